@@ -1,0 +1,139 @@
+"""Actions as small value objects with a text form and an integer code (docs/notation.md).
+
+An action does not carry its seat: ``Game.apply(seat, action)`` names the seat, so the same
+value means the same move whoever sends it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from .cards import CARD_TEXT, COLOR_LETTERS, N_CARDS, card, color
+from .errors import NotationError
+
+
+class Kind(IntEnum):
+    """What an action does."""
+
+    PLAY = 0
+    DRAW = 1
+    PASS = 2
+    TAKE = 3
+    CHALLENGE = 4
+    UNO = 5
+    CATCH = 6
+    CATCH_ILLEGAL = 7
+    COLOR = 8
+    PENALIZE = 9
+
+
+_WORDS = {
+    "draw": Kind.DRAW,
+    "pass": Kind.PASS,
+    "take": Kind.TAKE,
+    "challenge": Kind.CHALLENGE,
+    "uno": Kind.UNO,
+    "catch_illegal": Kind.CATCH_ILLEGAL,
+}
+_NAMES = {v: k for k, v in _WORDS.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move. ``card``/``color``/``target``/``amount`` are -1 when not used.
+
+    ``uno`` is the UNO declaration made in the same action as a play (or a draw, which is
+    always a false call, RULES.md P4).
+    """
+
+    kind: Kind
+    card: int = -1
+    color: int = -1
+    target: int = -1
+    amount: int = -1
+    uno: bool = False
+
+    def __str__(self) -> str:
+        k = self.kind
+        if k == Kind.PLAY:
+            text = CARD_TEXT[self.card]
+            if self.color >= 0:
+                text += ":" + COLOR_LETTERS[self.color]
+        elif k == Kind.CATCH:
+            text = f"catch:{self.target}"
+        elif k == Kind.COLOR:
+            text = f"color:{COLOR_LETTERS[self.color]}"
+        elif k == Kind.PENALIZE:
+            text = f"penalize:{self.target}:{self.amount}"
+        else:
+            text = _NAMES[k]
+        return text + " uno" if self.uno else text
+
+    @property
+    def code(self) -> int:
+        """A unique non-negative integer for this action (for masks and compact logs)."""
+        return (
+            ((((self.card + 1) * 9 + self.color + 1) * 17 + self.target + 1) * 2 + self.uno) * 16
+            + int(self.kind)
+        ) * 64 + (self.amount + 1)
+
+    def __repr__(self) -> str:
+        return f"Action({str(self)!r})"
+
+
+def _int(text: str, what: str, full: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise NotationError(f"action {full!r}: {what} must be a number, not {text!r}") from None
+    if value < 0:
+        raise NotationError(f"action {full!r}: {what} must not be negative")
+    return value
+
+
+def parse_action(text: str) -> Action:
+    """Parse an action written in the notation (``"W+4:G uno"``, ``"catch:2"``, ``"take"``)."""
+    words = text.split()
+    if not words or len(words) > 2 or (len(words) == 2 and words[1] != "uno"):
+        raise NotationError(
+            f"action {text!r}: write one move, optionally followed by 'uno' "
+            "(e.g. 'R7', 'W+4:G uno', 'draw', 'take', 'catch:2')"
+        )
+    uno = len(words) == 2
+    head = words[0]
+    if head in _WORDS:
+        return Action(_WORDS[head], uno=uno)
+    name, _, rest = head.partition(":")
+    if name == "catch":
+        return Action(Kind.CATCH, target=_int(rest, "the caught seat", text), uno=uno)
+    if name == "color":
+        return Action(Kind.COLOR, color=color(rest), uno=uno)
+    if name == "penalize":
+        seat, _, amount = rest.partition(":")
+        return Action(
+            Kind.PENALIZE,
+            target=_int(seat, "the penalised seat", text),
+            amount=_int(amount, "the number of cards", text),
+        )
+    card_id = card(name)
+    return Action(Kind.PLAY, card=card_id, color=color(rest) if rest else -1, uno=uno)
+
+
+def action(text: str | Action) -> Action:
+    """An action from its text form (an ``Action`` is returned as it is)."""
+    return text if isinstance(text, Action) else parse_action(text)
+
+
+def play(card_id: int, declared: int = -1, uno: bool = False) -> Action:
+    """A play action (fast constructor for generated actions)."""
+    assert 0 <= card_id < N_CARDS
+    return Action(Kind.PLAY, card=card_id, color=declared, uno=uno)
+
+
+DRAW = Action(Kind.DRAW)
+PASS = Action(Kind.PASS)
+TAKE = Action(Kind.TAKE)
+CHALLENGE = Action(Kind.CHALLENGE)
+UNO = Action(Kind.UNO)
+CATCH_ILLEGAL = Action(Kind.CATCH_ILLEGAL)

@@ -1,0 +1,122 @@
+"""Cards as small integers, with the card notation of RULES.md §0.6.
+
+Every card of every variant has one id in a single table, so a card means the same thing
+everywhere (tests, logs, the wire). A card is a colour and a kind, or a colourless kind
+(wilds and Blast's BLAST cards). Decks (which cards exist, how many, their points) are
+variant data; this module only knows identity and notation.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from .errors import NotationError
+
+#: Colour letters in the chromatic order of Full Spectrum (RULES.md §4.3).
+COLOR_LETTERS: Final = "ROYGTBVP"
+COLOR_NAMES: Final = ("red", "orange", "yellow", "green", "turquoise", "blue", "purple", "pink")
+NO_COLOR: Final = -1
+
+#: Kinds printed in a colour. Numbers first, so a number kind's index is its number.
+COLORED_KINDS: Final = (
+    "0", "1", "2", "3", "4", "5", "6", "7", "8", "9",
+    "S", "R", "+1", "+2", "+3", "+4", "H2", "SA", "DA", "TH", "N", "BL",
+)  # fmt: skip
+#: Kinds with no printed colour: wilds (the player declares a colour) and BLAST cards.
+WILD_KINDS: Final = (
+    "W", "W+4", "WC", "WSH", "WSW", "WCU", "WBK", "WD1", "WD2", "WBS", "WBO", "WF",
+    "WAH", "WHF", "WR4", "W+6", "W+10", "WM2", "WM4",
+)  # fmt: skip
+BLAST_KINDS: Final = (
+    "!2SC",
+    "!3SC",
+    "!4SC",
+    "!4DC",
+    "!5DC",
+    "!3CN",
+    "!5CN",
+    "!2SN",
+    "!3SN",
+    "!4SN",
+)
+
+KIND_CODES: Final = COLORED_KINDS + WILD_KINDS + BLAST_KINDS
+KIND_INDEX: Final = {code: i for i, code in enumerate(KIND_CODES)}
+
+
+def kind(code: str) -> int:
+    """The kind index of a kind code (``"S"``, ``"W+4"``...)."""
+    return KIND_INDEX[code]
+
+
+# Kind indices used by the engine's shared procedures.
+SKIP: Final = kind("S")
+REVERSE: Final = kind("R")
+DRAW_TWO: Final = kind("+2")
+WILD: Final = kind("W")
+WILD_DRAW_FOUR: Final = kind("W+4")
+BLANK: Final = kind("WBK")
+SHUFFLE_HANDS: Final = kind("WSH")
+CUSTOMIZABLE: Final = kind("WCU")
+
+KIND_IS_WILD: Final = tuple(code in WILD_KINDS for code in KIND_CODES)
+KIND_NUMBER: Final = tuple(int(code) if code.isdigit() else -1 for code in KIND_CODES)
+
+# The card table: parallel tuples indexed by card id.
+_text: list[str] = []
+_color: list[int] = []
+_kind: list[int] = []
+for _k, _code in enumerate(COLORED_KINDS):
+    for _c, _letter in enumerate(COLOR_LETTERS):
+        _text.append(_letter + _code)
+        _color.append(_c)
+        _kind.append(_k)
+for _code in WILD_KINDS + BLAST_KINDS:
+    _text.append(_code)
+    _color.append(NO_COLOR)
+    _kind.append(KIND_INDEX[_code])
+
+CARD_TEXT: Final = tuple(_text)
+CARD_COLOR: Final = tuple(_color)
+CARD_KIND: Final = tuple(_kind)
+CARD_IS_WILD: Final = tuple(KIND_IS_WILD[k] for k in _kind)
+CARD_NUMBER: Final = tuple(KIND_NUMBER[k] for k in _kind)
+CARD_INDEX: Final = {t: i for i, t in enumerate(_text)}
+N_CARDS: Final = len(_text)
+del _text, _color, _kind
+
+
+def card(text: str) -> int:
+    """The card id of a card written in the notation (``"R7"``, ``"BR"``, ``"W+4"``)."""
+    try:
+        return CARD_INDEX[text]
+    except KeyError:
+        raise NotationError(
+            f"unknown card {text!r}: write a colour letter ({COLOR_LETTERS}) and a kind "
+            f"({' '.join(COLORED_KINDS)}), or a wild code ({' '.join(WILD_KINDS)})"
+        ) from None
+
+
+def card_of(color: int, kind_index: int) -> int:
+    """The id of the card of this colour and kind (``NO_COLOR`` for colourless kinds)."""
+    if color == NO_COLOR:
+        return CARD_INDEX[KIND_CODES[kind_index]]
+    return kind_index * len(COLOR_LETTERS) + color
+
+
+def color(letter: str) -> int:
+    """The colour index of a colour letter."""
+    i = COLOR_LETTERS.find(letter)
+    if len(letter) != 1 or i < 0:
+        raise NotationError(f"unknown colour {letter!r}: use one of {' '.join(COLOR_LETTERS)}")
+    return i
+
+
+def cards(text: str) -> list[int]:
+    """Card ids of a space-separated list (``"R7 G5 W+4"``); ``"-"`` or empty is none."""
+    return [card(t) for t in text.split() if t != "-"]
+
+
+def cards_text(ids: list[int] | tuple[int, ...]) -> str:
+    """The space-separated notation of a list of cards."""
+    return " ".join(CARD_TEXT[c] for c in ids)

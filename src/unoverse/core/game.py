@@ -1,0 +1,737 @@
+"""The rules engine: one mutable game state that validates, then applies, actions.
+
+``Game`` holds the whole state of one round (RULES.md E-4) — hands, piles, turn, pending
+effect, open windows, what each seat knows, and the PRNG — and nothing else: the action and
+event logs live in the match and replay layers. ``apply`` checks an action completely before
+touching anything, so a rejected action leaves the state exactly as it was.
+
+The shared procedures of RULES.md §0.4 live here; variants supply data and hooks
+(``variant.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+from . import variant as fx
+from .actions import Action, Kind, action
+from .cards import (
+    CARD_COLOR,
+    CARD_IS_WILD,
+    CARD_KIND,
+    CARD_NUMBER,
+    CARD_TEXT,
+    COLOR_LETTERS,
+    KIND_IS_WILD,
+)
+from .errors import IllegalAction, NotYourWindow
+from .events import PRIVATE, PUBLIC, SPLIT, Event
+from .rng import Rng
+from .variant import Rules
+
+if TYPE_CHECKING:
+    from .view import View
+
+
+class Phase(IntEnum):
+    """Which mandatory window is open."""
+
+    TURN = 0  # ``turn`` plays a card or draws
+    DRAWN = 1  # ``turn`` drew a playable card: play that card or pass
+    PENALTY = 2  # ``turn`` faces a draw penalty: take it (or challenge a Wild Draw Four)
+    COLOR = 3  # ``turn`` declares the colour of a Wild turned as the first card
+    OVER = 4  # the round is over
+
+
+class Game:
+    """One round of a UNO-family game. Build it with ``unoverse.new_game`` or
+    ``unoverse.position``; read it with ``windows``, ``legal_actions`` and ``view``;
+    change it only with ``apply``."""
+
+    __slots__ = (
+        "active",
+        "color",
+        "color_next",
+        "dealer",
+        "direction",
+        "discard",
+        "discard_by",
+        "draw_pile",
+        "drawn",
+        "eliminated",
+        "hands",
+        "illegal",
+        "known",
+        "n",
+        "out",
+        "pen_amount",
+        "pen_challenge",
+        "pen_legal",
+        "pen_source",
+        "phase",
+        "rng",
+        "rules",
+        "setup_events",
+        "top_kind",
+        "turn",
+        "uno_open",
+        "version",
+        "winner",
+    )
+
+    def __init__(self, rules: Rules, players: int, seed: int) -> None:
+        """An empty table; ``unoverse.new_game`` deals and turns the first card."""
+        self.rules = rules
+        self.n = players
+        self.rng = Rng(seed)
+        self.hands: list[list[int]] = [[] for _ in range(players)]
+        self.eliminated = [False] * players
+        self.active = players
+        self.draw_pile: list[int] = []  # top of the pile = end of the list
+        self.discard: list[int] = []  # top = end
+        self.discard_by: list[int] = []  # who played each discard (-1: turned from the pile)
+        self.color = -1  # active colour
+        self.color_next = -1  # who starts once the first card's colour is declared
+        self.top_kind = -1  # kind the top card counts as (a blank in copy_top mode copies)
+        self.dealer = 0
+        self.direction = 1
+        self.turn = 0
+        self.phase = Phase.TURN
+        self.drawn = -1  # the card drawn this turn, while ``phase`` is DRAWN
+        self.pen_amount = 0
+        self.pen_source = -1
+        self.pen_challenge = False
+        self.pen_legal = True  # hidden: whether the pending Wild Draw Four was legal
+        self.out = -1  # seat out of cards whose last card's penalty is still pending
+        self.uno_open: list[int] = []  # seats with an open UNO window (P4)
+        # (offender, card, colour, top kind, direction) before an accepted illegal play
+        self.illegal: tuple[int, int, int, int, int] | None = None
+        self.winner = -1
+        # known[o][h]: cards seat o has seen in seat h's hand (and that are still there)
+        self.known: list[list[list[int]]] = [[[] for _ in range(players)] for _ in range(players)]
+        self.version = 0
+        self.setup_events: list[Event] = []
+
+    # -- reading ---------------------------------------------------------------------
+    @property
+    def over(self) -> bool:
+        """True once the round has ended."""
+        return self.phase == Phase.OVER
+
+    @property
+    def top(self) -> int:
+        """The top card of the discard pile."""
+        return self.discard[-1]
+
+    def next_seat(self, seat: int, steps: int = 1) -> int:
+        """The active seat ``steps`` places after ``seat`` in the current direction."""
+        n, d, elim = self.n, self.direction, self.eliminated
+        for _ in range(steps):
+            seat = (seat + d) % n
+            while elim[seat]:
+                seat = (seat + d) % n
+        return seat
+
+    def left_of(self, seat: int) -> int:
+        """The next active seat clockwise, whatever the current direction."""
+        seat = (seat + 1) % self.n
+        while self.eliminated[seat]:
+            seat = (seat + 1) % self.n
+        return seat
+
+    def right_of(self, seat: int) -> int:
+        """The next active seat counter-clockwise."""
+        seat = (seat - 1) % self.n
+        while self.eliminated[seat]:
+            seat = (seat - 1) % self.n
+        return seat
+
+    def matches(self, card: int) -> bool:
+        """P1: ``card`` may be played on the top card with the active colour."""
+        return (
+            CARD_IS_WILD[card] or CARD_COLOR[card] == self.color or CARD_KIND[card] == self.top_kind
+        )
+
+    def windows(self) -> tuple[tuple[str, int], ...]:
+        """The public windows: what is open, never who could use an optional one.
+
+        ``("turn", s)``, ``("drawn", s)``, ``("penalty", s)``, ``("challenge", s)``,
+        ``("color", s)`` are the mandatory window of seat ``s``; ``("uno", t)`` is an open UNO
+        window on seat ``t`` (t may declare, others may catch); ``("illegal", o)`` is the
+        catch window on an accepted illegal play by ``o``.
+        """
+        if self.phase == Phase.OVER:
+            return ()
+        if self.phase == Phase.PENALTY:
+            main = "challenge" if self.pen_challenge else "penalty"
+        else:
+            main = ("turn", "drawn", "penalty", "color")[self.phase]
+        out: list[tuple[str, int]] = [(main, self.turn)]
+        out.extend(("uno", t) for t in self.uno_open)
+        if self.illegal is not None:
+            out.append(("illegal", self.illegal[0]))
+        return tuple(out)
+
+    def acting_seats(self) -> tuple[int, ...]:
+        """Seats that have at least one legal action now (the driver asks these)."""
+        if self.phase == Phase.OVER:
+            return ()
+        if not self.uno_open and self.illegal is None:
+            return (self.turn,)
+        return tuple(s for s in range(self.n) if not self.eliminated[s] and self._any_legal(s))
+
+    def _any_legal(self, seat: int) -> bool:
+        if seat == self.turn:
+            return True
+        if seat in self.uno_open:
+            return True
+        if self.illegal is not None and seat != self.illegal[0]:
+            return True
+        return any(t != seat and len(self.hands[t]) == 1 for t in self.uno_open)
+
+    # -- legal actions ----------------------------------------------------------------
+    def legal_actions(self, seat: int) -> tuple[Action, ...]:
+        """Every action ``seat`` may take now, private to that seat (a tuple of ``Action``)."""
+        if self.phase == Phase.OVER or not 0 <= seat < self.n or self.eliminated[seat]:
+            return ()
+        out: list[Action] = []
+        if seat == self.turn:
+            self._mandatory_actions(seat, out)
+        if seat in self.uno_open:
+            out.append(Action(Kind.UNO))
+        for t in self.uno_open:
+            if t != seat and len(self.hands[t]) == 1:
+                out.append(Action(Kind.CATCH, target=t))
+        if self.illegal is not None and seat != self.illegal[0]:
+            out.append(Action(Kind.CATCH_ILLEGAL))
+        return tuple(out)
+
+    def _mandatory_actions(self, seat: int, out: list[Action]) -> None:
+        phase = self.phase
+        if phase == Phase.PENALTY:
+            out.append(Action(Kind.TAKE))
+            if self.pen_challenge:
+                out.append(Action(Kind.CHALLENGE))
+            return
+        if phase == Phase.COLOR:
+            out.extend(Action(Kind.COLOR, color=c) for c in self.rules.colors)
+            return
+        hand = self.hands[seat]
+        false_uno = self.rules.false_uno_penalty > 0
+        if phase == Phase.DRAWN:
+            self._play_actions(self.drawn, len(hand), false_uno, out)
+            out.append(Action(Kind.PASS))
+            return
+        permissive = self.rules.permissive_illegal_plays and len(hand) > 1
+        for c in sorted(set(hand)):
+            if permissive or self.matches(c):
+                self._play_actions(c, len(hand), false_uno, out)
+        out.append(Action(Kind.DRAW))
+        if false_uno:
+            out.append(Action(Kind.DRAW, uno=True))
+
+    def _play_actions(self, card: int, size: int, false_uno: bool, out: list[Action]) -> None:
+        declares = self._declares(card)
+        colors = self.rules.colors if declares else (-1,)
+        calls = (False, True) if size == 2 or (false_uno and size > 1) else (False,)
+        for col in colors:
+            for uno in calls:
+                out.append(Action(Kind.PLAY, card=card, color=col, uno=uno))
+
+    def _declares(self, card: int) -> bool:
+        """Whether playing ``card`` now needs a declared colour."""
+        if not CARD_IS_WILD[card]:
+            return False
+        if self.rules.effect[CARD_KIND[card]] == fx.COPY_TOP:
+            return KIND_IS_WILD[self.top_kind]
+        return True
+
+    # -- applying ---------------------------------------------------------------------
+    def apply(self, seat: int | None, act: Action | str) -> list[Event]:
+        """Validate ``act`` by ``seat`` (``None``: the referee), then apply it.
+
+        Returns the events, each with its visibility. Raises ``NotYourWindow`` or
+        ``IllegalAction`` (or ``NotationError`` for a malformed string) and changes nothing
+        when the action is not allowed.
+        """
+        a = action(act)
+        if seat is None:
+            return self._referee(a)
+        if not isinstance(seat, int) or not 0 <= seat < self.n:
+            raise NotYourWindow(f"seat {seat!r} does not exist: seats are 0 to {self.n - 1}")
+        if self.phase == Phase.OVER:
+            raise NotYourWindow("the round is over: no action is possible")
+        if self.eliminated[seat]:
+            raise NotYourWindow(f"seat {seat} is eliminated and may not act")
+        k = a.kind
+        events: list[Event] = []
+        if k in (Kind.PLAY, Kind.DRAW, Kind.PASS, Kind.TAKE, Kind.CHALLENGE, Kind.COLOR):
+            self._check_mandatory(seat, a)
+            if k == Kind.PLAY:
+                self._do_play(seat, a, events)
+            elif k == Kind.DRAW:
+                self._do_draw(seat, a.uno, events)
+            elif k == Kind.TAKE:
+                self._do_take(seat, events)
+            elif k == Kind.CHALLENGE:
+                self._do_challenge(seat, events)
+            elif k == Kind.PASS:
+                self._move_on(seat)
+                self._set_turn(self.next_seat(seat))
+            else:
+                self._move_on(seat)
+                self.color = a.color
+                events.append(Event("color", seat, color=a.color))
+                self._set_turn(self.color_next)
+                self.color_next = -1
+        elif k == Kind.UNO:
+            if seat not in self.uno_open:
+                raise NotYourWindow(
+                    f"seat {seat} has no UNO to declare: a declaration is made with the play "
+                    "that leaves one card, or while that seat's UNO window is open"
+                )
+            self.uno_open.remove(seat)
+            events.append(Event("uno", seat))
+        elif k == Kind.CATCH:
+            self._do_catch(seat, a.target, events)
+        elif k == Kind.CATCH_ILLEGAL:
+            self._do_catch_illegal(seat, events)
+        else:
+            raise NotYourWindow(f"{a} is a referee action: apply it with seat None")
+        self._prune_uno()
+        self.version += 1
+        return events
+
+    def _check_mandatory(self, seat: int, a: Action) -> None:
+        """Raise unless ``a`` is allowed in the mandatory window and ``seat`` holds it."""
+        phase = self.phase
+        if seat != self.turn:
+            raise NotYourWindow(
+                f"{a} by seat {seat}: it is seat {self.turn}'s move ({self.windows()[0][0]} window)"
+            )
+        k = a.kind
+        allowed = {
+            Phase.TURN: (Kind.PLAY, Kind.DRAW),
+            Phase.DRAWN: (Kind.PLAY, Kind.PASS),
+            Phase.PENALTY: (Kind.TAKE, Kind.CHALLENGE),
+            Phase.COLOR: (Kind.COLOR,),
+        }[phase]
+        if k not in allowed or (k == Kind.CHALLENGE and not self.pen_challenge):
+            what = {
+                Phase.TURN: "play a card or draw",
+                Phase.DRAWN: "play the card just drawn or pass",
+                Phase.PENALTY: "take the penalty"
+                + (" or challenge the Wild Draw Four" if self.pen_challenge else ""),
+                Phase.COLOR: "declare the colour of the first card (color:X)",
+            }[phase]
+            raise IllegalAction(f"{a}: seat {seat} must {what}")
+        if k == Kind.COLOR and a.color not in self.rules.colors:
+            raise IllegalAction(f"{a}: colour must be one of {self._color_list()}")
+        if k == Kind.PLAY:
+            self._check_play(seat, a)
+        elif a.uno and (k != Kind.DRAW or self.rules.false_uno_penalty == 0):
+            raise IllegalAction(f"{a}: UNO is declared with a play that leaves one card")
+
+    def _check_play(self, seat: int, a: Action) -> None:
+        hand = self.hands[seat]
+        c = a.card
+        text = CARD_TEXT[c]
+        if c not in hand:
+            raise IllegalAction(f"{text} is not in seat {seat}'s hand")
+        if self.phase == Phase.DRAWN and c != self.drawn:
+            raise IllegalAction(
+                f"{text}: after drawing, only the drawn card "
+                f"{CARD_TEXT[self.drawn]} may be played (or pass)"
+            )
+        if self._declares(c):
+            if a.color not in self.rules.colors:
+                raise IllegalAction(f"{text} needs a declared colour: one of {self._color_list()}")
+        elif a.color != -1:
+            raise IllegalAction(f"{text} takes no declared colour")
+        if not self.matches(c) and not (
+            self.phase == Phase.TURN and self.rules.permissive_illegal_plays and len(hand) > 1
+        ):
+            raise IllegalAction(
+                f"{text} does not match the top card {CARD_TEXT[self.top]} "
+                f"(active colour {COLOR_LETTERS[self.color]})"
+            )
+        if a.uno and len(hand) == 1:
+            raise IllegalAction(f"{a}: this play goes out; there is no UNO to declare")
+        if a.uno and len(hand) != 2 and self.rules.false_uno_penalty == 0:
+            raise IllegalAction(f"{a}: UNO is declared only with a play that leaves one card")
+
+    def _color_list(self) -> str:
+        return " ".join(COLOR_LETTERS[c] for c in self.rules.colors)
+
+    # -- the moves ----------------------------------------------------------------------
+    def _move_on(self, actor: int) -> None:
+        """An action in the mandatory window closes every other seat's UNO window and the
+        illegal-play window (P4: the next player has begun their turn)."""
+        if self.uno_open:
+            self.uno_open = [s for s in self.uno_open if s == actor]
+        self.illegal = None
+
+    def _prune_uno(self) -> None:
+        if self.uno_open:
+            self.uno_open = [s for s in self.uno_open if len(self.hands[s]) == 1]
+
+    def _set_turn(self, seat: int) -> None:
+        self.turn = seat
+        self.phase = Phase.TURN
+        self.drawn = -1
+
+    def _do_play(self, p: int, a: Action, events: list[Event]) -> None:
+        rules = self.rules
+        hand = self.hands[p]
+        c = a.card
+        illegal = not self.matches(c)
+        k = CARD_KIND[c]
+        eff = rules.effect[k]
+        eff_kind = k
+        if eff == fx.COPY_TOP:
+            eff_kind = self.top_kind
+            eff = rules.effect[eff_kind]
+        amount = rules.amount[eff_kind]
+        declared = a.color
+        if eff == fx.WILD_DRAW:
+            self.pen_legal = self._wild_draw_legal(hand, c)
+        snapshot = (p, c, self.color, self.top_kind, self.direction)
+        self._move_on(p)
+        size_before = len(hand)
+        hand.remove(c)
+        self._forget_played(p, c)
+        self.discard.append(c)
+        self.discard_by.append(p)
+        self.top_kind = eff_kind
+        if declared >= 0:
+            self.color = declared
+        elif not CARD_IS_WILD[c]:
+            self.color = CARD_COLOR[c]
+        # A blank copying a coloured card keeps the active colour (the copy's colour).
+        events.append(Event("play", p, (c,), color=declared, info="illegal" if illegal else ""))
+        if illegal:
+            self.illegal = snapshot
+        size = len(hand)
+        if a.uno:
+            if size == 1:
+                events.append(Event("uno", p))
+            else:
+                events.append(Event("false_uno", p))
+        elif size == 1 and size_before >= 2 and eff != fx.SHUFFLE_HANDS:
+            self.uno_open.append(p)
+        if size == 0 and eff not in (fx.DRAW, fx.WILD_DRAW):
+            self._end_round(p, events)
+            return
+        if size == 0:
+            self.out = p
+        self._resolve_effect(p, eff, amount, events)
+        if a.uno and size != 1:
+            self._draw(p, rules.false_uno_penalty, "false_uno", events)
+
+    def _resolve_effect(self, p: int, eff: int, amount: int, events: list[Event]) -> None:
+        """Record the landed card's effect (E-1) and move the turn on."""
+        if eff == fx.SKIP:
+            skipped = self.next_seat(p)
+            events.append(Event("skip", skipped))
+            self._set_turn(self.next_seat(p, 2))
+        elif eff == fx.REVERSE:
+            if self.active == 2 and self.rules.two_player_rules:
+                events.append(Event("skip", self.next_seat(p)))  # P7: Reverse acts as Skip
+                self._set_turn(p)
+            else:
+                self.direction = -self.direction
+                events.append(Event("reverse", p, count=self.direction))
+                self._set_turn(self.next_seat(p))
+        elif eff in (fx.DRAW, fx.WILD_DRAW):
+            self.turn = self.next_seat(p)
+            self.phase = Phase.PENALTY
+            self.drawn = -1
+            self.pen_amount = amount
+            self.pen_source = p
+            self.pen_challenge = eff == fx.WILD_DRAW
+        elif eff == fx.SHUFFLE_HANDS:
+            self._shuffle_hands(p, events)
+            self._set_turn(self.next_seat(p))
+        else:
+            self._set_turn(self.next_seat(p))
+
+    def _wild_draw_legal(self, hand: list[int], played: int) -> bool:
+        """P5: no other card of the active colour in hand (and, with ``wd4_wilds_block``, no
+        other wild-type card)."""
+        color = self.color
+        block = self.rules.wd4_wilds_block
+        seen_self = False
+        for c in hand:
+            if c == played and not seen_self:
+                seen_self = True
+                continue
+            if CARD_COLOR[c] == color or (block and CARD_IS_WILD[c]):
+                return False
+        return True
+
+    def _do_draw(self, p: int, false_uno: bool, events: list[Event]) -> None:
+        self._move_on(p)
+        voluntary = any(self.matches(c) for c in self.hands[p])
+        got = self._draw(p, 1, "turn", events)
+        if false_uno:
+            events.append(Event("false_uno", p))
+            self._draw(p, self.rules.false_uno_penalty, "false_uno", events)
+        if not got or (self.rules.draw_ends_turn and voluntary) or not self.matches(got[0]):
+            self._set_turn(self.next_seat(p))
+        else:
+            self.phase = Phase.DRAWN
+            self.drawn = got[0]
+
+    def _do_take(self, v: int, events: list[Event]) -> None:
+        self._move_on(v)
+        amount = self.pen_amount
+        events.append(Event("take", v, count=amount))
+        self._draw(v, amount, "penalty", events)
+        self._clear_penalty()
+        if self.out >= 0:
+            self._end_round(self.out, events)
+        else:
+            self._set_turn(self.next_seat(v))
+
+    def _do_challenge(self, v: int, events: list[Event]) -> None:
+        self._move_on(v)
+        offender = self.pen_source
+        hand = tuple(self.hands[offender])
+        events.append(Event("reveal", offender, hand, len(hand), target=v, vis=PRIVATE))
+        self.known[v][offender] = list(hand)
+        amount = self.pen_amount
+        if not self.pen_legal:
+            events.append(Event("challenge", v, target=offender, info="guilty", count=amount))
+            self._draw(offender, amount, "challenge", events)
+            self._clear_penalty()
+            self.out = -1  # the offender is no longer out (P5)
+            self._set_turn(v)
+        else:
+            events.append(Event("challenge", v, target=offender, info="innocent", count=amount + 2))
+            self._draw(v, amount + 2, "challenge", events)
+            self._clear_penalty()
+            if self.out >= 0:
+                self._end_round(self.out, events)
+            else:
+                self._set_turn(self.next_seat(v))
+
+    def _clear_penalty(self) -> None:
+        self.pen_amount = 0
+        self.pen_source = -1
+        self.pen_challenge = False
+        self.pen_legal = True
+
+    def _do_catch(self, seat: int, target: int, events: list[Event]) -> None:
+        if target == seat:
+            raise IllegalAction(f"catch:{target}: a seat cannot catch itself (declare 'uno')")
+        if target not in self.uno_open or len(self.hands[target]) != 1:
+            raise NotYourWindow(
+                f"catch:{target}: no UNO window is open on seat {target} "
+                "(it closes when the next player begins their turn)"
+            )
+        self.uno_open.remove(target)
+        events.append(Event("catch", seat, target=target, count=self.rules.uno_penalty))
+        self._draw(target, self.rules.uno_penalty, "uno", events)
+
+    def _do_catch_illegal(self, seat: int, events: list[Event]) -> None:
+        snap = self.illegal
+        if snap is None:
+            raise NotYourWindow("catch_illegal: no illegal play is open to catch")
+        offender, c, color, top_kind, direction = snap
+        if seat == offender:
+            raise IllegalAction("catch_illegal: the offender cannot catch their own play")
+        self.illegal = None
+        self.discard.pop()
+        self.discard_by.pop()
+        self.hands[offender].append(c)
+        for o in range(self.n):
+            if o != offender:
+                self.known[o][offender].append(c)  # everyone saw the card go back
+        self.color, self.top_kind, self.direction = color, top_kind, direction
+        if offender in self.uno_open:
+            self.uno_open.remove(offender)
+        self._clear_penalty()
+        events.append(Event("illegal_caught", seat, (c,), 1, target=offender))
+        self._draw(offender, 2, "illegal", events)
+        self._set_turn(self.next_seat(offender))
+
+    def _referee(self, a: Action) -> list[Event]:
+        if a.kind != Kind.PENALIZE:
+            raise NotYourWindow(f"{a}: the referee (seat None) may only penalize:SEAT:N")
+        if self.phase == Phase.OVER:
+            raise NotYourWindow("the round is over: no action is possible")
+        t = a.target
+        if not 0 <= t < self.n or self.eliminated[t]:
+            raise IllegalAction(f"{a}: seat {t} is not an active seat")
+        if a.amount < 1:
+            raise IllegalAction(f"{a}: a penalty is at least one card")
+        events = [Event("penalize", None, target=t, count=a.amount)]
+        self._draw(t, a.amount, "penalize", events)
+        self._prune_uno()
+        self.version += 1
+        return events
+
+    # -- shared procedures -------------------------------------------------------------
+    def _draw(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
+        """P2: move up to ``n`` cards from the draw pile to ``seat``'s hand."""
+        pile = self.draw_pile
+        hand = self.hands[seat]
+        got: list[int] = []
+        for _ in range(n):
+            if not pile:
+                self._reshuffle(events)
+                if not pile:
+                    events.append(Event("draw_short", seat, count=n - len(got)))
+                    break
+            c = pile.pop()
+            hand.append(c)
+            got.append(c)
+        if got:
+            events.append(Event("draw", seat, tuple(got), len(got), info=reason, vis=SPLIT))
+        return got
+
+    def _reshuffle(self, events: list[Event]) -> None:
+        """P3: keep the top discard, shuffle the rest into a new draw pile."""
+        if len(self.discard) <= 1:
+            return
+        cards = self.discard[:-1]
+        self.discard = self.discard[-1:]
+        self.discard_by = self.discard_by[-1:]
+        self.rng.shuffle(cards)
+        self.draw_pile[:0] = cards
+        events.append(Event("reshuffle", count=len(cards)))
+
+    def _forget_played(self, seat: int, c: int) -> None:
+        for o in range(self.n):
+            k = self.known[o][seat]
+            if k and c in k:
+                k.remove(c)
+
+    def _shuffle_hands(self, p: int, events: list[Event]) -> None:
+        """Wild Shuffle Hands: collect every hand, shuffle, deal one at a time from next(p)."""
+        pool: list[int] = []
+        for s in range(self.n):
+            if not self.eliminated[s]:
+                pool.extend(self.hands[s])
+                self.hands[s] = []
+        self.rng.shuffle(pool)
+        s = self.next_seat(p)
+        for c in pool:
+            self.hands[s].append(c)
+            s = self.next_seat(s)
+        for row in self.known:
+            for k in row:
+                k.clear()
+        self.uno_open = []
+        events.append(Event("shuffle_hands", p, count=len(pool)))
+        for s in range(self.n):
+            if not self.eliminated[s]:
+                hand = tuple(self.hands[s])
+                events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
+
+    def _end_round(self, winner: int, events: list[Event]) -> None:
+        self.phase = Phase.OVER
+        self.winner = winner
+        self.out = -1
+        self.uno_open = []
+        self.illegal = None
+        self._clear_penalty()
+        events.append(Event("round_over", winner, count=self.round_points()))
+
+    def round_points(self) -> int:
+        """Points the round's winner scores: the card values left in the other hands."""
+        pts = self.rules.points
+        return sum(pts[c] for s, h in enumerate(self.hands) if s != self.winner for c in h)
+
+    def hand_points(self, seat: int) -> int:
+        """The points of the cards in ``seat``'s hand."""
+        pts = self.rules.points
+        return sum(pts[c] for c in self.hands[seat])
+
+    # -- copies, hashing ---------------------------------------------------------------
+    def copy(self) -> Game:
+        """An independent copy (for search and for trying actions)."""
+        g = Game.__new__(Game)
+        g.rules = self.rules
+        g.n = self.n
+        g.rng = self.rng.copy()
+        g.hands = [h[:] for h in self.hands]
+        g.eliminated = self.eliminated[:]
+        g.active = self.active
+        g.draw_pile = self.draw_pile[:]
+        g.discard = self.discard[:]
+        g.discard_by = self.discard_by[:]
+        g.color = self.color
+        g.color_next = self.color_next
+        g.top_kind = self.top_kind
+        g.dealer = self.dealer
+        g.direction = self.direction
+        g.turn = self.turn
+        g.phase = self.phase
+        g.drawn = self.drawn
+        g.pen_amount = self.pen_amount
+        g.pen_source = self.pen_source
+        g.pen_challenge = self.pen_challenge
+        g.pen_legal = self.pen_legal
+        g.out = self.out
+        g.uno_open = self.uno_open[:]
+        g.illegal = self.illegal
+        g.winner = self.winner
+        g.known = [[k[:] for k in row] for row in self.known]
+        g.version = self.version
+        g.setup_events = self.setup_events
+        return g
+
+    def view(self, seat: int | None) -> View:
+        """The frozen view of ``seat`` (``None``: a spectator); see ``view.py``."""
+        from .view import view
+
+        return view(self, seat)
+
+    def to_json(self) -> str:
+        """The whole state as compact JSON (``Game.from_json`` reads it back)."""
+        from .codec import to_json
+
+        return to_json(self)
+
+    @staticmethod
+    def from_json(text: str) -> Game:
+        """A game saved by ``to_json``."""
+        from .codec import from_json
+
+        return from_json(text)
+
+    def all_cards(self) -> list[int]:
+        """Every card in the game (hands, draw pile, discard pile), for conservation checks."""
+        out = [c for h in self.hands for c in h]
+        out.extend(self.draw_pile)
+        out.extend(self.discard)
+        return out
+
+    def __repr__(self) -> str:
+        return (
+            f"<Game {self.rules.variant.name} players={self.n} turn={self.turn} "
+            f"phase={self.phase.name} top={CARD_TEXT[self.top] if self.discard else '-'}>"
+        )
+
+
+def number_value(card: int) -> int:
+    """A card's value when drawing for the deal: its number, symbols count 0 (S1)."""
+    return max(CARD_NUMBER[card], 0)
+
+
+def redact_all(events: Sequence[Event], seat: int | None) -> list[Event]:
+    """The events as ``seat`` may see them (hidden ones dropped, split ones counted)."""
+    from .events import redact
+
+    out = []
+    for e in events:
+        r = redact(e, seat)
+        if r is not None:
+            out.append(r)
+    return out
+
+
+__all__ = ["PUBLIC", "Game", "Phase", "number_value", "redact_all"]

@@ -1,0 +1,164 @@
+"""Options: typed, named, with defaults per variant, and the preset grammar of RULES.md §6.
+
+A preset is ``variant(+name[=value])*``, e.g. ``classic+draw_ends_turn+false_uno_penalty=2``.
+A bare name sets a boolean option to true and is an error for any other option.
+Variant-specific options are written ``variant.name`` (``classic.deck``); the short form
+(``deck``) is accepted wherever it is unambiguous.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Literal
+
+from .errors import InvalidOptionValue, NotationError, UnknownOption
+
+OptionType = Literal["bool", "int", "choice", "optional_int"]
+Value = bool | int | str | None
+
+_TRUE = {"true", "on", "yes", "1"}
+_FALSE = {"false", "off", "no", "0"}
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option: canonical name, type, default, allowed values and a line of help."""
+
+    name: str
+    type: OptionType
+    default: Value
+    help: str
+    choices: tuple[str, ...] = ()
+    minimum: int = 0
+
+    @property
+    def short(self) -> str:
+        """The name without its variant prefix (``deck`` for ``classic.deck``)."""
+        return self.name.rsplit(".", 1)[-1]
+
+    def allowed(self) -> str:
+        """What values this option admits, for error messages and ``unoverse variants``."""
+        if self.type == "bool":
+            return "true or false"
+        if self.type == "choice":
+            return " | ".join(self.choices)
+        if self.type == "optional_int":
+            return f"none or an integer >= {self.minimum}"
+        return f"an integer >= {self.minimum}"
+
+    def parse(self, raw: str | Value) -> Value:
+        """Check and convert a value given as text or as a Python value."""
+        if isinstance(raw, str):
+            return self._parse_text(raw)
+        if self.type == "bool" and isinstance(raw, bool):
+            return raw
+        if (
+            self.type in ("int", "optional_int")
+            and isinstance(raw, int)
+            and not isinstance(raw, bool)
+        ):
+            return self._check_int(raw)
+        if self.type == "optional_int" and raw is None:
+            return None
+        raise InvalidOptionValue(f"option {self.name}={raw!r}: allowed {self.allowed()}")
+
+    def _parse_text(self, raw: str) -> Value:
+        text = raw.strip().lower()
+        if self.type == "bool":
+            if text in _TRUE:
+                return True
+            if text in _FALSE:
+                return False
+        elif self.type == "choice":
+            if raw in self.choices:
+                return raw
+        elif self.type == "optional_int" and text in ("none", "off", ""):
+            return None
+        else:
+            try:
+                return self._check_int(int(text))
+            except ValueError:
+                pass
+        raise InvalidOptionValue(f"option {self.name}={raw!r}: allowed {self.allowed()}")
+
+    def _check_int(self, value: int) -> int:
+        if value < self.minimum:
+            raise InvalidOptionValue(f"option {self.name}={value}: allowed {self.allowed()}")
+        return value
+
+    def format(self, value: Value) -> str:
+        """The text form of a value, as a preset writes it."""
+        if value is None:
+            return "none"
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+
+class Options(Mapping[str, Value]):
+    """The resolved options of a game: every option of the variant, by canonical name."""
+
+    __slots__ = ("_values",)
+
+    def __init__(self, values: Mapping[str, Value]) -> None:
+        self._values = dict(values)
+
+    def __getitem__(self, name: str) -> Value:
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._values)
+
+    def __len__(self) -> int:
+        return len(self._values)
+
+    def __repr__(self) -> str:
+        return f"Options({self._values!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Options) and self._values == other._values
+
+    def __hash__(self) -> int:
+        return hash(tuple(sorted(self._values.items(), key=lambda kv: kv[0])))
+
+    def flag(self, name: str) -> bool:
+        """A boolean option."""
+        return bool(self._values[name])
+
+    def int(self, name: str) -> int:
+        """An integer option (``None`` reads as 0)."""
+        value = self._values[name]
+        return int(value) if isinstance(value, int) else 0
+
+    def text(self, name: str) -> str:
+        """A choice option."""
+        return str(self._values[name])
+
+
+def resolve_name(specs: Mapping[str, OptionSpec], name: str, variant: str) -> OptionSpec:
+    """The spec a user-written name refers to: canonical, or unambiguous short form."""
+    if name in specs:
+        return specs[name]
+    matches = [s for s in specs.values() if s.short == name]
+    if len(matches) == 1:
+        return matches[0]
+    if len(matches) > 1:
+        names = ", ".join(s.name for s in matches)
+        raise UnknownOption(f"option {name!r} is ambiguous in {variant}: write one of {names}")
+    known = ", ".join(sorted(specs))
+    raise UnknownOption(f"unknown option {name!r} for {variant}; options are: {known}")
+
+
+def split_preset(preset: str) -> tuple[str, list[tuple[str, str | None]]]:
+    """Split ``variant+name=value+flag`` into the variant and ``(name, value-or-None)`` pairs."""
+    parts = preset.strip().split("+")
+    if not parts[0]:
+        raise NotationError(f"preset {preset!r} must start with a variant name")
+    pairs: list[tuple[str, str | None]] = []
+    for part in parts[1:]:
+        if not part:
+            raise NotationError(f"preset {preset!r} has an empty option between '+' signs")
+        name, eq, value = part.partition("=")
+        pairs.append((name.strip(), value.strip() if eq else None))
+    return parts[0].strip(), pairs

@@ -1,0 +1,175 @@
+"""Positions from text, and back (docs/notation.md), for tests, docs and puzzles.
+
+A position is a few ``key: value`` lines (or ``;``-separated on one line), after an
+optional first line with the preset::
+
+    classic
+    hands: R3 W+4 | G7 B2 | Y1
+    top: R5@2
+    turn: 0
+
+Cards the position does not place come from the rest of the variant's deck: they form the
+draw pile in a seeded order, or, when ``draw:`` is given, lie under the discard pile. A
+position never has more copies of a card than the deck.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_TEXT, COLOR_LETTERS, card, cards, color
+from .errors import NotationError
+from .game import Game, Phase
+from .setup import compiled, resolve_preset
+
+KEYS = (
+    "players", "hands", "top", "discard", "draw", "dealer", "turn", "direction",
+    "pending", "drawn", "uno", "seed",
+)  # fmt: skip
+
+
+def _parse_lines(text: str) -> tuple[str, dict[str, str]]:
+    preset = "classic"
+    fields: dict[str, str] = {}
+    parts = [p.strip() for line in text.splitlines() for p in line.split(";")]
+    for i, part in enumerate(p for p in parts if p and not p.startswith("#")):
+        key, colon, value = part.partition(":")
+        key = key.strip()
+        if i == 0 and (not colon or key not in KEYS):
+            preset = part
+            continue
+        if key not in KEYS:
+            raise NotationError(f"position: unknown key {key!r}; keys are: {', '.join(KEYS)}")
+        if key in fields:
+            raise NotationError(f"position: {key!r} is given twice")
+        fields[key] = value.strip()
+    if "hands" not in fields or "top" not in fields:
+        raise NotationError("position: 'hands:' and 'top:' are required")
+    return preset, fields
+
+
+def _seat(text: str, n: int, what: str) -> int:
+    try:
+        s = int(text)
+    except ValueError:
+        raise NotationError(f"position: {what} must be a seat number, not {text!r}") from None
+    if not 0 <= s < n:
+        raise NotationError(f"position: {what} {s} is not a seat (0 to {n - 1})")
+    return s
+
+
+def position(text: str) -> Game:
+    """A game in the position written in ``text``."""
+    preset, f = _parse_lines(text)
+    variant, options = resolve_preset(preset)
+    hands = [cards(h) for h in f["hands"].split("|")]
+    n = int(f.get("players", len(hands)))
+    if len(hands) != n:
+        raise NotationError(f"position: {len(hands)} hands for {n} players")
+    variant.check_players(n)
+    game = Game(compiled(variant, options), n, int(f.get("seed", "0")))
+    game.hands = hands
+
+    top_text, _, by = f["top"].partition("@")
+    top_card, _, declared = top_text.partition(":")
+    top = card(top_card)
+    top_by = -1 if by in ("", "-") else _seat(by, n, "top's player")
+    if CARD_IS_WILD[top]:
+        if not declared:
+            raise NotationError(f"position: the wild top card {top_card} needs a colour (W:G)")
+        game.color = color(declared)
+    else:
+        game.color = CARD_COLOR[top]
+    game.top_kind = CARD_KIND[top]
+    below = cards(f.get("discard", ""))
+    draw = cards(f["draw"]) if "draw" in f else None
+
+    placed = Counter(c for h in hands for c in h) + Counter(below) + Counter([top])
+    placed += Counter(draw or [])
+    rest = Counter(game.rules.deck)
+    rest.subtract(placed)
+    extra = [CARD_TEXT[c] for c, k in rest.items() if k < 0]
+    if extra:
+        raise NotationError(
+            f"position: more copies than the {variant.name} deck has of: {' '.join(extra)}"
+        )
+    leftover = sorted(rest.elements())
+    if draw is None:
+        game.rng.shuffle(leftover)
+        game.draw_pile = leftover
+        game.discard = [*below, top]
+    else:
+        game.draw_pile = draw
+        game.discard = [*leftover, *below, top]
+    game.discard_by = [-1] * (len(game.discard) - 1) + [top_by]
+
+    game.dealer = _seat(f.get("dealer", str(n - 1)), n, "dealer")
+    game.turn = _seat(f.get("turn", str(game.left_of(game.dealer))), n, "turn")
+    direction = f.get("direction", "cw")
+    if direction not in ("cw", "ccw", "+1", "-1", "1"):
+        raise NotationError(f"position: direction is cw or ccw, not {direction!r}")
+    game.direction = -1 if direction in ("ccw", "-1") else 1
+    if "pending" in f:
+        _pending(game, f["pending"], top_by)
+    if "drawn" in f:
+        drawn = card(f["drawn"])
+        if drawn not in hands[game.turn]:
+            raise NotationError(
+                f"position: drawn card {f['drawn']} is not in seat {game.turn}'s hand"
+            )
+        game.phase, game.drawn = Phase.DRAWN, drawn
+    for s in f.get("uno", "").split():
+        seat = _seat(s, n, "UNO window")
+        if len(hands[seat]) != 1:
+            raise NotationError(f"position: an UNO window on seat {seat} needs a 1-card hand")
+        game.uno_open.append(seat)
+    return game
+
+
+def _pending(game: Game, text: str, source: int) -> None:
+    words = text.split()
+    if len(words) < 2 or words[0] not in ("take", "challenge") or not words[1].isdigit():
+        raise NotationError(
+            f"position: pending is 'take N' or 'challenge N legal|illegal', not {text!r}"
+        )
+    game.phase = Phase.PENALTY
+    game.pen_amount = int(words[1])
+    game.pen_source = source
+    game.pen_challenge = words[0] == "challenge"
+    if game.pen_challenge:
+        if len(words) != 3 or words[2] not in ("legal", "illegal"):
+            raise NotationError("position: 'challenge N' must say legal or illegal")
+        game.pen_legal = words[2] == "legal"
+
+
+def position_text(game: Game) -> str:
+    """The position of ``game`` in the notation (``position`` reads it back)."""
+    rules = game.rules
+    specs = rules.variant.specs
+    changed = [
+        f"+{k}={specs[k].format(v)}" for k, v in rules.options.items() if v != specs[k].default
+    ]
+    top = game.top
+    top_text = CARD_TEXT[top] + (f":{COLOR_LETTERS[game.color]}" if CARD_IS_WILD[top] else "")
+    by = game.discard_by[-1]
+    lines = [
+        rules.variant.name + "".join(changed),
+        "hands: " + " | ".join(" ".join(CARD_TEXT[c] for c in h) or "-" for h in game.hands),
+        f"top: {top_text}@{by if by >= 0 else '-'}",
+        "discard: " + (" ".join(CARD_TEXT[c] for c in game.discard[:-1]) or "-"),
+        "draw: " + (" ".join(CARD_TEXT[c] for c in game.draw_pile) or "-"),
+        f"dealer: {game.dealer}",
+        f"turn: {game.turn}",
+        f"direction: {'cw' if game.direction == 1 else 'ccw'}",
+    ]
+    if game.phase == Phase.PENALTY:
+        if game.pen_challenge:
+            legal = "legal" if game.pen_legal else "illegal"
+            lines.append(f"pending: challenge {game.pen_amount} {legal}")
+        else:
+            lines.append(f"pending: take {game.pen_amount}")
+    if game.phase == Phase.DRAWN:
+        lines.append(f"drawn: {CARD_TEXT[game.drawn]}")
+    if game.uno_open:
+        lines.append("uno: " + " ".join(str(s) for s in game.uno_open))
+    return "\n".join(lines)

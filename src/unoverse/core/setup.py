@@ -1,0 +1,135 @@
+"""Setting up a round: choosing the dealer, shuffling, dealing, turning the first card."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .cards import CARD_TEXT
+from .errors import BadPlayerCount, InvalidOptionValue
+from .events import PUBLIC, SPLIT, Event
+from .game import Game, number_value
+from .options import Options, Value, resolve_name, split_preset
+from .registry import get
+from .variant import Rules, Variant
+
+
+def new_game(
+    preset: str,
+    players: int,
+    seed: int,
+    *,
+    options: Mapping[str, Value | str] | None = None,
+    dealer: int | None = None,
+    eliminated: Sequence[int] = (),
+) -> Game:
+    """A new round of ``preset`` (``"classic+draw_ends_turn"``) for ``players`` seats.
+
+    ``options`` adds to the preset's options. ``dealer`` skips dealer selection (the match
+    layer passes the deal on); ``eliminated`` seats sit out (Challenge UNO). The round is
+    fully determined by these arguments and the actions applied to it.
+    """
+    variant, opts = resolve_preset(preset, options)
+    variant.check_players(players)
+    game = Game(compiled(variant, opts), players, seed)
+    for s in eliminated:
+        if not 0 <= s < players:
+            raise BadPlayerCount(f"eliminated seat {s} does not exist")
+        game.eliminated[s] = True
+    game.active = players - sum(game.eliminated)
+    if game.active < 2:
+        raise BadPlayerCount("a round needs at least 2 active seats")
+    if dealer is not None and (not 0 <= dealer < players or game.eliminated[dealer]):
+        raise BadPlayerCount(f"dealer {dealer} is not an active seat")
+    events = game.setup_events
+    game.dealer = _choose_dealer(game, events) if dealer is None else dealer
+    events.append(Event("dealer", game.dealer))
+    deal(game, events)
+    variant.start(game)
+    return game
+
+
+_COMPILED: dict[tuple[str, Options], Rules] = {}
+
+
+def compiled(variant: Variant, options: Options) -> Rules:
+    """The engine tables of a variant and options, built once per process."""
+    key = (variant.name, options)
+    rules = _COMPILED.get(key)
+    if rules is None:
+        rules = _COMPILED[key] = variant.compile(options)
+    return rules
+
+
+def resolve_preset(
+    preset: str, options: Mapping[str, Value | str] | None = None
+) -> tuple[Variant, Options]:
+    """The variant and resolved options of a preset string plus extra options."""
+    name, pairs = split_preset(preset)
+    variant = get(name)
+    given: dict[str, Value | str] = {}
+    for key, raw in pairs:
+        if raw is None:
+            spec = resolve_name(variant.specs, key, variant.name)
+            if spec.type != "bool":
+                raise InvalidOptionValue(
+                    f"option {spec.name} needs a value ({spec.short}=...): allowed {spec.allowed()}"
+                )
+            raw = "true"
+        given[key] = raw
+    given.update(options or {})
+    return variant, variant.options(given)
+
+
+def _choose_dealer(game: Game, events: list[Event]) -> int:
+    """RULES.md §1.2: each player draws a card, the highest number deals, symbols count 0;
+    tied players draw again (C-1). Or a seeded random seat."""
+    seats = [s for s in range(game.n) if not game.eliminated[s]]
+    if game.rules.dealer_selection == "random":
+        return seats[game.rng.below(len(seats))]
+    pile = list(game.rules.deck)
+    game.rng.shuffle(pile)
+    while len(seats) > 1:
+        drawn = []
+        for s in seats:
+            if not pile:
+                pile = list(game.rules.deck)
+                game.rng.shuffle(pile)
+            c = pile.pop()
+            drawn.append(number_value(c))
+            events.append(Event("dealer_draw", s, (c,), 1, vis=PUBLIC))
+        best = max(drawn)
+        seats = [s for s, v in zip(seats, drawn, strict=True) if v == best]
+    return seats[0]
+
+
+def deal(game: Game, events: list[Event]) -> None:
+    """Shuffle the whole deck and deal one card at a time from the dealer's left."""
+    pile = list(game.rules.deck)
+    game.rng.shuffle(pile)
+    game.draw_pile = pile
+    seat = game.left_of(game.dealer)
+    for _ in range(game.rules.hand_size * game.active):
+        game.hands[seat].append(pile.pop())
+        seat = game.left_of(seat)
+    for s in range(game.n):
+        if not game.eliminated[s]:
+            hand = tuple(game.hands[s])
+            events.append(Event("deal", s, hand, len(hand), vis=SPLIT))
+
+
+def turn_starter(game: Game, events: list[Event]) -> int:
+    """Turn the top card of the draw pile to start the discard pile."""
+    c = game.draw_pile.pop()
+    game.discard.append(c)
+    game.discard_by.append(-1)
+    events.append(Event("starter", None, (c,), 1, info=CARD_TEXT[c]))
+    return c
+
+
+def return_starter(game: Game, events: list[Event]) -> None:
+    """Put the starter back into the draw pile and shuffle it (RULES.md §1.2 table)."""
+    c = game.discard.pop()
+    game.discard_by.pop()
+    game.draw_pile.append(c)
+    game.rng.shuffle(game.draw_pile)
+    events.append(Event("starter_returned", None, (c,), 1))

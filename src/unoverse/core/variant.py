@@ -1,0 +1,165 @@
+"""What a variant is: data (deck table, effects, options) plus a few hooks.
+
+The engine (``game.py``) runs the shared procedures of RULES.md §0.4 for every variant; a
+variant supplies its deck, which effect each card kind has, its options with defaults and
+conflicts, and the hooks that data cannot express (the first card, scoring).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
+
+from .cards import CARD_KIND, KIND_INDEX, N_CARDS, card
+from .errors import BadPlayerCount, OptionConflict
+from .options import Options, OptionSpec, Value, resolve_name
+
+if TYPE_CHECKING:
+    from .game import Game
+
+# Effect codes: what a card does when it lands (RULES.md §1.4). Parameters live in
+# ``Rules.amount``.
+NONE = 0
+SKIP = 1
+REVERSE = 2
+DRAW = 3  # the next seat draws ``amount`` and loses its turn (its own ``take``, E-1)
+WILD = 4  # declare a colour
+WILD_DRAW = 5  # declare a colour; the next seat draws ``amount`` or challenges (P5)
+SHUFFLE_HANDS = 6  # declare a colour; every hand is collected, shuffled and dealt out
+COPY_TOP = 7  # blank card in ``copy_top`` mode: a copy of the top card
+
+
+@dataclass(frozen=True, slots=True)
+class DeckRow:
+    """One row of a deck table: the cards, copies of each, points of each."""
+
+    cards: tuple[str, ...]
+    copies: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Everything the engine reads from a variant and its options, compiled once per game
+    configuration and shared by every copy of a game."""
+
+    variant: Variant
+    options: Options
+    deck: tuple[int, ...]
+    points: tuple[int, ...]  # by card id
+    effect: tuple[int, ...]  # by kind index
+    amount: tuple[int, ...]  # by kind index: cards drawn by DRAW / WILD_DRAW effects
+    colors: tuple[int, ...]  # colours a player may declare
+    hand_size: int
+    uno_penalty: int
+    false_uno_penalty: int
+    two_player_rules: bool
+    draw_ends_turn: bool
+    wd4_wilds_block: bool
+    permissive_illegal_plays: bool
+    dealer_selection: str
+
+
+@dataclass(frozen=True)
+class Variant:
+    """A registered variant. Subclasses override the hooks they need."""
+
+    name: str
+    title: str
+    aliases: tuple[str, ...]
+    option_specs: tuple[OptionSpec, ...]
+    min_players: int = 2
+    max_players: int = 10
+    _specs: dict[str, OptionSpec] = field(init=False, repr=False, compare=False)
+
+    hand_size: ClassVar[int] = 7
+    uno_penalty: ClassVar[int] = 2
+    colors: ClassVar[tuple[int, ...]] = (0, 2, 3, 5)  # R Y G B
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_specs", {s.name: s for s in self.option_specs})
+
+    @property
+    def specs(self) -> Mapping[str, OptionSpec]:
+        """Option specs by canonical name."""
+        return self._specs
+
+    # -- options ---------------------------------------------------------------------
+    def options(self, given: Mapping[str, Value | str] | None = None) -> Options:
+        """Resolve user-given options (canonical or short names, text or Python values)
+        against the defaults, then refuse conflicting combinations."""
+        values: dict[str, Value] = {s.name: s.default for s in self.option_specs}
+        for name, raw in (given or {}).items():
+            spec = resolve_name(self._specs, name, self.name)
+            values[spec.name] = spec.parse(raw)
+        options = Options(values)
+        self.check_conflicts(options)
+        return options
+
+    def check_conflicts(self, options: Options) -> None:
+        """Raise ``OptionConflict`` for a combination the variant refuses (H-5)."""
+
+    def check_players(self, players: int) -> None:
+        """Raise ``BadPlayerCount`` unless the variant is played by ``players`` seats."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise BadPlayerCount(
+                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
+                f"not {players!r}"
+            )
+
+    # -- data hooks ------------------------------------------------------------------
+    def deck_table(self, options: Options) -> tuple[DeckRow, ...]:
+        """The deck as a table of rows."""
+        raise NotImplementedError
+
+    def effects(self, options: Options) -> Mapping[str, tuple[int, int]]:
+        """``kind code -> (effect, amount)`` for every kind with an effect."""
+        raise NotImplementedError
+
+    def compile(self, options: Options) -> Rules:
+        """The engine's tables for this variant and options."""
+        deck: list[int] = []
+        points = [0] * N_CARDS
+        for row in self.deck_table(options):
+            for text in row.cards:
+                c = card(text)
+                deck.extend([c] * row.copies)
+                points[c] = row.points
+        n_kinds = max(CARD_KIND) + 1
+        effect = [NONE] * n_kinds
+        amount = [0] * n_kinds
+        for code, (eff, amt) in self.effects(options).items():
+            effect[KIND_INDEX[code]] = eff
+            amount[KIND_INDEX[code]] = amt
+
+        def opt(name: str, default: Value) -> Value:
+            return options[name] if name in options else default
+
+        return Rules(
+            variant=self,
+            options=options,
+            deck=tuple(deck),
+            points=tuple(points),
+            effect=tuple(effect),
+            amount=tuple(amount),
+            colors=self.colors,
+            hand_size=self.hand_size,
+            uno_penalty=self.uno_penalty,
+            false_uno_penalty=int(opt("false_uno_penalty", 0) or 0),
+            two_player_rules=bool(opt("two_player_rules", True)),
+            draw_ends_turn=bool(opt("draw_ends_turn", False)),
+            wd4_wilds_block=bool(opt("wd4_wilds_block", False)),
+            permissive_illegal_plays=bool(opt("permissive_illegal_plays", False)),
+            dealer_selection=str(opt("dealer_selection", "highest_card")),
+        )
+
+    # -- behaviour hooks -------------------------------------------------------------
+    def start(self, game: Game) -> None:
+        """Turn over the first card and apply the variant's first-card rules."""
+        raise NotImplementedError
+
+
+def conflict(message: str) -> OptionConflict:
+    """An ``OptionConflict`` (helper for ``check_conflicts``)."""
+    return OptionConflict(message)

@@ -1,0 +1,162 @@
+"""Official Classic UNO (RULES.md §1, without the house rules of §1.8).
+
+Data: the three Mattel decks, the card effects, the options of RULES.md §6 with their
+defaults. Hooks: the first-card table of §1.2 in its three versions, and the option
+conflicts.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from ..core import variant as fx
+from ..core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, WILD
+from ..core.events import Event
+from ..core.game import Game, Phase
+from ..core.options import Options, OptionSpec
+from ..core.setup import return_starter, turn_starter
+from ..core.variant import DeckRow, Variant, conflict
+
+_NUMBERS = tuple(f"{c}{n}" for c in "RYGB" for n in range(1, 10))
+_ZEROS = ("R0", "Y0", "G0", "B0")
+_ACTIONS = tuple(f"{c}{k}" for c in "RYGB" for k in ("S", "R", "+2"))
+
+#: The classic deck of RULES.md §1.1: 108 cards (S1).
+DECK_108 = (
+    DeckRow(_ZEROS, 1, 0),
+    *(DeckRow(tuple(f"{c}{n}" for c in "RYGB"), 2, n) for n in range(1, 10)),
+    DeckRow(_ACTIONS, 2, 20),
+    DeckRow(("W", "W+4"), 4, 50),
+)
+#: Older sheet (S2): 108 + 4 blank cards, 50 points each (the seed's value).
+EXTRA_112_BLANK = (DeckRow(("WBK",), 4, 50),)
+#: 2018+ deck (S6): 108 + 1 Wild Shuffle Hands + 3 Wild Customizable, 40 points each.
+EXTRA_112_MODERN = (DeckRow(("WSH",), 1, 40), DeckRow(("WCU",), 3, 40))
+
+CLASSIC_OPTIONS = (
+    OptionSpec(
+        "classic.deck", "choice", "108", "108 cards, or 112 with blanks or modern wilds (C-0)",
+        choices=("108", "112_blank", "112_modern"),
+    ),
+    OptionSpec(
+        "classic.blank_mode", "choice", "plain_wild",
+        "blank cards of 112_blank: a plain Wild, or a copy of the top card",
+        choices=("plain_wild", "copy_top"),
+    ),
+    OptionSpec(
+        "classic.first_card", "choice", "mattel_current",
+        "first-card table: current Mattel sheet, older sheet, or the seed's reading (C-6)",
+        choices=("mattel_current", "mattel_old", "seed_as_dealer"),
+    ),
+    OptionSpec(
+        "dealer_selection", "choice", "highest_card",
+        "highest card deals (ties redraw, C-1), or a seeded random seat",
+        choices=("highest_card", "random"),
+    ),
+    OptionSpec("draw_ends_turn", "bool", False, "a voluntary draw ends the turn (C-11)"),
+    OptionSpec(
+        "wd4_wilds_block", "bool", False, "holding another wild makes a Wild Draw Four illegal (C-7)"
+    ),
+    OptionSpec(
+        "false_uno_penalty", "int", 0, "cards drawn for a false UNO call (0: false calls refused)"
+    ),
+    OptionSpec(
+        "permissive_illegal_plays", "bool", False,
+        "accept non-matching plays; others may catch_illegal them (§1.5)",
+    ),
+    OptionSpec("two_player_rules", "bool", True, "with 2 active seats Reverse acts as Skip (P7)"),
+    OptionSpec(
+        "scoring", "choice", "winner_takes", "match scoring (P6; none: single-round win)",
+        choices=("winner_takes", "lowest_total", "none"),
+    ),
+    OptionSpec("target_score", "int", 500, "points that end a match", minimum=1),
+    OptionSpec(
+        "challenge_elimination", "optional_int", None,
+        "Challenge UNO: eliminate a seat at this leftover total (§1.6)", minimum=1,
+    ),
+)  # fmt: skip
+
+
+class Classic(Variant):
+    """Official Classic UNO."""
+
+    def deck_table(self, options: Options) -> tuple[DeckRow, ...]:
+        """The deck chosen by ``classic.deck``."""
+        deck = options.text("classic.deck")
+        if deck == "112_blank":
+            return DECK_108 + EXTRA_112_BLANK
+        if deck == "112_modern":
+            return DECK_108 + EXTRA_112_MODERN
+        return DECK_108
+
+    def effects(self, options: Options) -> Mapping[str, tuple[int, int]]:
+        """RULES.md §1.4."""
+        blank = fx.COPY_TOP if options.text("classic.blank_mode") == "copy_top" else fx.WILD
+        return {
+            "S": (fx.SKIP, 0),
+            "R": (fx.REVERSE, 0),
+            "+2": (fx.DRAW, 2),
+            "W": (fx.WILD, 0),
+            "W+4": (fx.WILD_DRAW, 4),
+            "WBK": (blank, 0),
+            "WSH": (fx.SHUFFLE_HANDS, 0),
+            "WCU": (fx.WILD, 0),
+        }
+
+    def check_conflicts(self, options: Options) -> None:
+        """Refuse combinations that cannot mean anything (H-5)."""
+        if options["classic.blank_mode"] != "plain_wild" and options["classic.deck"] != "112_blank":
+            raise conflict(
+                "classic.blank_mode=copy_top needs the blank cards: set classic.deck=112_blank"
+            )
+        if options["challenge_elimination"] is not None and options["scoring"] != "lowest_total":
+            raise conflict(
+                "challenge_elimination counts each seat's own leftover points: "
+                "set scoring=lowest_total"
+            )
+
+    def start(self, game: Game) -> None:
+        """The first-card table of RULES.md §1.2 (``classic.first_card``)."""
+        mode = game.rules.options.text("classic.first_card")
+        events = game.setup_events
+        d = game.dealer
+        while True:
+            c = turn_starter(game, events)
+            eff = game.rules.effect[CARD_KIND[c]]
+            if eff == fx.WILD_DRAW or (CARD_IS_WILD[c] and mode == "mattel_old"):
+                return_starter(game, events)
+                continue
+            break
+        if CARD_IS_WILD[c]:
+            # Every other wild starter is a plain Wild: no hand effect before a play (C-2).
+            game.top_kind = CARD_KIND[WILD]
+            game.phase = Phase.COLOR
+            game.turn = d if mode == "seed_as_dealer" else game.left_of(d)
+            game.color_next = game.left_of(d)
+            return
+
+        game.color = CARD_COLOR[c]
+        game.top_kind = CARD_KIND[c]
+        first = game.left_of(d)
+        if eff == fx.SKIP:
+            events.append(Event("skip", first))
+            game.turn = game.left_of(first)
+        elif eff == fx.REVERSE:
+            game.direction = -1
+            events.append(Event("reverse", None, count=-1))
+            game.turn = d if mode == "mattel_current" else game.right_of(d)
+        elif eff == fx.DRAW:
+            game.turn = first
+            game.phase = Phase.PENALTY
+            game.pen_amount = game.rules.amount[CARD_KIND[c]]
+            game.pen_source = -1
+        else:
+            game.turn = first
+
+
+CLASSIC = Classic(
+    name="classic",
+    title="Classic UNO (official Mattel rules)",
+    aliases=("uno",),
+    option_specs=CLASSIC_OPTIONS,
+)
