@@ -1,0 +1,7 @@
+"""Bots: they see only their seat's view and legal actions, and answer (action, delay)."""
+
+from .base import Bot, make_bot, parse_bot_specs
+from .naive import NaiveBot
+from .random_bot import RandomBot
+
+__all__ = ["Bot", "NaiveBot", "RandomBot", "make_bot", "parse_bot_specs"]

@@ -1,0 +1,98 @@
+"""The bot interface, reaction times, and bot specs (``name[:k=v,...]``).
+
+A bot answers ``act(view, legal)`` with ``(action or None, delay_ms)``. ``None`` passes on
+an optional window (UNO call, catch); the seat holding the mandatory window must act. The
+delay is drawn from the bot's reaction-time distribution (lognormal, median 450 ms,
+sigma 0.35 by default, RULES.md §5.8), so out-of-turn actions really race each other in
+the simulation driver. Each bot's random stream is derived from the run's seed and its seat.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from typing import ClassVar
+
+from ..core.actions import Action
+from ..core.errors import UnoverseError
+from ..core.seeding import derive
+from ..core.view import View
+
+
+class BadBotSpec(UnoverseError):
+    """A bot spec that names no bot, or gives it a parameter it does not have."""
+
+    code = "bad_bot_spec"
+
+
+class Bot:
+    """Base class: a seeded random stream and a lognormal reaction time."""
+
+    name: ClassVar[str] = "bot"
+    params: ClassVar[dict[str, float]] = {"median_ms": 450.0, "sigma": 0.35}
+
+    def __init__(self, seed: int, **params: float) -> None:
+        self.rng = random.Random(seed)
+        self.median_ms = float(params.get("median_ms", 450.0))
+        self.sigma = float(params.get("sigma", 0.35))
+
+    def delay(self) -> float:
+        """A reaction time in milliseconds."""
+        return self.median_ms * math.exp(self.sigma * self.rng.gauss(0.0, 1.0))
+
+    def act(self, view: View, legal: Sequence[Action]) -> tuple[Action | None, float]:
+        """The bot's answer to the windows it may use now."""
+        raise NotImplementedError
+
+
+BOTS: dict[str, Callable[..., Bot]] = {}
+
+
+def register_bot(cls: type[Bot]) -> type[Bot]:
+    """Make a bot class available to specs under its ``name``."""
+    BOTS[cls.name] = cls
+    return cls
+
+
+def make_bot(spec: str, seed: int, seat: int) -> Bot:
+    """A bot from a spec such as ``naive`` or ``random:median_ms=300``, seeded for ``seat``."""
+    name, _, rest = spec.strip().partition(":")
+    cls = BOTS.get(name)
+    if cls is None:
+        raise BadBotSpec(f"unknown bot {name!r}; bots are: {', '.join(sorted(BOTS))}")
+    params: dict[str, float] = {}
+    allowed = dict(Bot.params)
+    allowed.update(getattr(cls, "params", {}))
+    for item in filter(None, rest.split(",")):
+        key, eq, value = item.partition("=")
+        if not eq or key not in allowed:
+            raise BadBotSpec(
+                f"bot {name}: bad parameter {item!r}; parameters are: {', '.join(sorted(allowed))}"
+            )
+        try:
+            params[key] = float(value)
+        except ValueError:
+            raise BadBotSpec(f"bot {name}: {key} must be a number, not {value!r}") from None
+    return cls(derive(seed, "bot", seat), **params)
+
+
+def parse_bot_specs(text: str, players: int) -> list[str]:
+    """One spec for every seat, or one per seat, from a comma-separated list.
+
+    A spec's own parameters are also comma-separated (``random:median_ms=300,sigma=0.2``):
+    an item with ``=`` and no ``:`` continues the spec before it.
+    """
+    specs = [s for s in text.split(",") if s]
+    # re-join parameters that belonged to the previous spec (``random:a=1,b=2``)
+    merged: list[str] = []
+    for s in specs:
+        if "=" in s and ":" not in s and merged:
+            merged[-1] += "," + s
+        else:
+            merged.append(s)
+    if len(merged) == 1:
+        return merged * players
+    if len(merged) != players:
+        raise BadBotSpec(f"{len(merged)} bot specs for {players} players: give 1 or {players}")
+    return merged

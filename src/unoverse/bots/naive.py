@@ -1,0 +1,47 @@
+"""``naive``: RLCard's random agent's behaviour, our baseline (``easy``).
+
+A uniformly random legal card; draws only when it cannot play; plays the drawn card when it
+can; calls UNO inside its play; never catches or challenges.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.actions import Action, Kind
+from ..core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND
+from ..core.view import View
+from .base import Bot, register_bot
+
+
+def playable(view: View, card: int) -> bool:
+    """P1 on the seat's view (excludes plays only a permissive table would accept)."""
+    return CARD_IS_WILD[card] or CARD_COLOR[card] == view.color or CARD_KIND[card] == view.top_kind
+
+
+@register_bot
+class NaiveBot(Bot):
+    """Plays a random legal card, else draws; takes every penalty."""
+
+    name = "naive"
+
+    def act(self, view: View, legal: Sequence[Action]) -> tuple[Action | None, float]:
+        """Act only in its mandatory window."""
+        if view.turn != view.seat or view.winner >= 0:
+            return None, 0.0
+        delay = self.delay()
+        calls = len(view.hand) == 2
+        plays = [
+            a for a in legal if a.kind == Kind.PLAY and a.uno == calls and playable(view, a.card)
+        ]
+        if plays:
+            cards = sorted({a.card for a in plays})
+            card = cards[self.rng.randrange(len(cards))]
+            options = [a for a in plays if a.card == card]
+            return options[self.rng.randrange(len(options))], delay
+        for kind in (Kind.TAKE, Kind.PASS, Kind.DRAW):
+            for a in legal:
+                if a.kind == kind and not a.uno:
+                    return a, delay
+        colors = [a for a in legal if a.kind == Kind.COLOR]
+        return colors[self.rng.randrange(len(colors))], delay

@@ -1,0 +1,36 @@
+"""``random``: picks a kind of action uniformly, then an action of that kind uniformly.
+
+Kinds are play, draw, pass, take, challenge, call (a separate UNO declaration), catch,
+catch_illegal, colour and, outside its mandatory window, none. Picking the kind first keeps
+rare actions (a challenge, a catch) frequent enough for the conformance suite to exercise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..core.actions import Action, Kind
+from ..core.view import View
+from .base import Bot, register_bot
+
+
+@register_bot
+class RandomBot(Bot):
+    """Uniform over kinds of action, then uniform within the kind."""
+
+    name = "random"
+
+    def act(self, view: View, legal: Sequence[Action]) -> tuple[Action | None, float]:
+        """Any legal action, or nothing when it holds only optional windows."""
+        groups: dict[Kind, list[Action]] = {}
+        for a in legal:
+            groups.setdefault(a.kind, []).append(a)
+        kinds: list[Kind | None] = sorted(groups)
+        if view.turn != view.seat:
+            kinds.append(None)
+        kind = kinds[self.rng.randrange(len(kinds))]
+        delay = self.delay()
+        if kind is None:
+            return None, delay
+        options = groups[kind]
+        return options[self.rng.randrange(len(options))], delay

@@ -1,0 +1,1 @@
+"""Matches (rounds scored to a target) and replays."""

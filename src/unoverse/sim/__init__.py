@@ -1,0 +1,1 @@
+"""Simulation: the driver on a virtual clock, and bulk runs with reports."""

@@ -1,0 +1,164 @@
+"""Bulk simulation: many seeded games (or matches) between bots, with a report.
+
+Game ``i`` uses the seed ``derive(seed, "game", i)`` and fresh bots seeded from it, so any
+game can be re-run alone and results do not depend on order, process or hash seed.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+from ..bots.base import make_bot, parse_bot_specs
+from ..core.game import Game
+from ..core.seeding import derive
+from ..core.setup import new_game, resolve_preset
+from ..match.match import play_match
+from ..match.replay import FORMAT
+from .driver import RoundRecord, play_round
+from .stats import percentile, wilson
+
+
+@dataclass
+class Simulation:
+    """What to simulate."""
+
+    preset: str
+    players: int
+    games: int
+    seed: int
+    bots: str = "naive"
+    match: bool = False
+
+
+@dataclass
+class GameResult:
+    """One game (a round, or a match of rounds)."""
+
+    index: int
+    seed: int
+    winners: tuple[int, ...]
+    rounds: list[RoundRecord] = field(default_factory=list)
+
+    @property
+    def actions(self) -> int:
+        """Accepted actions over every round."""
+        return sum(len(r.actions) for r in self.rounds)
+
+    @property
+    def turns(self) -> int:
+        """Turns over every round."""
+        return sum(r.turns for r in self.rounds)
+
+
+def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult:
+    """Play game ``index`` of a simulation."""
+    seed = derive(sim.seed, "game", index)
+    specs = parse_bot_specs(sim.bots, sim.players)
+    bots = [make_bot(spec, seed, seat) for seat, spec in enumerate(specs)]
+    result = GameResult(index, seed, ())
+
+    def play(game: Game, round_seed: int, dealer: int | None) -> None:
+        record = RoundRecord(
+            round_seed, dealer, tuple(s for s in range(game.n) if game.eliminated[s])
+        )
+        result.rounds.append(play_round(game, bots, record, hashes=hashes))
+
+    if sim.match:
+        outcome = play_match(sim.preset, sim.players, seed, play)
+        result.winners = outcome.winners
+    else:
+        game = new_game(sim.preset, sim.players, seed)
+        play(game, seed, None)
+        result.winners = (game.winner,)
+    return result
+
+
+def run(
+    sim: Simulation,
+    *,
+    out: IO[str] | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> dict[str, Any]:
+    """Play every game; write a replay file to ``out`` if given; return the report."""
+    variant, options = resolve_preset(sim.preset)
+    variant.check_players(sim.players)
+    specs = parse_bot_specs(sim.bots, sim.players)
+    for seat, spec in enumerate(specs):
+        make_bot(spec, sim.seed, seat)  # refuse a bad spec before playing anything
+    if out is not None:
+        header = {
+            "format": FORMAT,
+            "preset": sim.preset,
+            "players": sim.players,
+            "seed": sim.seed,
+            "bots": specs,
+            "match": sim.match,
+        }
+        out.write(json.dumps(header) + "\n")
+    actions: list[int] = []
+    turns: list[int] = []
+    rounds: list[int] = []
+    wins = [0.0] * sim.players
+    start = time.perf_counter()
+    for i in range(sim.games):
+        result = play_one(sim, i, hashes=out is not None)
+        actions.append(result.actions)
+        turns.append(result.turns)
+        rounds.append(len(result.rounds))
+        for w in result.winners:
+            wins[w] += 1 / len(result.winners)
+        if out is not None:
+            line = {"game": i, "seed": result.seed, "winners": list(result.winners)}
+            line["rounds"] = [r.to_dict() for r in result.rounds]
+            out.write(json.dumps(line, separators=(",", ":")) + "\n")
+        if progress is not None:
+            progress(i + 1)
+    seconds = time.perf_counter() - start
+    report: dict[str, Any] = {
+        "variant": variant.name,
+        "preset": sim.preset,
+        "options": {k: variant.specs[k].format(v) for k, v in options.items()},
+        "players": sim.players,
+        "games": sim.games,
+        "seed": sim.seed,
+        "bots": specs,
+        "match": sim.match,
+        "actions_per_game": _summary(actions),
+        "turns_per_game": _summary(turns),
+        "wins": [
+            {
+                "seat": s,
+                "wins": round(w, 3),
+                "rate": round(w / sim.games, 4) if sim.games else 0.0,
+                "ci95": [round(x, 4) for x in wilson(w, sim.games)],
+            }
+            for s, w in enumerate(wins)
+        ],
+        "timing": {
+            "seconds": round(seconds, 3),
+            "games_per_s": round(sim.games / seconds, 1) if seconds > 0 else None,
+        },
+    }
+    if sim.match:
+        report["rounds_per_match"] = _summary(rounds)
+    return report
+
+
+def _summary(values: list[int]) -> dict[str, float]:
+    return {
+        "mean": round(sum(values) / len(values), 2) if values else 0.0,
+        "p50": percentile(values, 50),
+        "p90": percentile(values, 90),
+        "p99": percentile(values, 99),
+    }
+
+
+def write_replay(sim: Simulation, path: Path) -> dict[str, Any]:
+    """Run ``sim`` and write its replay file to ``path``."""
+    with path.open("w") as f:
+        return run(sim, out=f)
