@@ -1,0 +1,1 @@
+"""The ``unoverse`` command line (Typer + Rich)."""

@@ -1,0 +1,5 @@
+"""``python -m unoverse.cli``."""
+
+from .app import main
+
+main()

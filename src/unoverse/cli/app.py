@@ -1,0 +1,205 @@
+"""``unoverse``: variants, simulate, replay and a demo game.
+
+Every error on bad input is one line on stderr and a non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.table import Table
+
+from .. import variants as _variants  # noqa: F401  (registers the variants)
+from ..core.errors import UnoverseError
+from ..core.registry import variants as all_variants
+from ..core.setup import new_game
+from ..match.replay import replay_file
+from ..sim.simulate import Simulation, run
+from .log import describe
+
+app = typer.Typer(
+    help="unoverse: the UNO family played exactly by its rules.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+err = Console(stderr=True)
+
+
+def _fail(message: str) -> typer.Exit:
+    """Print one line on stderr; the caller raises the returned exit (status 2)."""
+    print(f"error: {' '.join(message.split())}", file=sys.stderr)
+    return typer.Exit(2)
+
+
+@app.command("variants")
+def variants_cmd(
+    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+) -> None:
+    """List the variants, their options with defaults and allowed values, and aliases."""
+    data = [
+        {
+            "name": v.name,
+            "title": v.title,
+            "aliases": list(v.aliases),
+            "players": [v.min_players, v.max_players],
+            "options": [
+                {
+                    "name": s.name,
+                    "short": s.short,
+                    "default": s.format(s.default),
+                    "allowed": s.allowed(),
+                    "help": s.help,
+                }
+                for s in v.option_specs
+            ],
+        }
+        for v in all_variants()
+    ]
+    if as_json:
+        print(json.dumps(data, indent=2))
+        return
+    out = Console()
+    for v in data:
+        out.print(
+            f"[bold]{v['name']}[/bold] — {v['title']} (aliases: {', '.join(v['aliases']) or '—'};"
+            f" {v['players'][0]}–{v['players'][1]} players)"
+        )
+        table = Table("option", "default", "allowed", "what it does")
+        for o in v["options"]:  # type: ignore[attr-defined]
+            table.add_row(o["name"], o["default"], o["allowed"], o["help"])
+        out.print(table)
+
+
+@app.command()
+def simulate(
+    variant: Annotated[str, typer.Option("--variant", help="Preset: variant(+name[=value])*.")] = (
+        "classic"
+    ),
+    option: Annotated[
+        list[str] | None, typer.Option("--option", help="An option as k=v (repeatable).")
+    ] = None,
+    players: Annotated[int, typer.Option("--players", help="Seats at the table.")] = 4,
+    games: Annotated[int, typer.Option("--games", help="Games to play.", min=1)] = 100,
+    seed: Annotated[int, typer.Option("--seed", help="Run seed; game i derives from it.")] = 0,
+    bots: Annotated[
+        str, typer.Option("--bots", help="Bot spec name[:k=v,...], one for all or one per seat.")
+    ] = "naive",
+    match: Annotated[bool, typer.Option("--match", help="Play whole matches, not rounds.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    out: Annotated[Path | None, typer.Option("--out", help="Write a replay file.")] = None,
+) -> None:
+    """Play many seeded games between bots and report how they went."""
+    preset = variant
+    for item in option or []:
+        if "=" not in item:
+            raise _fail(f"--option {item!r}: write name=value")
+        preset += "+" + item
+    sim = Simulation(preset, players, games, seed, bots, match)
+    try:
+        handle = out.open("w") if out is not None else None
+    except OSError as exc:
+        raise _fail(f"cannot write {out}: {exc.strerror}") from None
+    try:
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,
+        ) as bar:
+            task = bar.add_task("games", total=games)
+            report = run(sim, out=handle, progress=lambda done: bar.update(task, completed=done))
+    except UnoverseError as exc:
+        raise _fail(str(exc)) from None
+    finally:
+        if handle is not None:
+            handle.close()
+    if as_json:
+        print(json.dumps(report, indent=2))
+        return
+    _print_report(report)
+
+
+def _print_report(report: dict[str, object]) -> None:
+    out = Console()
+    out.print(
+        f"{report['games']} {'matches' if report['match'] else 'games'} of {report['preset']}, "
+        f"{report['players']} players, bots {', '.join(report['bots'])}"  # type: ignore[arg-type]
+    )
+    table = Table("per game", "mean", "p50", "p90", "p99")
+    for key in ("actions_per_game", "turns_per_game", "rounds_per_match"):
+        if key in report:
+            s = report[key]
+            table.add_row(
+                key.replace("_per_game", "").replace("_per_match", ""),
+                *(str(s[k]) for k in ("mean", "p50", "p90", "p99")),
+            )  # type: ignore[index]
+    out.print(table)
+    wins = Table("seat", "wins", "rate", "95% interval")
+    for w in report["wins"]:  # type: ignore[attr-defined]
+        lo, hi = w["ci95"]
+        wins.add_row(str(w["seat"]), str(w["wins"]), f"{w['rate']:.3f}", f"{lo:.3f}–{hi:.3f}")
+    out.print(wins)
+    timing = report["timing"]
+    out.print(f"{timing['games_per_s']} games/s")  # type: ignore[index]
+
+
+@app.command()
+def replay(
+    file: Annotated[Path, typer.Argument(help="A replay file from simulate --out.")],
+) -> None:
+    """Re-run every game of a replay file and check its state-hash chain."""
+    try:
+        games, actions = replay_file(file)
+    except UnoverseError as exc:
+        raise _fail(str(exc)) from None
+    print(f"ok: {games} games, {actions} actions replayed; every state hash matches")
+
+
+@app.command()
+def demo(
+    players: Annotated[int, typer.Option("--players")] = 4,
+    seed: Annotated[int, typer.Option("--seed")] = 7,
+    variant: Annotated[str, typer.Option("--variant")] = "classic",
+    bots: Annotated[str, typer.Option("--bots")] = "naive",
+) -> None:
+    """Play one seeded game between bots and print it as a readable log."""
+    from ..bots.base import make_bot, parse_bot_specs
+    from ..sim.driver import RoundRecord, play_round
+
+    try:
+        game = new_game(variant, players, seed)
+        specs = parse_bot_specs(bots, players)
+        table = [make_bot(spec, seed, s) for s, spec in enumerate(specs)]
+    except UnoverseError as exc:
+        raise _fail(str(exc)) from None
+    out = Console(highlight=False)
+    out.print(f"[bold]{game.rules.variant.title}[/bold], {players} players, seed {seed}")
+    for e in game.setup_events:
+        out.print("  " + describe(e), markup=False)
+
+    def show(seat: int, act: object, events: list) -> None:  # type: ignore[type-arg]
+        for e in events:
+            out.print("  " + describe(e), markup=False)
+
+    play_round(game, table, RoundRecord(seed, None), on_events=show)
+    for s in range(players):
+        out.print(f"  seat {s} ends with {len(game.hands[s])} cards", markup=False)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    try:
+        app()
+    except UnoverseError as exc:  # pragma: no cover - commands catch their own
+        print(f"error: {exc}", file=sys.stderr)
+        sys.exit(2)

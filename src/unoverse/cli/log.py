@@ -1,0 +1,67 @@
+"""Readable log lines for events, as one seat (or a spectator, or the table) sees them."""
+
+from __future__ import annotations
+
+from ..core.cards import CARD_TEXT, COLOR_NAMES
+from ..core.events import Event
+
+
+def _cards(cards: tuple[int, ...]) -> str:
+    return " ".join(CARD_TEXT[c] for c in cards)
+
+
+def describe(e: Event) -> str:
+    """One line for an event (hidden cards appear only if the event still carries them)."""
+    who = f"seat {e.seat}"
+    k = e.kind
+    if k == "dealer_draw":
+        return f"{who} draws {_cards(e.cards)} to choose the dealer"
+    if k == "dealer":
+        return f"{who} deals"
+    if k == "deal":
+        return f"{who} is dealt {_cards(e.cards) or f'{e.count} cards'}"
+    if k == "starter":
+        return f"first card: {_cards(e.cards)}"
+    if k == "starter_returned":
+        return f"{_cards(e.cards)} goes back into the deck"
+    if k == "color":
+        return f"{who} declares {COLOR_NAMES[e.color]}"
+    if k == "play":
+        text = f"{who} plays {_cards(e.cards)}"
+        if e.color >= 0:
+            text += f" and declares {COLOR_NAMES[e.color]}"
+        return text + (" (illegal)" if e.info == "illegal" else "")
+    if k == "draw":
+        what = _cards(e.cards) or f"{e.count} card{'s' if e.count != 1 else ''}"
+        return f"{who} draws {what}" + (f" ({e.info})" if e.info != "turn" else "")
+    if k == "uno":
+        return f"{who} says UNO!"
+    if k == "false_uno":
+        return f"{who} says UNO falsely"
+    if k == "catch":
+        return f"{who} catches seat {e.target} without UNO"
+    if k == "challenge":
+        return f"{who} challenges seat {e.target}'s Wild Draw Four: {e.info}"
+    if k == "reveal":
+        return f"seat {e.target} sees seat {e.seat}'s hand: {_cards(e.cards)}"
+    if k == "take":
+        return f"{who} takes the penalty of {e.count}"
+    if k == "skip":
+        return f"{who} is skipped"
+    if k == "reverse":
+        return "play now goes " + ("clockwise" if e.count == 1 else "counter-clockwise")
+    if k == "reshuffle":
+        return f"the discard pile is reshuffled into a new draw pile of {e.count} cards"
+    if k == "draw_short":
+        return f"{who} cannot draw {e.count} more: both piles are empty"
+    if k == "shuffle_hands":
+        return f"{who} shuffles every hand together and deals them out"
+    if k == "hand":
+        return f"{who} now holds {_cards(e.cards) or f'{e.count} cards'}"
+    if k == "illegal_caught":
+        return f"{who} catches seat {e.target}'s illegal {_cards(e.cards)}"
+    if k == "penalize":
+        return f"the referee gives seat {e.target} {e.count} cards"
+    if k == "round_over":
+        return f"{who} wins the round, scoring {e.count} points"
+    return f"{k} {who}"

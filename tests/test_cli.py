@@ -1,0 +1,100 @@
+"""The command line: reports, replay checking, and one-line errors for bad input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+CLI = [sys.executable, "-m", "unoverse.cli"]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=120)
+
+
+def test_simulate_json_report_has_the_promised_fields() -> None:
+    r = run("simulate", "--players", "3", "--games", "12", "--seed", "4", "--json")
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert report["games"] == 12 and report["players"] == 3
+    for key in ("actions_per_game", "turns_per_game"):
+        assert set(report[key]) == {"mean", "p50", "p90", "p99"}
+        assert report[key]["p50"] <= report[key]["p90"] <= report[key]["p99"]
+    assert sum(w["wins"] for w in report["wins"]) == pytest.approx(12)
+    for w in report["wins"]:
+        lo, hi = w["ci95"]
+        assert 0 <= lo <= w["rate"] <= hi <= 1
+    assert report["timing"]["games_per_s"] > 0
+
+
+def test_simulate_per_seat_bots_and_match_mode() -> None:
+    r = run(
+        "simulate", "--players", "2", "--games", "2", "--bots", "naive,random:median_ms=300",
+        "--match", "--json",
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert report["bots"] == ["naive", "random:median_ms=300"]
+    assert report["rounds_per_match"]["mean"] >= 1
+
+
+def test_replay_accepts_its_file_and_rejects_a_tampered_one(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    r = run("simulate", "--players", "3", "--games", "4", "--seed", "9", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    ok = run("replay", str(out))
+    assert ok.returncode == 0 and ok.stdout.startswith("ok: 4 games"), ok.stderr
+    lines = out.read_text().splitlines()
+    game = json.loads(lines[1])
+    game["rounds"][0]["hashes"][0][1] = "0" * 64
+    lines[1] = json.dumps(game)
+    out.write_text("\n".join(lines) + "\n")
+    bad = run("replay", str(out))
+    assert bad.returncode != 0
+    assert bad.stderr.count("\n") == 1 and "state hash differs after action 0" in bad.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (("simulate", "--variant", "nope"), "unknown variant 'nope'"),
+        (("simulate", "--players", "11"), "2 to 10 players"),
+        (("simulate", "--players", "1"), "2 to 10 players"),
+        (("simulate", "--option", "foo=1"), "unknown option 'foo'"),
+        (("simulate", "--option", "deck=12"), "allowed 108 | 112_blank | 112_modern"),
+        (("simulate", "--option", "deck"), "write name=value"),
+        (("simulate", "--variant", "classic+scoring"), "needs a value"),
+        (("simulate", "--variant", "classic+blank_mode=copy_top"), "set classic.deck=112_blank"),
+        (("simulate", "--bots", "xyz"), "unknown bot 'xyz'"),
+        (("simulate", "--players", "3", "--bots", "naive,naive"), "give 1 or 3"),
+        (("simulate", "--bots", "naive:speed=3"), "bad parameter"),
+        (("replay", "/nonexistent/file"), "cannot read"),
+        (("demo", "--variant", "nope"), "unknown variant"),
+    ],
+)
+def test_bad_input_is_one_line_and_non_zero(args: tuple[str, ...], message: str) -> None:
+    r = run(*args)
+    assert r.returncode != 0
+    assert "Traceback" not in r.stderr
+    assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, r.stderr
+    assert message in r.stderr
+
+
+def test_variants_lists_options_defaults_and_aliases() -> None:
+    r = run("variants", "--json")
+    assert r.returncode == 0
+    classic = next(v for v in json.loads(r.stdout) if v["name"] == "classic")
+    options = {o["name"]: o for o in classic["options"]}
+    assert options["classic.first_card"]["default"] == "mattel_current"
+    assert options["draw_ends_turn"]["allowed"] == "true or false"
+    assert "uno" in classic["aliases"]
+
+
+def test_demo_prints_a_whole_game() -> None:
+    r = run("demo", "--players", "4", "--seed", "7")
+    assert r.returncode == 0, r.stderr
+    assert "deals" in r.stdout and "wins the round" in r.stdout
