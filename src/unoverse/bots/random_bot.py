@@ -25,7 +25,7 @@ class RandomBot(Bot):
         groups: dict[Kind, list[Action]] = {}
         for a in legal:
             groups.setdefault(a.kind, []).append(a)
-        kinds: list[Kind | None] = sorted(groups)
+        kinds: list[Kind | None] = [*sorted(groups)]
         if view.turn != view.seat:
             kinds.append(None)
         kind = kinds[self.rng.randrange(len(kinds))]

@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.console import Console
@@ -16,7 +16,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemaining
 from rich.table import Table
 
 from .. import variants as _variants  # noqa: F401  (registers the variants)
+from ..core.actions import Action
 from ..core.errors import UnoverseError
+from ..core.events import Event
 from ..core.registry import variants as all_variants
 from ..core.setup import new_game
 from ..match.replay import replay_file
@@ -66,14 +68,14 @@ def variants_cmd(
         print(json.dumps(data, indent=2))
         return
     out = Console()
-    for v in data:
+    for v in all_variants():
         out.print(
-            f"[bold]{v['name']}[/bold] — {v['title']} (aliases: {', '.join(v['aliases']) or '—'};"
-            f" {v['players'][0]}–{v['players'][1]} players)"
+            f"[bold]{v.name}[/bold] — {v.title} (aliases: {', '.join(v.aliases) or '—'};"
+            f" {v.min_players}–{v.max_players} players)"
         )
         table = Table("option", "default", "allowed", "what it does")
-        for o in v["options"]:  # type: ignore[attr-defined]
-            table.add_row(o["name"], o["default"], o["allowed"], o["help"])
+        for s in v.option_specs:
+            table.add_row(s.name, s.format(s.default), s.allowed(), s.help)
         out.print(table)
 
 
@@ -129,28 +131,25 @@ def simulate(
     _print_report(report)
 
 
-def _print_report(report: dict[str, object]) -> None:
+def _print_report(report: dict[str, Any]) -> None:
     out = Console()
     out.print(
         f"{report['games']} {'matches' if report['match'] else 'games'} of {report['preset']}, "
-        f"{report['players']} players, bots {', '.join(report['bots'])}"  # type: ignore[arg-type]
+        f"{report['players']} players, bots {', '.join(report['bots'])}"
     )
     table = Table("per game", "mean", "p50", "p90", "p99")
     for key in ("actions_per_game", "turns_per_game", "rounds_per_match"):
         if key in report:
             s = report[key]
-            table.add_row(
-                key.replace("_per_game", "").replace("_per_match", ""),
-                *(str(s[k]) for k in ("mean", "p50", "p90", "p99")),
-            )  # type: ignore[index]
+            name = key.split("_per_")[0]
+            table.add_row(name, *(str(s[k]) for k in ("mean", "p50", "p90", "p99")))
     out.print(table)
     wins = Table("seat", "wins", "rate", "95% interval")
-    for w in report["wins"]:  # type: ignore[attr-defined]
+    for w in report["wins"]:
         lo, hi = w["ci95"]
         wins.add_row(str(w["seat"]), str(w["wins"]), f"{w['rate']:.3f}", f"{lo:.3f}–{hi:.3f}")
     out.print(wins)
-    timing = report["timing"]
-    out.print(f"{timing['games_per_s']} games/s")  # type: ignore[index]
+    out.print(f"{report['timing']['games_per_s']} games/s")
 
 
 @app.command()
@@ -187,7 +186,7 @@ def demo(
     for e in game.setup_events:
         out.print("  " + describe(e), markup=False)
 
-    def show(seat: int, act: object, events: list) -> None:  # type: ignore[type-arg]
+    def show(seat: int, act: Action, events: list[Event]) -> None:
         for e in events:
             out.print("  " + describe(e), markup=False)
 

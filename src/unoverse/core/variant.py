@@ -134,7 +134,7 @@ class Variant:
             amount[KIND_INDEX[code]] = amt
 
         def opt(name: str, default: Value) -> Value:
-            return options[name] if name in options else default
+            return options.get(name, default)
 
         return Rules(
             variant=self,

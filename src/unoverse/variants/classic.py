@@ -55,7 +55,8 @@ CLASSIC_OPTIONS = (
     ),
     OptionSpec("draw_ends_turn", "bool", False, "a voluntary draw ends the turn (C-11)"),
     OptionSpec(
-        "wd4_wilds_block", "bool", False, "holding another wild makes a Wild Draw Four illegal (C-7)"
+        "wd4_wilds_block", "bool", False,
+        "holding another wild makes a Wild Draw Four illegal (C-7)",
     ),
     OptionSpec(
         "false_uno_penalty", "int", 0, "cards drawn for a false UNO call (0: false calls refused)"
