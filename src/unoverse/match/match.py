@@ -4,7 +4,8 @@
 seat to reach the target wins. ``lowest_total``: every seat adds its own leftover points;
 when anyone reaches the target, the lowest total wins, and a tie is shared (C-8).
 ``none``: one round decides. With ``challenge_elimination`` (Challenge UNO) a seat whose
-leftover total reaches that number is eliminated and the last seat left wins.
+leftover total reaches that number is eliminated and the last seat left wins; once two
+seats remain the two-player rules apply by themselves (P7 counts active seats).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ..core.game import Game
+from ..core.options import Options
 from ..core.seeding import derive
 from ..core.setup import new_game, resolve_preset
 
@@ -22,7 +24,7 @@ RoundPlayer = Callable[[Game, int, int | None], None]
 
 @dataclass
 class MatchResult:
-    """The outcome of a match."""
+    """The outcome of a match: winners (several only for a shared C-8 tie)."""
 
     winners: tuple[int, ...]
     scores: list[int]
@@ -30,45 +32,65 @@ class MatchResult:
     eliminated: list[int] = field(default_factory=list)
 
 
+@dataclass
+class Scorer:
+    """Match scoring state and rules, separate from playing so each rule can be tested."""
+
+    scoring: str
+    target: int
+    elimination: int | None
+    scores: list[int]
+    eliminated: list[int] = field(default_factory=list)
+
+    @classmethod
+    def for_options(cls, options: Options, players: int) -> Scorer:
+        """The scorer a variant's options ask for."""
+        elimination = options.get("challenge_elimination")
+        return cls(
+            scoring=str(options.get("scoring", "none")),
+            target=int(options.get("target_score", 500) or 500),
+            elimination=elimination if isinstance(elimination, int) else None,
+            scores=[0] * players,
+        )
+
+    def add_round(self, winner: int, leftovers: list[int]) -> tuple[int, ...] | None:
+        """Score a round (``leftovers[s]``: points left in seat s's hand); return the
+        match winners once it is decided, else None."""
+        scores = self.scores
+        if self.scoring == "none":
+            return (winner,)
+        if self.scoring == "winner_takes":
+            scores[winner] += sum(p for s, p in enumerate(leftovers) if s != winner)
+            return (winner,) if scores[winner] >= self.target else None
+        alive = [s for s in range(len(scores)) if s not in self.eliminated]
+        for s in alive:
+            scores[s] += leftovers[s]
+        if self.elimination is not None:
+            self.eliminated += [s for s in alive if scores[s] >= self.elimination]
+            left = [s for s in range(len(scores)) if s not in self.eliminated]
+            return (left[0],) if len(left) == 1 else None
+        if max(scores) < self.target:
+            return None
+        low = min(scores)
+        return tuple(s for s in range(len(scores)) if scores[s] == low)
+
+
 def play_match(
     preset: str, players: int, seed: int, play: RoundPlayer, *, max_rounds: int = 1000
 ) -> MatchResult:
     """Play rounds of ``preset`` with ``play`` until the match is decided."""
     _, options = resolve_preset(preset)
-    scoring = options.text("scoring") if "scoring" in options else "none"
-    target = options.int("target_score") if "target_score" in options else 500
-    elimination = options.get("challenge_elimination")
-    scores = [0] * players
-    eliminated: list[int] = []
+    scorer = Scorer.for_options(options, players)
     dealer: int | None = None
     for r in range(max_rounds):
         round_seed = derive(seed, "round", r)
-        game = new_game(preset, players, round_seed, dealer=dealer, eliminated=eliminated)
+        game = new_game(preset, players, round_seed, dealer=dealer, eliminated=scorer.eliminated)
         play(game, round_seed, dealer)
-        winner = game.winner
-        if scoring == "none":
-            return MatchResult((winner,), scores, r + 1, eliminated)
-        if scoring == "winner_takes":
-            scores[winner] += game.round_points()
-            if scores[winner] >= target:
-                return MatchResult((winner,), scores, r + 1, eliminated)
-        else:
-            for s in range(players):
-                if s not in eliminated:
-                    scores[s] += game.hand_points(s)
-            if isinstance(elimination, int):
-                eliminated += [
-                    s for s in range(players) if s not in eliminated and scores[s] >= elimination
-                ]
-                alive = [s for s in range(players) if s not in eliminated]
-                if len(alive) == 1:
-                    return MatchResult((alive[0],), scores, r + 1, eliminated)
-            elif max(scores) >= target:
-                low = min(scores)
-                return MatchResult(
-                    tuple(s for s in range(players) if scores[s] == low), scores, r + 1, eliminated
-                )
+        leftovers = [game.hand_points(s) for s in range(players)]
+        winners = scorer.add_round(game.winner, leftovers)
+        if winners is not None:
+            return MatchResult(winners, scorer.scores, r + 1, scorer.eliminated)
         dealer = game.left_of(game.dealer)
-        while dealer in eliminated:
+        while dealer in scorer.eliminated:
             dealer = (dealer + 1) % players
     raise RuntimeError(f"match with seed {seed} was not decided in {max_rounds} rounds")

@@ -1,0 +1,158 @@
+"""The bots and the simulation driver (DESIGN.md "One simulation driver")."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pytest
+
+import unoverse as uv
+from unoverse.bots.base import Bot, make_bot, parse_bot_specs
+from unoverse.bots.naive import NaiveBot
+from unoverse.bots.random_bot import RandomBot
+from unoverse.core.actions import Action, Kind
+from unoverse.core.view import View
+from unoverse.sim.driver import BotError, NonTermination, RoundRecord, play_round
+
+
+class Scripted(Bot):
+    """Answers from a fixed table: ``{kind: (action text, delay)}``; else the naive move."""
+
+    name = "scripted"
+
+    def __init__(self, seed: int, table: dict[str, tuple[str, float]]) -> None:
+        super().__init__(seed)
+        self.table = table
+        self.fallback = NaiveBot(seed)
+
+    def act(self, view: View, legal: Sequence[Action]) -> tuple[Action | None, float]:
+        for a in legal:
+            for kind, (text, delay) in self.table.items():
+                if a.kind.name.lower() == kind and str(a) == text:
+                    return a, delay
+        act, _ = self.fallback.act(view, legal)
+        return act, 1000.0
+
+
+def test_naive_plays_a_legal_card_calls_uno_in_its_play_and_never_catches() -> None:
+    bot = NaiveBot(1)
+    game = uv.position("hands: R3 G4 | B1 B2; top: R5@1; turn: 0")
+    act, delay = bot.act(game.view(0), game.legal_actions(0))
+    assert act == uv.action("R3 uno") and delay > 0
+    game = uv.position("hands: R3 G4 | B1; top: G5@1; turn: 0; uno: 1")
+    assert bot.act(game.view(0), game.legal_actions(0))[0] == uv.action("G4 uno")
+    # seat 1 could declare; seat 0 could catch on its own turn, but naive only plays
+    assert uv.action("catch:1") in game.legal_actions(0)
+
+
+def test_naive_draws_only_when_it_cannot_play_and_plays_the_drawn_card() -> None:
+    bot = NaiveBot(2)
+    game = uv.position("hands: G3 G4 | B1 B2; top: R5@1; draw: R9; turn: 0")
+    act, _ = bot.act(game.view(0), game.legal_actions(0))
+    assert act == uv.action("draw")
+    game.apply(0, act)
+    act, _ = bot.act(game.view(0), game.legal_actions(0))
+    assert act == uv.action("R9")
+
+
+def test_naive_takes_penalties_and_never_challenges() -> None:
+    game = uv.position("hands: G3 | B1 B2; top: W+4:R@0; turn: 1; pending: challenge 4 illegal")
+    assert NaiveBot(3).act(game.view(1), game.legal_actions(1))[0] == uv.action("take")
+
+
+def test_random_picks_a_kind_first_and_may_pass_optional_windows() -> None:
+    game = uv.position("hands: R3 G4 G5 | B1; top: G5@1; turn: 0; uno: 1")
+    bot = RandomBot(4)
+    seen = {bot.act(game.view(0), game.legal_actions(0))[0] for _ in range(200)}
+    kinds = {a.kind for a in seen if a is not None}
+    assert kinds == {Kind.PLAY, Kind.DRAW, Kind.CATCH}
+    assert None not in seen  # the turn-holder must act
+    other = {bot.act(game.view(1), game.legal_actions(1))[0] for _ in range(50)}
+    assert other == {None, uv.action("uno")}
+
+
+def test_reaction_times_follow_the_spec_parameters() -> None:
+    fast = make_bot("naive:median_ms=100,sigma=0", 0, 0)
+    assert fast.delay() == pytest.approx(100.0)
+    slow = make_bot("naive", 0, 0)
+    delays = sorted(slow.delay() for _ in range(2001))
+    assert 400 < delays[1000] < 500  # median near 450 ms
+
+
+def test_bot_specs_one_for_all_or_one_per_seat() -> None:
+    assert parse_bot_specs("naive", 3) == ["naive"] * 3
+    assert parse_bot_specs("naive,random:median_ms=3,sigma=0", 2) == [
+        "naive",
+        "random:median_ms=3,sigma=0",
+    ]
+
+
+def first_actions(game: uv.Game, bots: list[Bot], n: int) -> list[str]:
+    """The first ``n`` actions the driver applies, as ``seat:action``."""
+    events: list[str] = []
+    with pytest.raises(NonTermination):
+        play_round(
+            game, bots, RoundRecord(0, None), max_actions=n,
+            on_events=lambda s, a, ev: events.append(f"{s}:{a}"),
+        )  # fmt: skip
+    return events
+
+
+@pytest.mark.parametrize(("next_delay", "caught"), [(500.0, True), (200.0, False)])
+def test_earliest_answer_wins_a_catch_races_the_next_players_first_action(
+    next_delay: float, caught: bool
+) -> None:
+    # seat 0 plays to one card without UNO; seat 2 catches 300 ms later; seat 1 (next) moves.
+    game = uv.position("hands: R3 G4 | R1 R2 | B1 B2; top: R5@2; turn: 0")
+    bots: list[Bot] = [
+        Scripted(0, {"play": ("R3", 10.0)}),
+        Scripted(1, {"play": ("R1", next_delay)}),
+        Scripted(2, {"catch": ("catch:0", 300.0)}),
+    ]
+    events = first_actions(game, bots, 2)
+    assert events[0] == "0:R3"
+    assert (events[1] == "2:catch:0") is caught
+    assert (len(game.hands[0]) == 3) is caught
+
+
+def test_c5_a_declaration_in_the_same_instant_as_a_catch_wins() -> None:
+    text = "hands: R3 G4 | G1 G2 | B1 B2; top: R5@2; turn: 0"
+    game = uv.position(text)
+    bots: list[Bot] = [
+        Scripted(0, {"play": ("R3", 10.0), "uno": ("uno", 250.0)}),
+        Scripted(1, {"catch": ("catch:0", 240.0)}),
+        Scripted(2, {"catch": ("catch:0", 240.0)}),
+    ]
+    # both catch 240 ms after the play, the call comes 250 ms after: a catch wins
+    assert first_actions(game, bots, 2)[1] in ("1:catch:0", "2:catch:0")
+    # same instant: the declaration wins (C-5)
+    game = uv.position(text)
+    bots[1] = Scripted(1, {"catch": ("catch:0", 250.0)})
+    bots[2] = Scripted(2, {"catch": ("catch:0", 250.0)})
+    assert first_actions(game, bots, 2)[1] == "0:uno"
+
+
+class Sleeper(Bot):
+    name = "sleeper"
+
+    def act(self, view: View, legal: Sequence[Action]) -> tuple[Action | None, float]:
+        return None, 0.0
+
+
+def test_a_bot_that_does_not_act_in_its_turn_is_an_error() -> None:
+    game = uv.new_game("classic", 2, 0)
+    with pytest.raises(BotError, match="did not act"):
+        play_round(game, [Sleeper(0), Sleeper(1)], RoundRecord(0, None))
+
+
+def test_round_record_replays_and_hashes_every_100_actions() -> None:
+    from unoverse.match.replay import replay_round
+
+    game = uv.new_game("classic", 3, 8)
+    bots = [make_bot("random" if s == 0 else "naive", 8, s) for s in range(3)]
+    record = play_round(game, bots, RoundRecord(8, None), hashes=True)
+    n = len(record.actions)
+    assert [k for k, _ in record.hashes] == [*range(0, n, 100), n] or (
+        n % 100 == 0 and [k for k, _ in record.hashes] == list(range(0, n + 1, 100))
+    )
+    assert replay_round("classic", 3, record.to_dict(), "test") == n

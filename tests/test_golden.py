@@ -1,0 +1,42 @@
+"""Golden playthroughs: seeded transcripts that make any behaviour change visible in review.
+
+A difference fails the test; if the change is intended, regenerate the files with
+``UNOVERSE_UPDATE_GOLDEN=1 make test`` and review the diff like code.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+GOLDEN = Path(__file__).parent / "golden"
+CASES = {
+    "classic-4p-seed7.txt": ["--players", "4", "--seed", "7"],
+    "classic-3p-permissive-seed3.txt": [
+        "--players", "3", "--seed", "3", "--bots", "random,naive,naive",
+        "--variant", "classic+permissive_illegal_plays+false_uno_penalty=2",
+    ],
+    "classic-2p-modern-seed5.txt": [
+        "--players", "2", "--seed", "5", "--bots", "naive,random",
+        "--variant", "classic+deck=112_modern+first_card=seed_as_dealer",
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", sorted(CASES))
+def test_golden_transcript(name: str) -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "unoverse.cli", "demo", *CASES[name]],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "COLUMNS": "200"},
+    )
+    path = GOLDEN / name
+    if os.environ.get("UNOVERSE_UPDATE_GOLDEN"):
+        path.write_text(result.stdout)
+    assert result.stdout == path.read_text()
