@@ -57,13 +57,13 @@ class Action:
     def __str__(self) -> str:
         k = self.kind
         if k == Kind.PLAY:
-            text = CARD_TEXT[self.card]
+            text = CARD_TEXT[self.card] if 0 <= self.card < N_CARDS else f"card#{self.card}"
             if self.color >= 0:
-                text += ":" + COLOR_LETTERS[self.color]
+                text += ":" + _letter(self.color)
         elif k == Kind.CATCH:
             text = f"catch:{self.target}"
         elif k == Kind.COLOR:
-            text = f"color:{COLOR_LETTERS[self.color]}"
+            text = f"color:{_letter(self.color)}"
         elif k == Kind.PENALIZE:
             text = f"penalize:{self.target}:{self.amount}"
         else:
@@ -80,6 +80,11 @@ class Action:
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
+
+
+def _letter(color_index: int) -> str:
+    """A colour letter, or ``?N`` for an index out of range (hand-built bad actions)."""
+    return COLOR_LETTERS[color_index] if 0 <= color_index < len(COLOR_LETTERS) else f"?{color_index}"
 
 
 def _int(text: str, what: str, full: str) -> int:

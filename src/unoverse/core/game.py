@@ -25,6 +25,7 @@ from .cards import (
     CARD_TEXT,
     COLOR_LETTERS,
     KIND_IS_WILD,
+    N_CARDS,
 )
 from .errors import IllegalAction, NotYourWindow
 from .events import PRIVATE, PUBLIC, SPLIT, Event
@@ -266,6 +267,8 @@ class Game:
         if self.eliminated[seat]:
             raise NotYourWindow(f"seat {seat} is eliminated and may not act")
         k = a.kind
+        if a.uno and k not in (Kind.PLAY, Kind.DRAW):
+            raise IllegalAction(f"{a}: 'uno' goes only with a play (or, as a false call, a draw)")
         events: list[Event] = []
         if k in (Kind.PLAY, Kind.DRAW, Kind.PASS, Kind.TAKE, Kind.CHALLENGE, Kind.COLOR):
             self._check_mandatory(seat, a)
@@ -337,6 +340,8 @@ class Game:
     def _check_play(self, seat: int, a: Action) -> None:
         hand = self.hands[seat]
         c = a.card
+        if not 0 <= c < N_CARDS:
+            raise IllegalAction(f"card id {c} does not exist")
         text = CARD_TEXT[c]
         if c not in hand:
             raise IllegalAction(f"{text} is not in seat {seat}'s hand")
