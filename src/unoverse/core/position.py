@@ -17,14 +17,26 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_TEXT, COLOR_LETTERS, card, cards, color
+from .cards import (
+    CARD_COLOR,
+    CARD_IS_WILD,
+    CARD_KIND,
+    CARD_TEXT,
+    COLOR_LETTERS,
+    KIND_IS_WILD,
+    NO_COLOR,
+    card,
+    card_of,
+    cards,
+    color,
+)
 from .errors import NotationError
 from .game import Game, Phase
 from .setup import compiled, resolve_preset
 
 KEYS = (
     "players", "hands", "top", "discard", "draw", "dealer", "turn", "direction",
-    "pending", "drawn", "uno", "seed",
+    "pending", "drawn", "declare", "uno", "seed",
 )  # fmt: skip
 
 
@@ -70,17 +82,7 @@ def position(text: str) -> Game:
     game = Game(compiled(variant, options), n, int(f.get("seed", "0")))
     game.hands = hands
 
-    top_text, _, by = f["top"].partition("@")
-    top_card, _, declared = top_text.partition(":")
-    top = card(top_card)
-    top_by = -1 if by in ("", "-") else _seat(by, n, "top's player")
-    if CARD_IS_WILD[top]:
-        if not declared:
-            raise NotationError(f"position: the wild top card {top_card} needs a colour (W:G)")
-        game.color = color(declared)
-    else:
-        game.color = CARD_COLOR[top]
-    game.top_kind = CARD_KIND[top]
+    top, top_by = _top(game, f["top"], n, declaring="declare" in f)
     below = cards(f.get("discard", ""))
     draw = cards(f["draw"]) if "draw" in f else None
 
@@ -118,12 +120,49 @@ def position(text: str) -> Game:
                 f"position: drawn card {f['drawn']} is not in seat {game.turn}'s hand"
             )
         game.phase, game.drawn = Phase.DRAWN, drawn
+    if "declare" in f:
+        game.phase = Phase.COLOR
+        game.color_next = _seat(f["declare"], n, "declare")
     for s in f.get("uno", "").split():
         seat = _seat(s, n, "UNO window")
         if len(hands[seat]) != 1:
             raise NotationError(f"position: an UNO window on seat {seat} needs a 1-card hand")
         game.uno_open.append(seat)
+    _empty_hands(game)
     return game
+
+
+def _top(game: Game, text: str, n: int, *, declaring: bool) -> tuple[int, int]:
+    """Read ``CARD[=COUNTS_AS][:COLOUR]@SEAT``; set the active colour and kind."""
+    body, _, by = text.partition("@")
+    body, _, declared = body.partition(":")
+    name, _, counts_as = body.partition("=")
+    top = card(name)
+    model = card(counts_as) if counts_as else top
+    game.top_kind = CARD_KIND[model]
+    if not CARD_IS_WILD[model]:
+        game.color = CARD_COLOR[model]
+    elif declared:
+        game.color = color(declared)
+    elif not declaring:
+        raise NotationError(f"position: the wild top card {body} needs a colour ({body}:G)")
+    top_by = -1 if by in ("", "-") else _seat(by, n, "top's player")
+    return top, top_by
+
+
+def _empty_hands(game: Game) -> None:
+    """An empty hand is a provisional end (its last card's penalty pending) or a finished
+    round."""
+    empty = [s for s, h in enumerate(game.hands) if not h]
+    if not empty:
+        return
+    if len(empty) > 1:
+        raise NotationError(f"position: only one hand may be empty, not seats {empty}")
+    if game.phase == Phase.PENALTY and game.pen_source == empty[0]:
+        game.out = empty[0]
+    else:
+        game.phase = Phase.OVER
+        game.winner = empty[0]
 
 
 def _pending(game: Game, text: str, source: int) -> None:
@@ -150,7 +189,14 @@ def position_text(game: Game) -> str:
         f"+{k}={specs[k].format(v)}" for k, v in rules.options.items() if v != specs[k].default
     ]
     top = game.top
-    top_text = CARD_TEXT[top] + (f":{COLOR_LETTERS[game.color]}" if CARD_IS_WILD[top] else "")
+    top_text = CARD_TEXT[top]
+    model = top
+    if game.top_kind != CARD_KIND[top]:
+        wild = KIND_IS_WILD[game.top_kind]
+        model = card_of(NO_COLOR if wild else game.color, game.top_kind)
+        top_text += "=" + CARD_TEXT[model]
+    if CARD_IS_WILD[model] and game.color >= 0:
+        top_text += f":{COLOR_LETTERS[game.color]}"
     by = game.discard_by[-1]
     lines = [
         rules.variant.name + "".join(changed),
@@ -170,6 +216,8 @@ def position_text(game: Game) -> str:
             lines.append(f"pending: take {game.pen_amount}")
     if game.phase == Phase.DRAWN:
         lines.append(f"drawn: {CARD_TEXT[game.drawn]}")
+    if game.phase == Phase.COLOR:
+        lines.append(f"declare: {game.color_next}")
     if game.uno_open:
         lines.append("uno: " + " ".join(str(s) for s in game.uno_open))
     return "\n".join(lines)

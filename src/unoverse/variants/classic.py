@@ -130,7 +130,7 @@ class Classic(Variant):
             break
         if CARD_IS_WILD[c]:
             # Every other wild starter is a plain Wild: no hand effect before a play (C-2).
-            game.top_kind = CARD_KIND[WILD]
+            game.top_kind = WILD
             game.phase = Phase.COLOR
             game.turn = d if mode == "seed_as_dealer" else game.left_of(d)
             game.color_next = game.left_of(d)
