@@ -84,7 +84,9 @@ class Action:
 
 def _letter(color_index: int) -> str:
     """A colour letter, or ``?N`` for an index out of range (hand-built bad actions)."""
-    return COLOR_LETTERS[color_index] if 0 <= color_index < len(COLOR_LETTERS) else f"?{color_index}"
+    return (
+        COLOR_LETTERS[color_index] if 0 <= color_index < len(COLOR_LETTERS) else f"?{color_index}"
+    )
 
 
 def _int(text: str, what: str, full: str) -> int:

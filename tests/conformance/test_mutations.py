@@ -1,0 +1,156 @@
+"""Mutation tests: break one rule with monkeypatch and show the conformance checks fail.
+
+Each test runs the check on a few seeded games under the patch, with only the check that
+should catch the mutation switched on, and expects an ``AssertionError`` naming it. Seeds are
+chosen so that the unpatched engine passes the same check (``test_checks_pass_unpatched``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import unoverse.core.view as view_module
+from unoverse import Game
+
+from ._playout import Checks, check_wd4_scenarios, playout
+
+#: (preset, players, seed, policy): games the mutation checks run on.
+GAMES = (
+    ("classic", 4, 21, "bots"),
+    ("classic", 3, 22, "uniform"),
+    ("classic+false_uno_penalty=2", 2, 23, "bots"),
+    ("classic", 7, 24, "uniform"),
+)
+
+
+def run_games(checks: Checks, games: tuple[tuple[str, int, int, str], ...] = GAMES) -> None:
+    for preset, players, seed, policy in games:
+        playout(preset, players, seed, policy, checks=checks)
+
+
+# -- (a) any card legal on any card -----------------------------------------------------------
+@pytest.fixture
+def any_card_matches(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Game, "matches", lambda self, card: True)
+
+
+@pytest.mark.usefixtures("any_card_matches")
+@pytest.mark.parametrize(
+    ("check", "message"),
+    [
+        ("illegal", r"illegal action (offered|accepted) \(does not match \(P1\)\)"),
+        ("p1", r"P1: accepted play"),
+        ("offers", r"P1/§1.3: offered plays differ"),
+    ],
+)
+def test_any_card_legal_is_caught(check: str, message: str) -> None:
+    """``Game.matches`` always True (validation goes through it too): the generated
+    non-matching plays are accepted, a bot's accepted play breaks P1, and the offered plays
+    are no longer the P1 ones — each check alone catches it."""
+    with pytest.raises(AssertionError, match=message):
+        run_games(Checks.only(check))
+
+
+# -- (b) one card lost ---------------------------------------------------------------------------
+@pytest.fixture
+def lossy_draw(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every fifth card drawn vanishes from the hand it went to."""
+    original = Game._draw
+    count = [0]
+
+    def draw(self: Game, seat: int, n: int, reason: str, events: list[Any]) -> list[int]:
+        got = original(self, seat, n, reason, events)
+        for c in got:
+            count[0] += 1
+            if count[0] % 5 == 0:
+                self.hands[seat].remove(c)
+        return got
+
+    monkeypatch.setattr(Game, "_draw", draw)
+
+
+@pytest.fixture
+def lossy_reshuffle(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A reshuffle leaves one discard behind (it is in no pile and no hand)."""
+    original = Game._reshuffle
+
+    def reshuffle(self: Game, events: list[Any]) -> None:
+        before = len(self.draw_pile)
+        original(self, events)
+        if len(self.draw_pile) > before:
+            self.draw_pile.pop(0)
+
+    monkeypatch.setattr(Game, "_reshuffle", reshuffle)
+
+
+@pytest.mark.parametrize("mutation", ["lossy_draw", "lossy_reshuffle"])
+def test_lost_card_is_caught(mutation: str, request: pytest.FixtureRequest) -> None:
+    """A card dropped while drawing or reshuffling breaks card conservation."""
+    request.getfixturevalue(mutation)
+    with pytest.raises(AssertionError, match=r"card conservation: lost \S+; extra -"):
+        run_games(Checks.only("conservation"))
+
+
+# -- (c) an opponent's card leaked into a view --------------------------------------------------
+@pytest.fixture
+def leaky_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every seat's view 'knows' the whole hand of the seat to its left."""
+    original = view_module.view
+
+    def view(game: Game, seat: int | None) -> Any:
+        v = original(game, seat)
+        if seat is None:
+            return v
+        known = list(v.known)
+        left = (seat + 1) % game.n
+        known[left] = tuple(sorted(game.hands[left]))
+        return dataclasses.replace(v, known=tuple(known))
+
+    monkeypatch.setattr(view_module, "view", view)
+
+
+@pytest.mark.usefixtures("leaky_view")
+def test_leaked_view_is_caught() -> None:
+    """Shuffling the leaked hand's hidden cards changes the view."""
+    with pytest.raises(AssertionError, match=r"view of seat \d+ leaks hidden cards: .*known"):
+        run_games(Checks.only("views"))
+
+
+# -- (d) the Wild Draw Four legality check removed ----------------------------------------------
+@pytest.fixture
+def wd4_always_legal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Game, "_wild_draw_legal", lambda self, hand, played: True)
+
+
+@pytest.mark.usefixtures("wd4_always_legal")
+def test_wd4_legality_removed_is_caught_by_scenarios() -> None:
+    """RULES.md §7.3 scenario 1: the guilty verdict becomes innocent."""
+    with pytest.raises(AssertionError, match=r"§7\.3/1"):
+        check_wd4_scenarios()
+
+
+@pytest.mark.usefixtures("wd4_always_legal")
+def test_wd4_legality_removed_is_caught_in_playouts() -> None:
+    """The P5 check on every challenge in a playout sees an illegal WD4 judged innocent."""
+    with pytest.raises(AssertionError, match=r"P5: challenge .* gave \['innocent'\]"):
+        run_games(Checks.only("p5"))
+
+
+# -- the same checks pass on the real engine ------------------------------------------------------
+def _each_check() -> Iterator[str]:
+    yield from ("illegal", "p1", "offers", "conservation", "views", "p5")
+
+
+@pytest.mark.parametrize("check", list(_each_check()))
+def test_checks_pass_unpatched(check: str) -> None:
+    """Without a mutation the same games pass the same checks, so the failures above come
+    from the mutations."""
+    run_games(Checks.only(check))
+
+
+def test_wd4_scenarios_pass_unpatched() -> None:
+    check_wd4_scenarios()
