@@ -1,8 +1,10 @@
 """``random``: picks a kind of action uniformly, then an action of that kind uniformly.
 
-Kinds are play, draw, pass, take, challenge, call (a separate UNO declaration), catch,
-catch_illegal, colour and, outside its mandatory window, none. Picking the kind first keeps
-rare actions (a challenge, a catch) frequent enough for the conformance suite to exercise.
+Kinds are play, draw, pass, take, challenge, call, catch, catch_illegal, colour and, outside
+its mandatory window, none. A call is any UNO declaration: ``uno`` alone, or a play or draw
+that carries one (``R7 uno``, and ``draw uno``, a false call where ``false_uno_penalty`` is
+on). Picking the kind first keeps rare actions (a challenge, a catch) frequent enough for the
+conformance suite to exercise.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ class RandomBot(Bot):
         """Any legal action, or nothing when it holds only optional windows."""
         groups: dict[Kind, list[Action]] = {}
         for a in legal:
-            groups.setdefault(a.kind, []).append(a)
+            groups.setdefault(Kind.UNO if a.uno else a.kind, []).append(a)
         kinds: list[Kind | None] = [*sorted(groups)]
         if view.turn != view.seat:
             kinds.append(None)
