@@ -33,6 +33,7 @@ from unoverse.core.cards import (
 )
 from unoverse.core.events import PRIVATE, Event, redact
 from unoverse.core.seeding import derive
+from unoverse.sim.driver import BotError, next_action
 
 #: The deep profile (``make test-deep``); tests/conftest.py reads the same variable.
 DEEP = os.environ.get("UNOVERSE_DEEP", "") not in ("", "0")
@@ -206,25 +207,12 @@ class BotTable(Policy):
         self.clock = 0.0
 
     def choose(self, game: Game, fail: Callable[[str], None]) -> tuple[int, Action]:
-        best: tuple[float, int, float] | None = None
-        chosen: tuple[int, Action] | None = None
-        for seat in game.acting_seats():
-            legal = game.legal_actions(seat)
-            if not legal:
-                continue
-            act, delay = self.bots[seat].act(game.view(seat), legal)
-            if act is None:
-                if seat == game.turn:
-                    fail(f"bot {self.specs[seat]} at seat {seat} did not act in its window")
-                continue
-            key = (self.clock + delay, 0 if act.kind == Kind.UNO else 1, self.ties.random())
-            if best is None or key < best:
-                best, chosen = key, (seat, act)
-        if best is None or chosen is None:
-            fail("no bot acted")
-            raise AssertionError  # unreachable: fail raises
-        self.clock = best[0]
-        return chosen
+        try:
+            seat, act, self.clock = next_action(game, self.bots, self.clock, self.ties)
+        except BotError as exc:
+            fail(str(exc))
+            raise  # unreachable: fail raises
+        return seat, act
 
 
 class Uniform(Policy):

@@ -68,6 +68,33 @@ _TURN_KINDS = (Kind.PLAY, Kind.DRAW, Kind.TAKE, Kind.CHALLENGE)
 EventSink = Callable[[int, Action, list[Event]], None]
 
 
+def next_action(
+    game: Game, bots: Sequence[Bot], clock: float, ties: random.Random
+) -> tuple[int, Action, float]:
+    """Ask every acting seat's bot; return the earliest answer ``(seat, action, time)``.
+
+    Ties go to an UNO declaration (C-5), then to the seeded order of ``ties``. Raises
+    ``BotError`` if the seat holding the mandatory window does not act.
+    """
+    best: tuple[float, int, float] | None = None
+    chosen: tuple[int, Action] | None = None
+    for seat in game.acting_seats():
+        legal = game.legal_actions(seat)
+        if not legal:
+            continue
+        act, delay = bots[seat].act(game.view(seat), legal)
+        if act is None:
+            if seat == game.turn:
+                raise BotError(f"bot {bots[seat].name} at seat {seat} did not act in its turn")
+            continue
+        key = (clock + delay, 0 if act.kind == Kind.UNO else 1, ties.random())
+        if best is None or key < best:
+            best, chosen = key, (seat, act)
+    if best is None or chosen is None:
+        raise BotError("no seat can act, yet the round is not over")
+    return chosen[0], chosen[1], best[0]
+
+
 def play_round(
     game: Game,
     bots: Sequence[Bot],
@@ -90,27 +117,11 @@ def play_round(
             raise NonTermination(
                 f"game with seed {record.seed} did not end in {max_actions} actions"
             )
-        best: tuple[float, int, float] | None = None
-        chosen: tuple[int, Action] | None = None
-        for seat in game.acting_seats():
-            legal = game.legal_actions(seat)
-            if not legal:
-                continue
-            act, delay = bots[seat].act(game.view(seat), legal)
-            if act is None:
-                if seat == game.turn:
-                    raise BotError(f"bot {bots[seat].name} at seat {seat} did not act in its turn")
-                continue
-            key = (clock + delay, 0 if act.kind == Kind.UNO else 1, ties.random())
-            if best is None or key < best:
-                best, chosen = key, (seat, act)
-        assert best is not None and chosen is not None
-        seat, act = chosen
+        seat, act, clock = next_action(game, bots, clock, ties)
         turn_phase = game.phase in (Phase.TURN, Phase.PENALTY) and seat == game.turn
         events = game.apply(seat, act)
         if turn_phase and act.kind in _TURN_KINDS:
             record.turns += 1
-        clock = best[0]
         count += 1
         record.actions.append((seat, str(act), round(clock, 3)))
         if on_events is not None:
