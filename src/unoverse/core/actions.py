@@ -132,13 +132,9 @@ def action(text: str | Action) -> Action:
     return text if isinstance(text, Action) else parse_action(text)
 
 
-def play(card_id: int, declared: int = -1, uno: bool = False) -> Action:
-    """A play action (fast constructor for generated actions)."""
-    assert 0 <= card_id < N_CARDS
-    return Action(Kind.PLAY, card=card_id, color=declared, uno=uno)
-
-
+# The actions without parameters, shared rather than rebuilt for every legal-action list.
 DRAW = Action(Kind.DRAW)
+DRAW_UNO = Action(Kind.DRAW, uno=True)
 PASS = Action(Kind.PASS)
 TAKE = Action(Kind.TAKE)
 CHALLENGE = Action(Kind.CHALLENGE)

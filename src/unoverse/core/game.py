@@ -11,12 +11,11 @@ The shared procedures of RULES.md §0.4 live here; variants supply data and hook
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from enum import IntEnum
 from typing import TYPE_CHECKING
 
 from . import variant as fx
-from .actions import Action, Kind, action
+from .actions import CATCH_ILLEGAL, CHALLENGE, DRAW, DRAW_UNO, PASS, TAKE, UNO, Action, Kind, action
 from .cards import (
     CARD_COLOR,
     CARD_IS_WILD,
@@ -28,7 +27,7 @@ from .cards import (
     N_CARDS,
 )
 from .errors import IllegalAction, NotYourWindow
-from .events import PRIVATE, PUBLIC, SPLIT, Event
+from .events import PRIVATE, SPLIT, Event
 from .rng import Rng
 from .variant import Rules
 
@@ -201,20 +200,20 @@ class Game:
         if seat == self.turn:
             self._mandatory_actions(seat, out)
         if seat in self.uno_open:
-            out.append(Action(Kind.UNO))
+            out.append(UNO)
         for t in self.uno_open:
             if t != seat and len(self.hands[t]) == 1:
                 out.append(Action(Kind.CATCH, target=t))
         if self.illegal is not None and seat != self.illegal[0]:
-            out.append(Action(Kind.CATCH_ILLEGAL))
+            out.append(CATCH_ILLEGAL)
         return tuple(out)
 
     def _mandatory_actions(self, seat: int, out: list[Action]) -> None:
         phase = self.phase
         if phase == Phase.PENALTY:
-            out.append(Action(Kind.TAKE))
+            out.append(TAKE)
             if self.pen_challenge:
-                out.append(Action(Kind.CHALLENGE))
+                out.append(CHALLENGE)
             return
         if phase == Phase.COLOR:
             out.extend(Action(Kind.COLOR, color=c) for c in self.rules.colors)
@@ -223,15 +222,15 @@ class Game:
         false_uno = self.rules.false_uno_penalty > 0
         if phase == Phase.DRAWN:
             self._play_actions(self.drawn, len(hand), false_uno, out)
-            out.append(Action(Kind.PASS))
+            out.append(PASS)
             return
         permissive = self.rules.permissive_illegal_plays and len(hand) > 1
         for c in sorted(set(hand)):
             if permissive or self.matches(c):
                 self._play_actions(c, len(hand), false_uno, out)
-        out.append(Action(Kind.DRAW))
+        out.append(DRAW)
         if false_uno:
-            out.append(Action(Kind.DRAW, uno=True))
+            out.append(DRAW_UNO)
 
     def _play_actions(self, card: int, size: int, false_uno: bool, out: list[Action]) -> None:
         declares = self._declares(card)
@@ -727,16 +726,4 @@ def number_value(card: int) -> int:
     return max(CARD_NUMBER[card], 0)
 
 
-def redact_all(events: Sequence[Event], seat: int | None) -> list[Event]:
-    """The events as ``seat`` may see them (hidden ones dropped, split ones counted)."""
-    from .events import redact
-
-    out = []
-    for e in events:
-        r = redact(e, seat)
-        if r is not None:
-            out.append(r)
-    return out
-
-
-__all__ = ["PUBLIC", "Game", "Phase", "number_value", "redact_all"]
+__all__ = ["Game", "Phase", "number_value"]

@@ -122,15 +122,6 @@ class Options(Mapping[str, Value]):
     def __hash__(self) -> int:
         return hash(tuple(sorted(self._values.items(), key=lambda kv: kv[0])))
 
-    def flag(self, name: str) -> bool:
-        """A boolean option."""
-        return bool(self._values[name])
-
-    def int(self, name: str) -> int:
-        """An integer option (``None`` reads as 0)."""
-        value = self._values[name]
-        return int(value) if isinstance(value, int) else 0
-
     def text(self, name: str) -> str:
         """A choice option."""
         return str(self._values[name])
