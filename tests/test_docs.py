@@ -26,3 +26,15 @@ def test_classic_decisions_name_existing_tests_and_every_resolution() -> None:
         assert f"| {rid} |" in doc, f"{rid} has no row in docs/rules/classic.md"
     for rid in sorted(set(re.findall(r"\bU-C-\d+\b", doc))):
         assert f"| {rid} |" in doc, f"{rid} is mentioned but has no row"
+
+
+def test_options_document_names_existing_tests() -> None:
+    doc = (ROOT / "docs" / "rules" / "options.md").read_text()
+    named = set(re.findall(r"`(test_\w+)\.py::(test_\w+)`", doc))
+    assert named
+    for module, name in named:
+        path = ROOT / "tests" / "rules" / f"{module}.py"
+        assert path.exists(), f"docs/rules/options.md names a missing file {module}.py"
+        assert name in defined_tests(path), f"docs/rules/options.md names a missing test {name}"
+    for rid in sorted(set(re.findall(r"\bU-H-\d+\b", doc))):
+        assert f"| {rid} |" in doc, f"{rid} is mentioned but has no row"

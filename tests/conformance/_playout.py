@@ -55,6 +55,9 @@ PRESETS = (
     "classic+permissive_illegal_plays",
     "classic+two_player_rules=false",
     "classic+dealer_selection=random",
+    "classic+stacking=same",
+    "classic+stacking=progressive",
+    "classic+stacking=progressive+revive",
 )
 NORMAL_PLAYERS = (2, 3, 4, 7, 10)
 ALL_PLAYERS = tuple(range(2, 11))
@@ -137,6 +140,23 @@ def p1_legal(game: Game, c: int) -> bool:
         return True
     color, value = active_color_and_value(game)
     return CARD_COLOR[c] == color or (value >= 0 and CARD_KIND[c] == value)
+
+
+#: Classic's draw cards, the only cards that can answer a draw penalty (RULES.md §1.8).
+DRAW_CARDS = {KIND_INDEX["+2"], KIND_INDEX["W+4"]}
+
+
+def answers(game: Game, c: int) -> bool:
+    """RULES.md §1.8 ``stacking``: ``c`` may answer the pending penalty. ``same``: the same
+    kind as the chain's last card; ``progressive``: any draw card (FS-8). Never after the
+    chain's player went out (§1.6), unless ``revive`` and that seat said UNO."""
+    mode = option(game, "stacking", "off")
+    if mode == "off":
+        return False
+    if game.out >= 0 and not (option(game, "revive", False) and game.said_uno[game.out]):
+        return False
+    k = game.top_kind if (copy_top(game) and c == BLANK) else CARD_KIND[c]
+    return k in DRAW_CARDS and (mode == "progressive" or k == game.top_kind)
 
 
 def needs_color(game: Game, c: int) -> bool:
@@ -314,6 +334,12 @@ def playout(
     result.max_json = len(snapshots[0])
     state_checks(ctx, game, deck, checks)
     wd4: tuple[int, bool] | None = None  # (offender, legal) of a pending Wild Draw Four
+    # the pending draw total, kept here from the cards played (RULES.md §1.8 stacking)
+    chain = (
+        {KIND_INDEX["+2"]: 2, KIND_INDEX["W+4"]: 4}.get(game.top_kind, 0)
+        if (game.phase == Phase.PENALTY)
+        else 0
+    )
 
     while not game.over:
         i = len(result.actions)
@@ -340,7 +366,16 @@ def playout(
         trial = game.copy() if sampled and checks.apply_offered else None
         played_wd4 = False
         legal_before = True
+        answering = act.kind == Kind.PLAY and game.phase == Phase.PENALTY
         if act.kind == Kind.PLAY:
+            k = game.top_kind if (copy_top(game) and act.card == BLANK) else CARD_KIND[act.card]
+            if k in DRAW_CARDS:
+                chain = (chain if answering else 0) + (2 if k == KIND_INDEX["+2"] else 4)
+                wd4 = None
+        if answering:
+            if checks.p1 and not answers(game, act.card):
+                ctx.fail(f"§1.8: accepted answer {seat}: {act} may not answer this penalty")
+        elif act.kind == Kind.PLAY:
             legal_before = p1_legal(game, act.card)
             if checks.p1 and not legal_before and not permissive(game):
                 ctx.fail(
@@ -373,12 +408,16 @@ def playout(
         illegal_play = act.kind == Kind.PLAY and permissive(game) and not legal_before
         if checks.p1 and illegal_play and ("illegal", seat) not in game.windows():
             ctx.fail(f"§1.5: the accepted illegal play {act} opened no catch_illegal window")
-        if played_wd4 and checks.p5 and ("challenge", game.next_seat(seat)) not in game.windows():
+        revived = [e.seat for e in events if e.kind == "revive"]
+        victim = revived[0] if revived else game.next_seat(seat)
+        if played_wd4 and checks.p5 and ("challenge", victim) not in game.windows():
             ctx.fail(f"P5: {act} (a Wild Draw Four's effect) opened no challenge window")
         if act.kind in (Kind.TAKE, Kind.CHALLENGE) and wd4 is not None:
             if checks.p5:
-                check_p5(ctx, game, seat, act, wd4, events, pre_hands, pre_available)
+                check_p5(ctx, game, seat, act, wd4, events, pre_hands, pre_available, chain)
             wd4 = None
+        if act.kind in (Kind.TAKE, Kind.CHALLENGE, Kind.CATCH_ILLEGAL):
+            chain = 0
         if act.kind in (Kind.CATCH_ILLEGAL, Kind.TAKE, Kind.CHALLENGE):
             wd4 = None
         state_checks(ctx, game, deck, checks)
@@ -453,6 +492,8 @@ def check_offers(ctx: _Ctx, game: Game, checks: Checks) -> None:
         want = {game.drawn}
         if game.drawn not in hand or not p1_legal(game, game.drawn):
             ctx.fail(f"§1.3: drawn window on {CARD_TEXT[game.drawn]}, not a legal card in hand")
+    elif game.phase == Phase.PENALTY:
+        want = {c for c in hand if answers(game, c)}
     else:
         want = set()
     got = {a.card for a in plays}
@@ -543,8 +584,14 @@ def illegal_candidates(game: Game) -> list[Candidate]:
         Phase.COLOR: ("draw", "pass", "take", "challenge"),
     }[phase]
     out.extend((turn, a, f"wrong action in the {phase.name.lower()} window") for a in wrong)
-    if phase in (Phase.PENALTY, Phase.COLOR) and hand:
-        out.append((turn, _play(game, hand[0]), f"play in the {phase.name.lower()} window"))
+    if phase == Phase.COLOR and hand:
+        out.append((turn, _play(game, hand[0]), "play in the color window"))
+    if phase == Phase.PENALTY:
+        out.extend(
+            (turn, _play(game, c), "not an answer to the penalty (§1.8)")
+            for c in set(hand)
+            if not answers(game, c)
+        )
     # UNO misuse in the turn-holder's own action
     if phase in (Phase.TURN, Phase.DRAWN):
         fup = int(option(game, "false_uno_penalty", 0) or 0)
@@ -637,13 +684,16 @@ def check_p5(
     events: Sequence[Event],
     pre_hands: Sequence[int],
     pre_available: int,
+    total: int,
 ) -> None:
-    """The outcome of ``take`` or ``challenge`` against a Wild Draw Four (RULES.md P5)."""
+    """The outcome of ``take`` or ``challenge`` against a Wild Draw Four (RULES.md P5) whose
+    chain totals ``total`` cards (4 without stacking; guilty: the offender draws the total,
+    innocent: the challenger draws it + 2, FS-9)."""
     offender, legal = wd4
     grown = [len(h) - b for h, b in zip(game.hands, pre_hands, strict=True)]
     if act.kind == Kind.TAKE:
-        if grown[seat] != min(4, pre_available):
-            ctx.fail(f"P5: take on a Wild Draw Four drew {grown[seat]} cards, not 4")
+        if grown[seat] != min(total, pre_available):
+            ctx.fail(f"P5: take on a Wild Draw Four drew {grown[seat]} cards, not {total}")
         if not game.over and game.turn == seat:
             ctx.fail("P5: the seat that took the Wild Draw Four keeps its turn")
         return
@@ -661,12 +711,12 @@ def check_p5(
     if others and redact(reveals[0], others[0]) is not None:
         ctx.fail("P5: the challenged hand is visible to a seat other than the challenger")
     if not legal:
-        if grown[offender] != min(4, pre_available) or grown[seat] != 0:
+        if grown[offender] != min(total, pre_available) or grown[seat] != 0:
             ctx.fail(f"P5 guilty: offender drew {grown[offender]}, challenger {grown[seat]}")
         if game.over or game.turn != seat or game.phase != Phase.TURN:
             ctx.fail("P5 guilty: the challenger keeps the turn and plays next")
     else:
-        if grown[seat] != min(6, pre_available) or grown[offender] != 0:
+        if grown[seat] != min(total + 2, pre_available) or grown[offender] != 0:
             ctx.fail(f"P5 innocent: challenger drew {grown[seat]}, offender {grown[offender]}")
         if not game.over and game.turn == seat:
             ctx.fail("P5 innocent: the challenger loses the turn")

@@ -1,7 +1,8 @@
 """``naive``: RLCard's random agent's behaviour, our baseline (``easy``).
 
-A uniformly random legal card; draws only when it cannot play; plays the drawn card when it
-can; calls UNO inside its play; never catches or challenges.
+A uniformly random legal card (with stacking, a random answer to a draw penalty); draws only
+when it cannot play; plays the drawn card when it can; calls UNO inside its play; never
+catches or challenges.
 """
 
 from __future__ import annotations

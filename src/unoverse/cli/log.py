@@ -30,6 +30,8 @@ def describe(e: Event) -> str:
         text = f"{who} plays {_cards(e.cards)}"
         if e.color >= 0:
             text += f" and declares {COLOR_NAMES[e.color]}"
+        if e.info == "stack":
+            text += " to answer the penalty"
         return text + (" (illegal)" if e.info == "illegal" else "")
     if k == "draw":
         what = _cards(e.cards) or f"{e.count} card{'s' if e.count != 1 else ''}"
@@ -62,6 +64,8 @@ def describe(e: Event) -> str:
         return f"{who} catches seat {e.target}'s illegal {_cards(e.cards)}"
     if k == "penalize":
         return f"the referee gives seat {e.target} {e.count} cards"
+    if k == "revive":
+        return f"{who} is revived: the chain now aims at them"
     if k == "round_over":
         return f"{who} wins the round, scoring {e.count} points"
     return f"{k} {who}"

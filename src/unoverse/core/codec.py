@@ -44,9 +44,16 @@ def to_dict(game: Game) -> dict[str, Any]:
         "turn": game.turn,
         "phase": game.phase.name.lower(),
         "drawn": game.drawn,
-        "penalty": [game.pen_amount, game.pen_source, game.pen_challenge, game.pen_legal],
+        "penalty": [
+            game.pen_amount,
+            game.pen_source,
+            game.pen_challenge,
+            game.pen_legal,
+            game.pen_chain,
+        ],
         "out": game.out,
         "uno_open": game.uno_open,
+        "said_uno": [s for s in range(game.n) if game.said_uno[s]],
         "illegal": list(game.illegal) if game.illegal is not None else None,
         "winner": game.winner,
         "known": {
@@ -94,11 +101,14 @@ def from_dict(data: dict[str, Any]) -> Game:
         game.turn = int(data["turn"])
         game.phase = Phase[data["phase"].upper()]
         game.drawn = int(data["drawn"])
-        amount, source, challenge, legal = data["penalty"]
+        amount, source, challenge, legal, chain = data["penalty"]
         game.pen_amount, game.pen_source = int(amount), int(source)
         game.pen_challenge, game.pen_legal = bool(challenge), bool(legal)
+        game.pen_chain = int(chain)
         game.out = int(data["out"])
         game.uno_open = [int(s) for s in data["uno_open"]]
+        for s in data["said_uno"]:
+            game.said_uno[int(s)] = True
         ill = data["illegal"]
         game.illegal = None if ill is None else (ill[0], ill[1], ill[2], ill[3], ill[4])
         game.winner = int(data["winner"])

@@ -23,13 +23,14 @@ from .cards import (
     CARD_NUMBER,
     CARD_TEXT,
     COLOR_LETTERS,
+    KIND_CODES,
     KIND_IS_WILD,
     N_CARDS,
 )
 from .errors import IllegalAction, NotYourWindow
 from .events import PRIVATE, SPLIT, Event
 from .rng import Rng
-from .variant import Rules
+from .variant import STACK_PROGRESSIVE, Rules
 
 if TYPE_CHECKING:
     from .view import View
@@ -67,12 +68,14 @@ class Game:
         "n",
         "out",
         "pen_amount",
+        "pen_chain",
         "pen_challenge",
         "pen_legal",
         "pen_source",
         "phase",
         "rng",
         "rules",
+        "said_uno",
         "setup_events",
         "top_kind",
         "turn",
@@ -101,11 +104,13 @@ class Game:
         self.phase = Phase.TURN
         self.drawn = -1  # the card drawn this turn, while ``phase`` is DRAWN
         self.pen_amount = 0
+        self.pen_chain = 0  # draw cards in the pending chain (stacking)
         self.pen_source = -1
         self.pen_challenge = False
         self.pen_legal = True  # hidden: whether the pending Wild Draw Four was legal
         self.out = -1  # seat out of cards whose last card's penalty is still pending
         self.uno_open: list[int] = []  # seats with an open UNO window (P4)
+        self.said_uno = [False] * players  # declared UNO since the hand last held 2+ cards
         # (offender, card, colour, top kind, direction) before an accepted illegal play
         self.illegal: tuple[int, int, int, int, int] | None = None
         self.winner = -1
@@ -214,6 +219,12 @@ class Game:
             out.append(TAKE)
             if self.pen_challenge:
                 out.append(CHALLENGE)
+            if self._may_answer():
+                hand = self.hands[seat]
+                false_uno = self.rules.false_uno_penalty > 0
+                for c in sorted(set(hand)):
+                    if self._answers(c):
+                        self._play_actions(c, len(hand), false_uno, out)
             return
         if phase == Phase.COLOR:
             out.extend(Action(Kind.COLOR, color=c) for c in self.rules.colors)
@@ -239,6 +250,26 @@ class Game:
         for col in colors:
             for uno in calls:
                 out.append(Action(Kind.PLAY, card=card, color=col, uno=uno))
+
+    def _may_answer(self) -> bool:
+        """Whether the pending penalty may be answered with a draw card (stacking): not after
+        its player went out (the chain ends, §1.6), unless ``revive`` and they said UNO."""
+        if not self.rules.stacking:
+            return False
+        return self.out < 0 or (self.rules.revive and self.said_uno[self.out])
+
+    def _effective_kind(self, card: int) -> int:
+        """The kind ``card`` would count as if played now (a copying Blank copies the top)."""
+        k = CARD_KIND[card]
+        return self.top_kind if self.rules.effect[k] == fx.COPY_TOP else k
+
+    def _answers(self, card: int) -> bool:
+        """Stacking: ``card`` may answer the pending draw penalty (``same``: the same kind as
+        the last card of the chain; ``progressive``: any draw card, no matching, FS-8)."""
+        k = self._effective_kind(card)
+        if self.rules.effect[k] not in (fx.DRAW, fx.WILD_DRAW):
+            return False
+        return self.rules.stacking == STACK_PROGRESSIVE or k == self.top_kind
 
     def _declares(self, card: int) -> bool:
         """Whether playing ``card`` now needs a declared colour."""
@@ -295,6 +326,7 @@ class Game:
                     "that leaves one card, or while that seat's UNO window is open"
                 )
             self.uno_open.remove(seat)
+            self.said_uno[seat] = True
             events.append(Event("uno", seat))
         elif k == Kind.CATCH:
             self._do_catch(seat, a.target, events)
@@ -317,15 +349,20 @@ class Game:
         allowed = {
             Phase.TURN: (Kind.PLAY, Kind.DRAW),
             Phase.DRAWN: (Kind.PLAY, Kind.PASS),
-            Phase.PENALTY: (Kind.TAKE, Kind.CHALLENGE),
+            Phase.PENALTY: (Kind.TAKE, Kind.CHALLENGE, Kind.PLAY),
             Phase.COLOR: (Kind.COLOR,),
         }[phase]
-        if k not in allowed or (k == Kind.CHALLENGE and not self.pen_challenge):
+        if (
+            k not in allowed
+            or (k == Kind.CHALLENGE and not self.pen_challenge)
+            or (k == Kind.PLAY and phase == Phase.PENALTY and not self._may_answer())
+        ):
             what = {
                 Phase.TURN: "play a card or draw",
                 Phase.DRAWN: "play the card just drawn or pass",
                 Phase.PENALTY: "take the penalty"
-                + (" or challenge the Wild Draw Four" if self.pen_challenge else ""),
+                + (" or challenge the Wild Draw Four" if self.pen_challenge else "")
+                + (" (the chain has ended: its player went out)" if self.out >= 0 else ""),
                 Phase.COLOR: "declare the colour of the first card (color:X)",
             }[phase]
             raise IllegalAction(f"{a}: seat {seat} must {what}")
@@ -354,7 +391,15 @@ class Game:
                 raise IllegalAction(f"{text} needs a declared colour: one of {self._color_list()}")
         elif a.color != -1:
             raise IllegalAction(f"{text} takes no declared colour")
-        if not self.matches(c) and not (
+        if self.phase == Phase.PENALTY:
+            if not self._answers(c):
+                what = (
+                    "any draw card"
+                    if self.rules.stacking == STACK_PROGRESSIVE
+                    else (f"a {KIND_CODES[self.top_kind]}")
+                )
+                raise IllegalAction(f"{text} cannot answer the pending penalty: only {what} can")
+        elif not self.matches(c) and not (
             self.phase == Phase.TURN and self.rules.permissive_illegal_plays and len(hand) > 1
         ):
             raise IllegalAction(
@@ -380,6 +425,10 @@ class Game:
     def _prune_uno(self) -> None:
         if self.uno_open:
             self.uno_open = [s for s in self.uno_open if len(self.hands[s]) == 1]
+        said = self.said_uno
+        for s, h in enumerate(self.hands):
+            if said[s] and len(h) > 1:
+                said[s] = False
 
     def _set_turn(self, seat: int) -> None:
         self.turn = seat
@@ -390,7 +439,8 @@ class Game:
         rules = self.rules
         hand = self.hands[p]
         c = a.card
-        illegal = not self.matches(c)
+        answering = self.phase == Phase.PENALTY
+        illegal = not answering and not self.matches(c)
         k = CARD_KIND[c]
         eff = rules.effect[k]
         eff_kind = k
@@ -414,12 +464,14 @@ class Game:
         elif not CARD_IS_WILD[c]:
             self.color = CARD_COLOR[c]
         # A blank copying a coloured card keeps the active colour (the copy's colour).
-        events.append(Event("play", p, (c,), color=declared, info="illegal" if illegal else ""))
+        info = "illegal" if illegal else "stack" if answering else ""
+        events.append(Event("play", p, (c,), color=declared, info=info))
         if illegal:
             self.illegal = snapshot
         size = len(hand)
         if a.uno:
             if size == 1:
+                self.said_uno[p] = True
                 events.append(Event("uno", p))
             else:
                 events.append(Event("false_uno", p))
@@ -428,14 +480,25 @@ class Game:
         if size == 0 and eff not in (fx.DRAW, fx.WILD_DRAW):
             self._end_round(p, events)
             return
+        revived = -1
+        if answering and self.out >= 0:
+            revived, self.out = self.out, -1  # revive: the seat that went out is the target
+            events.append(Event("revive", revived))
         if size == 0:
             self.out = p
-        self._resolve_effect(p, eff, amount, events)
+        if answering:
+            self.pen_amount += amount
+            self.pen_chain += 1
+        else:
+            self.pen_amount = amount
+            self.pen_chain = 1
+        self._resolve_effect(p, eff, revived, events)
         if a.uno and size != 1:
             self._draw(p, rules.false_uno_penalty, "false_uno", events)
 
-    def _resolve_effect(self, p: int, eff: int, amount: int, events: list[Event]) -> None:
-        """Record the landed card's effect (E-1) and move the turn on."""
+    def _resolve_effect(self, p: int, eff: int, target: int, events: list[Event]) -> None:
+        """Record the landed card's effect (E-1) and move the turn on. ``target`` overrides
+        the victim of a draw card (a revived seat), else -1."""
         if eff == fx.SKIP:
             skipped = self.next_seat(p)
             events.append(Event("skip", skipped))
@@ -449,10 +512,9 @@ class Game:
                 events.append(Event("reverse", p, count=self.direction))
                 self._set_turn(self.next_seat(p))
         elif eff in (fx.DRAW, fx.WILD_DRAW):
-            self.turn = self.next_seat(p)
+            self.turn = target if target >= 0 else self.next_seat(p)
             self.phase = Phase.PENALTY
             self.drawn = -1
-            self.pen_amount = amount
             self.pen_source = p
             self.pen_challenge = eff == fx.WILD_DRAW
         elif eff == fx.SHUFFLE_HANDS:
@@ -523,6 +585,8 @@ class Game:
 
     def _clear_penalty(self) -> None:
         self.pen_amount = 0
+        self.pen_chain = 0
+        self.pen_chain = 0  # draw cards in the pending chain (stacking)
         self.pen_source = -1
         self.pen_challenge = False
         self.pen_legal = True
@@ -676,11 +740,13 @@ class Game:
         g.phase = self.phase
         g.drawn = self.drawn
         g.pen_amount = self.pen_amount
+        g.pen_chain = self.pen_chain
         g.pen_source = self.pen_source
         g.pen_challenge = self.pen_challenge
         g.pen_legal = self.pen_legal
         g.out = self.out
         g.uno_open = self.uno_open[:]
+        g.said_uno = self.said_uno[:]
         g.illegal = self.illegal
         g.winner = self.winner
         g.known = [[k[:] for k in row] for row in self.known]

@@ -173,6 +173,7 @@ def _pending(game: Game, text: str, source: int) -> None:
         )
     game.phase = Phase.PENALTY
     game.pen_amount = int(words[1])
+    game.pen_chain = 1
     game.pen_source = source
     game.pen_challenge = words[0] == "challenge"
     if game.pen_challenge:

@@ -30,6 +30,13 @@ SHUFFLE_HANDS = 6  # declare a colour; every hand is collected, shuffled and dea
 COPY_TOP = 7  # blank card in ``copy_top`` mode: a copy of the top card
 
 
+# Stacking modes (RULES.md §1.8): which draw card may answer a pending draw penalty.
+STACK_OFF = 0
+STACK_SAME = 1  # the same kind: a Draw Two on a Draw Two, a Wild Draw Four on a Wild Draw Four
+STACK_PROGRESSIVE = 2  # any draw card on any draw card, no colour matching (FS-8)
+STACKING = {"off": STACK_OFF, "same": STACK_SAME, "progressive": STACK_PROGRESSIVE}
+
+
 @dataclass(frozen=True, slots=True)
 class DeckRow:
     """One row of a deck table: the cards, copies of each, points of each."""
@@ -59,6 +66,8 @@ class Rules:
     wd4_wilds_block: bool
     permissive_illegal_plays: bool
     dealer_selection: str
+    stacking: int  # STACK_OFF, STACK_SAME or STACK_PROGRESSIVE
+    revive: bool
 
 
 @dataclass(frozen=True)
@@ -152,6 +161,8 @@ class Variant:
             wd4_wilds_block=bool(opt("wd4_wilds_block", False)),
             permissive_illegal_plays=bool(opt("permissive_illegal_plays", False)),
             dealer_selection=str(opt("dealer_selection", "highest_card")),
+            stacking=STACKING[str(opt("stacking", "off"))],
+            revive=bool(opt("revive", False)),
         )
 
     # -- behaviour hooks -------------------------------------------------------------

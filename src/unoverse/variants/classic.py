@@ -16,6 +16,7 @@ from ..core.game import Game, Phase
 from ..core.options import Options, OptionSpec
 from ..core.setup import return_starter, turn_starter
 from ..core.variant import DeckRow, Variant, conflict
+from .house import HOUSE_OPTIONS, check_house_conflicts
 
 _NUMBERS = tuple(f"{c}{n}" for c in "RYGB" for n in range(1, 10))
 _ZEROS = ("R0", "Y0", "G0", "B0")
@@ -33,7 +34,7 @@ EXTRA_112_BLANK = (DeckRow(("WBK",), 4, 50),)
 #: 2018+ deck (S6): 108 + 1 Wild Shuffle Hands + 3 Wild Customizable, 40 points each.
 EXTRA_112_MODERN = (DeckRow(("WSH",), 1, 40), DeckRow(("WCU",), 3, 40))
 
-CLASSIC_OPTIONS = (
+CLASSIC_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "classic.deck", "choice", "108", "108 cards, or 112 with blanks or modern wilds (C-0)",
         choices=("108", "112_blank", "112_modern"),
@@ -78,6 +79,9 @@ CLASSIC_OPTIONS = (
 )  # fmt: skip
 
 
+CLASSIC_OPTIONS += HOUSE_OPTIONS
+
+
 class Classic(Variant):
     """Official Classic UNO."""
 
@@ -115,6 +119,7 @@ class Classic(Variant):
                 "challenge_elimination counts each seat's own leftover points: "
                 "set scoring=lowest_total"
             )
+        check_house_conflicts(self.name, options)
 
     def start(self, game: Game) -> None:
         """The first-card table of RULES.md §1.2 (``classic.first_card``)."""
@@ -150,6 +155,7 @@ class Classic(Variant):
             game.turn = first
             game.phase = Phase.PENALTY
             game.pen_amount = game.rules.amount[CARD_KIND[c]]
+            game.pen_chain = 1
             game.pen_source = -1
         else:
             game.turn = first

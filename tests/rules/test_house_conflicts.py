@@ -1,0 +1,50 @@
+"""H-5: option combinations that cannot mean anything are refused, each with its reason.
+
+The table here is the one of docs/rules/options.md ("Refused combinations"); the test checks
+every refusal, its message, that nothing is created, and that the document lists it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import unoverse as uv
+
+DOC = Path(__file__).resolve().parents[2] / "docs" / "rules" / "options.md"
+
+#: (preset, the options as the document's table names them, words the message must contain)
+REFUSALS = [
+    (
+        "classic+stacking=blast_ge",
+        "`stacking=blast_ge` outside Blast",
+        "UNO Blast's built-in stacking",
+    ),
+    ("classic+revive", "`revive` with `stacking=off`", "revive needs stacking"),
+]
+
+
+@pytest.mark.parametrize(("preset", "row", "message"), REFUSALS)
+def test_refusals_name_the_reason(preset: str, row: str, message: str) -> None:
+    with pytest.raises(uv.OptionConflict, match=message):
+        uv.new_game(preset, 4, 0)
+    assert f"| {row} |" in DOC.read_text(), f"docs/rules/options.md does not list {row}"
+
+
+def test_every_refusal_in_the_document_is_tested() -> None:
+    text = DOC.read_text().split("## Refused combinations")[1]
+    rows = [line.split("|")[1].strip() for line in text.splitlines() if line.startswith("| `")]
+    assert sorted(rows) == sorted(row for _, row, _ in REFUSALS)
+
+
+@pytest.mark.parametrize(
+    "preset",
+    [
+        "classic+stacking=same",
+        "classic+stacking=progressive+revive",
+        "classic+stacking=same+revive+draw_ends_turn+false_uno_penalty=2",
+    ],
+)
+def test_compatible_presets_compose(preset: str) -> None:
+    assert uv.new_game(preset, 4, 0).rules.stacking
