@@ -58,12 +58,20 @@ PRESETS = (
     "classic+stacking=same",
     "classic+stacking=progressive",
     "classic+stacking=progressive+revive",
+    "classic+draw_until_playable",
+    "classic+downpour+bar_special",
+    "classic+boomerang+stacking=same",
+    "classic+friendly_swap+friendly_count=3",
+    "classic+stacking=progressive+boomerang+downpour+draw_until_playable",
 )
 NORMAL_PLAYERS = (2, 3, 4, 7, 10)
 ALL_PLAYERS = tuple(range(2, 11))
 
 W4 = KIND_INDEX["W+4"]
 BLANK = uv.card("WBK")
+BOOMERANG = uv.card("WBO")
+BAR_SPECIAL = uv.card("WBS")
+FRIENDLY = uv.card("WF")
 #: Colours that exist in the card table but that Classic never lets a player declare.
 FOREIGN_COLORS = tuple(
     i for i, letter in enumerate(COLOR_LETTERS) if letter not in "RYGB"
@@ -147,9 +155,15 @@ DRAW_CARDS = {KIND_INDEX["+2"], KIND_INDEX["W+4"]}
 
 
 def answers(game: Game, c: int) -> bool:
-    """RULES.md §1.8 ``stacking``: ``c`` may answer the pending penalty. ``same``: the same
-    kind as the chain's last card; ``progressive``: any draw card (FS-8). Never after the
-    chain's player went out (§1.6), unless ``revive`` and that seat said UNO."""
+    """RULES.md §1.8: ``c`` may answer the pending penalty. A Boomerang sends back an attack
+    a seat made, unless it was already returned (H-4) or its player went out. ``stacking``:
+    ``same`` — the same kind as the chain's last card; ``progressive`` — any draw card
+    (FS-8); never after the chain's player went out (§1.6), unless ``revive`` and that seat
+    said UNO."""
+    if game.pen_returned:
+        return False
+    if c == BOOMERANG and option(game, "boomerang", False):
+        return game.pen_source >= 0 and game.out < 0
     mode = option(game, "stacking", "off")
     if mode == "off":
         return False
@@ -166,7 +180,15 @@ def needs_color(game: Game, c: int) -> bool:
         return False
     if c == BLANK and copy_top(game):
         return KIND_IS_WILD[game.top_kind] if game.top_kind >= 0 else True
-    return True
+    return c != BAR_SPECIAL  # the Bar special keeps the colour (§1.8)
+
+
+def swap_targets(game: Game, c: int) -> set[int]:
+    """The seats a play of ``c`` must name: a Friendly card swaps with any other active seat,
+    except as the last card (a plain Wild)."""
+    if c != FRIENDLY or len(game.hands[game.turn]) == 1:
+        return {-1}
+    return {s for s in range(game.n) if s != game.turn and not game.eliminated[s]}
 
 
 def wild_draw_effect(game: Game, c: int) -> bool:
@@ -501,6 +523,10 @@ def check_offers(ctx: _Ctx, game: Game, checks: Checks) -> None:
         extra = " ".join(CARD_TEXT[c] for c in sorted(got - want)) or "-"
         missing = " ".join(CARD_TEXT[c] for c in sorted(want - got)) or "-"
         ctx.fail(f"P1/§1.3: offered plays differ from the rules: extra {extra}; missing {missing}")
+    for c in got:
+        targets = {a.target for a in plays if a.card == c}
+        if targets != swap_targets(game, c):
+            ctx.fail(f"§1.8: {CARD_TEXT[c]} is offered with targets {sorted(targets)}")
     for a in plays:
         declares = needs_color(game, a.card)
         if declares and a.color not in game.rules.colors:

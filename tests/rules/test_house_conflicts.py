@@ -22,6 +22,11 @@ REFUSALS = [
         "UNO Blast's built-in stacking",
     ),
     ("classic+revive", "`revive` with `stacking=off`", "revive needs stacking"),
+    (
+        "classic+friendly_count=2",
+        "`friendly_count` without `friendly_swap`",
+        "friendly_count sets how many Friendly cards friendly_swap adds",
+    ),
 ]
 
 

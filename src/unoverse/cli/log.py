@@ -64,6 +64,12 @@ def describe(e: Event) -> str:
         return f"{who} catches seat {e.target}'s illegal {_cards(e.cards)}"
     if k == "penalize":
         return f"the referee gives seat {e.target} {e.count} cards"
+    if k == "all_draw":
+        return f"every other seat draws {e.count} and loses its turn"
+    if k == "boomerang":
+        return f"{who} sends the penalty of {e.count} back to seat {e.target}"
+    if k == "swap":
+        return f"{who} swaps hands with seat {e.target}"
     if k == "revive":
         return f"{who} is revived: the chain now aims at them"
     if k == "round_over":

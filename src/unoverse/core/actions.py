@@ -60,6 +60,8 @@ class Action:
             text = CARD_TEXT[self.card] if 0 <= self.card < N_CARDS else f"card#{self.card}"
             if self.color >= 0:
                 text += ":" + _letter(self.color)
+            if self.target >= 0:
+                text += f">{self.target}"
         elif k == Kind.CATCH:
             text = f"catch:{self.target}"
         elif k == Kind.COLOR:
@@ -123,8 +125,12 @@ def parse_action(text: str) -> Action:
             target=_int(seat, "the penalised seat", text),
             amount=_int(amount, "the number of cards", text),
         )
-    card_id = card(name)
-    return Action(Kind.PLAY, card=card_id, color=color(rest) if rest else -1, uno=uno)
+    head, _, target_text = head.partition(">")
+    name, _, rest = head.partition(":")
+    target = _int(target_text, "the target seat", text) if target_text else -1
+    return Action(
+        Kind.PLAY, card=card(name), color=color(rest) if rest else -1, target=target, uno=uno
+    )
 
 
 def action(text: str | Action) -> Action:

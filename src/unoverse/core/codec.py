@@ -50,6 +50,7 @@ def to_dict(game: Game) -> dict[str, Any]:
             game.pen_challenge,
             game.pen_legal,
             game.pen_chain,
+            game.pen_returned,
         ],
         "out": game.out,
         "uno_open": game.uno_open,
@@ -101,7 +102,8 @@ def from_dict(data: dict[str, Any]) -> Game:
         game.turn = int(data["turn"])
         game.phase = Phase[data["phase"].upper()]
         game.drawn = int(data["drawn"])
-        amount, source, challenge, legal, chain = data["penalty"]
+        amount, source, challenge, legal, chain, returned = data["penalty"]
+        game.pen_returned = bool(returned)
         game.pen_amount, game.pen_source = int(amount), int(source)
         game.pen_challenge, game.pen_legal = bool(challenge), bool(legal)
         game.pen_chain = int(chain)

@@ -71,6 +71,7 @@ class Game:
         "pen_chain",
         "pen_challenge",
         "pen_legal",
+        "pen_returned",
         "pen_source",
         "phase",
         "rng",
@@ -108,6 +109,7 @@ class Game:
         self.pen_source = -1
         self.pen_challenge = False
         self.pen_legal = True  # hidden: whether the pending Wild Draw Four was legal
+        self.pen_returned = False  # sent back by a Boomerang: its player must take it (H-4)
         self.out = -1  # seat out of cards whose last card's penalty is still pending
         self.uno_open: list[int] = []  # seats with an open UNO window (P4)
         self.said_uno = [False] * players  # declared UNO since the hand last held 2+ cards
@@ -219,12 +221,11 @@ class Game:
             out.append(TAKE)
             if self.pen_challenge:
                 out.append(CHALLENGE)
-            if self._may_answer():
-                hand = self.hands[seat]
-                false_uno = self.rules.false_uno_penalty > 0
-                for c in sorted(set(hand)):
-                    if self._answers(c):
-                        self._play_actions(c, len(hand), false_uno, out)
+            hand = self.hands[seat]
+            false_uno = self.rules.false_uno_penalty > 0
+            for c in sorted(set(hand)):
+                if self._answers(c):
+                    self._play_actions(c, len(hand), false_uno, out)
             return
         if phase == Phase.COLOR:
             out.extend(Action(Kind.COLOR, color=c) for c in self.rules.colors)
@@ -247,11 +248,24 @@ class Game:
         declares = self._declares(card)
         colors = self.rules.colors if declares else (-1,)
         calls = (False, True) if size == 2 or (false_uno and size > 1) else (False,)
+        targets = self._targets(card, size)
         for col in colors:
-            for uno in calls:
-                out.append(Action(Kind.PLAY, card=card, color=col, uno=uno))
+            for target in targets:
+                for uno in calls:
+                    out.append(Action(Kind.PLAY, card=card, color=col, target=target, uno=uno))
 
-    def _may_answer(self) -> bool:
+    def _targets(self, card: int, size: int) -> tuple[int, ...]:
+        """The seats a play of ``card`` may name: the other active seats for a hand swap
+        (none when it is the last card: a plain Wild, §1.4), else no target."""
+        if (
+            fx.SWAP_HANDS not in self.rules.deck_effects
+            or size == 1
+            or self.rules.effect[self._effective_kind(card)] != fx.SWAP_HANDS
+        ):
+            return (-1,)
+        return tuple(s for s in range(self.n) if s != self.turn and not self.eliminated[s])
+
+    def _may_stack(self) -> bool:
         """Whether the pending penalty may be answered with a draw card (stacking): not after
         its player went out (the chain ends, §1.6), unless ``revive`` and they said UNO."""
         if not self.rules.stacking:
@@ -264,10 +278,17 @@ class Game:
         return self.top_kind if self.rules.effect[k] == fx.COPY_TOP else k
 
     def _answers(self, card: int) -> bool:
-        """Stacking: ``card`` may answer the pending draw penalty (``same``: the same kind as
-        the last card of the chain; ``progressive``: any draw card, no matching, FS-8)."""
+        """``card`` may answer the pending draw penalty: a Boomerang sends it back (not an
+        attack already returned, H-4, nor one whose player went out or that no seat made);
+        with stacking, a draw card (``same``: the kind of the chain's last card;
+        ``progressive``: any draw card, no matching, FS-8)."""
+        if self.pen_returned:
+            return False
         k = self._effective_kind(card)
-        if self.rules.effect[k] not in (fx.DRAW, fx.WILD_DRAW):
+        eff = self.rules.effect[k]
+        if eff == fx.BOOMERANG:
+            return self.pen_source >= 0 and self.out < 0
+        if eff not in (fx.DRAW, fx.WILD_DRAW) or not self._may_stack():
             return False
         return self.rules.stacking == STACK_PROGRESSIVE or k == self.top_kind
 
@@ -275,9 +296,10 @@ class Game:
         """Whether playing ``card`` now needs a declared colour."""
         if not CARD_IS_WILD[card]:
             return False
-        if self.rules.effect[CARD_KIND[card]] == fx.COPY_TOP:
+        eff = self.rules.effect[CARD_KIND[card]]
+        if eff == fx.COPY_TOP:
             return KIND_IS_WILD[self.top_kind]
-        return True
+        return eff != fx.ALL_DRAW_KEEP
 
     # -- applying ---------------------------------------------------------------------
     def apply(self, seat: int | None, act: Action | str) -> list[Event]:
@@ -355,7 +377,11 @@ class Game:
         if (
             k not in allowed
             or (k == Kind.CHALLENGE and not self.pen_challenge)
-            or (k == Kind.PLAY and phase == Phase.PENALTY and not self._may_answer())
+            or (
+                k == Kind.PLAY
+                and phase == Phase.PENALTY
+                and not any(self._answers(c) for c in set(self.hands[seat]))
+            )
         ):
             what = {
                 Phase.TURN: "play a card or draw",
@@ -391,16 +417,25 @@ class Game:
                 raise IllegalAction(f"{text} needs a declared colour: one of {self._color_list()}")
         elif a.color != -1:
             raise IllegalAction(f"{text} takes no declared colour")
-        if self.phase == Phase.PENALTY:
-            if not self._answers(c):
-                what = (
-                    "any draw card"
-                    if self.rules.stacking == STACK_PROGRESSIVE
-                    else (f"a {KIND_CODES[self.top_kind]}")
-                )
-                raise IllegalAction(f"{text} cannot answer the pending penalty: only {what} can")
-        elif not self.matches(c) and not (
-            self.phase == Phase.TURN and self.rules.permissive_illegal_plays and len(hand) > 1
+        targets = self._targets(c, len(hand))
+        if a.target not in targets:
+            if targets == (-1,):
+                raise IllegalAction(f"{a}: {text} names no seat here")
+            raise IllegalAction(
+                f"{a}: {text} needs the seat to swap hands with: one of "
+                + " ".join(str(t) for t in targets)
+                + f" (e.g. {text}:{COLOR_LETTERS[self.rules.colors[0]]}>{targets[0]})"
+            )
+        if self.phase == Phase.PENALTY and not self._answers(c):
+            raise IllegalAction(
+                f"{text} cannot answer the pending penalty: only {self._answer_list()} can"
+            )
+        if (
+            self.phase != Phase.PENALTY
+            and not self.matches(c)
+            and not (
+                self.phase == Phase.TURN and self.rules.permissive_illegal_plays and len(hand) > 1
+            )
         ):
             raise IllegalAction(
                 f"{text} does not match the top card {CARD_TEXT[self.top]} "
@@ -410,6 +445,20 @@ class Game:
             raise IllegalAction(f"{a}: this play goes out; there is no UNO to declare")
         if a.uno and len(hand) != 2 and self.rules.false_uno_penalty == 0:
             raise IllegalAction(f"{a}: UNO is declared only with a play that leaves one card")
+
+    def _answer_list(self) -> str:
+        """What may answer the pending penalty, in words (for error messages)."""
+        what = []
+        if self._may_stack() and not self.pen_returned:
+            what.append(
+                "any draw card"
+                if self.rules.stacking == STACK_PROGRESSIVE
+                else f"a {KIND_CODES[self.top_kind]}"
+            )
+        boomerang = fx.BOOMERANG in self.rules.deck_effects
+        if boomerang and self.pen_source >= 0 and self.out < 0 and not self.pen_returned:
+            what.append("a Boomerang")
+        return " or ".join(what) or "nothing (take it)"
 
     def _color_list(self) -> str:
         return " ".join(COLOR_LETTERS[c] for c in self.rules.colors)
@@ -475,9 +524,12 @@ class Game:
                 events.append(Event("uno", p))
             else:
                 events.append(Event("false_uno", p))
-        elif size == 1 and size_before >= 2 and eff != fx.SHUFFLE_HANDS:
+        elif size == 1 and size_before >= 2 and eff not in (fx.SHUFFLE_HANDS, fx.SWAP_HANDS):
             self.uno_open.append(p)
-        if size == 0 and eff not in (fx.DRAW, fx.WILD_DRAW):
+        returning = answering and eff == fx.BOOMERANG
+        if size == 0 and eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
+            self._all_draw(p, amount, events)  # dealt at once, so they count (U-H-4)
+        if size == 0 and eff not in (fx.DRAW, fx.WILD_DRAW) and not returning:
             self._end_round(p, events)
             return
         revived = -1
@@ -486,19 +538,19 @@ class Game:
             events.append(Event("revive", revived))
         if size == 0:
             self.out = p
-        if answering:
-            self.pen_amount += amount
-            self.pen_chain += 1
-        else:
-            self.pen_amount = amount
-            self.pen_chain = 1
-        self._resolve_effect(p, eff, revived, events)
+        if eff in (fx.DRAW, fx.WILD_DRAW):
+            self.pen_amount = self.pen_amount + amount if answering else amount
+            self.pen_chain = self.pen_chain + 1 if answering else 1
+        self._resolve_effect(p, eff, amount, revived, a.target, events)
         if a.uno and size != 1:
             self._draw(p, rules.false_uno_penalty, "false_uno", events)
 
-    def _resolve_effect(self, p: int, eff: int, target: int, events: list[Event]) -> None:
-        """Record the landed card's effect (E-1) and move the turn on. ``target`` overrides
-        the victim of a draw card (a revived seat), else -1."""
+    def _resolve_effect(
+        self, p: int, eff: int, amount: int, victim: int, target: int, events: list[Event]
+    ) -> None:
+        """Record the landed card's effect (E-1) and move the turn on. ``victim`` overrides
+        the victim of a draw card (a revived seat), ``target`` is the seat a swap names;
+        both -1 when unused."""
         if eff == fx.SKIP:
             skipped = self.next_seat(p)
             events.append(Event("skip", skipped))
@@ -511,8 +563,26 @@ class Game:
                 self.direction = -self.direction
                 events.append(Event("reverse", p, count=self.direction))
                 self._set_turn(self.next_seat(p))
+        elif eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
+            self._all_draw(p, amount, events)
+            self._set_turn(p)
+        elif eff == fx.BOOMERANG:
+            self.direction = -self.direction
+            events.append(Event("reverse", p, count=self.direction))
+            if self.phase == Phase.PENALTY:  # facing a draw attack: send it back (§1.8)
+                attacker = self.pen_source
+                events.append(Event("boomerang", p, target=attacker, count=self.pen_amount))
+                self.turn = attacker
+                self.pen_source = p
+                self.pen_challenge = False
+                self.pen_returned = True
+            else:
+                self._set_turn(self.next_seat(p))
+        elif eff == fx.SWAP_HANDS:
+            self._swap_hands(p, target, events)
+            self._set_turn(self.next_seat(p))
         elif eff in (fx.DRAW, fx.WILD_DRAW):
-            self.turn = target if target >= 0 else self.next_seat(p)
+            self.turn = victim if victim >= 0 else self.next_seat(p)
             self.phase = Phase.PENALTY
             self.drawn = -1
             self.pen_source = p
@@ -541,6 +611,10 @@ class Game:
         self._move_on(p)
         voluntary = any(self.matches(c) for c in self.hands[p])
         got = self._draw(p, 1, "turn", events)
+        if self.rules.draw_until_playable and not voluntary:
+            # "Carga infinita": keep drawing until the drawn card is playable (§1.8).
+            while got and not self.matches(got[0]):
+                got = self._draw(p, 1, "turn", events)
         if false_uno:
             events.append(Event("false_uno", p))
             self._draw(p, self.rules.false_uno_penalty, "false_uno", events)
@@ -590,6 +664,7 @@ class Game:
         self.pen_source = -1
         self.pen_challenge = False
         self.pen_legal = True
+        self.pen_returned = False
 
     def _do_catch(self, seat: int, target: int, events: list[Event]) -> None:
         if target == seat:
@@ -699,6 +774,33 @@ class Game:
                 hand = tuple(self.hands[s])
                 events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
 
+    def _all_draw(self, p: int, amount: int, events: list[Event]) -> None:
+        """Every other active seat, in turn order, draws ``amount`` at once (Downpour)."""
+        events.append(Event("all_draw", p, count=amount))
+        s = self.next_seat(p)
+        while s != p:
+            self._draw(s, amount, "all_draw", events)
+            s = self.next_seat(s)
+
+    def _swap_hands(self, p: int, t: int, events: list[Event]) -> None:
+        """Swap the hands of ``p`` and ``t``; each learns the hand it gave away (C-4: no UNO
+        window opens)."""
+        hands, known = self.hands, self.known
+        mine, theirs = hands[p], hands[t]
+        hands[p], hands[t] = theirs, mine
+        for row in known:
+            row[p], row[t] = row[t], row[p]
+        known[p][t], known[t][p] = list(mine), list(theirs)
+        known[p][p], known[t][t] = [], []
+        if p in self.uno_open:
+            self.uno_open.remove(p)
+        if t in self.uno_open:
+            self.uno_open.remove(t)
+        events.append(Event("swap", p, target=t))
+        for s in (p, t):
+            hand = tuple(hands[s])
+            events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
+
     def _end_round(self, winner: int, events: list[Event]) -> None:
         self.phase = Phase.OVER
         self.winner = winner
@@ -744,6 +846,7 @@ class Game:
         g.pen_source = self.pen_source
         g.pen_challenge = self.pen_challenge
         g.pen_legal = self.pen_legal
+        g.pen_returned = self.pen_returned
         g.out = self.out
         g.uno_open = self.uno_open[:]
         g.said_uno = self.said_uno[:]

@@ -169,11 +169,15 @@ def _pending(game: Game, text: str, source: int) -> None:
     words = text.split()
     if len(words) < 2 or words[0] not in ("take", "challenge") or not words[1].isdigit():
         raise NotationError(
-            f"position: pending is 'take N' or 'challenge N legal|illegal', not {text!r}"
+            f"position: pending is 'take N [returned]' or 'challenge N legal|illegal', not {text!r}"
         )
     game.phase = Phase.PENALTY
     game.pen_amount = int(words[1])
     game.pen_chain = 1
+    if words[0] == "take" and words[2:]:
+        if words[2:] != ["returned"]:
+            raise NotationError(f"position: 'take N' may only be followed by 'returned': {text!r}")
+        game.pen_returned = True
     game.pen_source = source
     game.pen_challenge = words[0] == "challenge"
     if game.pen_challenge:
@@ -214,7 +218,8 @@ def position_text(game: Game) -> str:
             legal = "legal" if game.pen_legal else "illegal"
             lines.append(f"pending: challenge {game.pen_amount} {legal}")
         else:
-            lines.append(f"pending: take {game.pen_amount}")
+            returned = " returned" if game.pen_returned else ""
+            lines.append(f"pending: take {game.pen_amount}{returned}")
     if game.phase == Phase.DRAWN:
         lines.append(f"drawn: {CARD_TEXT[game.drawn]}")
     if game.phase == Phase.COLOR:

@@ -28,6 +28,11 @@ WILD = 4  # declare a colour
 WILD_DRAW = 5  # declare a colour; the next seat draws ``amount`` or challenges (P5)
 SHUFFLE_HANDS = 6  # declare a colour; every hand is collected, shuffled and dealt out
 COPY_TOP = 7  # blank card in ``copy_top`` mode: a copy of the top card
+ALL_DRAW = 8  # declare a colour; every other active seat draws ``amount`` at once and loses
+#               its turn, so the same player plays again (Downpour)
+ALL_DRAW_KEEP = 9  # the same without declaring: the colour stays (Bar special)
+BOOMERANG = 10  # declare a colour and reverse; facing a draw attack, send it back (§1.8)
+SWAP_HANDS = 11  # declare a colour and swap hands with a chosen seat (Friendly card)
 
 
 # Stacking modes (RULES.md §1.8): which draw card may answer a pending draw penalty.
@@ -68,6 +73,8 @@ class Rules:
     dealer_selection: str
     stacking: int  # STACK_OFF, STACK_SAME or STACK_PROGRESSIVE
     revive: bool
+    draw_until_playable: bool
+    deck_effects: frozenset[int]  # the effects of the cards in the deck
 
 
 @dataclass(frozen=True)
@@ -163,6 +170,8 @@ class Variant:
             dealer_selection=str(opt("dealer_selection", "highest_card")),
             stacking=STACKING[str(opt("stacking", "off"))],
             revive=bool(opt("revive", False)),
+            draw_until_playable=bool(opt("draw_until_playable", False)),
+            deck_effects=frozenset(effect[CARD_KIND[c]] for c in deck),
         )
 
     # -- behaviour hooks -------------------------------------------------------------

@@ -16,7 +16,7 @@ from ..core.game import Game, Phase
 from ..core.options import Options, OptionSpec
 from ..core.setup import return_starter, turn_starter
 from ..core.variant import DeckRow, Variant, conflict
-from .house import HOUSE_OPTIONS, check_house_conflicts
+from .house import HOUSE_EFFECTS, HOUSE_OPTIONS, check_house_conflicts, house_cards
 
 _NUMBERS = tuple(f"{c}{n}" for c in "RYGB" for n in range(1, 10))
 _ZEROS = ("R0", "Y0", "G0", "B0")
@@ -27,8 +27,11 @@ DECK_108 = (
     DeckRow(_ZEROS, 1, 0),
     *(DeckRow(tuple(f"{c}{n}" for c in "RYGB"), 2, n) for n in range(1, 10)),
     DeckRow(_ACTIONS, 2, 20),
-    DeckRow(("W", "W+4"), 4, 50),
+    DeckRow(("W",), 4, 50),
+    DeckRow(("W+4",), 4, 50),
 )
+#: ``downpour`` replaces two Wild Draw Four (RULES.md §1.8).
+DECK_108_DOWNPOUR = (*DECK_108[:-1], DeckRow(("W+4",), 2, 50))
 #: Older sheet (S2): 108 + 4 blank cards, 50 points each (the seed's value).
 EXTRA_112_BLANK = (DeckRow(("WBK",), 4, 50),)
 #: 2018+ deck (S6): 108 + 1 Wild Shuffle Hands + 3 Wild Customizable, 40 points each.
@@ -88,11 +91,12 @@ class Classic(Variant):
     def deck_table(self, options: Options) -> tuple[DeckRow, ...]:
         """The deck chosen by ``classic.deck``."""
         deck = options.text("classic.deck")
+        base = DECK_108_DOWNPOUR if options["downpour"] else DECK_108
         if deck == "112_blank":
-            return DECK_108 + EXTRA_112_BLANK
-        if deck == "112_modern":
-            return DECK_108 + EXTRA_112_MODERN
-        return DECK_108
+            base += EXTRA_112_BLANK
+        elif deck == "112_modern":
+            base += EXTRA_112_MODERN
+        return base + house_cards(options)
 
     def effects(self, options: Options) -> Mapping[str, tuple[int, int]]:
         """RULES.md §1.4."""
@@ -106,6 +110,7 @@ class Classic(Variant):
             "WBK": (blank, 0),
             "WSH": (fx.SHUFFLE_HANDS, 0),
             "WCU": (fx.WILD, 0),
+            **HOUSE_EFFECTS,
         }
 
     def check_conflicts(self, options: Options) -> None:

@@ -8,14 +8,37 @@ them all.
 
 from __future__ import annotations
 
+from ..core import variant as fx
 from ..core.options import Options, OptionSpec
-from ..core.variant import conflict
+from ..core.variant import DeckRow, conflict
 
 HOUSE_OPTIONS = (
     OptionSpec(
         "stacking", "choice", "off",
         "answer a draw card with a draw card: same kind, or any draw card (progressive)",
         choices=("off", "same", "progressive", "blast_ge"),
+    ),
+    OptionSpec(
+        "draw_until_playable", "bool", False,
+        "a seat that draws because it cannot play keeps drawing until the card is playable",
+    ),
+    OptionSpec(
+        "downpour", "bool", False,
+        "2 Wild Draw Four become Wild Downpour 1 and 2: every other seat draws 1 / 2",
+    ),
+    OptionSpec(
+        "bar_special", "bool", False,
+        "add 2 Bar special cards: every other seat draws 2, the colour stays",
+    ),
+    OptionSpec(
+        "boomerang", "bool", False,
+        "add 2 Boomerang wilds: reverse, or send a draw attack back to its player",
+    ),
+    OptionSpec(
+        "friendly_swap", "bool", False, "add Friendly wilds: swap hands with a chosen seat"
+    ),
+    OptionSpec(
+        "friendly_count", "int", 1, "how many Friendly cards friendly_swap adds", minimum=1
     ),
     OptionSpec(
         "revive", "bool", False,
@@ -33,3 +56,31 @@ def check_house_conflicts(variant: str, options: Options) -> None:
         )
     if options["revive"] and options["stacking"] == "off":
         raise conflict("revive needs stacking: set stacking=same or stacking=progressive")
+    if options["friendly_count"] != 1 and not options["friendly_swap"]:
+        raise conflict(
+            "friendly_count sets how many Friendly cards friendly_swap adds: set friendly_swap"
+        )
+
+
+def house_cards(options: Options) -> tuple[DeckRow, ...]:
+    """The cards the house rules add (wilds, 50 points each, RULES.md §1.8)."""
+    rows = []
+    if options["downpour"]:
+        rows += [DeckRow(("WD1",), 1, 50), DeckRow(("WD2",), 1, 50)]
+    if options["bar_special"]:
+        rows.append(DeckRow(("WBS",), 2, 50))
+    if options["boomerang"]:
+        rows.append(DeckRow(("WBO",), 2, 50))
+    if options["friendly_swap"]:
+        rows.append(DeckRow(("WF",), int(options["friendly_count"] or 1), 50))
+    return tuple(rows)
+
+
+#: What the house cards do (kind code -> effect, amount).
+HOUSE_EFFECTS = {
+    "WD1": (fx.ALL_DRAW, 1),
+    "WD2": (fx.ALL_DRAW, 2),
+    "WBS": (fx.ALL_DRAW_KEEP, 2),
+    "WBO": (fx.BOOMERANG, 0),
+    "WF": (fx.SWAP_HANDS, 0),
+}
