@@ -63,6 +63,9 @@ PRESETS = (
     "classic+boomerang+stacking=same",
     "classic+friendly_swap+friendly_count=3",
     "classic+stacking=progressive+boomerang+downpour+draw_until_playable",
+    "classic+seven_zero",
+    "classic+zero_chooses_direction",
+    "classic+seven_zero+stacking=progressive+friendly_swap",
 )
 NORMAL_PLAYERS = (2, 3, 4, 7, 10)
 ALL_PLAYERS = tuple(range(2, 11))
@@ -184,11 +187,22 @@ def needs_color(game: Game, c: int) -> bool:
 
 
 def swap_targets(game: Game, c: int) -> set[int]:
-    """The seats a play of ``c`` must name: a Friendly card swaps with any other active seat,
-    except as the last card (a plain Wild)."""
-    if c != FRIENDLY or len(game.hands[game.turn]) == 1:
+    """The seats a play of ``c`` may name (-1: none): a Friendly card must swap with another
+    active seat, a 7 under ``seven_zero`` may (FS-6); neither as the last card (FS-7)."""
+    if len(game.hands[game.turn]) == 1:
         return {-1}
-    return {s for s in range(game.n) if s != game.turn and not game.eliminated[s]}
+    others = {s for s in range(game.n) if s != game.turn and not game.eliminated[s]}
+    if c == FRIENDLY:
+        return others
+    if CARD_KIND[c] == KIND_INDEX["7"] and option(game, "seven_zero", False):
+        return others | {-1}
+    return {-1}
+
+
+def directions(game: Game, c: int) -> set[int]:
+    """``zero_chooses_direction``: a 0 that is not the last card chooses cw or ccw."""
+    zero = CARD_KIND[c] == KIND_INDEX["0"] and option(game, "zero_chooses_direction", False)
+    return {1, -1} if zero and len(game.hands[game.turn]) > 1 else {0}
 
 
 def wild_draw_effect(game: Game, c: int) -> bool:
@@ -527,6 +541,9 @@ def check_offers(ctx: _Ctx, game: Game, checks: Checks) -> None:
         targets = {a.target for a in plays if a.card == c}
         if targets != swap_targets(game, c):
             ctx.fail(f"§1.8: {CARD_TEXT[c]} is offered with targets {sorted(targets)}")
+        chosen = {a.direction for a in plays if a.card == c}
+        if chosen != directions(game, c):
+            ctx.fail(f"§1.8: {CARD_TEXT[c]} is offered with directions {sorted(chosen)}")
     for a in plays:
         declares = needs_color(game, a.card)
         if declares and a.color not in game.rules.colors:

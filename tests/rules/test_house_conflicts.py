@@ -23,6 +23,11 @@ REFUSALS = [
     ),
     ("classic+revive", "`revive` with `stacking=off`", "revive needs stacking"),
     (
+        "classic+seven_zero+zero_chooses_direction",
+        "`seven_zero` with `zero_chooses_direction`",
+        "seven_zero and zero_chooses_direction each redefine the 0",
+    ),
+    (
         "classic+friendly_count=2",
         "`friendly_count` without `friendly_swap`",
         "friendly_count sets how many Friendly cards friendly_swap adds",

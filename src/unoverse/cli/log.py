@@ -68,6 +68,8 @@ def describe(e: Event) -> str:
         return f"every other seat draws {e.count} and loses its turn"
     if k == "boomerang":
         return f"{who} sends the penalty of {e.count} back to seat {e.target}"
+    if k == "rotate":
+        return "every hand passes to the next seat"
     if k == "swap":
         return f"{who} swaps hands with seat {e.target}"
     if k == "revive":

@@ -53,6 +53,7 @@ class Action:
     target: int = -1
     amount: int = -1
     uno: bool = False
+    direction: int = 0  # a direction the play chooses: +1 clockwise, -1 counter-clockwise
 
     def __str__(self) -> str:
         k = self.kind
@@ -62,6 +63,8 @@ class Action:
                 text += ":" + _letter(self.color)
             if self.target >= 0:
                 text += f">{self.target}"
+            elif self.direction:
+                text += ">cw" if self.direction == 1 else ">ccw"
         elif k == Kind.CATCH:
             text = f"catch:{self.target}"
         elif k == Kind.COLOR:
@@ -75,10 +78,13 @@ class Action:
     @property
     def code(self) -> int:
         """A unique non-negative integer for this action (for masks and compact logs)."""
-        return (
-            ((((self.card + 1) * 9 + self.color + 1) * 17 + self.target + 1) * 2 + self.uno) * 16
-            + int(self.kind)
-        ) * 64 + (self.amount + 1)
+        code = int(self.kind)
+        code = code * (N_CARDS + 1) + self.card + 1
+        code = code * (len(COLOR_LETTERS) + 1) + self.color + 1
+        code = code * 12 + self.target + 1  # seats 0..10
+        code = code * 2 + self.uno
+        code = code * 3 + self.direction + 1
+        return code * 1000 + self.amount + 1  # a penalty is below 1000 cards
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
@@ -127,9 +133,15 @@ def parse_action(text: str) -> Action:
         )
     head, _, target_text = head.partition(">")
     name, _, rest = head.partition(":")
-    target = _int(target_text, "the target seat", text) if target_text else -1
+    direction = {"cw": 1, "ccw": -1}.get(target_text, 0)
+    target = _int(target_text, "the target seat", text) if target_text and not direction else -1
     return Action(
-        Kind.PLAY, card=card(name), color=color(rest) if rest else -1, target=target, uno=uno
+        Kind.PLAY,
+        card=card(name),
+        color=color(rest) if rest else -1,
+        target=target,
+        uno=uno,
+        direction=direction,
     )
 
 

@@ -249,21 +249,40 @@ class Game:
         colors = self.rules.colors if declares else (-1,)
         calls = (False, True) if size == 2 or (false_uno and size > 1) else (False,)
         targets = self._targets(card, size)
+        directions = self._directions(card, size)
         for col in colors:
             for target in targets:
-                for uno in calls:
-                    out.append(Action(Kind.PLAY, card=card, color=col, target=target, uno=uno))
+                for d in directions:
+                    for uno in calls:
+                        out.append(
+                            Action(
+                                Kind.PLAY, card=card, color=col, target=target, uno=uno, direction=d
+                            )
+                        )
 
     def _targets(self, card: int, size: int) -> tuple[int, ...]:
-        """The seats a play of ``card`` may name: the other active seats for a hand swap
-        (none when it is the last card: a plain Wild, §1.4), else no target."""
-        if (
-            fx.SWAP_HANDS not in self.rules.deck_effects
-            or size == 1
-            or self.rules.effect[self._effective_kind(card)] != fx.SWAP_HANDS
-        ):
+        """The seats a play of ``card`` may name (-1: none): the other active seats for a
+        Friendly swap, and optionally for a Seven-0 7 (FS-6); none for a last card, which
+        ends the round first (FS-7, U-H-7)."""
+        effects = self.rules.deck_effects
+        if size == 1 or (fx.SWAP_HANDS not in effects and fx.SEVEN_SWAP not in effects):
             return (-1,)
-        return tuple(s for s in range(self.n) if s != self.turn and not self.eliminated[s])
+        eff = self.rules.effect[self._effective_kind(card)]
+        if eff not in (fx.SWAP_HANDS, fx.SEVEN_SWAP):
+            return (-1,)
+        others = tuple(s for s in range(self.n) if s != self.turn and not self.eliminated[s])
+        return others if eff == fx.SWAP_HANDS else (-1, *others)
+
+    def _directions(self, card: int, size: int) -> tuple[int, ...]:
+        """The directions a play of ``card`` must choose (0: none): both for a 0 under
+        ``zero_chooses_direction`` that is not the last card (U-H-9)."""
+        if (
+            size == 1
+            or fx.ZERO_DIRECTION not in self.rules.deck_effects
+            or self.rules.effect[self._effective_kind(card)] != fx.ZERO_DIRECTION
+        ):
+            return (0,)
+        return (1, -1)
 
     def _may_stack(self) -> bool:
         """Whether the pending penalty may be answered with a draw card (stacking): not after
@@ -417,14 +436,20 @@ class Game:
                 raise IllegalAction(f"{text} needs a declared colour: one of {self._color_list()}")
         elif a.color != -1:
             raise IllegalAction(f"{text} takes no declared colour")
+        if a.direction not in self._directions(c, len(hand)):
+            if a.direction == 0:
+                raise IllegalAction(f"{a}: {text} chooses the direction: add >cw or >ccw")
+            raise IllegalAction(f"{a}: {text} chooses no direction here")
         targets = self._targets(c, len(hand))
         if a.target not in targets:
             if targets == (-1,):
                 raise IllegalAction(f"{a}: {text} names no seat here")
+            seats = " ".join(str(t) for t in targets if t >= 0)
+            if -1 in targets:
+                raise IllegalAction(f"{a}: {text} may swap hands with one of {seats}, or nobody")
             raise IllegalAction(
-                f"{a}: {text} needs the seat to swap hands with: one of "
-                + " ".join(str(t) for t in targets)
-                + f" (e.g. {text}:{COLOR_LETTERS[self.rules.colors[0]]}>{targets[0]})"
+                f"{a}: {text} needs the seat to swap hands with: one of {seats}"
+                f" (e.g. {text}:{COLOR_LETTERS[self.rules.colors[0]]}>{targets[0]})"
             )
         if self.phase == Phase.PENALTY and not self._answers(c):
             raise IllegalAction(
@@ -524,7 +549,7 @@ class Game:
                 events.append(Event("uno", p))
             else:
                 events.append(Event("false_uno", p))
-        elif size == 1 and size_before >= 2 and eff not in (fx.SHUFFLE_HANDS, fx.SWAP_HANDS):
+        elif size == 1 and size_before >= 2 and not self._changes_hands(eff, a):
             self.uno_open.append(p)
         returning = answering and eff == fx.BOOMERANG
         if size == 0 and eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
@@ -541,16 +566,23 @@ class Game:
         if eff in (fx.DRAW, fx.WILD_DRAW):
             self.pen_amount = self.pen_amount + amount if answering else amount
             self.pen_chain = self.pen_chain + 1 if answering else 1
-        self._resolve_effect(p, eff, amount, revived, a.target, events)
+        self._resolve_effect(p, eff, amount, revived, a, events)
         if a.uno and size != 1:
             self._draw(p, rules.false_uno_penalty, "false_uno", events)
 
+    @staticmethod
+    def _changes_hands(eff: int, a: Action) -> bool:
+        """Whether the play's effect moves whole hands (then no UNO window opens, C-4)."""
+        return eff in (fx.SHUFFLE_HANDS, fx.SWAP_HANDS, fx.ROTATE_HANDS) or (
+            eff == fx.SEVEN_SWAP and a.target >= 0
+        )
+
     def _resolve_effect(
-        self, p: int, eff: int, amount: int, victim: int, target: int, events: list[Event]
+        self, p: int, eff: int, amount: int, victim: int, a: Action, events: list[Event]
     ) -> None:
         """Record the landed card's effect (E-1) and move the turn on. ``victim`` overrides
-        the victim of a draw card (a revived seat), ``target`` is the seat a swap names;
-        both -1 when unused."""
+        the victim of a draw card (a revived seat, else -1); ``a`` is the play (its swap
+        target, its chosen direction)."""
         if eff == fx.SKIP:
             skipped = self.next_seat(p)
             events.append(Event("skip", skipped))
@@ -578,9 +610,18 @@ class Game:
                 self.pen_returned = True
             else:
                 self._set_turn(self.next_seat(p))
-        elif eff == fx.SWAP_HANDS:
-            self._swap_hands(p, target, events)
+        elif eff == fx.SWAP_HANDS or (eff == fx.SEVEN_SWAP and a.target >= 0):
+            self._swap_hands(p, a.target, events)
             self._set_turn(self.next_seat(p))
+        elif eff == fx.ROTATE_HANDS:
+            self._rotate_hands(events)
+            self._set_turn(self.next_seat(p))
+        elif eff == fx.ZERO_DIRECTION:
+            self.direction = a.direction
+            events.append(Event("reverse", p, count=self.direction, info="chosen"))
+            v = self.next_seat(p)
+            self._draw(v, amount, "zero", events)  # at once, and v keeps its turn
+            self._set_turn(v)
         elif eff in (fx.DRAW, fx.WILD_DRAW):
             self.turn = victim if victim >= 0 else self.next_seat(p)
             self.phase = Phase.PENALTY
@@ -708,8 +749,8 @@ class Game:
         t = a.target
         if not 0 <= t < self.n or self.eliminated[t]:
             raise IllegalAction(f"{a}: seat {t} is not an active seat")
-        if a.amount < 1:
-            raise IllegalAction(f"{a}: a penalty is at least one card")
+        if not 1 <= a.amount <= len(self.rules.deck):
+            raise IllegalAction(f"{a}: a penalty is 1 to {len(self.rules.deck)} cards")
         events = [Event("penalize", None, target=t, count=a.amount)]
         self._draw(t, a.amount, "penalize", events)
         self._prune_uno()
@@ -781,6 +822,27 @@ class Game:
         while s != p:
             self._draw(s, amount, "all_draw", events)
             s = self.next_seat(s)
+
+    def _rotate_hands(self, events: list[Event]) -> None:
+        """Seven-0's 0: every active seat passes its whole hand to the next one, all at once;
+        each knows the hand it passed (C-4: no UNO window opens)."""
+        seats = [s for s in range(self.n) if not self.eliminated[s]]
+        nxt = {s: self.next_seat(s) for s in seats}
+        old = self.hands[:]
+        for s in seats:
+            self.hands[nxt[s]] = old[s]
+        for row in self.known:
+            before = row[:]
+            for s in seats:
+                row[nxt[s]] = before[s]
+        for s in seats:
+            self.known[s][nxt[s]] = list(old[s])
+            self.known[s][s] = []
+        self.uno_open = []
+        events.append(Event("rotate", None, count=self.direction))
+        for s in seats:
+            hand = tuple(self.hands[s])
+            events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
 
     def _swap_hands(self, p: int, t: int, events: list[Event]) -> None:
         """Swap the hands of ``p`` and ``t``; each learns the hand it gave away (C-4: no UNO

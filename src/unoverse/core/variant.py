@@ -33,6 +33,10 @@ ALL_DRAW = 8  # declare a colour; every other active seat draws ``amount`` at on
 ALL_DRAW_KEEP = 9  # the same without declaring: the colour stays (Bar special)
 BOOMERANG = 10  # declare a colour and reverse; facing a draw attack, send it back (§1.8)
 SWAP_HANDS = 11  # declare a colour and swap hands with a chosen seat (Friendly card)
+ROTATE_HANDS = 12  # every active seat passes its hand to the next one (Seven-0's 0)
+SEVEN_SWAP = 13  # the player may swap hands with a chosen seat (Seven-0's 7)
+ZERO_DIRECTION = 14  # the player chooses the direction; the next seat draws ``amount``
+#                      and keeps its turn (``zero_chooses_direction``)
 
 
 # Stacking modes (RULES.md §1.8): which draw card may answer a pending draw penalty.

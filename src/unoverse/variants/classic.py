@@ -16,7 +16,7 @@ from ..core.game import Game, Phase
 from ..core.options import Options, OptionSpec
 from ..core.setup import return_starter, turn_starter
 from ..core.variant import DeckRow, Variant, conflict
-from .house import HOUSE_EFFECTS, HOUSE_OPTIONS, check_house_conflicts, house_cards
+from .house import HOUSE_OPTIONS, check_house_conflicts, house_cards, house_effects
 
 _NUMBERS = tuple(f"{c}{n}" for c in "RYGB" for n in range(1, 10))
 _ZEROS = ("R0", "Y0", "G0", "B0")
@@ -110,7 +110,7 @@ class Classic(Variant):
             "WBK": (blank, 0),
             "WSH": (fx.SHUFFLE_HANDS, 0),
             "WCU": (fx.WILD, 0),
-            **HOUSE_EFFECTS,
+            **house_effects(options),
         }
 
     def check_conflicts(self, options: Options) -> None:

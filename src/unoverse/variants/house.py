@@ -23,6 +23,14 @@ HOUSE_OPTIONS = (
         "a seat that draws because it cannot play keeps drawing until the card is playable",
     ),
     OptionSpec(
+        "seven_zero", "bool", False,
+        "a 0 passes every hand to the next seat; a 7 may swap hands with a chosen seat",
+    ),
+    OptionSpec(
+        "zero_chooses_direction", "bool", False,
+        "a 0's player chooses the direction; the next seat draws 1 and keeps its turn",
+    ),
+    OptionSpec(
         "downpour", "bool", False,
         "2 Wild Draw Four become Wild Downpour 1 and 2: every other seat draws 1 / 2",
     ),
@@ -54,12 +62,26 @@ def check_house_conflicts(variant: str, options: Options) -> None:
             "stacking=blast_ge is UNO Blast's built-in stacking (each answer at least the last "
             f"card's value); {variant} accepts stacking=off, same or progressive"
         )
+    zeros = [n for n in ("seven_zero", "zero_chooses_direction") if options[n]]
+    if len(zeros) > 1:
+        raise conflict(f"{' and '.join(zeros)} each redefine the 0: choose one of them")
     if options["revive"] and options["stacking"] == "off":
         raise conflict("revive needs stacking: set stacking=same or stacking=progressive")
     if options["friendly_count"] != 1 and not options["friendly_swap"]:
         raise conflict(
             "friendly_count sets how many Friendly cards friendly_swap adds: set friendly_swap"
         )
+
+
+def house_effects(options: Options) -> dict[str, tuple[int, int]]:
+    """The house rules' effects: the cards they add, and what they make of 0 and 7."""
+    effects = dict(HOUSE_EFFECTS)
+    if options["seven_zero"]:
+        effects["0"] = (fx.ROTATE_HANDS, 0)
+        effects["7"] = (fx.SEVEN_SWAP, 0)
+    if options["zero_chooses_direction"]:
+        effects["0"] = (fx.ZERO_DIRECTION, 1)
+    return effects
 
 
 def house_cards(options: Options) -> tuple[DeckRow, ...]:
