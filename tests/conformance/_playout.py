@@ -66,6 +66,9 @@ PRESETS = (
     "classic+seven_zero",
     "classic+zero_chooses_direction",
     "classic+seven_zero+stacking=progressive+friendly_swap",
+    "classic+play_duplicates",
+    "classic+zero_discard_color",
+    "classic+play_duplicates+zero_chooses_direction+stacking=same",
 )
 NORMAL_PLAYERS = (2, 3, 4, 7, 10)
 ALL_PLAYERS = tuple(range(2, 11))
@@ -197,6 +200,21 @@ def swap_targets(game: Game, c: int) -> set[int]:
     if CARD_KIND[c] == KIND_INDEX["7"] and option(game, "seven_zero", False):
         return others | {-1}
     return {-1}
+
+
+def multi_play_ok(game: Game, a: Action) -> bool:
+    """RULES.md §1.8: several cards in one play, in the turn window. ``play_duplicates``: the
+    same number or symbol, no wild (H-2), the first legal by P1. ``zero_discard_color``: a 0
+    of the active colour first, then every other card of that colour in the hand."""
+    laid = (a.card, *a.more)
+    if game.phase != Phase.TURN or Counter(laid) - Counter(game.hands[game.turn]):
+        return False
+    if option(game, "play_duplicates", False) and len({CARD_KIND[c] for c in laid}) == 1:
+        return not CARD_IS_WILD[a.card] and p1_legal(game, a.card)
+    color = game.color
+    zero = CARD_KIND[a.card] == KIND_INDEX["0"] and CARD_COLOR[a.card] == color
+    same_colour = Counter(c for c in game.hands[game.turn] if CARD_COLOR[c] == color)
+    return bool(option(game, "zero_discard_color", False)) and zero and Counter(laid) == same_colour
 
 
 def directions(game: Game, c: int) -> set[int]:
@@ -517,7 +535,10 @@ def check_offers(ctx: _Ctx, game: Game, checks: Checks) -> None:
     if not checks.offers:
         return
     offered = game.legal_actions(turn)
-    plays = [a for a in offered if a.kind == Kind.PLAY]
+    plays = [a for a in offered if a.kind == Kind.PLAY and not a.more]
+    for a in offered:
+        if a.kind == Kind.PLAY and a.more and not multi_play_ok(game, a):
+            ctx.fail(f"§1.8: offered {a} lays several cards against play_duplicates / zero_discard")
     hand = game.hands[turn]
     if game.phase == Phase.TURN:
         if permissive(game) and len(hand) > 1:

@@ -28,6 +28,16 @@ REFUSALS = [
         "seven_zero and zero_chooses_direction each redefine the 0",
     ),
     (
+        "classic+seven_zero+zero_discard_color",
+        "`seven_zero` with `zero_discard_color`",
+        "seven_zero and zero_discard_color each redefine the 0",
+    ),
+    (
+        "classic+zero_discard_color+zero_chooses_direction",
+        "`zero_chooses_direction` with `zero_discard_color`",
+        "zero_chooses_direction and zero_discard_color each redefine the 0",
+    ),
+    (
         "classic+friendly_count=2",
         "`friendly_count` without `friendly_swap`",
         "friendly_count sets how many Friendly cards friendly_swap adds",

@@ -54,11 +54,14 @@ class Action:
     amount: int = -1
     uno: bool = False
     direction: int = 0  # a direction the play chooses: +1 clockwise, -1 counter-clockwise
+    more: tuple[int, ...] = ()  # further cards laid in the same play, in order (house rules)
 
     def __str__(self) -> str:
         k = self.kind
         if k == Kind.PLAY:
-            text = CARD_TEXT[self.card] if 0 <= self.card < N_CARDS else f"card#{self.card}"
+            text = ",".join(
+                CARD_TEXT[c] if 0 <= c < N_CARDS else f"card#{c}" for c in (self.card, *self.more)
+            )
             if self.color >= 0:
                 text += ":" + _letter(self.color)
             if self.target >= 0:
@@ -84,7 +87,10 @@ class Action:
         code = code * 12 + self.target + 1  # seats 0..10
         code = code * 2 + self.uno
         code = code * 3 + self.direction + 1
-        return code * 1000 + self.amount + 1  # a penalty is below 1000 cards
+        code = code * 1000 + self.amount + 1  # a penalty is below 1000 cards
+        for c in self.more:
+            code = code * (N_CARDS + 1) + c + 1
+        return code
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
@@ -135,9 +141,11 @@ def parse_action(text: str) -> Action:
     name, _, rest = head.partition(":")
     direction = {"cw": 1, "ccw": -1}.get(target_text, 0)
     target = _int(target_text, "the target seat", text) if target_text and not direction else -1
+    first, *rest_cards = name.split(",")
     return Action(
         Kind.PLAY,
-        card=card(name),
+        card=card(first),
+        more=tuple(card(c) for c in rest_cards),
         color=color(rest) if rest else -1,
         target=target,
         uno=uno,

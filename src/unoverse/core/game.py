@@ -12,6 +12,7 @@ The shared procedures of RULES.md §0.4 live here; variants supply data and hook
 from __future__ import annotations
 
 from enum import IntEnum
+from itertools import combinations
 from typing import TYPE_CHECKING
 
 from . import variant as fx
@@ -240,32 +241,102 @@ class Game:
         for c in sorted(set(hand)):
             if permissive or self.matches(c):
                 self._play_actions(c, len(hand), false_uno, out)
+        if self.rules.play_duplicates or self.rules.zero_discard_color:
+            for first, more in self._multi_plays(hand):
+                self._play_actions(first, len(hand), false_uno, out, more)
         out.append(DRAW)
         if false_uno:
             out.append(DRAW_UNO)
 
-    def _play_actions(self, card: int, size: int, false_uno: bool, out: list[Action]) -> None:
-        declares = self._declares(card)
-        colors = self.rules.colors if declares else (-1,)
-        calls = (False, True) if size == 2 or (false_uno and size > 1) else (False,)
-        targets = self._targets(card, size)
-        directions = self._directions(card, size)
+    def _play_actions(
+        self, card: int, size: int, false_uno: bool, out: list[Action], more: tuple[int, ...] = ()
+    ) -> None:
+        """Every way to play ``card`` (then ``more``) from a hand of ``size`` cards."""
+        last = more[-1] if more else card
+        left = size - 1 - len(more)
+        colors = self.rules.colors if self._declares(card) else (-1,)
+        calls = (False, True) if left == 1 or (false_uno and left > 1) else (False,)
+        targets = self._targets(last, left)
+        directions = self._directions(last, left)
         for col in colors:
             for target in targets:
                 for d in directions:
                     for uno in calls:
-                        out.append(
-                            Action(
-                                Kind.PLAY, card=card, color=col, target=target, uno=uno, direction=d
-                            )
-                        )
+                        out.append(Action(Kind.PLAY, card, col, target, -1, uno, d, more))
 
-    def _targets(self, card: int, size: int) -> tuple[int, ...]:
+    def _multi_plays(self, hand: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+        """Plays of several cards at once, as (first, the others in order): identical
+        numbers or symbols (``play_duplicates``; the first legal, no wilds, H-2) and a 0 of
+        the active colour with every other card of that colour (``zero_discard_color``).
+        Only the first and the last card matter, so the middle ones come sorted."""
+        out: list[tuple[int, tuple[int, ...]]] = []
+        if self.rules.play_duplicates:
+            groups: dict[int, list[int]] = {}
+            for c in hand:
+                if not CARD_IS_WILD[c]:
+                    groups.setdefault(CARD_KIND[c], []).append(c)
+            for cards in groups.values():
+                if len(cards) < 2:
+                    continue
+                for first in sorted({c for c in cards if self.matches(c)}):
+                    rest = sorted(cards)
+                    rest.remove(first)
+                    subsets = {
+                        combo for k in range(1, len(rest) + 1) for combo in combinations(rest, k)
+                    }
+                    for combo in sorted(subsets):
+                        out.extend((first, m) for m in _orders(combo))
+        if self.rules.zero_discard_color:
+            for z in sorted(
+                {c for c in hand if CARD_NUMBER[c] == 0 and CARD_COLOR[c] == self.color}
+            ):
+                others = sorted(c for c in hand if CARD_COLOR[c] == self.color)
+                others.remove(z)
+                if others:
+                    out.extend((z, m) for m in _orders(tuple(others)))
+        return out
+
+    def _multi_ok(self, hand: list[int], a: Action) -> str:
+        """Why a play of several cards is refused, or "" if it is allowed."""
+        laid = (a.card, *a.more)
+        if self.phase != Phase.TURN:
+            return "several cards may be played together only in the turn window"
+        pool = list(hand)
+        for c in laid:
+            if c not in pool:
+                return f"{CARD_TEXT[c]} is not in the hand (as many times as it is laid)"
+            pool.remove(c)
+        kinds = {CARD_KIND[c] for c in laid}
+        if self.rules.play_duplicates and len(kinds) == 1:
+            if any(CARD_IS_WILD[c] for c in laid):
+                return "wilds cannot be played together (H-2)"
+            if not self.matches(a.card):
+                return f"the first card {CARD_TEXT[a.card]} does not match the top card"
+            return ""
+        first = a.card
+        if (
+            self.rules.zero_discard_color
+            and CARD_NUMBER[first] == 0
+            and CARD_COLOR[first] == self.color
+        ):
+            rest = sorted(c for c in pool + list(a.more) if CARD_COLOR[c] == self.color)
+            if sorted(a.more) == rest:
+                return ""
+            return "a 0 of the active colour goes with every other card of that colour"
+        if self.rules.play_duplicates or self.rules.zero_discard_color:
+            return "cards played together must share their number or symbol (play_duplicates)" + (
+                ", or be a 0 of the active colour with every card of that colour"
+                if self.rules.zero_discard_color
+                else ""
+            )
+        return "one card per play (play_duplicates and zero_discard_color are off)"
+
+    def _targets(self, card: int, left: int) -> tuple[int, ...]:
         """The seats a play of ``card`` may name (-1: none): the other active seats for a
         Friendly swap, and optionally for a Seven-0 7 (FS-6); none for a last card, which
         ends the round first (FS-7, U-H-7)."""
         effects = self.rules.deck_effects
-        if size == 1 or (fx.SWAP_HANDS not in effects and fx.SEVEN_SWAP not in effects):
+        if left == 0 or (fx.SWAP_HANDS not in effects and fx.SEVEN_SWAP not in effects):
             return (-1,)
         eff = self.rules.effect[self._effective_kind(card)]
         if eff not in (fx.SWAP_HANDS, fx.SEVEN_SWAP):
@@ -273,11 +344,11 @@ class Game:
         others = tuple(s for s in range(self.n) if s != self.turn and not self.eliminated[s])
         return others if eff == fx.SWAP_HANDS else (-1, *others)
 
-    def _directions(self, card: int, size: int) -> tuple[int, ...]:
+    def _directions(self, card: int, left: int) -> tuple[int, ...]:
         """The directions a play of ``card`` must choose (0: none): both for a 0 under
         ``zero_chooses_direction`` that is not the last card (U-H-9)."""
         if (
-            size == 1
+            left == 0
             or fx.ZERO_DIRECTION not in self.rules.deck_effects
             or self.rules.effect[self._effective_kind(card)] != fx.ZERO_DIRECTION
         ):
@@ -421,9 +492,13 @@ class Game:
     def _check_play(self, seat: int, a: Action) -> None:
         hand = self.hands[seat]
         c = a.card
-        if not 0 <= c < N_CARDS:
-            raise IllegalAction(f"card id {c} does not exist")
+        if not all(0 <= x < N_CARDS for x in (c, *a.more)):
+            raise IllegalAction("a card id that does not exist")
         text = CARD_TEXT[c]
+        if a.more:
+            why = self._multi_ok(hand, a)
+            if why:
+                raise IllegalAction(f"{a}: {why}")
         if c not in hand:
             raise IllegalAction(f"{text} is not in seat {seat}'s hand")
         if self.phase == Phase.DRAWN and c != self.drawn:
@@ -436,11 +511,13 @@ class Game:
                 raise IllegalAction(f"{text} needs a declared colour: one of {self._color_list()}")
         elif a.color != -1:
             raise IllegalAction(f"{text} takes no declared colour")
-        if a.direction not in self._directions(c, len(hand)):
+        last = a.more[-1] if a.more else c
+        left = len(hand) - 1 - len(a.more)
+        if a.direction not in self._directions(last, left):
             if a.direction == 0:
                 raise IllegalAction(f"{a}: {text} chooses the direction: add >cw or >ccw")
             raise IllegalAction(f"{a}: {text} chooses no direction here")
-        targets = self._targets(c, len(hand))
+        targets = self._targets(last, left)
         if a.target not in targets:
             if targets == (-1,):
                 raise IllegalAction(f"{a}: {text} names no seat here")
@@ -466,9 +543,9 @@ class Game:
                 f"{text} does not match the top card {CARD_TEXT[self.top]} "
                 f"(active colour {COLOR_LETTERS[self.color]})"
             )
-        if a.uno and len(hand) == 1:
+        if a.uno and left == 0:
             raise IllegalAction(f"{a}: this play goes out; there is no UNO to declare")
-        if a.uno and len(hand) != 2 and self.rules.false_uno_penalty == 0:
+        if a.uno and left != 1 and self.rules.false_uno_penalty == 0:
             raise IllegalAction(f"{a}: UNO is declared only with a play that leaves one card")
 
     def _answer_list(self) -> str:
@@ -513,33 +590,39 @@ class Game:
         rules = self.rules
         hand = self.hands[p]
         c = a.card
+        laid = (c, *a.more)
+        last = laid[-1]
+        # play_duplicates: the effects of identical kinds add up (H-1); zero_discard_color:
+        # only the last card counts.
+        mult = len(laid) if all(CARD_KIND[x] == CARD_KIND[c] for x in laid) else 1
         answering = self.phase == Phase.PENALTY
         illegal = not answering and not self.matches(c)
-        k = CARD_KIND[c]
+        k = CARD_KIND[last]
         eff = rules.effect[k]
         eff_kind = k
         if eff == fx.COPY_TOP:
             eff_kind = self.top_kind
             eff = rules.effect[eff_kind]
-        amount = rules.amount[eff_kind]
+        amount = rules.amount[eff_kind] * mult
         declared = a.color
         if eff == fx.WILD_DRAW:
             self.pen_legal = self._wild_draw_legal(hand, c)
         snapshot = (p, c, self.color, self.top_kind, self.direction)
         self._move_on(p)
         size_before = len(hand)
-        hand.remove(c)
-        self._forget_played(p, c)
-        self.discard.append(c)
-        self.discard_by.append(p)
+        for x in laid:
+            hand.remove(x)
+            self._forget_played(p, x)
+            self.discard.append(x)
+            self.discard_by.append(p)
         self.top_kind = eff_kind
         if declared >= 0:
             self.color = declared
-        elif not CARD_IS_WILD[c]:
-            self.color = CARD_COLOR[c]
+        elif not CARD_IS_WILD[last]:
+            self.color = CARD_COLOR[last]
         # A blank copying a coloured card keeps the active colour (the copy's colour).
         info = "illegal" if illegal else "stack" if answering else ""
-        events.append(Event("play", p, (c,), color=declared, info=info))
+        events.append(Event("play", p, laid, len(laid), color=declared, info=info))
         if illegal:
             self.illegal = snapshot
         size = len(hand)
@@ -566,7 +649,7 @@ class Game:
         if eff in (fx.DRAW, fx.WILD_DRAW):
             self.pen_amount = self.pen_amount + amount if answering else amount
             self.pen_chain = self.pen_chain + 1 if answering else 1
-        self._resolve_effect(p, eff, amount, revived, a, events)
+        self._resolve_effect(p, eff, amount, revived, a, mult, events)
         if a.uno and size != 1:
             self._draw(p, rules.false_uno_penalty, "false_uno", events)
 
@@ -578,21 +661,30 @@ class Game:
         )
 
     def _resolve_effect(
-        self, p: int, eff: int, amount: int, victim: int, a: Action, events: list[Event]
+        self,
+        p: int,
+        eff: int,
+        amount: int,
+        victim: int,
+        a: Action,
+        mult: int,
+        events: list[Event],
     ) -> None:
         """Record the landed card's effect (E-1) and move the turn on. ``victim`` overrides
         the victim of a draw card (a revived seat, else -1); ``a`` is the play (its swap
-        target, its chosen direction)."""
+        target, its chosen direction); ``mult`` identical cards were laid together, whose
+        effects add up (H-1; ``amount`` is already the total)."""
         if eff == fx.SKIP:
-            skipped = self.next_seat(p)
-            events.append(Event("skip", skipped))
-            self._set_turn(self.next_seat(p, 2))
+            for i in range(mult):
+                events.append(Event("skip", self.next_seat(p, i + 1)))
+            self._set_turn(self.next_seat(p, mult + 1))
         elif eff == fx.REVERSE:
             if self.active == 2 and self.rules.two_player_rules:
                 events.append(Event("skip", self.next_seat(p)))  # P7: Reverse acts as Skip
                 self._set_turn(p)
             else:
-                self.direction = -self.direction
+                if mult % 2:
+                    self.direction = -self.direction
                 events.append(Event("reverse", p, count=self.direction))
                 self._set_turn(self.next_seat(p))
         elif eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
@@ -611,10 +703,12 @@ class Game:
             else:
                 self._set_turn(self.next_seat(p))
         elif eff == fx.SWAP_HANDS or (eff == fx.SEVEN_SWAP and a.target >= 0):
-            self._swap_hands(p, a.target, events)
+            for _ in range(mult):
+                self._swap_hands(p, a.target, events)
             self._set_turn(self.next_seat(p))
         elif eff == fx.ROTATE_HANDS:
-            self._rotate_hands(events)
+            for _ in range(mult):
+                self._rotate_hands(events)
             self._set_turn(self.next_seat(p))
         elif eff == fx.ZERO_DIRECTION:
             self.direction = a.direction
@@ -955,6 +1049,17 @@ class Game:
 def number_value(card: int) -> int:
     """A card's value when drawing for the deal: its number, symbols count 0 (S1)."""
     return max(CARD_NUMBER[card], 0)
+
+
+def _orders(cards: tuple[int, ...]) -> list[tuple[int, ...]]:
+    """The orders of ``cards`` that differ in what counts: the last card (the middle ones
+    sorted)."""
+    out = []
+    for last in sorted(set(cards)):
+        middle = list(cards)
+        middle.remove(last)
+        out.append((*sorted(middle), last))
+    return out
 
 
 __all__ = ["Game", "Phase", "number_value"]

@@ -78,6 +78,8 @@ class Rules:
     stacking: int  # STACK_OFF, STACK_SAME or STACK_PROGRESSIVE
     revive: bool
     draw_until_playable: bool
+    play_duplicates: bool
+    zero_discard_color: bool
     deck_effects: frozenset[int]  # the effects of the cards in the deck
 
 
@@ -175,6 +177,8 @@ class Variant:
             stacking=STACKING[str(opt("stacking", "off"))],
             revive=bool(opt("revive", False)),
             draw_until_playable=bool(opt("draw_until_playable", False)),
+            play_duplicates=bool(opt("play_duplicates", False)),
+            zero_discard_color=bool(opt("zero_discard_color", False)),
             deck_effects=frozenset(effect[CARD_KIND[c]] for c in deck),
         )
 

@@ -31,6 +31,14 @@ HOUSE_OPTIONS = (
         "a 0's player chooses the direction; the next seat draws 1 and keeps its turn",
     ),
     OptionSpec(
+        "play_duplicates", "bool", False,
+        "play 2 or more cards of the same number or symbol at once; their effects add up",
+    ),
+    OptionSpec(
+        "zero_discard_color", "bool", False,
+        "a 0 of the active colour may be played with every other card of that colour",
+    ),
+    OptionSpec(
         "downpour", "bool", False,
         "2 Wild Draw Four become Wild Downpour 1 and 2: every other seat draws 1 / 2",
     ),
@@ -62,7 +70,9 @@ def check_house_conflicts(variant: str, options: Options) -> None:
             "stacking=blast_ge is UNO Blast's built-in stacking (each answer at least the last "
             f"card's value); {variant} accepts stacking=off, same or progressive"
         )
-    zeros = [n for n in ("seven_zero", "zero_chooses_direction") if options[n]]
+    zeros = [
+        n for n in ("seven_zero", "zero_chooses_direction", "zero_discard_color") if options[n]
+    ]
     if len(zeros) > 1:
         raise conflict(f"{' and '.join(zeros)} each redefine the 0: choose one of them")
     if options["revive"] and options["stacking"] == "off":
