@@ -33,7 +33,7 @@ from unoverse.core.cards import (
 )
 from unoverse.core.events import PRIVATE, Event, redact
 from unoverse.core.seeding import derive
-from unoverse.sim.driver import BotError, next_action
+from unoverse.sim.driver import BotError, Table
 
 #: The deep profile (``make test-deep``); tests/conftest.py reads the same variable.
 DEEP = os.environ.get("UNOVERSE_DEEP", "") not in ("", "0")
@@ -69,6 +69,9 @@ PRESETS = (
     "classic+play_duplicates",
     "classic+zero_discard_color",
     "classic+play_duplicates+zero_chooses_direction+stacking=same",
+    "classic+jump_in",
+    "classic+jump_in+stacking=progressive+boomerang",
+    "classic+jump_in+seven_zero+play_duplicates+draw_until_playable",
 )
 NORMAL_PLAYERS = (2, 3, 4, 7, 10)
 ALL_PLAYERS = tuple(range(2, 11))
@@ -276,17 +279,31 @@ class BotTable(Policy):
 
     def __init__(self, specs: Sequence[str], seed: int) -> None:
         self.specs = list(specs)
-        self.bots = [make_bot(spec, seed, s) for s, spec in enumerate(specs)]
-        self.ties = random.Random(derive(seed, "ties"))
-        self.clock = 0.0
+        self.table = Table([make_bot(spec, seed, s) for s, spec in enumerate(specs)], seed)
+        self.rejected = 0
 
     def choose(self, game: Game, fail: Callable[[str], None]) -> tuple[int, Action]:
-        try:
-            seat, act, self.clock = next_action(game, self.bots, self.clock, self.ties)
-        except BotError as exc:
-            fail(str(exc))
-            raise  # unreachable: fail raises
-        return seat, act
+        """The next answer the engine accepts. An answer that arrives after the state moved
+        on must be refused with a typed error and change nothing; it is then skipped, as
+        the driver skips it."""
+        while True:
+            try:
+                seat, act, _ = self.table.next(game)
+            except BotError as exc:
+                fail(str(exc))
+                raise  # unreachable: fail raises
+            if act in game.legal_actions(seat):
+                return seat, act
+            before = game.to_json()
+            try:
+                game.apply(seat, act)
+            except UnoverseError:
+                pass
+            else:
+                fail(f"{seat}: {act} is not among its legal actions, yet it was accepted")
+            if game.to_json() != before:
+                fail(f"{seat}: the refused late answer {act} changed the state")
+            self.rejected += 1
 
 
 class Uniform(Policy):
@@ -440,6 +457,13 @@ def playout(
                 color, _ = active_color_and_value(game)
                 block = bool(option(game, "wd4_wilds_block", False))
                 wd4 = (seat, wd4_legal(game.hands[seat], act.card, color, block))
+                played_wd4 = True
+        if act.kind == Kind.JUMP:
+            if checks.p1 and (act.card != game.top or not option(game, "jump_in", False)):
+                ctx.fail(f"§4.9: accepted jump-in {seat}: {act} on {CARD_TEXT[game.top]}")
+            if wild_draw_effect(game, act.card):
+                block = bool(option(game, "wd4_wilds_block", False))
+                wd4 = (seat, wd4_legal(game.hands[seat], act.card, game.color, block))
                 played_wd4 = True
         try:
             events = game.apply(seat, act)
@@ -680,7 +704,7 @@ def illegal_candidates(game: Game) -> list[Candidate]:
     # UNO attached to an action that is neither a play nor a draw; card ids that do not exist
     for s in game.acting_seats():
         for a in game.legal_actions(s):
-            if a.kind not in (Kind.PLAY, Kind.DRAW):
+            if a.kind not in (Kind.PLAY, Kind.DRAW, Kind.JUMP):
                 out.append((s, replace(a, uno=True), "UNO on an action that is not a play"))
     for c in (-1, N_CARDS, N_CARDS + 100):
         out.append((turn, Action(Kind.PLAY, card=c), "card id that does not exist"))

@@ -108,7 +108,7 @@ def test_loop_matches_driver(preset: str, players: int, seed: int) -> None:
     the playouts test the games the simulator plays."""
     ours = playout(preset, players, seed, "bots", checks=Checks.only())
     game = uv.new_game(preset, players, seed)
-    bots = BotTable(mixed_specs(players, seed), seed).bots
+    bots = BotTable(mixed_specs(players, seed), seed).table.bots
     record = play_round(game, bots, RoundRecord(seed, None))
     assert [(s, a) for s, a, _ in record.actions] == [(s, str(a)) for s, a in ours.actions]
     assert game.to_json() == ours.game.to_json()

@@ -184,7 +184,8 @@ def race(uno_ms: float, catch_ms: float, seed: int) -> RoundRecord:
 @pytest.mark.parametrize("seed", range(10))
 def test_c5_declaration_in_the_same_instant_as_a_catch_wins(seed: int) -> None:
     record = race(100.0, 100.0, seed)
-    assert record.actions == [(0, "uno", 100.0), (1, "R9", 600.0)]
+    # seat 1 answered at 0 ms with a 500 ms delay: its play arrives at 500 ms, after the call
+    assert record.actions == [(0, "uno", 100.0), (1, "R9", 500.0)]
 
 
 def test_c5_a_catch_that_arrives_first_wins() -> None:

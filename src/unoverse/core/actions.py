@@ -26,6 +26,7 @@ class Kind(IntEnum):
     CATCH_ILLEGAL = 7
     COLOR = 8
     PENALIZE = 9
+    JUMP = 10  # a jump-in: an identical card played out of turn on the card it covers
 
 
 _WORDS = {
@@ -55,15 +56,18 @@ class Action:
     uno: bool = False
     direction: int = 0  # a direction the play chooses: +1 clockwise, -1 counter-clockwise
     more: tuple[int, ...] = ()  # further cards laid in the same play, in order (house rules)
+    covers: int = -1  # a jump-in: the serial number of the card it covers (``Game.landed``)
 
     def __str__(self) -> str:
         k = self.kind
-        if k == Kind.PLAY:
+        if k in (Kind.PLAY, Kind.JUMP):
             text = ",".join(
                 CARD_TEXT[c] if 0 <= c < N_CARDS else f"card#{c}" for c in (self.card, *self.more)
             )
             if self.color >= 0:
                 text += ":" + _letter(self.color)
+            if k == Kind.JUMP:
+                text += f"^{self.covers}"
             if self.target >= 0:
                 text += f">{self.target}"
             elif self.direction:
@@ -90,7 +94,7 @@ class Action:
         code = code * 1000 + self.amount + 1  # a penalty is below 1000 cards
         for c in self.more:
             code = code * (N_CARDS + 1) + c + 1
-        return code
+        return code * 100_000 + self.covers + 1 if self.covers >= 0 else code
 
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
@@ -138,18 +142,21 @@ def parse_action(text: str) -> Action:
             amount=_int(amount, "the number of cards", text),
         )
     head, _, target_text = head.partition(">")
+    head, jump, covers_text = head.partition("^")
     name, _, rest = head.partition(":")
     direction = {"cw": 1, "ccw": -1}.get(target_text, 0)
     target = _int(target_text, "the target seat", text) if target_text and not direction else -1
     first, *rest_cards = name.split(",")
+    covers = _int(covers_text, "the covered card's number", text) if jump else -1
     return Action(
-        Kind.PLAY,
+        Kind.JUMP if jump else Kind.PLAY,
         card=card(first),
         more=tuple(card(c) for c in rest_cards),
         color=color(rest) if rest else -1,
         target=target,
         uno=uno,
         direction=direction,
+        covers=covers,
     )
 
 

@@ -57,6 +57,8 @@ def to_dict(game: Game) -> dict[str, Any]:
         "said_uno": [s for s in range(game.n) if game.said_uno[s]],
         "illegal": list(game.illegal) if game.illegal is not None else None,
         "winner": game.winner,
+        "landed": game.landed,
+        "jump": [list(game.jump_undo[0]), list(game.jump_undo[1])] if game.jump_undo else None,
         "known": {
             f"{o}:{h}": cards_text(k)
             for o, row in enumerate(game.known)
@@ -114,6 +116,11 @@ def from_dict(data: dict[str, Any]) -> Game:
         ill = data["illegal"]
         game.illegal = None if ill is None else (ill[0], ill[1], ill[2], ill[3], ill[4])
         game.winner = int(data["winner"])
+        game.landed = int(data["landed"])
+        jump = data["jump"]
+        if jump is not None:
+            pre, moves = jump
+            game.jump_undo = (tuple(int(x) for x in pre), (moves[0], moves[1], moves[2]))
         for key, text in data["known"].items():
             o, h = (int(x) for x in key.split(":"))
             game.known[o][h] = cards(text)

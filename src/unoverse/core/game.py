@@ -28,7 +28,7 @@ from .cards import (
     KIND_IS_WILD,
     N_CARDS,
 )
-from .errors import IllegalAction, NotYourWindow
+from .errors import IllegalAction, NotYourWindow, StaleAction
 from .events import PRIVATE, SPLIT, Event
 from .rng import Rng
 from .variant import STACK_PROGRESSIVE, Rules
@@ -65,7 +65,9 @@ class Game:
         "eliminated",
         "hands",
         "illegal",
+        "jump_undo",
         "known",
+        "landed",
         "n",
         "out",
         "pen_amount",
@@ -116,6 +118,12 @@ class Game:
         self.said_uno = [False] * players  # declared UNO since the hand last held 2+ cards
         # (offender, card, colour, top kind, direction) before an accepted illegal play
         self.illegal: tuple[int, int, int, int, int] | None = None
+        self.landed = 0  # serial number of the top card: +1 each time a card lands
+        # The jump-in window on the top card (jump_in, §4.9), None when closed: what a
+        # jump-in must undo of the top card's effect — the state before it was played
+        # (direction, turn, phase, drawn, penalty, out) and its hand moves (effect, target,
+        # count).
+        self.jump_undo: tuple[tuple[int, ...], tuple[int, int, int]] | None = None
         self.winner = -1
         # known[o][h]: cards seat o has seen in seat h's hand (and that are still there)
         self.known: list[list[list[int]]] = [[[] for _ in range(players)] for _ in range(players)]
@@ -180,13 +188,15 @@ class Game:
         out.extend(("uno", t) for t in self.uno_open)
         if self.illegal is not None:
             out.append(("illegal", self.illegal[0]))
+        if self.jump_undo is not None:
+            out.append(("jump", self.landed))
         return tuple(out)
 
     def acting_seats(self) -> tuple[int, ...]:
         """Seats that have at least one legal action now (the driver asks these)."""
         if self.phase == Phase.OVER:
             return ()
-        if not self.uno_open and self.illegal is None:
+        if not self.uno_open and self.illegal is None and self.jump_undo is None:
             return (self.turn,)
         return tuple(s for s in range(self.n) if not self.eliminated[s] and self._any_legal(s))
 
@@ -196,6 +206,8 @@ class Game:
         if seat in self.uno_open:
             return True
         if self.illegal is not None and seat != self.illegal[0]:
+            return True
+        if self.jump_undo is not None and self.discard[-1] in self._jump_hand(seat):
             return True
         return any(t != seat and len(self.hands[t]) == 1 for t in self.uno_open)
 
@@ -214,6 +226,12 @@ class Game:
                 out.append(Action(Kind.CATCH, target=t))
         if self.illegal is not None and seat != self.illegal[0]:
             out.append(CATCH_ILLEGAL)
+        if self.jump_undo is not None:
+            hand = self._jump_hand(seat)
+            top = self.discard[-1]
+            if top in hand:
+                false_uno = self.rules.false_uno_penalty > 0
+                self._play_actions(top, len(hand), false_uno, out, jumper=seat)
         return tuple(out)
 
     def _mandatory_actions(self, seat: int, out: list[Action]) -> None:
@@ -249,20 +267,28 @@ class Game:
             out.append(DRAW_UNO)
 
     def _play_actions(
-        self, card: int, size: int, false_uno: bool, out: list[Action], more: tuple[int, ...] = ()
+        self,
+        card: int,
+        size: int,
+        false_uno: bool,
+        out: list[Action],
+        more: tuple[int, ...] = (),
+        jumper: int = -1,
     ) -> None:
-        """Every way to play ``card`` (then ``more``) from a hand of ``size`` cards."""
+        """Every way to play ``card`` (then ``more``) from a hand of ``size`` cards; a
+        jump-in on the top card when ``jumper`` is the seat jumping in."""
         last = more[-1] if more else card
         left = size - 1 - len(more)
         colors = self.rules.colors if self._declares(card) else (-1,)
         calls = (False, True) if left == 1 or (false_uno and left > 1) else (False,)
-        targets = self._targets(last, left)
+        kind, covers = (Kind.JUMP, self.landed) if jumper >= 0 else (Kind.PLAY, -1)
+        targets = self._targets(last, left, jumper if jumper >= 0 else self.turn)
         directions = self._directions(last, left)
         for col in colors:
             for target in targets:
                 for d in directions:
                     for uno in calls:
-                        out.append(Action(Kind.PLAY, card, col, target, -1, uno, d, more))
+                        out.append(Action(kind, card, col, target, -1, uno, d, more, covers))
 
     def _multi_plays(self, hand: list[int]) -> list[tuple[int, tuple[int, ...]]]:
         """Plays of several cards at once, as (first, the others in order): identical
@@ -331,7 +357,7 @@ class Game:
             )
         return "one card per play (play_duplicates and zero_discard_color are off)"
 
-    def _targets(self, card: int, left: int) -> tuple[int, ...]:
+    def _targets(self, card: int, left: int, seat: int) -> tuple[int, ...]:
         """The seats a play of ``card`` may name (-1: none): the other active seats for a
         Friendly swap, and optionally for a Seven-0 7 (FS-6); none for a last card, which
         ends the round first (FS-7, U-H-7)."""
@@ -341,7 +367,7 @@ class Game:
         eff = self.rules.effect[self._effective_kind(card)]
         if eff not in (fx.SWAP_HANDS, fx.SEVEN_SWAP):
             return (-1,)
-        others = tuple(s for s in range(self.n) if s != self.turn and not self.eliminated[s])
+        others = tuple(s for s in range(self.n) if s != seat and not self.eliminated[s])
         return others if eff == fx.SWAP_HANDS else (-1, *others)
 
     def _directions(self, card: int, left: int) -> tuple[int, ...]:
@@ -409,7 +435,7 @@ class Game:
         if self.eliminated[seat]:
             raise NotYourWindow(f"seat {seat} is eliminated and may not act")
         k = a.kind
-        if a.uno and k not in (Kind.PLAY, Kind.DRAW):
+        if a.uno and k not in (Kind.PLAY, Kind.DRAW, Kind.JUMP):
             raise IllegalAction(f"{a}: 'uno' goes only with a play (or, as a false call, a draw)")
         events: list[Event] = []
         if k in (Kind.PLAY, Kind.DRAW, Kind.PASS, Kind.TAKE, Kind.CHALLENGE, Kind.COLOR):
@@ -444,6 +470,9 @@ class Game:
             self._do_catch(seat, a.target, events)
         elif k == Kind.CATCH_ILLEGAL:
             self._do_catch_illegal(seat, events)
+        elif k == Kind.JUMP:
+            self._check_jump(seat, a)
+            self._do_jump(seat, a, events)
         else:
             raise NotYourWindow(f"{a} is a referee action: apply it with seat None")
         self._prune_uno()
@@ -517,7 +546,7 @@ class Game:
             if a.direction == 0:
                 raise IllegalAction(f"{a}: {text} chooses the direction: add >cw or >ccw")
             raise IllegalAction(f"{a}: {text} chooses no direction here")
-        targets = self._targets(last, left)
+        targets = self._targets(last, left, seat)
         if a.target not in targets:
             if targets == (-1,):
                 raise IllegalAction(f"{a}: {text} names no seat here")
@@ -572,6 +601,7 @@ class Game:
         if self.uno_open:
             self.uno_open = [s for s in self.uno_open if s == actor]
         self.illegal = None
+        self.jump_undo = None
 
     def _prune_uno(self) -> None:
         if self.uno_open:
@@ -588,6 +618,20 @@ class Game:
 
     def _do_play(self, p: int, a: Action, events: list[Event]) -> None:
         rules = self.rules
+        if rules.jump_in:
+            pre = (
+                self.direction,
+                self.turn,
+                int(self.phase),
+                self.drawn,
+                self.pen_amount,
+                self.pen_chain,
+                self.pen_source,
+                int(self.pen_challenge),
+                int(self.pen_legal),
+                int(self.pen_returned),
+                self.out,
+            )
         hand = self.hands[p]
         c = a.card
         laid = (c, *a.more)
@@ -622,7 +666,10 @@ class Game:
             self.color = CARD_COLOR[last]
         # A blank copying a coloured card keeps the active colour (the copy's colour).
         info = "illegal" if illegal else "stack" if answering else ""
+        if a.kind == Kind.JUMP:
+            info = "jump"
         events.append(Event("play", p, laid, len(laid), color=declared, info=info))
+        self.landed += 1
         if illegal:
             self.illegal = snapshot
         size = len(hand)
@@ -650,6 +697,9 @@ class Game:
             self.pen_amount = self.pen_amount + amount if answering else amount
             self.pen_chain = self.pen_chain + 1 if answering else 1
         self._resolve_effect(p, eff, amount, revived, a, mult, events)
+        if rules.jump_in and self.out < 0:
+            # a jump-in window opens on the card that landed (§4.9)
+            self.jump_undo = (pre, (eff, a.target, mult))
         if a.uno and size != 1:
             self._draw(p, rules.false_uno_penalty, "false_uno", events)
 
@@ -659,6 +709,99 @@ class Game:
         return eff in (fx.SHUFFLE_HANDS, fx.SWAP_HANDS, fx.ROTATE_HANDS) or (
             eff == fx.SEVEN_SWAP and a.target >= 0
         )
+
+    def _check_jump(self, seat: int, a: Action) -> None:
+        """A jump-in (RULES.md §4.9): the window on the card it names is still open, and the
+        card is identical to it (same colour and number or symbol; for wilds the same type,
+        FS-10). A jump-in on a card already covered, or after its window closed, is stale."""
+        if not self.rules.jump_in:
+            raise IllegalAction(f"{a}: jump-ins are off (option jump_in)")
+        if a.covers != self.landed or self.jump_undo is None:
+            why = (
+                f"card #{a.covers} has already been covered (the top card is #{self.landed})"
+                if a.covers != self.landed
+                else f"the jump-in window on card #{a.covers} has closed"
+            )
+            raise StaleAction(f"{a}: {why}; the card stays in the hand")
+        if a.more:
+            raise IllegalAction(f"{a}: a jump-in is one card")
+        hand = self._jump_hand(seat)
+        c = a.card
+        if not 0 <= c < N_CARDS or c not in hand:
+            raise IllegalAction(f"{a}: the card is not in seat {seat}'s hand")
+        top = self.discard[-1]
+        if c != top:
+            raise IllegalAction(
+                f"{a}: {CARD_TEXT[c]} is not identical to the top card {CARD_TEXT[top]}: a "
+                "jump-in needs the same colour and number or symbol (a wild: the same type)"
+            )
+        if self._declares(c):
+            if a.color not in self.rules.colors:
+                raise IllegalAction(f"{a}: it needs a declared colour: one of {self._color_list()}")
+        elif a.color != -1:
+            raise IllegalAction(f"{a}: {CARD_TEXT[c]} takes no declared colour")
+        left = len(hand) - 1
+        if a.direction not in self._directions(c, left):
+            raise IllegalAction(f"{a}: choose the direction as for a play (>cw or >ccw)")
+        if a.target not in self._targets(c, left, seat):
+            raise IllegalAction(f"{a}: name a seat as for a play")
+        if a.uno and (left != 1 and (left == 0 or self.rules.false_uno_penalty == 0)):
+            raise IllegalAction(f"{a}: UNO is declared only with a play that leaves one card")
+
+    def _jump_hand(self, seat: int) -> list[int]:
+        """The hand ``seat`` would jump in from: its hand once the covered card's hand moves
+        (a Seven-0 rotation or swap, a Friendly swap) are undone."""
+        assert self.jump_undo is not None
+        _, (eff, target, mult) = self.jump_undo
+        if eff == fx.ROTATE_HANDS:
+            for _ in range(mult):
+                seat = self.next_seat(seat)  # its hand went on to this seat
+            return self.hands[seat]
+        if (eff == fx.SWAP_HANDS or (eff == fx.SEVEN_SWAP and target >= 0)) and mult % 2:
+            player = self.discard_by[-1]
+            if seat == player:
+                return self.hands[target]
+            if seat == target:
+                return self.hands[player]
+        return self.hands[seat]
+
+    def _do_jump(self, j: int, a: Action, events: list[Event]) -> None:
+        """Cancel the covered card's pending effect — no flip, no skip, no draw, no hand move
+        — then play the jumper's card, whose effect is computed from the jumper (§4.9).
+        Cards already dealt at once (Downpour, zero_chooses_direction) stay dealt."""
+        assert self.jump_undo is not None
+        pre, (eff, target, mult) = self.jump_undo
+        covered_by = self.discard_by[-1]
+        if eff == fx.ROTATE_HANDS:
+            self.direction = -self.direction  # pass the hands back the way they came
+            for _ in range(mult):
+                self._rotate_hands(events)
+            self.direction = -self.direction
+        elif eff == fx.SWAP_HANDS or (eff == fx.SEVEN_SWAP and target >= 0):
+            for _ in range(mult):
+                self._swap_hands(covered_by, target, events)
+        (
+            self.direction,
+            self.turn,
+            phase,
+            self.drawn,
+            self.pen_amount,
+            self.pen_chain,
+            self.pen_source,
+            challenge,
+            legal,
+            returned,
+            self.out,
+        ) = pre
+        self.phase = Phase(phase)
+        self.pen_challenge, self.pen_legal, self.pen_returned = (
+            bool(challenge),
+            bool(legal),
+            bool(returned),
+        )
+        events.append(Event("jump", j, (a.card,), target=covered_by, count=a.covers))
+        self.uno_open = []  # a jump-in closes every UNO window but the jumper's new one
+        self._do_play(j, a, events)
 
     def _resolve_effect(
         self,
@@ -963,6 +1106,7 @@ class Game:
         self.out = -1
         self.uno_open = []
         self.illegal = None
+        self.jump_undo = None
         self._clear_penalty()
         events.append(Event("round_over", winner, count=self.round_points()))
 
@@ -1008,6 +1152,8 @@ class Game:
         g.said_uno = self.said_uno[:]
         g.illegal = self.illegal
         g.winner = self.winner
+        g.landed = self.landed
+        g.jump_undo = self.jump_undo
         g.known = [[k[:] for k in row] for row in self.known]
         g.version = self.version
         g.setup_events = self.setup_events

@@ -79,6 +79,7 @@ class Rules:
     revive: bool
     draw_until_playable: bool
     play_duplicates: bool
+    jump_in: bool
     zero_discard_color: bool
     deck_effects: frozenset[int]  # the effects of the cards in the deck
 
@@ -178,6 +179,7 @@ class Variant:
             revive=bool(opt("revive", False)),
             draw_until_playable=bool(opt("draw_until_playable", False)),
             play_duplicates=bool(opt("play_duplicates", False)),
+            jump_in=bool(opt("jump_in", False)),
             zero_discard_color=bool(opt("zero_discard_color", False)),
             deck_effects=frozenset(effect[CARD_KIND[c]] for c in deck),
         )

@@ -1,10 +1,13 @@
 """The one simulation driver for every variant (DESIGN.md), on a virtual clock.
 
-After each accepted action it asks every seat that has legal actions for
-``(action or None, delay_ms)``; the earliest non-None answer is applied; ties go to an UNO
-declaration first (RULES.md C-5), then to a seeded random order; then everyone is asked
-again. The seat holding the mandatory window must answer. Every accepted action is recorded
-with its virtual arrival time, so a game replays exactly from its record.
+After each accepted action it asks every seat that has legal actions and no answer on its
+way for ``(action or None, delay_ms)``; an answer arrives ``delay_ms`` after it was asked.
+Answers are applied in arrival order, ties going to an UNO declaration first (RULES.md C-5),
+then to a seeded random order. An answer that arrives after the state moved on — a jump-in
+on a card already covered, a catch after the window closed — is refused by the engine with
+its typed error (``stale`` for a jump-in, RULES.md §4.9) and changes nothing; its seat is
+asked again. The seat holding the mandatory window must answer. Every accepted action is
+recorded with its virtual arrival time, so a game replays exactly from its record.
 """
 
 from __future__ import annotations
@@ -49,6 +52,8 @@ class RoundRecord:
     hashes: list[tuple[int, str]] = field(default_factory=list)
     winner: int = -1
     turns: int = 0
+    # answers refused on arrival (seat, action, time, error code): the state had moved on
+    rejected: list[tuple[int, str, float, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-able form for replay files."""
@@ -68,31 +73,41 @@ _TURN_KINDS = (Kind.PLAY, Kind.DRAW, Kind.TAKE, Kind.CHALLENGE)
 EventSink = Callable[[int, Action, list[Event]], None]
 
 
-def next_action(
-    game: Game, bots: Sequence[Bot], clock: float, ties: random.Random
-) -> tuple[int, Action, float]:
-    """Ask every acting seat's bot; return the earliest answer ``(seat, action, time)``.
+class Table:
+    """The bots at a table and their answers on the way, on the virtual clock."""
 
-    Ties go to an UNO declaration (C-5), then to the seeded order of ``ties``. Raises
-    ``BotError`` if the seat holding the mandatory window does not act.
-    """
-    best: tuple[float, int, float] | None = None
-    chosen: tuple[int, Action] | None = None
-    for seat in game.acting_seats():
-        legal = game.legal_actions(seat)
-        if not legal:
-            continue
-        act, delay = bots[seat].act(game.view(seat), legal)
-        if act is None:
-            if seat == game.turn:
-                raise BotError(f"bot {bots[seat].name} at seat {seat} did not act in its turn")
-            continue
-        key = (clock + delay, 0 if act.kind == Kind.UNO else 1, ties.random())
-        if best is None or key < best:
-            best, chosen = key, (seat, act)
-    if best is None or chosen is None:
-        raise BotError("no seat can act, yet the round is not over")
-    return chosen[0], chosen[1], best[0]
+    def __init__(self, bots: Sequence[Bot], seed: int) -> None:
+        self.bots = bots
+        self.ties = random.Random(derive(seed, "ties"))
+        self.clock = 0.0
+        self.flight: dict[int, tuple[tuple[float, int, float], Action]] = {}
+
+    def ask(self, game: Game) -> None:
+        """Ask every acting seat that has no answer on its way. Raises ``BotError`` if the
+        seat holding the mandatory window does not act."""
+        for seat in game.acting_seats():
+            if seat in self.flight:
+                continue
+            legal = game.legal_actions(seat)
+            if not legal:
+                continue
+            act, delay = self.bots[seat].act(game.view(seat), legal)
+            if act is None:
+                if seat == game.turn:
+                    raise BotError(f"bot {self.bots[seat].name} at seat {seat} did not act")
+                continue
+            key = (self.clock + delay, 0 if act.kind == Kind.UNO else 1, self.ties.random())
+            self.flight[seat] = (key, act)
+
+    def next(self, game: Game) -> tuple[int, Action, float]:
+        """The next answer to arrive: ``(seat, action, arrival time)``."""
+        self.ask(game)
+        if not self.flight:
+            raise BotError("no seat can act, yet the round is not over")
+        seat = min(self.flight, key=lambda s: self.flight[s][0])
+        key, act = self.flight.pop(seat)
+        self.clock = key[0]
+        return seat, act, key[0]
 
 
 def play_round(
@@ -105,8 +120,7 @@ def play_round(
     max_actions: int = MAX_ACTIONS,
 ) -> RoundRecord:
     """Play ``game`` to its end with ``bots`` (one per seat), filling ``record``."""
-    ties = random.Random(derive(record.seed, "ties"))
-    clock = 0.0
+    table = Table(bots, record.seed)
     chain = ""
     if hashes:
         chain = state_hash(game)
@@ -117,9 +131,13 @@ def play_round(
             raise NonTermination(
                 f"game with seed {record.seed} did not end in {max_actions} actions"
             )
-        seat, act, clock = next_action(game, bots, clock, ties)
+        seat, act, clock = table.next(game)
         turn_phase = game.phase in (Phase.TURN, Phase.PENALTY) and seat == game.turn
-        events = game.apply(seat, act)
+        try:
+            events = game.apply(seat, act)
+        except UnoverseError as exc:  # it arrived too late: refused, nothing changed
+            record.rejected.append((seat, str(act), round(clock, 3), exc.code))
+            continue
         if turn_phase and act.kind in _TURN_KINDS:
             record.turns += 1
         count += 1

@@ -31,6 +31,10 @@ HOUSE_OPTIONS = (
         "a 0's player chooses the direction; the next seat draws 1 and keeps its turn",
     ),
     OptionSpec(
+        "jump_in", "bool", False,
+        "any seat may play a card identical to the top card out of turn, cancelling its effect",
+    ),
+    OptionSpec(
         "play_duplicates", "bool", False,
         "play 2 or more cards of the same number or symbol at once; their effects add up",
     ),
