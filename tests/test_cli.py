@@ -31,6 +31,28 @@ def test_simulate_json_report_has_the_promised_fields() -> None:
     assert report["timing"]["games_per_s"] > 0
 
 
+def test_simulate_reports_house_rule_events_per_game() -> None:
+    r = run(
+        "simulate", "--variant", "classic+jump_in+stacking=progressive+seven_zero",
+        "--players", "4", "--games", "20", "--bots", "random,naive", "--json",
+    )  # fmt: skip
+    assert r.returncode != 0 and "give 1 or 4" in r.stderr
+    r = run(
+        "simulate", "--variant", "classic+jump_in+stacking=progressive+seven_zero",
+        "--players", "4", "--games", "20", "--bots", "random,naive,random,naive", "--json",
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    rules = json.loads(r.stdout)["rules_per_game"]
+    assert set(rules) == {
+        "catches", "challenges", "stack_answers", "longest_chain", "jump_ins", "rotations",
+        "swaps", "late_answers",
+    }  # fmt: skip
+    # random seats answer chains, jump in and play 0s and 7s: each is seen over 20 games
+    for name in ("stack_answers", "jump_ins", "rotations", "swaps"):
+        assert rules[name]["mean"] > 0, name
+    assert rules["longest_chain"]["p99"] >= 2
+
+
 def test_simulate_per_seat_bots_and_match_mode() -> None:
     r = run(
         "simulate", "--players", "2", "--games", "2", "--bots", "naive,random:median_ms=300",

@@ -143,6 +143,11 @@ def _print_report(report: dict[str, Any]) -> None:
             s = report[key]
             name = key.split("_per_")[0]
             table.add_row(name, *(str(s[k]) for k in ("mean", "p50", "p90", "p99")))
+    for name, s in report["rules_per_game"].items():
+        if s["p99"]:
+            table.add_row(
+                name.replace("_", " "), *(str(s[k]) for k in ("mean", "p50", "p90", "p99"))
+            )
     out.print(table)
     wins = Table("seat", "wins", "rate", "95% interval")
     for w in report["wins"]:

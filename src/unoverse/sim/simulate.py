@@ -8,12 +8,15 @@ from __future__ import annotations
 
 import json
 import time
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
 from ..bots.base import make_bot, parse_bot_specs
+from ..core.actions import Action
+from ..core.events import Event
 from ..core.game import Game
 from ..core.seeding import derive
 from ..core.setup import new_game, resolve_preset
@@ -35,6 +38,19 @@ class Simulation:
     match: bool = False
 
 
+#: Rule events counted per game in the report (``rules``), by name: what each counts.
+RULE_COUNTS = (
+    "catches",  # UNO catches
+    "challenges",  # Wild Draw Four challenges
+    "stack_answers",  # draw cards played to answer a draw penalty (stacking)
+    "longest_chain",  # the most draw cards in one chain
+    "jump_ins",  # accepted jump-ins
+    "rotations",  # Seven-0 hand rotations
+    "swaps",  # hand swaps (Seven-0's 7, Friendly cards)
+    "late_answers",  # answers refused on arrival: the state had moved on (stale jump-ins...)
+)
+
+
 @dataclass
 class GameResult:
     """One game (a round, or a match of rounds)."""
@@ -43,6 +59,7 @@ class GameResult:
     seed: int
     winners: tuple[int, ...]
     rounds: list[RoundRecord] = field(default_factory=list)
+    counts: Counter[str] = field(default_factory=Counter)
 
     @property
     def actions(self) -> int:
@@ -55,6 +72,15 @@ class GameResult:
         return sum(r.turns for r in self.rounds)
 
 
+_EVENT_COUNTS = {
+    "catch": "catches",
+    "challenge": "challenges",
+    "jump": "jump_ins",
+    "rotate": "rotations",
+    "swap": "swaps",
+}
+
+
 def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult:
     """Play game ``index`` of a simulation."""
     seed = derive(sim.seed, "game", index)
@@ -62,11 +88,21 @@ def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult
     bots = [make_bot(spec, seed, seat) for seat, spec in enumerate(specs)]
     result = GameResult(index, seed, ())
 
+    counts = result.counts
+
     def play(game: Game, round_seed: int, dealer: int | None) -> None:
-        record = RoundRecord(
-            round_seed, dealer, tuple(s for s in range(game.n) if game.eliminated[s])
-        )
-        result.rounds.append(play_round(game, bots, record, hashes=hashes))
+        def count(seat: int, act: Action, events: list[Event]) -> None:
+            for e in events:
+                if e.kind in _EVENT_COUNTS:
+                    counts[_EVENT_COUNTS[e.kind]] += 1
+                elif e.kind == "play" and e.info == "stack":
+                    counts["stack_answers"] += 1
+            counts["longest_chain"] = max(counts["longest_chain"], game.pen_chain)
+
+        eliminated = tuple(s for s in range(game.n) if game.eliminated[s])
+        record = RoundRecord(round_seed, dealer, eliminated)
+        result.rounds.append(play_round(game, bots, record, hashes=hashes, on_events=count))
+        counts["late_answers"] += len(record.rejected)
 
     if sim.match:
         outcome = play_match(sim.preset, sim.players, seed, play)
@@ -102,6 +138,7 @@ def run(
         out.write(json.dumps(header) + "\n")
     actions: list[int] = []
     turns: list[int] = []
+    rule_counts: dict[str, list[int]] = {name: [] for name in RULE_COUNTS}
     rounds: list[int] = []
     wins = [0.0] * sim.players
     start = time.perf_counter()
@@ -110,6 +147,8 @@ def run(
         actions.append(result.actions)
         turns.append(result.turns)
         rounds.append(len(result.rounds))
+        for name in RULE_COUNTS:
+            rule_counts[name].append(result.counts[name])
         for w in result.winners:
             wins[w] += 1 / len(result.winners)
         if out is not None:
@@ -130,6 +169,7 @@ def run(
         "match": sim.match,
         "actions_per_game": _summary(actions),
         "turns_per_game": _summary(turns),
+        "rules_per_game": {name: _summary(v) for name, v in rule_counts.items()},
         "wins": [
             {
                 "seat": s,
