@@ -70,6 +70,10 @@ PRESETS = (
     "classic+zero_discard_color",
     "classic+play_duplicates+zero_chooses_direction+stacking=same",
     "classic+jump_in",
+    "classic+downpour",
+    "classic+bar_special",
+    "classic+boomerang",
+    "classic+friendly_swap",
     "classic+jump_in+stacking=progressive+boomerang",
     "classic+jump_in+seven_zero+play_duplicates+draw_until_playable",
 )
