@@ -182,3 +182,10 @@ def test_u_h_8_a_house_wild_turned_first_is_a_plain_wild(code: str) -> None:
     assert [len(h) for h in g.hands] == [7, 7, 7]
     g.apply(g.turn, "color:Y")
     assert g.top_kind == uv.core.cards.WILD and g.phase == uv.Phase.TURN
+
+
+def test_house_cards_score_50_points_each() -> None:
+    preset = "classic+downpour+bar_special+boomerang+friendly_swap"
+    g = uv.position(f"{preset}\nhands: R1 | WD1 WD2 WBS | WBO WF G3\ntop: R5@2\nturn: 0")
+    g.apply(0, "R1")
+    assert g.over and g.round_points() == 5 * 50 + 3
