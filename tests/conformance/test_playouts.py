@@ -27,9 +27,27 @@ from ._playout import (
 )
 
 NORMAL_RUNS = (("bots", 1), ("bots", 2), ("uniform", 3))
+# Deep profile: 24 seeded runs per (preset, players) for official Classic's presets, 9 for
+# each house-rule preset (there are many more of those, each also covered by its own rule
+# tests), which keeps `make test-deep` near ten minutes on 2 cores.
 DEEP_RUNS = tuple(("bots", s) for s in range(1, 17)) + tuple(
     ("uniform", s) for s in range(101, 109)
 )
+DEEP_HOUSE_RUNS = tuple(("bots", s) for s in range(1, 7)) + tuple(
+    ("uniform", s) for s in range(101, 104)
+)
+HOUSE = {
+    "stacking", "revive", "draw_until_playable", "seven_zero", "zero_chooses_direction",
+    "jump_in", "play_duplicates", "zero_discard_color", "downpour", "bar_special",
+    "boomerang", "friendly_swap", "friendly_count",
+}  # fmt: skip
+
+
+def _runs(preset: str) -> tuple[tuple[str, int], ...]:
+    if not DEEP:
+        return NORMAL_RUNS
+    names = {part.split("=")[0] for part in preset.split("+")[1:]}
+    return DEEP_HOUSE_RUNS if names & HOUSE else DEEP_RUNS
 
 
 def _short(preset: str) -> str:
@@ -38,7 +56,6 @@ def _short(preset: str) -> str:
 
 def _matrix() -> list[object]:
     players = ALL_PLAYERS if DEEP else NORMAL_PLAYERS
-    runs = DEEP_RUNS if DEEP else NORMAL_RUNS
     marks = [pytest.mark.deep] if DEEP else []
     return [
         pytest.param(
@@ -46,7 +63,7 @@ def _matrix() -> list[object]:
         )
         for preset in PRESETS
         for n in players
-        for policy, seed in runs
+        for policy, seed in _runs(preset)
     ]
 
 
