@@ -158,22 +158,27 @@ def test_round_record_replays_and_hashes_every_100_actions() -> None:
     assert replay_round("classic", 3, record.to_dict(), "test") == n
 
 
+JUMP_TABLE = "classic+jump_in\nhands: W R1 R2 | B1 B2 | W G1 G2 | W Y1 Y2\ntop: R5@3\nturn: 0"
+
+
+def jump_race(seat3_delay: float) -> list[Bot]:
+    """Seat 0 plays a Wild; seats 2 and 3 both hold a Wild and jump in (seat 2 after 200 ms),
+    while seat 1, whose turn it is, takes 1 s to draw."""
+    return [
+        Scripted(0, {"play": ("W:R", 10.0)}),
+        Scripted(1, {"draw": ("draw", 1000.0)}),
+        Scripted(2, {"jump": ("W:G^1", 200.0)}),
+        Scripted(3, {"jump": ("W:Y^1", seat3_delay)}),
+    ]
+
+
 def test_two_seats_jump_in_in_the_same_instant_one_wins_the_other_is_stale() -> None:
-    # Seat 0 plays a Wild; seats 2 and 3 both hold a Wild and jump in 200 ms later, while
-    # seat 1, whose turn it is, takes 1 s to draw.
-    text = "classic+jump_in\nhands: W R1 R2 | B1 B2 | W G1 G2 | W Y1 Y2\ntop: R5@3\nturn: 0"
     winners = set()
     for seed in range(12):
-        game = uv.position(text)
-        bots: list[Bot] = [
-            Scripted(0, {"play": ("W:R", 10.0)}),
-            Scripted(1, {"draw": ("draw", 1000.0)}),
-            Scripted(2, {"jump": ("W:G^1", 200.0)}),
-            Scripted(3, {"jump": ("W:Y^1", 200.0)}),
-        ]
+        game = uv.position(JUMP_TABLE)
         record = RoundRecord(seed, None)
         with pytest.raises(NonTermination):
-            play_round(game, bots, record, max_actions=2)
+            play_round(game, jump_race(200.0), record, max_actions=2)
         seat, act, when = record.actions[1]
         assert act.endswith("^1") and when == 210.0
         loser = 5 - seat
@@ -185,16 +190,9 @@ def test_two_seats_jump_in_in_the_same_instant_one_wins_the_other_is_stale() -> 
 
 
 def test_a_late_answer_is_refused_recorded_and_its_seat_asked_again() -> None:
-    text = "classic+jump_in\nhands: W R1 R2 | B1 B2 | W G1 G2 | W Y1 Y2\ntop: R5@3\nturn: 0"
-    game = uv.position(text)
-    bots: list[Bot] = [
-        Scripted(0, {"play": ("W:R", 10.0)}),
-        Scripted(1, {"draw": ("draw", 1000.0)}),
-        Scripted(2, {"jump": ("W:G^1", 200.0)}),
-        Scripted(3, {"jump": ("W:Y^1", 250.0)}),
-    ]
+    game = uv.position(JUMP_TABLE)
     record = RoundRecord(0, None)
     with pytest.raises(NonTermination):
-        play_round(game, bots, record, max_actions=3)
+        play_round(game, jump_race(250.0), record, max_actions=3)
     assert record.actions[1] == (2, "W:G^1", 210.0)
     assert record.rejected[0] == (3, "W:Y^1", 260.0, "stale")
