@@ -11,9 +11,7 @@ The shared procedures of RULES.md §0.4 live here; variants supply data and hook
 
 from __future__ import annotations
 
-from enum import IntEnum
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from . import variant as fx
 from .actions import CATCH_ILLEGAL, CHALLENGE, DRAW, DRAW_UNO, PASS, TAKE, UNO, Action, Kind, action
@@ -30,21 +28,10 @@ from .cards import (
 )
 from .errors import IllegalAction, NotYourWindow, StaleAction
 from .events import PRIVATE, SPLIT, Event
+from .phase import Phase
 from .rng import Rng
 from .variant import STACK_PROGRESSIVE, Rules
-
-if TYPE_CHECKING:
-    from .view import View
-
-
-class Phase(IntEnum):
-    """Which mandatory window is open."""
-
-    TURN = 0  # ``turn`` plays a card or draws
-    DRAWN = 1  # ``turn`` drew a playable card: play that card or pass
-    PENALTY = 2  # ``turn`` faces a draw penalty: take it (or challenge a Wild Draw Four)
-    COLOR = 3  # ``turn`` declares the colour of a Wild turned as the first card
-    OVER = 4  # the round is over
+from .view import View, view
 
 
 class Game:
@@ -487,12 +474,7 @@ class Game:
                 f"{a} by seat {seat}: it is seat {self.turn}'s move ({self.windows()[0][0]} window)"
             )
         k = a.kind
-        allowed = {
-            Phase.TURN: (Kind.PLAY, Kind.DRAW),
-            Phase.DRAWN: (Kind.PLAY, Kind.PASS),
-            Phase.PENALTY: (Kind.TAKE, Kind.CHALLENGE, Kind.PLAY),
-            Phase.COLOR: (Kind.COLOR,),
-        }[phase]
+        allowed = _ALLOWED[phase]
         if (
             k not in allowed
             or (k == Kind.CHALLENGE and not self.pen_challenge)
@@ -1161,8 +1143,6 @@ class Game:
 
     def view(self, seat: int | None) -> View:
         """The frozen view of ``seat`` (``None``: a spectator); see ``view.py``."""
-        from .view import view
-
         return view(self, seat)
 
     def to_json(self) -> str:
@@ -1195,6 +1175,15 @@ class Game:
 def number_value(card: int) -> int:
     """A card's value when drawing for the deal: its number, symbols count 0 (S1)."""
     return max(CARD_NUMBER[card], 0)
+
+
+#: The kinds of action each mandatory window admits.
+_ALLOWED = (
+    (Kind.PLAY, Kind.DRAW),  # TURN
+    (Kind.PLAY, Kind.PASS),  # DRAWN
+    (Kind.TAKE, Kind.CHALLENGE, Kind.PLAY),  # PENALTY
+    (Kind.COLOR,),  # COLOR
+)
 
 
 def _orders(cards: tuple[int, ...]) -> list[tuple[int, ...]]:

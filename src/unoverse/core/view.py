@@ -9,8 +9,12 @@ pending Wild Draw Four was legal. It keeps no reference to the game.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from .game import Game, Phase
+from .phase import PHASE_NAMES, Phase
+
+if TYPE_CHECKING:
+    from .game import Game
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,7 +78,7 @@ def view(game: Game, seat: int | None) -> View:
         dealer=game.dealer,
         direction=game.direction,
         turn=game.turn,
-        phase=game.phase.name.lower(),
+        phase=PHASE_NAMES[game.phase],
         hand=tuple(game.hands[seat]) if own else (),  # type: ignore[index]
         hand_sizes=tuple(len(h) for h in game.hands),
         eliminated=tuple(game.eliminated),

@@ -1,0 +1,20 @@
+"""The phase of a game: which mandatory window is open (its own module so that views and
+codecs can name it without importing the engine)."""
+
+from __future__ import annotations
+
+from enum import IntEnum
+
+
+class Phase(IntEnum):
+    """Which mandatory window is open."""
+
+    TURN = 0  # ``turn`` plays a card or draws
+    DRAWN = 1  # ``turn`` drew a playable card: play that card or pass
+    PENALTY = 2  # ``turn`` faces a draw penalty: take it (or challenge a Wild Draw Four)
+    COLOR = 3  # ``turn`` declares the colour of a Wild turned as the first card
+    OVER = 4  # the round is over
+
+
+#: Phase names as views and saved games write them.
+PHASE_NAMES = tuple(p.name.lower() for p in Phase)
