@@ -14,6 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from . import variant as fx
+from . import view as views
 from .actions import CATCH_ILLEGAL, CHALLENGE, DRAW, DRAW_UNO, PASS, TAKE, UNO, Action, Kind, action
 from .cards import (
     CARD_COLOR,
@@ -31,7 +32,7 @@ from .events import PRIVATE, SPLIT, Event
 from .phase import Phase
 from .rng import Rng
 from .variant import STACK_PROGRESSIVE, Rules
-from .view import View, view
+from .view import View
 
 
 class Game:
@@ -1143,7 +1144,7 @@ class Game:
 
     def view(self, seat: int | None) -> View:
         """The frozen view of ``seat`` (``None``: a spectator); see ``view.py``."""
-        return view(self, seat)
+        return views.view(self, seat)
 
     def to_json(self) -> str:
         """The whole state as compact JSON (``Game.from_json`` reads it back)."""
