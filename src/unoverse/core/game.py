@@ -590,9 +590,10 @@ class Game:
         if self.uno_open:
             self.uno_open = [s for s in self.uno_open if len(self.hands[s]) == 1]
         said = self.said_uno
-        for s, h in enumerate(self.hands):
-            if said[s] and len(h) > 1:
-                said[s] = False
+        if True in said:  # rare: only between a declaration and the hand growing again
+            for s, h in enumerate(self.hands):
+                if said[s] and len(h) > 1:
+                    said[s] = False
 
     def _set_turn(self, seat: int) -> None:
         self.turn = seat
