@@ -16,7 +16,7 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 
 import unoverse as uv
 from unoverse import Action, Game, Kind, Phase, UnoverseError
@@ -33,6 +33,7 @@ from unoverse.core.cards import (
 )
 from unoverse.core.events import PRIVATE, Event, redact
 from unoverse.core.seeding import derive
+from unoverse.core.view import VIEW_FIELDS
 from unoverse.sim.driver import BotError, Table
 
 #: The deep profile (``make test-deep``); tests/conftest.py reads the same variable.
@@ -693,7 +694,7 @@ def illegal_candidates(game: Game) -> list[Candidate]:
             if not (p1_legal(game, c) or (permissive(game) and len(hand) > 1)):
                 continue
             if len(hand) == 1 or (len(hand) != 2 and fup == 0):
-                out.append((turn, replace(_play(game, c), uno=True), "UNO that is not due"))
+                out.append((turn, _play(game, c)._replace(uno=True), "UNO that is not due"))
         if phase == Phase.TURN and fup == 0:
             out.append((turn, "draw uno", "UNO with a draw (false calls off)"))
     # seats with no window
@@ -709,7 +710,7 @@ def illegal_candidates(game: Game) -> list[Candidate]:
     for s in game.acting_seats():
         for a in game.legal_actions(s):
             if a.kind not in (Kind.PLAY, Kind.DRAW, Kind.JUMP):
-                out.append((s, replace(a, uno=True), "UNO on an action that is not a play"))
+                out.append((s, a._replace(uno=True), "UNO on an action that is not a play"))
     for c in (-1, N_CARDS, N_CARDS + 100):
         out.append((turn, Action(Kind.PLAY, card=c), "card id that does not exist"))
     # UNO declarations and catches without a window
@@ -887,7 +888,7 @@ def check_view_leak(ctx: _Ctx, game: Game, seat: int | None, rng: random.Random)
         ctx.fail("the hidden-card shuffle on a copy changed the game")
     after = g.view(seat)
     if after != view:
-        diff = [f.name for f in fields(view) if getattr(view, f.name) != getattr(after, f.name)]
+        diff = [f for f in VIEW_FIELDS if getattr(view, f) != getattr(after, f)]
         ctx.fail(f"view of seat {seat} leaks hidden cards: fields {diff} change when they move")
 
 

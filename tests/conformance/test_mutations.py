@@ -7,14 +7,14 @@ chosen so that the unpatched engine passes the same check (``test_checks_pass_un
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
 
-import unoverse.core.view as view_module
-from unoverse import Game
+import unoverse.core.game as game_module
+from unoverse import Game, Phase
+from unoverse.core.view import VIEW_FIELDS, View
 
 from ._playout import Checks, check_wd4_scenarios, playout
 
@@ -35,7 +35,8 @@ def run_games(checks: Checks, games: tuple[tuple[str, int, int, str], ...] = GAM
 # -- (a) any card legal on any card -----------------------------------------------------------
 @pytest.fixture
 def any_card_matches(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Game, "matches", lambda self, card: True)
+    every_card = bytes([1]) * len(game_module.P1_ROWS[0])
+    monkeypatch.setattr(game_module, "P1_ROWS", tuple(every_card for _ in game_module.P1_ROWS))
 
 
 @pytest.mark.usefixtures("any_card_matches")
@@ -48,7 +49,7 @@ def any_card_matches(monkeypatch: pytest.MonkeyPatch) -> None:
     ],
 )
 def test_any_card_legal_is_caught(check: str, message: str) -> None:
-    """``Game.matches`` always True (validation goes through it too): the generated
+    """The P1 table says every card matches (validation reads it too): the generated
     non-matching plays are accepted, a bot's accepted play breaks P1, and the offered plays
     are no longer the P1 ones — each check alone catches it."""
     with pytest.raises(AssertionError, match=message):
@@ -58,33 +59,39 @@ def test_any_card_legal_is_caught(check: str, message: str) -> None:
 # -- (b) one card lost ---------------------------------------------------------------------------
 @pytest.fixture
 def lossy_draw(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every fifth card drawn vanishes from the hand it went to."""
-    original = Game._draw
+    """Every fifth card drawn in an action vanishes from the hand it went to.
+
+    Mutations wrap ``Game.apply``, the method the checks call: compiled code calls the
+    engine's internal methods directly, so a patched ``Game._draw`` would go unseen there."""
+    original = Game.apply
     count = [0]
 
-    def draw(self: Game, seat: int, n: int, reason: str, events: list[Any]) -> list[int]:
-        got = original(self, seat, n, reason, events)
-        for c in got:
-            count[0] += 1
-            if count[0] % 5 == 0:
-                self.hands[seat].remove(c)
-        return got
+    def apply(self: Game, seat: int | None, act: Any) -> list[Any]:
+        events = original(self, seat, act)
+        for e in events:
+            if e.kind != "draw":
+                continue
+            for c in e.cards:
+                count[0] += 1
+                if count[0] % 5 == 0:
+                    self.hands[e.seat].remove(c)
+        return events
 
-    monkeypatch.setattr(Game, "_draw", draw)
+    monkeypatch.setattr(Game, "apply", apply)
 
 
 @pytest.fixture
 def lossy_reshuffle(monkeypatch: pytest.MonkeyPatch) -> None:
     """A reshuffle leaves one discard behind (it is in no pile and no hand)."""
-    original = Game._reshuffle
+    original = Game.apply
 
-    def reshuffle(self: Game, events: list[Any]) -> None:
-        before = len(self.draw_pile)
-        original(self, events)
-        if len(self.draw_pile) > before:
+    def apply(self: Game, seat: int | None, act: Any) -> list[Any]:
+        events = original(self, seat, act)
+        if any(e.kind == "reshuffle" for e in events):
             self.draw_pile.pop(0)
+        return events
 
-    monkeypatch.setattr(Game, "_reshuffle", reshuffle)
+    monkeypatch.setattr(Game, "apply", apply)
 
 
 @pytest.mark.parametrize("mutation", ["lossy_draw", "lossy_reshuffle"])
@@ -98,8 +105,11 @@ def test_lost_card_is_caught(mutation: str, request: pytest.FixtureRequest) -> N
 # -- (c) an opponent's card leaked into a view --------------------------------------------------
 @pytest.fixture
 def leaky_view(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every seat's view 'knows' the whole hand of the seat to its left."""
-    original = view_module.view
+    """Every seat's view 'knows' the whole hand of the seat to its left.
+
+    ``Game.view`` is patched, the method the checks call: compiled code calls the module's
+    ``view`` function directly, so a patched module attribute would go unseen there."""
+    original = Game.view
 
     def view(game: Game, seat: int | None) -> Any:
         v = original(game, seat)
@@ -108,9 +118,11 @@ def leaky_view(monkeypatch: pytest.MonkeyPatch) -> None:
         known = list(v.known)
         left = (seat + 1) % game.n
         known[left] = tuple(sorted(game.hands[left]))
-        return dataclasses.replace(v, known=tuple(known))
+        values = dict(zip(VIEW_FIELDS, v.fields(), strict=True))
+        values["known"] = tuple(known)
+        return View(**values)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(view_module, "view", view)
+    monkeypatch.setattr(Game, "view", view)
 
 
 @pytest.mark.usefixtures("leaky_view")
@@ -123,7 +135,16 @@ def test_leaked_view_is_caught() -> None:
 # -- (d) the Wild Draw Four legality check removed ----------------------------------------------
 @pytest.fixture
 def wd4_always_legal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(Game, "_wild_draw_legal", lambda self, hand, played: True)
+    """Every Wild Draw Four is judged legal when played (its challenge finds it innocent)."""
+    original = Game.apply
+
+    def apply(self: Game, seat: int | None, act: Any) -> list[Any]:
+        events = original(self, seat, act)
+        if self.phase == Phase.PENALTY and self.pen_challenge:
+            self.pen_legal = True
+        return events
+
+    monkeypatch.setattr(Game, "apply", apply)
 
 
 @pytest.mark.usefixtures("wd4_always_legal")

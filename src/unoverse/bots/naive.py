@@ -8,6 +8,7 @@ catches or challenges.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from ..core.actions import Action, Kind
 from ..core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND
@@ -32,17 +33,33 @@ class NaiveBot(Bot):
             return None, 0.0
         delay = self.delay()
         calls = len(view.hand) == 2
+        color, top_kind = view.color, view.top_kind
+        wild, colors, kinds = CARD_IS_WILD, CARD_COLOR, CARD_KIND
         plays = [
-            a for a in legal if a.kind == Kind.PLAY and a.uno == calls and playable(view, a.card)
+            a
+            for a in legal
+            if a.kind == _PLAY
+            and a.uno == calls
+            and (wild[a.card] or colors[a.card] == color or kinds[a.card] == top_kind)
         ]
         if plays:
-            cards = sorted({a.card for a in plays})
-            card = cards[self.rng.randrange(len(cards))]
+            cards: list[int] = []
+            for a in plays:
+                if a.card not in cards:
+                    cards.append(a.card)
+            cards.sort()
+            card = cards[int(self.rng.random() * len(cards))]
             options = [a for a in plays if a.card == card]
-            return options[self.rng.randrange(len(options))], delay
-        for kind in (Kind.TAKE, Kind.PASS, Kind.DRAW):
+            return options[int(self.rng.random() * len(options))], delay
+        for kind in _FALLBACK:
             for a in legal:
                 if a.kind == kind and not a.uno:
                     return a, delay
-        colors = [a for a in legal if a.kind == Kind.COLOR]
-        return colors[self.rng.randrange(len(colors))], delay
+        declare = [a for a in legal if a.kind == _COLOR]
+        return declare[int(self.rng.random() * len(declare))], delay
+
+
+_PLAY: Final = Kind.PLAY
+_COLOR: Final = Kind.COLOR
+#: Without a playable card: take a penalty, pass after a draw, else draw.
+_FALLBACK: Final = (Kind.TAKE, Kind.PASS, Kind.DRAW)

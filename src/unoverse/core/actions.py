@@ -6,8 +6,8 @@ value means the same move whoever sends it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 from .cards import CARD_TEXT, COLOR_LETTERS, N_CARDS, card, color
 from .errors import NotationError
@@ -40,12 +40,12 @@ _WORDS = {
 _NAMES = {v: k for k, v in _WORDS.items()}
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(NamedTuple):
     """One move. ``card``/``color``/``target``/``amount`` are -1 when not used.
 
     ``uno`` is the UNO declaration made in the same action as a play (or a draw, which is
-    always a false call, RULES.md P4).
+    always a false call, RULES.md P4). A named tuple: immutable, compared and hashed as a
+    tuple of its fields; the engine hands out shared instances (``play_action``).
     """
 
     kind: Kind
@@ -165,6 +165,19 @@ def action(text: str | Action) -> Action:
     return text if isinstance(text, Action) else parse_action(text)
 
 
+def play_action(card_id: int, color_index: int = -1, uno: bool = False) -> Action:
+    """The shared ``Action`` playing ``card_id`` (declaring ``color_index``, calling UNO):
+    legal-action lists reuse one object per play instead of building it again."""
+    i = ((card_id * _PLAY_COLORS) + color_index + 1) * 2 + uno
+    a = _PLAYS[i]
+    if a is None:
+        a = _PLAYS[i] = Action(Kind.PLAY, card_id, color_index, -1, -1, uno)
+    return a
+
+
+_PLAY_COLORS = len(COLOR_LETTERS) + 1
+_PLAYS: list[Action | None] = [None] * (N_CARDS * _PLAY_COLORS * 2)
+
 # The actions without parameters, shared rather than rebuilt for every legal-action list.
 DRAW = Action(Kind.DRAW)
 DRAW_UNO = Action(Kind.DRAW, uno=True)
@@ -173,3 +186,6 @@ TAKE = Action(Kind.TAKE)
 CHALLENGE = Action(Kind.CHALLENGE)
 UNO = Action(Kind.UNO)
 CATCH_ILLEGAL = Action(Kind.CATCH_ILLEGAL)
+#: ``color:X`` for every colour index, and ``catch:T`` for every seat.
+COLOR_ACTIONS = tuple(Action(Kind.COLOR, color=c) for c in range(len(COLOR_LETTERS)))
+CATCH_ACTIONS = tuple(Action(Kind.CATCH, target=t) for t in range(11))

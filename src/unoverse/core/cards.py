@@ -59,6 +59,7 @@ BLANK: Final = kind("WBK")
 SHUFFLE_HANDS: Final = kind("WSH")
 CUSTOMIZABLE: Final = kind("WCU")
 
+N_KINDS: Final = len(KIND_CODES)
 KIND_IS_WILD: Final = tuple(code in WILD_KINDS for code in KIND_CODES)
 KIND_NUMBER: Final = tuple(int(code) if code.isdigit() else -1 for code in KIND_CODES)
 

@@ -12,10 +12,25 @@ The shared procedures of RULES.md §0.4 live here; variants supply data and hook
 from __future__ import annotations
 
 from itertools import combinations
+from typing import Final
 
 from . import variant as fx
 from . import view as views
-from .actions import CATCH_ILLEGAL, CHALLENGE, DRAW, DRAW_UNO, PASS, TAKE, UNO, Action, Kind, action
+from .actions import (
+    CATCH_ACTIONS,
+    CATCH_ILLEGAL,
+    CHALLENGE,
+    COLOR_ACTIONS,
+    DRAW,
+    DRAW_UNO,
+    PASS,
+    TAKE,
+    UNO,
+    Action,
+    Kind,
+    parse_action,
+    play_action,
+)
 from .cards import (
     CARD_COLOR,
     CARD_IS_WILD,
@@ -26,12 +41,20 @@ from .cards import (
     KIND_CODES,
     KIND_IS_WILD,
     N_CARDS,
+    N_KINDS,
 )
-from .errors import IllegalAction, NotYourWindow, StaleAction
+from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
 from .events import PRIVATE, SPLIT, Event
 from .phase import Phase
 from .rng import Rng
-from .variant import STACK_PROGRESSIVE, Rules
+from .rules import Rules
+from .variant import (
+    CHOOSING_EFFECTS,
+    DECLARES_IF_WILD_TOP,
+    DECLARES_NO,
+    DECLARES_YES,
+    STACK_PROGRESSIVE,
+)
 from .view import View
 
 
@@ -93,7 +116,7 @@ class Game:
         self.dealer = 0
         self.direction = 1
         self.turn = 0
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.drawn = -1  # the card drawn this turn, while ``phase`` is DRAWN
         self.pen_amount = 0
         self.pen_chain = 0  # draw cards in the pending chain (stacking)
@@ -122,7 +145,7 @@ class Game:
     @property
     def over(self) -> bool:
         """True once the round has ended."""
-        return self.phase == Phase.OVER
+        return self.phase == _OVER
 
     @property
     def top(self) -> int:
@@ -154,9 +177,7 @@ class Game:
 
     def matches(self, card: int) -> bool:
         """P1: ``card`` may be played on the top card with the active colour."""
-        return (
-            CARD_IS_WILD[card] or CARD_COLOR[card] == self.color or CARD_KIND[card] == self.top_kind
-        )
+        return P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1][card] == 1
 
     def windows(self) -> tuple[tuple[str, int], ...]:
         """The public windows: what is open, never who could use an optional one.
@@ -166,12 +187,15 @@ class Game:
         window on seat ``t`` (t may declare, others may catch); ``("illegal", o)`` is the
         catch window on an accepted illegal play by ``o``.
         """
-        if self.phase == Phase.OVER:
+        phase = self.phase
+        if phase == _OVER:
             return ()
-        if self.phase == Phase.PENALTY:
+        if phase == _PENALTY:
             main = "challenge" if self.pen_challenge else "penalty"
         else:
-            main = ("turn", "drawn", "penalty", "color")[self.phase]
+            main = _WINDOW_NAMES[phase]
+        if not self.uno_open and self.illegal is None and self.jump_undo is None:
+            return ((main, self.turn),)
         out: list[tuple[str, int]] = [(main, self.turn)]
         out.extend(("uno", t) for t in self.uno_open)
         if self.illegal is not None:
@@ -182,7 +206,7 @@ class Game:
 
     def acting_seats(self) -> tuple[int, ...]:
         """Seats that have at least one legal action now (the driver asks these)."""
-        if self.phase == Phase.OVER:
+        if self.phase == _OVER:
             return ()
         if not self.uno_open and self.illegal is None and self.jump_undo is None:
             return (self.turn,)
@@ -202,7 +226,7 @@ class Game:
     # -- legal actions ----------------------------------------------------------------
     def legal_actions(self, seat: int) -> tuple[Action, ...]:
         """Every action ``seat`` may take now, private to that seat (a tuple of ``Action``)."""
-        if self.phase == Phase.OVER or not 0 <= seat < self.n or self.eliminated[seat]:
+        if self.phase == _OVER or not 0 <= seat < self.n or self.eliminated[seat]:
             return ()
         out: list[Action] = []
         if seat == self.turn:
@@ -211,7 +235,7 @@ class Game:
             out.append(UNO)
         for t in self.uno_open:
             if t != seat and len(self.hands[t]) == 1:
-                out.append(Action(Kind.CATCH, target=t))
+                out.append(CATCH_ACTIONS[t])
         if self.illegal is not None and seat != self.illegal[0]:
             out.append(CATCH_ILLEGAL)
         if self.jump_undo is not None:
@@ -224,32 +248,63 @@ class Game:
 
     def _mandatory_actions(self, seat: int, out: list[Action]) -> None:
         phase = self.phase
-        if phase == Phase.PENALTY:
+        rules = self.rules
+        if phase == _PENALTY:
             out.append(TAKE)
             if self.pen_challenge:
                 out.append(CHALLENGE)
             hand = self.hands[seat]
-            false_uno = self.rules.false_uno_penalty > 0
+            false_uno = rules.false_uno_penalty > 0
             for c in sorted(set(hand)):
                 if self._answers(c):
                     self._play_actions(c, len(hand), false_uno, out)
             return
-        if phase == Phase.COLOR:
-            out.extend(Action(Kind.COLOR, color=c) for c in self.rules.colors)
+        if phase == _COLOR_PHASE:
+            out.extend(COLOR_ACTIONS[c] for c in rules.colors)
             return
         hand = self.hands[seat]
-        false_uno = self.rules.false_uno_penalty > 0
-        if phase == Phase.DRAWN:
-            self._play_actions(self.drawn, len(hand), false_uno, out)
+        size = len(hand)
+        false_uno = rules.false_uno_penalty > 0
+        if phase == _DRAWN:
+            self._play_actions(self.drawn, size, false_uno, out)
             out.append(PASS)
             return
-        permissive = self.rules.permissive_illegal_plays and len(hand) > 1
-        for c in sorted(set(hand)):
-            if permissive or self.matches(c):
-                self._play_actions(c, len(hand), false_uno, out)
-        if self.rules.play_duplicates or self.rules.zero_discard_color:
+        permissive = rules.permissive_illegal_plays and size > 1
+        if rules.plain_plays:
+            # The short path: each playable card with its colours and UNO calls, in the
+            # order ``_play_actions`` lists them.
+            top_kind = self.top_kind
+            p1 = P1_ROWS[(self.color + 1) * P1_STRIDE + top_kind + 1]
+            calls = size == 2 or (false_uno and size > 2)
+            declares = rules.declares
+            prev = -1
+            for c in sorted(hand):
+                if c == prev:
+                    continue  # each card once (a sorted list, not a set: cheaper)
+                prev = c
+                if permissive or p1[c]:
+                    d = declares[c]
+                    if d == DECLARES_NO or (
+                        d == DECLARES_IF_WILD_TOP and not KIND_IS_WILD[top_kind]
+                    ):
+                        out.append(play_action(c))
+                        if calls:
+                            out.append(play_action(c, -1, True))
+                    else:
+                        for col in rules.colors:
+                            out.append(play_action(c, col))
+                            if calls:
+                                out.append(play_action(c, col, True))
+        else:
+            p1 = P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
+            prev = -1
+            for c in sorted(hand):
+                if c != prev and (permissive or p1[c]):
+                    self._play_actions(c, size, false_uno, out)
+                prev = c
+        if rules.play_duplicates or rules.zero_discard_color:
             for first, more in self._multi_plays(hand):
-                self._play_actions(first, len(hand), false_uno, out, more)
+                self._play_actions(first, size, false_uno, out, more)
         out.append(DRAW)
         if false_uno:
             out.append(DRAW_UNO)
@@ -267,11 +322,19 @@ class Game:
         jump-in on the top card when ``jumper`` is the seat jumping in."""
         last = more[-1] if more else card
         left = size - 1 - len(more)
-        colors = self.rules.colors if self._declares(card) else (-1,)
-        calls = (False, True) if left == 1 or (false_uno and left > 1) else (False,)
-        kind, covers = (Kind.JUMP, self.landed) if jumper >= 0 else (Kind.PLAY, -1)
-        targets = self._targets(last, left, jumper if jumper >= 0 else self.turn)
-        directions = self._directions(last, left)
+        colors = self.rules.colors if self._declares(card) else _NO_COLOR
+        calls = _BOTH_CALLS if left == 1 or (false_uno and left > 1) else _NO_CALL
+        if left > 0 and self.rules.effect[self._effective_kind(last)] in CHOOSING_EFFECTS:
+            targets = self._targets(last, left, jumper if jumper >= 0 else self.turn)
+            directions = self._directions(last, left)
+        elif jumper < 0 and not more:  # the common case: card, colour, UNO call
+            for col in colors:
+                for uno in calls:
+                    out.append(play_action(card, col, uno))
+            return
+        else:
+            targets, directions = _NO_TARGET, _NO_DIRECTION
+        kind, covers = (_JUMP, self.landed) if jumper >= 0 else (_PLAY, -1)
         for col in colors:
             for target in targets:
                 for d in directions:
@@ -284,7 +347,8 @@ class Game:
         the active colour with every other card of that colour (``zero_discard_color``).
         Only the first and the last card matter, so the middle ones come sorted."""
         out: list[tuple[int, tuple[int, ...]]] = []
-        if self.rules.play_duplicates:
+        kinds = [CARD_KIND[c] for c in hand if not CARD_IS_WILD[c]]
+        if self.rules.play_duplicates and len(set(kinds)) < len(kinds):  # two of a kind
             groups: dict[int, list[int]] = {}
             for c in hand:
                 if not CARD_IS_WILD[c]:
@@ -313,7 +377,7 @@ class Game:
     def _multi_ok(self, hand: list[int], a: Action) -> str:
         """Why a play of several cards is refused, or "" if it is allowed."""
         laid = (a.card, *a.more)
-        if self.phase != Phase.TURN:
+        if self.phase != _TURN:
             return "several cards may be played together only in the turn window"
         pool = list(hand)
         for c in laid:
@@ -349,25 +413,20 @@ class Game:
         """The seats a play of ``card`` may name (-1: none): the other active seats for a
         Friendly swap, and optionally for a Seven-0 7 (FS-6); none for a last card, which
         ends the round first (FS-7, U-H-7)."""
-        effects = self.rules.deck_effects
-        if left == 0 or (fx.SWAP_HANDS not in effects and fx.SEVEN_SWAP not in effects):
-            return (-1,)
+        if left == 0:
+            return _NO_TARGET
         eff = self.rules.effect[self._effective_kind(card)]
-        if eff not in (fx.SWAP_HANDS, fx.SEVEN_SWAP):
-            return (-1,)
+        if eff != fx.SWAP_HANDS and eff != fx.SEVEN_SWAP:
+            return _NO_TARGET
         others = tuple(s for s in range(self.n) if s != seat and not self.eliminated[s])
         return others if eff == fx.SWAP_HANDS else (-1, *others)
 
     def _directions(self, card: int, left: int) -> tuple[int, ...]:
         """The directions a play of ``card`` must choose (0: none): both for a 0 under
         ``zero_chooses_direction`` that is not the last card (U-H-9)."""
-        if (
-            left == 0
-            or fx.ZERO_DIRECTION not in self.rules.deck_effects
-            or self.rules.effect[self._effective_kind(card)] != fx.ZERO_DIRECTION
-        ):
-            return (0,)
-        return (1, -1)
+        if left == 0 or self.rules.effect[self._effective_kind(card)] != fx.ZERO_DIRECTION:
+            return _NO_DIRECTION
+        return _BOTH_DIRECTIONS
 
     def _may_stack(self) -> bool:
         """Whether the pending penalty may be answered with a draw card (stacking): not after
@@ -398,72 +457,89 @@ class Game:
 
     def _declares(self, card: int) -> bool:
         """Whether playing ``card`` now needs a declared colour."""
-        if not CARD_IS_WILD[card]:
-            return False
-        eff = self.rules.effect[CARD_KIND[card]]
-        if eff == fx.COPY_TOP:
-            return KIND_IS_WILD[self.top_kind]
-        return eff != fx.ALL_DRAW_KEEP
+        d = self.rules.declares[card]
+        return d == DECLARES_YES or (d == DECLARES_IF_WILD_TOP and KIND_IS_WILD[self.top_kind])
 
     # -- applying ---------------------------------------------------------------------
-    def apply(self, seat: int | None, act: Action | str) -> list[Event]:
-        """Validate ``act`` by ``seat`` (``None``: the referee), then apply it.
+    def apply(self, seat: object, act: object) -> list[Event]:
+        """Validate ``act`` (an ``Action`` or its text) by ``seat`` (``None``: the referee),
+        then apply it.
 
         Returns the events, each with its visibility. Raises ``NotYourWindow`` or
         ``IllegalAction`` (or ``NotationError`` for a malformed string) and changes nothing
-        when the action is not allowed.
+        when the action is not allowed. Both arguments are checked here, whatever their type,
+        so bad input from outside gets a typed error in the compiled build too.
         """
-        a = action(act)
+        if isinstance(act, Action):
+            a = act
+        elif isinstance(act, str):
+            a = parse_action(act)
+        else:
+            raise NotationError(f"an action is an Action or its text, not {act!r}")
         if seat is None:
             return self._referee(a)
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise NotYourWindow(f"seat {seat!r} does not exist: seats are 0 to {self.n - 1}")
-        if self.phase == Phase.OVER:
+        if self.phase == _OVER:
             raise NotYourWindow("the round is over: no action is possible")
         if self.eliminated[seat]:
             raise NotYourWindow(f"seat {seat} is eliminated and may not act")
         k = a.kind
-        if a.uno and k not in (Kind.PLAY, Kind.DRAW, Kind.JUMP):
+        if a.uno and k != _PLAY and k != _DRAW and k != _JUMP:
             raise IllegalAction(f"{a}: 'uno' goes only with a play (or, as a false call, a draw)")
-        events: list[Event] = []
-        if k in (Kind.PLAY, Kind.DRAW, Kind.PASS, Kind.TAKE, Kind.CHALLENGE, Kind.COLOR):
+        if k in _MANDATORY:
             self._check_mandatory(seat, a)
-            if k == Kind.PLAY:
-                self._do_play(seat, a, events)
-            elif k == Kind.DRAW:
-                self._do_draw(seat, a.uno, events)
-            elif k == Kind.TAKE:
-                self._do_take(seat, events)
-            elif k == Kind.CHALLENGE:
-                self._do_challenge(seat, events)
-            elif k == Kind.PASS:
-                self._move_on(seat)
-                self._set_turn(self.next_seat(seat))
-            else:
-                self._move_on(seat)
-                self.color = a.color
-                events.append(Event("color", seat, color=a.color))
-                self._set_turn(self.color_next)
-                self.color_next = -1
-        elif k == Kind.UNO:
+        elif k == _UNO:
             if seat not in self.uno_open:
                 raise NotYourWindow(
                     f"seat {seat} has no UNO to declare: a declaration is made with the play "
                     "that leaves one card, or while that seat's UNO window is open"
                 )
+        elif k == _JUMP:
+            self._check_jump(seat, a)
+        elif k != _CATCH and k != _CATCH_ILLEGAL:  # catches check their window as they run
+            raise NotYourWindow(f"{a} is a referee action: apply it with seat None")
+        return self._run(seat, a)
+
+    def apply_unchecked(self, seat: int, act: Action) -> list[Event]:
+        """Apply an action this game offered (``legal_actions(seat)`` in this very state)
+        without validating it: the fast path for search and simulation loops that only send
+        offered actions. Anything else may corrupt the game; use ``apply`` for it."""
+        return self._run(seat, act)
+
+    def _run(self, seat: int, a: Action) -> list[Event]:
+        """Carry out a valid action by ``seat``; the events."""
+        events: list[Event] = []
+        k = a.kind
+        if k == _PLAY:
+            self._do_play(seat, a, events)
+        elif k == _DRAW:
+            self._do_draw(seat, a.uno, events)
+        elif k == _TAKE:
+            self._do_take(seat, events)
+        elif k == _CHALLENGE:
+            self._do_challenge(seat, events)
+        elif k == _PASS:
+            self._move_on(seat)
+            self._set_turn(self.next_seat(seat))
+        elif k == _COLOR:
+            self._move_on(seat)
+            self.color = a.color
+            events.append(Event("color", seat, color=a.color))
+            self._set_turn(self.color_next)
+            self.color_next = -1
+        elif k == _UNO:
             self.uno_open.remove(seat)
             self.said_uno[seat] = True
             events.append(Event("uno", seat))
-        elif k == Kind.CATCH:
+        elif k == _CATCH:
             self._do_catch(seat, a.target, events)
-        elif k == Kind.CATCH_ILLEGAL:
+        elif k == _CATCH_ILLEGAL:
             self._do_catch_illegal(seat, events)
-        elif k == Kind.JUMP:
-            self._check_jump(seat, a)
-            self._do_jump(seat, a, events)
         else:
-            raise NotYourWindow(f"{a} is a referee action: apply it with seat None")
-        self._prune_uno()
+            self._do_jump(seat, a, events)
+        if self.uno_open or True in self.said_uno:
+            self._prune_uno()
         self.version += 1
         return events
 
@@ -475,56 +551,87 @@ class Game:
                 f"{a} by seat {seat}: it is seat {self.turn}'s move ({self.windows()[0][0]} window)"
             )
         k = a.kind
-        allowed = _ALLOWED[phase]
+        if k == _PLAY and phase != _PENALTY and phase != _COLOR_PHASE:
+            self._check_play(seat, a)  # the common case: a play in the turn or drawn window
+            return
         if (
-            k not in allowed
-            or (k == Kind.CHALLENGE and not self.pen_challenge)
+            k not in _ALLOWED[phase]
+            or (k == _CHALLENGE and not self.pen_challenge)
             or (
-                k == Kind.PLAY
-                and phase == Phase.PENALTY
+                k == _PLAY
+                and phase == _PENALTY
                 and not any(self._answers(c) for c in set(self.hands[seat]))
             )
         ):
             what = {
-                Phase.TURN: "play a card or draw",
-                Phase.DRAWN: "play the card just drawn or pass",
-                Phase.PENALTY: "take the penalty"
+                _TURN: "play a card or draw",
+                _DRAWN: "play the card just drawn or pass",
+                _PENALTY: "take the penalty"
                 + (" or challenge the Wild Draw Four" if self.pen_challenge else "")
                 + (" (the chain has ended: its player went out)" if self.out >= 0 else ""),
-                Phase.COLOR: "declare the colour of the first card (color:X)",
+                _COLOR_PHASE: "declare the colour of the first card (color:X)",
             }[phase]
             raise IllegalAction(f"{a}: seat {seat} must {what}")
-        if k == Kind.COLOR and a.color not in self.rules.colors:
+        if k == _COLOR and a.color not in self.rules.colors:
             raise IllegalAction(f"{a}: colour must be one of {self._color_list()}")
-        if k == Kind.PLAY:
+        if k == _PLAY:
             self._check_play(seat, a)
-        elif a.uno and (k != Kind.DRAW or self.rules.false_uno_penalty == 0):
+        elif a.uno and (k != _DRAW or self.rules.false_uno_penalty == 0):
             raise IllegalAction(f"{a}: UNO is declared with a play that leaves one card")
 
     def _check_play(self, seat: int, a: Action) -> None:
         hand = self.hands[seat]
         c = a.card
-        if not all(0 <= x < N_CARDS for x in (c, *a.more)):
+        more = a.more
+        if not 0 <= c < N_CARDS or (more and not all(0 <= x < N_CARDS for x in more)):
             raise IllegalAction("a card id that does not exist")
-        text = CARD_TEXT[c]
-        if a.more:
+        if more:
             why = self._multi_ok(hand, a)
             if why:
                 raise IllegalAction(f"{a}: {why}")
         if c not in hand:
-            raise IllegalAction(f"{text} is not in seat {seat}'s hand")
-        if self.phase == Phase.DRAWN and c != self.drawn:
+            raise IllegalAction(f"{CARD_TEXT[c]} is not in seat {seat}'s hand")
+        phase = self.phase
+        rules = self.rules
+        if phase == _DRAWN and c != self.drawn:
             raise IllegalAction(
-                f"{text}: after drawing, only the drawn card "
+                f"{CARD_TEXT[c]}: after drawing, only the drawn card "
                 f"{CARD_TEXT[self.drawn]} may be played (or pass)"
             )
-        if self._declares(c):
-            if a.color not in self.rules.colors:
-                raise IllegalAction(f"{text} needs a declared colour: one of {self._color_list()}")
+        d = rules.declares[c]
+        if d == DECLARES_YES or (d == DECLARES_IF_WILD_TOP and KIND_IS_WILD[self.top_kind]):
+            if a.color not in rules.colors:
+                raise IllegalAction(
+                    f"{CARD_TEXT[c]} needs a declared colour: one of {self._color_list()}"
+                )
         elif a.color != -1:
-            raise IllegalAction(f"{text} takes no declared colour")
-        last = a.more[-1] if a.more else c
-        left = len(hand) - 1 - len(a.more)
+            raise IllegalAction(f"{CARD_TEXT[c]} takes no declared colour")
+        left = len(hand) - 1 - len(more)
+        if not rules.plain_plays or a.direction or a.target != -1:
+            self._check_choices(a, more[-1] if more else c, left, seat)
+        if phase == _PENALTY:
+            if not self._answers(c):
+                raise IllegalAction(
+                    f"{CARD_TEXT[c]} cannot answer the pending penalty: only "
+                    f"{self._answer_list()} can"
+                )
+        elif not P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1][c] and not (
+            phase == _TURN and rules.permissive_illegal_plays and len(hand) > 1
+        ):
+            raise IllegalAction(
+                f"{CARD_TEXT[c]} does not match the top card {CARD_TEXT[self.top]} "
+                f"(active colour {COLOR_LETTERS[self.color]})"
+            )
+        if a.uno:
+            if left == 0:
+                raise IllegalAction(f"{a}: this play goes out; there is no UNO to declare")
+            if left != 1 and rules.false_uno_penalty == 0:
+                raise IllegalAction(f"{a}: UNO is declared only with a play that leaves one card")
+
+    def _check_choices(self, a: Action, last: int, left: int, seat: int) -> None:
+        """Raise unless the play's direction and named seat are the ones its last card
+        allows (``last`` is that card, ``left`` the cards the hand keeps)."""
+        text = CARD_TEXT[a.card]
         if a.direction not in self._directions(last, left):
             if a.direction == 0:
                 raise IllegalAction(f"{a}: {text} chooses the direction: add >cw or >ccw")
@@ -540,25 +647,6 @@ class Game:
                 f"{a}: {text} needs the seat to swap hands with: one of {seats}"
                 f" (e.g. {text}:{COLOR_LETTERS[self.rules.colors[0]]}>{targets[0]})"
             )
-        if self.phase == Phase.PENALTY and not self._answers(c):
-            raise IllegalAction(
-                f"{text} cannot answer the pending penalty: only {self._answer_list()} can"
-            )
-        if (
-            self.phase != Phase.PENALTY
-            and not self.matches(c)
-            and not (
-                self.phase == Phase.TURN and self.rules.permissive_illegal_plays and len(hand) > 1
-            )
-        ):
-            raise IllegalAction(
-                f"{text} does not match the top card {CARD_TEXT[self.top]} "
-                f"(active colour {COLOR_LETTERS[self.color]})"
-            )
-        if a.uno and left == 0:
-            raise IllegalAction(f"{a}: this play goes out; there is no UNO to declare")
-        if a.uno and left != 1 and self.rules.false_uno_penalty == 0:
-            raise IllegalAction(f"{a}: UNO is declared only with a play that leaves one card")
 
     def _answer_list(self) -> str:
         """What may answer the pending penalty, in words (for error messages)."""
@@ -597,7 +685,7 @@ class Game:
 
     def _set_turn(self, seat: int) -> None:
         self.turn = seat
-        self.phase = Phase.TURN
+        self.phase = _TURN
         self.drawn = -1
 
     def _do_play(self, p: int, a: Action, events: list[Event]) -> None:
@@ -618,12 +706,18 @@ class Game:
             )
         hand = self.hands[p]
         c = a.card
-        laid = (c, *a.more)
-        last = laid[-1]
-        # play_duplicates: the effects of identical kinds add up (H-1); zero_discard_color:
-        # only the last card counts.
-        mult = len(laid) if all(CARD_KIND[x] == CARD_KIND[c] for x in laid) else 1
-        answering = self.phase == Phase.PENALTY
+        more = a.more
+        if more:
+            laid = (c, *more)
+            last = laid[-1]
+            # play_duplicates: the effects of identical kinds add up (H-1);
+            # zero_discard_color: only the last card counts.
+            mult = len(laid) if all(CARD_KIND[x] == CARD_KIND[c] for x in laid) else 1
+        else:
+            laid = (c,)
+            last = c
+            mult = 1
+        answering = self.phase == _PENALTY
         illegal = not answering and not self.matches(c)
         k = CARD_KIND[last]
         eff = rules.effect[k]
@@ -635,12 +729,22 @@ class Game:
         declared = a.color
         if eff == fx.WILD_DRAW:
             self.pen_legal = self._wild_draw_legal(hand, c)
-        snapshot = (p, c, self.color, self.top_kind, self.direction)
-        self._move_on(p)
+        if illegal:
+            self.illegal = (p, c, self.color, self.top_kind, self.direction)
+        else:
+            self.illegal = None
+        # _move_on, inline: the other seats' UNO windows close (the illegal window was set)
+        if self.uno_open:
+            self.uno_open = [s for s in self.uno_open if s == p]
+        self.jump_undo = None
         size_before = len(hand)
+        known = self.known
         for x in laid:
             hand.remove(x)
-            self._forget_played(p, x)
+            for row in known:  # no seat has seen this card in the hand any more
+                seen = row[p]
+                if seen and x in seen:
+                    seen.remove(x)
             self.discard.append(x)
             self.discard_by.append(p)
         self.top_kind = eff_kind
@@ -650,12 +754,10 @@ class Game:
             self.color = CARD_COLOR[last]
         # A blank copying a coloured card keeps the active colour (the copy's colour).
         info = "illegal" if illegal else "stack" if answering else ""
-        if a.kind == Kind.JUMP:
+        if a.kind == _JUMP:
             info = "jump"
-        events.append(Event("play", p, laid, len(laid), color=declared, info=info))
+        events.append(Event("play", p, laid, len(laid), declared, -1, info))
         self.landed += 1
-        if illegal:
-            self.illegal = snapshot
         size = len(hand)
         if a.uno:
             if size == 1:
@@ -665,22 +767,28 @@ class Game:
                 events.append(Event("false_uno", p))
         elif size == 1 and size_before >= 2 and not self._changes_hands(eff, a):
             self.uno_open.append(p)
-        returning = answering and eff == fx.BOOMERANG
-        if size == 0 and eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
-            self._all_draw(p, amount, events)  # dealt at once, so they count (U-H-4)
-        if size == 0 and eff not in (fx.DRAW, fx.WILD_DRAW) and not returning:
-            self._end_round(p, events)
-            return
-        revived = -1
-        if answering and self.out >= 0:
-            revived, self.out = self.out, -1  # revive: the seat that went out is the target
-            events.append(Event("revive", revived))
-        if size == 0:
-            self.out = p
-        if eff in (fx.DRAW, fx.WILD_DRAW):
-            self.pen_amount = self.pen_amount + amount if answering else amount
-            self.pen_chain = self.pen_chain + 1 if answering else 1
-        self._resolve_effect(p, eff, amount, revived, a, mult, events)
+        if eff == fx.NONE or eff == fx.WILD:  # the common case: the turn passes on
+            if size == 0:
+                self._end_round(p, events)
+                return
+            self._set_turn(self.next_seat(p))
+        else:
+            returning = answering and eff == fx.BOOMERANG
+            if size == 0 and eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
+                self._all_draw(p, amount, events)  # dealt at once, so they count (U-H-4)
+            if size == 0 and eff not in (fx.DRAW, fx.WILD_DRAW) and not returning:
+                self._end_round(p, events)
+                return
+            revived = -1
+            if answering and self.out >= 0:
+                revived, self.out = self.out, -1  # revive: the seat that went out is the target
+                events.append(Event("revive", revived))
+            if size == 0:
+                self.out = p
+            if eff in (fx.DRAW, fx.WILD_DRAW):
+                self.pen_amount = self.pen_amount + amount if answering else amount
+                self.pen_chain = self.pen_chain + 1 if answering else 1
+            self._resolve_effect(p, eff, amount, revived, a, mult, events)
         if rules.jump_in and self.out < 0:
             # a jump-in window opens on the card that landed (§4.9)
             self.jump_undo = (pre, (eff, a.target, mult))
@@ -820,7 +928,7 @@ class Game:
         elif eff == fx.BOOMERANG:
             self.direction = -self.direction
             events.append(Event("reverse", p, count=self.direction))
-            if self.phase == Phase.PENALTY:  # facing a draw attack: send it back (§1.8)
+            if self.phase == _PENALTY:  # facing a draw attack: send it back (§1.8)
                 attacker = self.pen_source
                 events.append(Event("boomerang", p, target=attacker, count=self.pen_amount))
                 self.turn = attacker
@@ -845,7 +953,7 @@ class Game:
             self._set_turn(v)
         elif eff in (fx.DRAW, fx.WILD_DRAW):
             self.turn = victim if victim >= 0 else self.next_seat(p)
-            self.phase = Phase.PENALTY
+            self.phase = _PENALTY
             self.drawn = -1
             self.pen_source = p
             self.pen_challenge = eff == fx.WILD_DRAW
@@ -871,19 +979,24 @@ class Game:
 
     def _do_draw(self, p: int, false_uno: bool, events: list[Event]) -> None:
         self._move_on(p)
-        voluntary = any(self.matches(c) for c in self.hands[p])
+        rules = self.rules
+        p1 = P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
+        # a draw is voluntary when the hand held a playable card (U-C-3)
+        voluntary = (rules.draw_until_playable or rules.draw_ends_turn) and any(
+            map(p1.__getitem__, self.hands[p])
+        )
         got = self._draw(p, 1, "turn", events)
-        if self.rules.draw_until_playable and not voluntary:
+        if rules.draw_until_playable and not voluntary:
             # "Carga infinita": keep drawing until the drawn card is playable (§1.8).
-            while got and not self.matches(got[0]):
+            while got and not p1[got[0]]:
                 got = self._draw(p, 1, "turn", events)
         if false_uno:
             events.append(Event("false_uno", p))
-            self._draw(p, self.rules.false_uno_penalty, "false_uno", events)
-        if not got or (self.rules.draw_ends_turn and voluntary) or not self.matches(got[0]):
+            self._draw(p, rules.false_uno_penalty, "false_uno", events)
+        if not got or (rules.draw_ends_turn and voluntary) or not p1[got[0]]:
             self._set_turn(self.next_seat(p))
         else:
-            self.phase = Phase.DRAWN
+            self.phase = _DRAWN
             self.drawn = got[0]
 
     def _do_take(self, v: int, events: list[Event]) -> None:
@@ -965,7 +1078,7 @@ class Game:
     def _referee(self, a: Action) -> list[Event]:
         if a.kind != Kind.PENALIZE:
             raise NotYourWindow(f"{a}: the referee (seat None) may only penalize:SEAT:N")
-        if self.phase == Phase.OVER:
+        if self.phase == _OVER:
             raise NotYourWindow("the round is over: no action is possible")
         t = a.target
         if not 0 <= t < self.n or self.eliminated[t]:
@@ -1007,12 +1120,6 @@ class Game:
         self.rng.shuffle(cards)
         self.draw_pile[:0] = cards
         events.append(Event("reshuffle", count=len(cards)))
-
-    def _forget_played(self, seat: int, c: int) -> None:
-        for o in range(self.n):
-            k = self.known[o][seat]
-            if k and c in k:
-                k.remove(c)
 
     def _shuffle_hands(self, p: int, events: list[Event]) -> None:
         """Wild Shuffle Hands: collect every hand, shuffle, deal one at a time from next(p)."""
@@ -1085,7 +1192,7 @@ class Game:
             events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
 
     def _end_round(self, winner: int, events: list[Event]) -> None:
-        self.phase = Phase.OVER
+        self.phase = _OVER
         self.winner = winner
         self.out = -1
         self.uno_open = []
@@ -1107,10 +1214,7 @@ class Game:
     # -- copies, hashing ---------------------------------------------------------------
     def copy(self) -> Game:
         """An independent copy (for search and for trying actions)."""
-        g = Game.__new__(Game)
-        g.rules = self.rules
-        g.n = self.n
-        g.rng = self.rng.copy()
+        g = Game(self.rules, self.n, self.rng.state)  # (compiled classes have no bare __new__)
         g.hands = [h[:] for h in self.hands]
         g.eliminated = self.eliminated[:]
         g.active = self.active
@@ -1174,17 +1278,65 @@ class Game:
         )
 
 
+def _p1_row(color: int, kind: int) -> bytes:
+    """Which cards P1 lets a player lay on a top card of ``kind`` with ``color`` active."""
+    return bytes(
+        CARD_IS_WILD[c] or CARD_COLOR[c] == color or CARD_KIND[c] == kind for c in range(N_CARDS)
+    )
+
+
+#: P1 as a table, the one place the engine reads it from: the row of active colour ``col``
+#: and top kind ``k`` is ``P1_ROWS[(col + 1) * P1_STRIDE + k + 1]``, one byte per card id
+#: (1: playable). Colour and kind may be -1 (none).
+P1_STRIDE = N_KINDS + 1
+P1_ROWS = tuple(
+    _p1_row(col, k) for col in range(-1, len(COLOR_LETTERS)) for k in range(-1, N_KINDS)
+)
+
+
 def number_value(card: int) -> int:
     """A card's value when drawing for the deal: its number, symbols count 0 (S1)."""
     return max(CARD_NUMBER[card], 0)
 
 
+# Phases and action kinds as plain module constants: reading ``Phase.TURN`` goes through the
+# enum's class machinery on every use, several times per action.
+_TURN: Final = Phase.TURN
+_DRAWN: Final = Phase.DRAWN
+_PENALTY: Final = Phase.PENALTY
+_COLOR_PHASE: Final = Phase.COLOR
+_OVER: Final = Phase.OVER
+_PLAY: Final = Kind.PLAY
+_DRAW: Final = Kind.DRAW
+_PASS: Final = Kind.PASS
+_TAKE: Final = Kind.TAKE
+_CHALLENGE: Final = Kind.CHALLENGE
+_UNO: Final = Kind.UNO
+_CATCH: Final = Kind.CATCH
+_CATCH_ILLEGAL: Final = Kind.CATCH_ILLEGAL
+_COLOR: Final = Kind.COLOR
+_JUMP: Final = Kind.JUMP
+
+# Shared choice tuples for legal-action lists.
+_NO_COLOR: Final = (-1,)
+_NO_TARGET: Final = (-1,)
+_NO_DIRECTION: Final = (0,)
+_BOTH_DIRECTIONS: Final = (1, -1)
+_NO_CALL: Final = (False,)
+_BOTH_CALLS: Final = (False, True)
+
+#: The mandatory window's name by phase (the penalty phase names its own).
+_WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color")
+
+#: The kinds of action that belong to the turn holder's mandatory window.
+_MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR})
+
 #: The kinds of action each mandatory window admits.
 _ALLOWED = (
-    (Kind.PLAY, Kind.DRAW),  # TURN
-    (Kind.PLAY, Kind.PASS),  # DRAWN
-    (Kind.TAKE, Kind.CHALLENGE, Kind.PLAY),  # PENALTY
-    (Kind.COLOR,),  # COLOR
+    (_PLAY, _DRAW),  # TURN
+    (_PLAY, _PASS),  # DRAWN
+    (_TAKE, _CHALLENGE, _PLAY),  # PENALTY
+    (_COLOR,),  # COLOR
 )
 
 

@@ -99,10 +99,11 @@ class OptionSpec:
 class Options(Mapping[str, Value]):
     """The resolved options of a game: every option of the variant, by canonical name."""
 
-    __slots__ = ("_values",)
+    __slots__ = ("_hash", "_values")
 
     def __init__(self, values: Mapping[str, Value]) -> None:
         self._values = dict(values)
+        self._hash = hash(tuple(sorted(self._values.items(), key=lambda kv: kv[0])))
 
     def __getitem__(self, name: str) -> Value:
         return self._values[name]
@@ -120,7 +121,7 @@ class Options(Mapping[str, Value]):
         return isinstance(other, Options) and self._values == other._values
 
     def __hash__(self) -> int:
-        return hash(tuple(sorted(self._values.items(), key=lambda kv: kv[0])))
+        return self._hash
 
     def text(self, name: str) -> str:
         """A choice option."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from .cards import CARD_TEXT
 from .errors import BadPlayerCount, InvalidOptionValue
@@ -10,7 +11,8 @@ from .events import PUBLIC, SPLIT, Event
 from .game import Game, number_value
 from .options import Options, Value, resolve_name, split_preset
 from .registry import get
-from .variant import Rules, Variant
+from .rules import Rules
+from .variant import Variant
 
 
 def new_game(
@@ -64,6 +66,18 @@ def resolve_preset(
     preset: str, options: Mapping[str, Value | str] | None = None
 ) -> tuple[Variant, Options]:
     """The variant and resolved options of a preset string plus extra options."""
+    if not options:
+        return _resolve_text(preset)
+    return _resolve(preset, options)
+
+
+@lru_cache(maxsize=256)
+def _resolve_text(preset: str) -> tuple[Variant, Options]:
+    """A preset string alone, resolved once (new games of one preset are set up often)."""
+    return _resolve(preset, None)
+
+
+def _resolve(preset: str, options: Mapping[str, Value | str] | None) -> tuple[Variant, Options]:
     name, pairs = split_preset(preset)
     variant = get(name)
     given: dict[str, Value | str] = {}
@@ -86,14 +100,17 @@ def _choose_dealer(game: Game, events: list[Event]) -> int:
     seats = [s for s in range(game.n) if not game.eliminated[s]]
     if game.rules.dealer_selection == "random":
         return seats[game.rng.below(len(seats))]
+    # Each draw is a uniform card of what is left of a shuffled deck: the same as shuffling
+    # the whole deck and drawing from the top, without shuffling cards nobody draws.
     pile = list(game.rules.deck)
-    game.rng.shuffle(pile)
+    below = game.rng.below
     while len(seats) > 1:
         drawn = []
         for s in seats:
             if not pile:
                 pile = list(game.rules.deck)
-                game.rng.shuffle(pile)
+            i = below(len(pile))
+            pile[i], pile[-1] = pile[-1], pile[i]
             c = pile.pop()
             drawn.append(number_value(c))
             events.append(Event("dealer_draw", s, (c,), 1, vis=PUBLIC))

@@ -9,41 +9,49 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Final
 
-from .cards import CARD_KIND, KIND_INDEX, N_CARDS, card
+from .cards import CARD_IS_WILD, CARD_KIND, KIND_INDEX, N_CARDS, card
 from .errors import BadPlayerCount, OptionConflict
 from .options import Options, OptionSpec, Value, resolve_name
+from .rules import Rules
 
 if TYPE_CHECKING:
     from .game import Game
 
 # Effect codes: what a card does when it lands (RULES.md §1.4). Parameters live in
 # ``Rules.amount``.
-NONE = 0
-SKIP = 1
-REVERSE = 2
-DRAW = 3  # the next seat draws ``amount`` and loses its turn (its own ``take``, E-1)
-WILD = 4  # declare a colour
-WILD_DRAW = 5  # declare a colour; the next seat draws ``amount`` or challenges (P5)
-SHUFFLE_HANDS = 6  # declare a colour; every hand is collected, shuffled and dealt out
-COPY_TOP = 7  # blank card in ``copy_top`` mode: a copy of the top card
-ALL_DRAW = 8  # declare a colour; every other active seat draws ``amount`` at once and loses
+NONE: Final = 0
+SKIP: Final = 1
+REVERSE: Final = 2
+DRAW: Final = 3  # the next seat draws ``amount`` and loses its turn (its own ``take``, E-1)
+WILD: Final = 4  # declare a colour
+WILD_DRAW: Final = 5  # declare a colour; the next seat draws ``amount`` or challenges (P5)
+SHUFFLE_HANDS: Final = 6  # declare a colour; every hand is collected, shuffled and dealt out
+COPY_TOP: Final = 7  # blank card in ``copy_top`` mode: a copy of the top card
+ALL_DRAW: Final = 8  # declare a colour; every other active seat draws ``amount`` at once and loses
 #               its turn, so the same player plays again (Downpour)
-ALL_DRAW_KEEP = 9  # the same without declaring: the colour stays (Bar special)
-BOOMERANG = 10  # declare a colour and reverse; facing a draw attack, send it back (§1.8)
-SWAP_HANDS = 11  # declare a colour and swap hands with a chosen seat (Friendly card)
-ROTATE_HANDS = 12  # every active seat passes its hand to the next one (Seven-0's 0)
-SEVEN_SWAP = 13  # the player may swap hands with a chosen seat (Seven-0's 7)
-ZERO_DIRECTION = 14  # the player chooses the direction; the next seat draws ``amount``
+ALL_DRAW_KEEP: Final = 9  # the same without declaring: the colour stays (Bar special)
+BOOMERANG: Final = 10  # declare a colour and reverse; facing a draw attack, send it back (§1.8)
+SWAP_HANDS: Final = 11  # declare a colour and swap hands with a chosen seat (Friendly card)
+ROTATE_HANDS: Final = 12  # every active seat passes its hand to the next one (Seven-0's 0)
+SEVEN_SWAP: Final = 13  # the player may swap hands with a chosen seat (Seven-0's 7)
+ZERO_DIRECTION: Final = 14  # the player chooses the direction; the next seat draws ``amount``
 #                      and keeps its turn (``zero_chooses_direction``)
 
 
 # Stacking modes (RULES.md §1.8): which draw card may answer a pending draw penalty.
-STACK_OFF = 0
-STACK_SAME = 1  # the same kind: a Draw Two on a Draw Two, a Wild Draw Four on a Wild Draw Four
-STACK_PROGRESSIVE = 2  # any draw card on any draw card, no colour matching (FS-8)
+STACK_OFF: Final = 0
+STACK_SAME: Final = 1  # the same kind: a Draw Two on a Draw Two, a Wild Draw Four on one
+STACK_PROGRESSIVE: Final = 2  # any draw card on any draw card, no colour matching (FS-8)
 STACKING = {"off": STACK_OFF, "same": STACK_SAME, "progressive": STACK_PROGRESSIVE}
+
+# ``Rules.declares``: whether playing a card needs a declared colour.
+DECLARES_NO: Final = 0
+DECLARES_YES: Final = 1
+DECLARES_IF_WILD_TOP: Final = 2  # a blank copying the top card declares when the top is a wild
+#: Effects of cards that name a seat or choose a direction when played.
+CHOOSING_EFFECTS = frozenset({SWAP_HANDS, SEVEN_SWAP, ZERO_DIRECTION})
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,35 +61,6 @@ class DeckRow:
     cards: tuple[str, ...]
     copies: int
     points: int
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """Everything the engine reads from a variant and its options, compiled once per game
-    configuration and shared by every copy of a game."""
-
-    variant: Variant
-    options: Options
-    deck: tuple[int, ...]
-    points: tuple[int, ...]  # by card id
-    effect: tuple[int, ...]  # by kind index
-    amount: tuple[int, ...]  # by kind index: cards drawn by DRAW / WILD_DRAW effects
-    colors: tuple[int, ...]  # colours a player may declare
-    hand_size: int
-    uno_penalty: int
-    false_uno_penalty: int
-    two_player_rules: bool
-    draw_ends_turn: bool
-    wd4_wilds_block: bool
-    permissive_illegal_plays: bool
-    dealer_selection: str
-    stacking: int  # STACK_OFF, STACK_SAME or STACK_PROGRESSIVE
-    revive: bool
-    draw_until_playable: bool
-    play_duplicates: bool
-    jump_in: bool
-    zero_discard_color: bool
-    deck_effects: frozenset[int]  # the effects of the cards in the deck
 
 
 @dataclass(frozen=True)
@@ -159,6 +138,16 @@ class Variant:
         def opt(name: str, default: Value) -> Value:
             return options.get(name, default)
 
+        def declares(c: int) -> int:
+            if not CARD_IS_WILD[c]:
+                return DECLARES_NO
+            eff = effect[CARD_KIND[c]]
+            if eff == COPY_TOP:
+                return DECLARES_IF_WILD_TOP
+            return DECLARES_NO if eff == ALL_DRAW_KEEP else DECLARES_YES
+
+        deck_effects = frozenset(effect[CARD_KIND[c]] for c in deck)
+
         return Rules(
             variant=self,
             options=options,
@@ -181,7 +170,9 @@ class Variant:
             play_duplicates=bool(opt("play_duplicates", False)),
             jump_in=bool(opt("jump_in", False)),
             zero_discard_color=bool(opt("zero_discard_color", False)),
-            deck_effects=frozenset(effect[CARD_KIND[c]] for c in deck),
+            deck_effects=deck_effects,
+            declares=tuple(declares(c) for c in range(N_CARDS)),
+            plain_plays=not deck_effects & CHOOSING_EFFECTS,
         )
 
     # -- behaviour hooks -------------------------------------------------------------

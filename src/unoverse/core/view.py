@@ -8,8 +8,7 @@ pending Wild Draw Four was legal. It keeps no reference to the game.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final
 
 from .phase import PHASE_NAMES, Phase
 
@@ -17,42 +16,154 @@ if TYPE_CHECKING:
     from .game import Game
 
 
-@dataclass(frozen=True, slots=True)
 class Pending:
     """A draw penalty waiting for its victim (E-1), as everyone sees it."""
 
-    amount: int
-    target: int
-    source: int  # -1: the first card
-    challengeable: bool
+    __slots__ = ("amount", "challengeable", "source", "target")
+
+    def __init__(self, amount: int, target: int, source: int, challengeable: bool) -> None:
+        self.amount: Final = amount
+        self.target: Final = target
+        self.source: Final = source  # -1: the first card
+        self.challengeable: Final = challengeable
+
+    def fields(self) -> tuple[int, int, int, bool]:
+        """The fields in their declared order."""
+        return (self.amount, self.target, self.source, self.challengeable)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Pending) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        a, t, s, c = self.fields()
+        return f"Pending(amount={a}, target={t}, source={s}, challengeable={c})"
 
 
-@dataclass(frozen=True, slots=True)
+#: The fields of a ``View``, in order.
+VIEW_FIELDS: Final = (
+    "seat",
+    "variant",
+    "players",
+    "dealer",
+    "direction",
+    "turn",
+    "phase",
+    "hand",
+    "hand_sizes",
+    "eliminated",
+    "discard",
+    "top_by",
+    "color",
+    "top_kind",
+    "draw_count",
+    "windows",
+    "pending",
+    "drawn",
+    "known",
+    "uno_open",
+    "winner",
+    "version",
+)
+
+
 class View:
-    """What ``seat`` knows. Cards are card ids (``unoverse.core.cards``)."""
+    """What ``seat`` knows. Cards are card ids (``unoverse.core.cards``).
 
-    seat: int | None
-    variant: str
-    players: int
-    dealer: int
-    direction: int
-    turn: int
-    phase: str
-    hand: tuple[int, ...]
-    hand_sizes: tuple[int, ...]
-    eliminated: tuple[bool, ...]
-    discard: tuple[int, ...]  # bottom first; the last is the top card
-    top_by: int  # who played the top card (-1: turned from the pile)
-    color: int  # active colour
-    top_kind: int  # kind the top card counts as
-    draw_count: int
-    windows: tuple[tuple[str, int], ...]
-    pending: Pending | None
-    drawn: int  # the card this seat just drew and may play, else -1
-    known: tuple[tuple[int, ...], ...]  # per seat: cards this seat has seen in that hand
-    uno_open: tuple[int, ...]
-    winner: int
-    version: int
+    Read-only (``Final``: mypy refuses an assignment, the compiled engine raises) and
+    compared by value. A plain class rather than a frozen dataclass or a named tuple because
+    the engine loop builds one per action, and the compiled engine builds a plain class
+    several times faster; ``VIEW_FIELDS`` lists its fields.
+    """
+
+    __slots__ = VIEW_FIELDS
+
+    def __init__(
+        self,
+        seat: int | None,
+        variant: str,
+        players: int,
+        dealer: int,
+        direction: int,
+        turn: int,
+        phase: str,
+        hand: tuple[int, ...],
+        hand_sizes: tuple[int, ...],
+        eliminated: tuple[bool, ...],
+        discard: tuple[int, ...],
+        top_by: int,
+        color: int,
+        top_kind: int,
+        draw_count: int,
+        windows: tuple[tuple[str, int], ...],
+        pending: Pending | None,
+        drawn: int,
+        known: tuple[tuple[int, ...], ...],
+        uno_open: tuple[int, ...],
+        winner: int,
+        version: int,
+    ) -> None:
+        self.seat: Final = seat
+        self.variant: Final = variant
+        self.players: Final = players
+        self.dealer: Final = dealer
+        self.direction: Final = direction
+        self.turn: Final = turn
+        self.phase: Final = phase
+        self.hand: Final = hand
+        self.hand_sizes: Final = hand_sizes
+        self.eliminated: Final = eliminated
+        self.discard: Final = discard  # bottom first; the last is the top card
+        self.top_by: Final = top_by  # who played the top card (-1: turned from the pile)
+        self.color: Final = color  # active colour
+        self.top_kind: Final = top_kind  # kind the top card counts as
+        self.draw_count: Final = draw_count
+        self.windows: Final = windows
+        self.pending: Final = pending
+        self.drawn: Final = drawn  # the card this seat just drew and may play, else -1
+        self.known: Final = known  # per seat: cards this seat has seen in that hand
+        self.uno_open: Final = uno_open
+        self.winner: Final = winner
+        self.version: Final = version
+
+    def fields(self) -> tuple[object, ...]:
+        """The fields in the order of ``VIEW_FIELDS``."""
+        return (
+            self.seat,
+            self.variant,
+            self.players,
+            self.dealer,
+            self.direction,
+            self.turn,
+            self.phase,
+            self.hand,
+            self.hand_sizes,
+            self.eliminated,
+            self.discard,
+            self.top_by,
+            self.color,
+            self.top_kind,
+            self.draw_count,
+            self.windows,
+            self.pending,
+            self.drawn,
+            self.known,
+            self.uno_open,
+            self.winner,
+            self.version,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, View) and self.fields() == other.fields()
+
+    def __hash__(self) -> int:
+        return hash(self.fields())
+
+    def __repr__(self) -> str:
+        body = ", ".join(f"{n}={v!r}" for n, v in zip(VIEW_FIELDS, self.fields(), strict=True))
+        return f"View({body})"
 
     @property
     def top(self) -> int:
@@ -60,38 +171,52 @@ class View:
         return self.discard[-1]
 
 
+_PENALTY: Final = Phase.PENALTY
+#: ``known`` when nothing is known, by number of seats (shared: it is immutable).
+_NOTHING_KNOWN: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(((),) * n for n in range(12))
+
+
 def view(game: Game, seat: int | None) -> View:
     """The view of ``game`` for ``seat`` (``None``: a spectator, who sees no hand)."""
-    own = seat is not None
+    phase = game.phase
+    n = game.n
     pending = None
-    if game.phase == Phase.PENALTY:
+    if phase == _PENALTY:
         pending = Pending(game.pen_amount, game.turn, game.pen_source, game.pen_challenge)
-    if own:
-        assert seat is not None
-        known = tuple(tuple(sorted(k)) if h != seat else () for h, k in enumerate(game.known[seat]))
+    if seat is None:
+        hand: tuple[int, ...] = ()
+        known = _NOTHING_KNOWN[n]
+        drawn = -1
     else:
-        known = tuple(() for _ in range(game.n))
+        hand = tuple(game.hands[seat])
+        row = game.known[seat]
+        if any(row):
+            known = tuple(tuple(sorted(k)) if h != seat else () for h, k in enumerate(row))
+        else:
+            known = _NOTHING_KNOWN[n]
+        drawn = game.drawn if game.turn == seat else -1
+    discard_by = game.discard_by
     return View(
-        seat=seat,
-        variant=game.rules.variant.name,
-        players=game.n,
-        dealer=game.dealer,
-        direction=game.direction,
-        turn=game.turn,
-        phase=PHASE_NAMES[game.phase],
-        hand=tuple(game.hands[seat]) if own else (),  # type: ignore[index]
-        hand_sizes=tuple(len(h) for h in game.hands),
-        eliminated=tuple(game.eliminated),
-        discard=tuple(game.discard),
-        top_by=game.discard_by[-1] if game.discard_by else -1,
-        color=game.color,
-        top_kind=game.top_kind,
-        draw_count=len(game.draw_pile),
-        windows=game.windows(),
-        pending=pending,
-        drawn=game.drawn if own and game.turn == seat else -1,
-        known=known,
-        uno_open=tuple(game.uno_open),
-        winner=game.winner,
-        version=game.version,
+        seat,
+        game.rules.variant.name,
+        n,
+        game.dealer,
+        game.direction,
+        game.turn,
+        PHASE_NAMES[phase],
+        hand,
+        tuple(map(len, game.hands)),
+        tuple(game.eliminated),
+        tuple(game.discard),
+        discard_by[-1] if discard_by else -1,
+        game.color,
+        game.top_kind,
+        len(game.draw_pile),
+        game.windows(),
+        pending,
+        drawn,
+        known,
+        tuple(game.uno_open),
+        game.winner,
+        game.version,
     )
