@@ -1,6 +1,9 @@
-"""Engine speed: unoverse's Classic engine beside RLCard's UNO, in one process.
+"""Engine speed: unoverse beside RLCard's UNO, plain Python and mypyc-compiled side by side.
 
-Rows (RULES.md E-4: a game is one round, deal to a round winner):
+Rows (RULES.md E-4: a game is one round, deal to a round winner), each measured for two
+builds of the same source: ``plain`` (the package as installed, ``src/unoverse``) and
+``compiled`` (the mypyc build of ``make compile`` in ``build/compiled``, when it is there and
+current; else its cells say why not):
 
 * ``unoverse engine``: Classic, ``naive`` against ``naive``, written out here as the bare
   loop a bot writer would write: ``acting_seats`` -> ``legal_actions`` -> ``view`` ->
@@ -10,29 +13,43 @@ Rows (RULES.md E-4: a game is one round, deal to a round winner):
 * the same loop at 4 players, beside the 2-player row;
 * ``unoverse driver``: the same games through ``unoverse.sim.driver.play_round``, the loop
   behind ``unoverse simulate`` (virtual clock, tie-breaks, action record);
+* ``house ...``: the engine loop on house-rule presets (``HOUSE``) at the main table size and
+  at 4 players; each is compared with Classic's actions/s at the same table size (target:
+  within 2x, a ratio of at least ``HOUSE_TARGET``);
+* ``unoverse unchecked``: the engine row's games with every action applied through
+  ``Game.apply_unchecked`` (no validation: for actions the engine generated itself). It shows
+  what validation costs and never enters a ratio;
 * RLCard 1.2.0: ``env.run`` with two random agents, and its bare ``UnoGame`` loop
   (``benchmarks/rlcard_reference.py``). RLCard is 2-player only.
 
-Each row is warmed up once, then timed ``--runs`` times; the median run (by actions/s) is
-kept. The ratios compare the unoverse engine row to RLCard; the next performance issue's
-targets are printed beside them. Run it by hand; the smoke test only checks that it runs.
+RLCard's rows are timed in this process; each build's rows in a child process of this script
+(``--worker plain|compiled``) that imports ``unoverse`` from that build's path and reports
+JSON. Both builds play the very same games, so their action counts must agree (the smoke test
+checks it). Each row is warmed up once, then timed ``--runs`` times; the median run (by
+actions/s) is kept. The ratios compare the engine row of each build to the same RLCard run;
+the next performance issue's targets are printed beside them. Run it by hand; the smoke test
+only checks that it runs and counts.
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib.util
 import json
 import os
 import platform
+import re
 import subprocess
 import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, is_dataclass
+from functools import partial
+from importlib.machinery import EXTENSION_SUFFIXES
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from types import CodeType
+from types import CodeType, ModuleType
 from typing import Any
 
 from rich.console import Console
@@ -45,22 +62,56 @@ from unoverse.bots.naive import NaiveBot
 from unoverse.core.seeding import derive
 from unoverse.sim.driver import MAX_ACTIONS, RoundRecord, play_round
 
+REPO = Path(__file__).resolve().parent.parent
+#: The compiled build (``make compile``, ``tools/build_compiled.py``).
+BUILD_TOOL = REPO / "tools" / "build_compiled.py"
+COMPILED_DIR = REPO / "build" / "compiled"
+BUILDS = ("plain", "compiled")
+NOT_BUILT = "not built (make compile)"
+STALE = "stale (make compile)"
+NO_UNCHECKED = "n/a (no apply_unchecked)"
+
 PRESET = "classic"
+
+#: House-rule presets timed beside Classic: (key, label, preset). The single rules the
+#: conformance suite plays most, and every house option that combines with the others (one of
+#: the three rules that redefine the 0; ``revive`` needs stacking).
+HOUSE = (
+    ("stacking", "stacking=progressive", "classic+stacking=progressive"),
+    ("seven_zero", "seven_zero", "classic+seven_zero"),
+    ("jump_in", "jump_in", "classic+jump_in"),
+    (
+        "all_house",
+        "every house rule",
+        "classic+stacking=progressive+revive+draw_until_playable+seven_zero+jump_in"
+        "+play_duplicates+downpour+bar_special+boomerang+friendly_swap",
+    ),
+)
+#: A house-rule preset's actions/s over Classic's at the same table size: at least this
+#: (within 2x).
+HOUSE_TARGET = 0.5
 
 #: The next performance issue's targets: the unoverse engine row (2 players) over RLCard.
 TARGETS = {"env_run_actions": 10.0, "env_run_games": 6.0, "bare_actions": 3.0}
 
 
-def run_engine(games: int, seed: int = 0, players: int = 2) -> Measurement:
+def run_engine(
+    games: int,
+    seed: int = 0,
+    players: int = 2,
+    preset: str = PRESET,
+    unchecked: bool = False,
+) -> Measurement:
     """Play games ``seed`` .. ``seed + games - 1`` through the engine API; time it all.
 
     Set-up (``new_game``, dealing, bots) is inside the timing, as RLCard's ``init_game`` is.
+    ``unchecked`` applies every action with ``apply_unchecked`` instead of ``apply``.
     """
     new_game = unoverse.new_game
     actions = 0
     start = time.perf_counter()
     for s in range(seed, seed + games):
-        game = new_game(PRESET, players, s)
+        game = new_game(preset, players, s)
         bots = [NaiveBot(derive(s, "bot", seat)) for seat in range(players)]
         count = 0
         while not game.over:
@@ -68,7 +119,10 @@ def run_engine(games: int, seed: int = 0, players: int = 2) -> Measurement:
                 legal = game.legal_actions(seat)
                 act, _delay = bots[seat].act(game.view(seat), legal)
                 if act is not None:
-                    game.apply(seat, act)  # validates, mutates, returns the events
+                    if unchecked:
+                        game.apply_unchecked(seat, act)
+                    else:
+                        game.apply(seat, act)  # validates, mutates, returns the events
                     count += 1
                     break  # the windows changed: ask the acting seats again
             else:
@@ -94,15 +148,30 @@ def run_driver(games: int, seed: int = 0, players: int = 2) -> Measurement:
     return Measurement(actions=actions, games=games, seconds=seconds)
 
 
+def has_apply_unchecked() -> bool:
+    """Whether the engine has the unchecked fast path."""
+    return hasattr(unoverse.Game, "apply_unchecked")
+
+
+def engine_is_compiled() -> bool:
+    """Whether the engine imported here is the compiled one (an extension module)."""
+    import unoverse.core.game as game_module
+
+    return (game_module.__file__ or "").endswith(tuple(EXTENSION_SUFFIXES))
+
+
 @dataclass
 class Row:
-    """One line of the table: a measurement, or why there is none."""
+    """One line of the table, for one build (``None``: RLCard): a measurement, or why there
+    is none."""
 
     key: str
     name: str
     players: int
+    build: str | None = None
+    preset: str | None = None
     measurement: Measurement | None = None
-    status: str = "ok"  # "ok", "not installed", "skipped"
+    status: str = "ok"  # "ok", "not installed", "skipped", NOT_BUILT, STALE, NO_UNCHECKED
 
     def to_dict(self) -> dict[str, Any]:
         m = self.measurement
@@ -110,6 +179,8 @@ class Row:
             "key": self.key,
             "name": self.name,
             "players": self.players,
+            "build": self.build,
+            "preset": self.preset,
             "status": self.status,
         }
         if m is not None:
@@ -122,6 +193,152 @@ class Row:
                 actions_per_game=round(m.actions_per_game, 2),
             )
         return out
+
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Row:
+        m = None
+        if "actions" in d:
+            m = Measurement(actions=d["actions"], games=d["games"], seconds=d["seconds"])
+        return Row(d["key"], d["name"], d["players"], d["build"], d["preset"], m, d["status"])
+
+
+def tables(players: int) -> tuple[int, ...]:
+    """The table sizes of the Classic engine and house-rule rows: the main one and 4."""
+    return (players,) if players == 4 else (players, 4)
+
+
+def our_rows(players: int, build: str) -> dict[str, Row]:
+    """Every unoverse row of one build, not yet measured, by key."""
+    p = players
+    rows = {"engine": Row("engine", f"unoverse engine {p}p", p, build, PRESET)}
+    if p != 4:
+        rows["engine4"] = Row("engine4", "unoverse engine 4p", 4, build, PRESET)
+    rows["driver"] = Row("driver", f"unoverse driver {p}p", p, build, PRESET)
+    rows["unchecked"] = Row("unchecked", f"unoverse unchecked {p}p", p, build, PRESET)
+    for n in tables(p):
+        for key, label, preset in HOUSE:
+            rows[f"{key}_{n}"] = Row(f"{key}_{n}", f"house {label} {n}p", n, build, preset)
+    return rows
+
+
+def classic_key(players: int, n: int) -> str:
+    """The key of the Classic engine row at ``n`` players."""
+    return "engine" if n == players else "engine4"
+
+
+def measure_ours(args: argparse.Namespace, build: str, log: Console) -> dict[str, Row]:
+    """Time every unoverse row in this process (a worker: ``unoverse`` is this build's)."""
+    rows = our_rows(args.players, build)
+    for key, row in rows.items():
+        fn: Callable[..., Measurement]
+        if key == "driver":
+            fn = partial(run_driver, players=row.players)
+        elif key == "unchecked":
+            if not has_apply_unchecked():
+                row.status = NO_UNCHECKED
+                continue
+            fn = partial(run_engine, players=row.players, unchecked=True)
+        else:
+            fn = partial(run_engine, players=row.players, preset=row.preset or PRESET)
+        began = time.perf_counter()
+        row.measurement = median_of(
+            fn, runs=args.runs, warmup=args.warmup, games=args.games, seed=args.seed
+        )
+        took = time.perf_counter() - began
+        log.print(f"  {row.name} ({build}): done in {took:.1f} s", markup=False, highlight=False)
+    return rows
+
+
+def build_tool() -> ModuleType:
+    """``tools/build_compiled.py`` as a module (paths, module list, stamp check)."""
+    spec = importlib.util.spec_from_file_location("build_compiled", BUILD_TOOL)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {BUILD_TOOL}")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def compiled_status() -> str:
+    """``"ok"`` when the compiled build is there and of the current sources, else why not."""
+    try:
+        tool = build_tool()
+    except (ImportError, OSError):
+        return NOT_BUILT
+    if tool.read_stamp() is None or not tool.built_modules_present():
+        return NOT_BUILT
+    try:
+        current = tool.up_to_date()
+    except ImportError:  # no mypy to hash with: trust the stamp
+        return "ok"
+    return "ok" if current else STALE
+
+
+def worker_env(build: str) -> dict[str, str]:
+    """The environment of a build's child: ``PYTHONPATH`` without the compiled tree for
+    ``plain``, with it first for ``compiled``."""
+    env = dict(os.environ)
+    compiled = COMPILED_DIR.resolve()
+    parts = [
+        p
+        for p in env.get("PYTHONPATH", "").split(os.pathsep)
+        if p and Path(p).resolve() != compiled
+    ]
+    if build == "compiled":
+        parts.insert(0, str(COMPILED_DIR))
+    if parts:
+        env["PYTHONPATH"] = os.pathsep.join(parts)
+    else:
+        env.pop("PYTHONPATH", None)
+    return env
+
+
+def worker_argv(args: argparse.Namespace, build: str) -> list[str]:
+    """The command line of a build's child process."""
+    argv = [sys.executable, str(Path(__file__).resolve()), "--worker", build]
+    argv += ["--games", str(args.games), "--runs", str(args.runs)]
+    argv += ["--players", str(args.players), "--seed", str(args.seed)]
+    if args.quick:
+        argv.append("--quick")
+    if args.profile:
+        argv.append("--profile")
+    return argv
+
+
+def run_worker(args: argparse.Namespace, build: str) -> dict[str, Any]:
+    """Run one build's rows in a child process; its JSON report. Exits if the child fails or
+    imported the other build."""
+    r = subprocess.run(
+        worker_argv(args, build), env=worker_env(build), stdout=subprocess.PIPE, text=True
+    )
+    if r.returncode != 0:
+        raise SystemExit(f"bench_engine: the {build} rows failed (exit {r.returncode})")
+    report: dict[str, Any] = json.loads(r.stdout)
+    if report["compiled"] != (build == "compiled"):
+        raise SystemExit(
+            f"bench_engine: the {build} child imported {report['engine_file']}, "
+            "the wrong build: check PYTHONPATH"
+        )
+    return report
+
+
+def worker(args: argparse.Namespace) -> int:
+    """A build's child process: time its rows (or profile), print them as JSON."""
+    if args.profile:
+        profile(args)
+        return 0
+    import unoverse.core.game as game_module
+
+    rows = measure_ours(args, args.worker, Console(stderr=True))
+    report = {
+        "build": args.worker,
+        "compiled": engine_is_compiled(),
+        "engine_file": game_module.__file__,
+        "apply_unchecked": has_apply_unchecked(),
+        "rows": [row.to_dict() for row in rows.values()],
+    }
+    print(json.dumps(report))
+    return 0
 
 
 def rlcard_installed() -> bool:
@@ -147,10 +364,9 @@ def cpu_model() -> str:
 
 def git_commit() -> str | None:
     """The checkout's commit, with ``+dirty`` if ``src/`` has uncommitted changes (read-only)."""
-    repo = Path(__file__).resolve().parent.parent
     try:
         head = subprocess.run(
-            ["git", "-C", str(repo), "rev-parse", "--short", "HEAD"],
+            ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
             capture_output=True,
             text=True,
             timeout=10,
@@ -158,7 +374,7 @@ def git_commit() -> str | None:
         if head.returncode != 0:
             return None
         status = subprocess.run(
-            ["git", "-C", str(repo), "--no-optional-locks", "status", "--porcelain", "--", "src"],
+            ["git", "-C", str(REPO), "--no-optional-locks", "status", "--porcelain", "--", "src"],
             capture_output=True,
             text=True,
             timeout=10,
@@ -168,8 +384,23 @@ def git_commit() -> str | None:
     return head.stdout.strip() + ("+dirty" if status.stdout.strip() else "")
 
 
-def environment(have_rlcard: bool) -> dict[str, Any]:
-    """Versions and machine, printed above the table."""
+def compiled_description(status: str) -> str:
+    """The header's line on the compiled build: where, by which mypy, how many modules."""
+    if status != "ok":
+        return status
+    try:
+        stamp = build_tool().read_stamp() or {}
+    except (ImportError, OSError):
+        stamp = {}
+    modules = stamp.get("modules", [])
+    return (
+        f"{COMPILED_DIR.relative_to(REPO)} (mypyc {stamp.get('mypy', '?')}, "
+        f"{len(modules)} modules compiled)"
+    )
+
+
+def environment(have_rlcard: bool, compiled: str) -> dict[str, Any]:
+    """Versions, builds and machine, printed above the table."""
     try:
         rl = rlcard_version() if have_rlcard else None
     except PackageNotFoundError:
@@ -178,6 +409,7 @@ def environment(have_rlcard: bool) -> dict[str, Any]:
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "unoverse": version("unoverse"),
         "commit": git_commit(),
+        "compiled_build": compiled_description(compiled),
         "rlcard": rl,
         "platform": platform.platform(),
         "machine": platform.machine(),
@@ -186,16 +418,16 @@ def environment(have_rlcard: bool) -> dict[str, Any]:
     }
 
 
-def ratios(rows: dict[str, Row]) -> dict[str, float | None]:
-    """The unoverse engine row over RLCard's rows (None where a row is missing)."""
-    ours = rows["engine"].measurement
+def ratios(ours: dict[str, Row], rlcard: dict[str, Row]) -> dict[str, float | None]:
+    """One build's unoverse engine row over RLCard's rows (None where a row is missing)."""
+    mine = ours["engine"].measurement
 
     def over(key: str, attr: str) -> float | None:
-        theirs = rows[key].measurement
-        if ours is None or theirs is None:
+        theirs = rlcard[key].measurement
+        if mine is None or theirs is None:
             return None
         denominator: float = getattr(theirs, attr)
-        return getattr(ours, attr) / denominator if denominator else None
+        return getattr(mine, attr) / denominator if denominator else None
 
     return {
         "env_run_actions": over("rlcard_env", "actions_per_s"),
@@ -204,26 +436,42 @@ def ratios(rows: dict[str, Row]) -> dict[str, float | None]:
     }
 
 
-def measure(args: argparse.Namespace, log: Console) -> dict[str, Row]:
-    """Build and time every row."""
-    p = args.players
-    rows: dict[str, Row] = {"engine": Row("engine", f"unoverse engine {p}p", p)}
-    if p != 4:
-        rows["engine4"] = Row("engine4", "unoverse engine 4p", 4)
-    rows["driver"] = Row("driver", f"unoverse driver {p}p", p)
-    rows["rlcard_env"] = Row("rlcard_env", "RLCard env.run 2p", 2)
-    rows["rlcard_bare"] = Row("rlcard_bare", "RLCard bare UnoGame 2p", 2)
+def house_ratios(ours: dict[str, Row], players: int) -> dict[str, float | None]:
+    """Each house-rule row's actions/s over Classic's at the same table size."""
+    out: dict[str, float | None] = {}
+    for n in tables(players):
+        classic = ours[classic_key(players, n)].measurement
+        for key, _label, _preset in HOUSE:
+            house = ours[f"{key}_{n}"].measurement
+            ratio = None
+            if classic is not None and house is not None and classic.actions_per_s > 0:
+                ratio = house.actions_per_s / classic.actions_per_s
+            out[f"{key}_{n}"] = ratio
+    return out
 
+
+@dataclass
+class Report:
+    """Everything measured: RLCard's rows, and each build's rows (by build, then key)."""
+
+    rlcard: dict[str, Row]
+    ours: dict[str, dict[str, Row]]
+    builds: dict[str, dict[str, Any]]
+
+
+def measure(args: argparse.Namespace, log: Console, compiled: str) -> Report:
+    """RLCard's rows here, then each build's rows in its child process."""
+    rlcard = {
+        "rlcard_env": Row("rlcard_env", "RLCard env.run 2p", 2),
+        "rlcard_bare": Row("rlcard_bare", "RLCard bare UnoGame 2p", 2),
+    }
     have_rlcard = not args.no_rlcard and rlcard_installed()
     fns: dict[str, Callable[..., Measurement]] = {
-        "engine": lambda games, seed: run_engine(games, seed, p),
-        "engine4": lambda games, seed: run_engine(games, seed, 4),
-        "driver": lambda games, seed: run_driver(games, seed, p),
         "rlcard_env": run_env,
         "rlcard_bare": run_bare_game,
     }
-    for key, row in rows.items():
-        if key.startswith("rlcard") and not have_rlcard:
+    for key, row in rlcard.items():
+        if not have_rlcard:
             row.status = "skipped" if args.no_rlcard else "not installed"
             continue
         began = time.perf_counter()
@@ -231,16 +479,59 @@ def measure(args: argparse.Namespace, log: Console) -> dict[str, Row]:
             fns[key], runs=args.runs, warmup=args.warmup, games=args.games, seed=args.seed
         )
         log.print(f"  {row.name}: done in {time.perf_counter() - began:.1f} s")
-    return rows
+
+    ours: dict[str, dict[str, Row]] = {}
+    builds: dict[str, dict[str, Any]] = {}
+    for build in BUILDS:
+        status = "ok"
+        if args.build not in ("both", build):
+            status = "skipped"
+        elif build == "compiled":
+            status = compiled
+        if status != "ok":
+            rows = our_rows(args.players, build)
+            for row in rows.values():
+                row.status = status
+            ours[build] = rows
+            builds[build] = {"status": status}
+            continue
+        report = run_worker(args, build)
+        ours[build] = {d["key"]: Row.from_dict(d) for d in report["rows"]}
+        builds[build] = {
+            "status": "ok",
+            "engine_file": report["engine_file"],
+            "apply_unchecked": report["apply_unchecked"],
+        }
+    return Report(rlcard, ours, builds)
 
 
-def render(env: dict[str, Any], rows: dict[str, Row], args: argparse.Namespace) -> None:
-    """The human-readable report (Rich)."""
+def report_console() -> Console:
+    """The console the report prints on: the terminal's width, and at least 120 columns when
+    the output goes to a file or a pipe (Rich would assume 80 and cut the figures)."""
     console = Console()
+    return console if console.is_terminal else Console(width=max(console.width, 120))
+
+
+def _short(status: str) -> str:
+    """A status short enough for a table cell (``not built``); the notes give it whole."""
+    return status.split(" (")[0]
+
+
+def _speed(row: Row, attr: str, fmt: str, missing: str = "") -> str:
+    """A row's figure, formatted, or ``missing`` when it was not measured."""
+    m = row.measurement
+    return missing if m is None else format(getattr(m, attr), fmt)
+
+
+def render(env: dict[str, Any], rep: Report, args: argparse.Namespace) -> None:
+    """The human-readable report (Rich)."""
+    console = report_console()
     warm = "one warm-up, " if args.warmup else "no warm-up, "
     header = {
         "Python": env["python"],
         "unoverse": f"{env['unoverse']} (commit {env['commit'] or 'unknown'})",
+        "plain": "the installed source, interpreted",
+        "compiled": env["compiled_build"],
         "RLCard": env["rlcard"] or ("skipped" if args.no_rlcard else "not installed"),
         "machine": f"{env['platform']} ({env['machine']})",
         "cpu": f"{env['cpu']}, {env['cpu_count']} cpus (os.cpu_count)",
@@ -250,40 +541,87 @@ def render(env: dict[str, Any], rows: dict[str, Row], args: argparse.Namespace) 
     for label, value in header.items():
         console.print(f"{label:<9} {value}", soft_wrap=True, highlight=False)
 
-    table = Table(title=f"Engine speed, {PRESET}, one-round games")
-    table.add_column("row")
-    for col in ("actions/s", "games/s", "actions/game"):
+    plain, compiled = rep.ours["plain"], rep.ours["compiled"]
+    table = Table(title="Engine speed, one-round games: plain and compiled builds")
+    table.add_column("row", no_wrap=True)
+    for col in (
+        "plain\nactions/s",
+        "compiled\nactions/s",
+        "compiled\n/ plain",
+        "plain\ngames/s",
+        "compiled\ngames/s",
+        "actions\n/game",
+    ):
         table.add_column(col, justify="right")
-    for row in rows.values():
+    for key, p_row in plain.items():
+        c_row = compiled[key]
+        pm, cm = p_row.measurement, c_row.measurement
+        measured = [m for m in (pm, cm) if m is not None]
+        per_game = f"{measured[0].actions_per_game:.1f}" if measured else ""
+        if pm and cm and pm.actions != cm.actions:  # the same games: a divergence
+            per_game = f"{pm.actions_per_game:.1f} != {cm.actions_per_game:.1f}"
+        table.add_row(
+            p_row.name,
+            _speed(p_row, "actions_per_s", ",.0f", _short(p_row.status)),
+            _speed(c_row, "actions_per_s", ",.0f", _short(c_row.status)),
+            f"{cm.actions_per_s / pm.actions_per_s:.2f}x" if pm and cm else "",
+            _speed(p_row, "games_per_s", ",.1f"),
+            _speed(c_row, "games_per_s", ",.1f"),
+            per_game,
+        )
+    for row in rep.rlcard.values():
         m = row.measurement
         if m is None:
-            table.add_row(row.name, row.status, row.status, row.status)
+            table.add_row(row.name, row.status, "", "", "", "", "")
         else:
-            table.add_row(
-                row.name,
-                f"{m.actions_per_s:,.0f}",
-                f"{m.games_per_s:,.1f}",
-                f"{m.actions_per_game:.1f}",
-            )
+            a, g = f"{m.actions_per_s:,.0f}", f"{m.games_per_s:,.1f}"
+            table.add_row(row.name, a, "", "", g, "", f"{m.actions_per_game:.1f}")
     console.print(table)
+    notes = {
+        f"{build}: {row.status}" if row.key != "unchecked" else f"{row.name}: {row.status}"
+        for build in BUILDS
+        for row in rep.ours[build].values()
+        if row.status not in ("ok", "skipped")
+    }
+    notes.add(
+        "RLCard's rows run in this process, their figures in the plain columns; the unchecked "
+        "row skips validation and enters no ratio"
+    )
+    for note in sorted(notes):
+        console.print(f"note: {note}", soft_wrap=True, highlight=False)
 
-    engine = rows["engine"].name
-    r = ratios(rows)
-    rt = Table(title=f"{engine} over RLCard (2p)")
+    rt = Table(title=f"{plain['engine'].name} over RLCard (2p)")
     rt.add_column("ratio")
-    rt.add_column("measured", justify="right")
-    rt.add_column("next issue's target", justify="right")
+    for col in ("plain", "compiled", "next issue's target"):
+        rt.add_column(col, justify="right")
     labels = {
         "env_run_actions": "actions/s over env.run",
         "env_run_games": "games/s over env.run",
         "bare_actions": "actions/s over bare UnoGame",
     }
+    r = {build: ratios(rep.ours[build], rep.rlcard) for build in BUILDS}
     for key, label in labels.items():
-        value = r[key]
-        rt.add_row(label, "n/a" if value is None else f"{value:.2f}x", f">= {TARGETS[key]:g}x")
+        cells = ["n/a" if r[b][key] is None else f"{r[b][key]:.2f}x" for b in BUILDS]
+        rt.add_row(label, *cells, f">= {TARGETS[key]:g}x")
     console.print(rt)
     if args.players != 2:
         console.print(f"note: the ratios compare {args.players} players to RLCard's 2.")
+
+    ht = Table(title="House rules: actions/s over Classic's at the same table size")
+    ht.add_column("preset")
+    for col in ("plain", "compiled", "target"):
+        ht.add_column(col, justify="right")
+    h = {build: house_ratios(rep.ours[build], args.players) for build in BUILDS}
+    for n in tables(args.players):
+        for key, label, _preset in HOUSE:
+            cells = [
+                "n/a" if h[b][f"{key}_{n}"] is None else f"{h[b][f'{key}_{n}']:.2f}x"
+                for b in BUILDS
+            ]
+            ht.add_row(f"{label} {n}p", *cells, f">= {HOUSE_TARGET:g}x")
+    console.print(ht)
+    all_house = next(preset for key, _label, preset in HOUSE if key == "all_house")
+    console.print(f"every house rule: {all_house}", soft_wrap=True, highlight=False)
 
 
 #: The calls the engine loop makes, for the profile's split of the time.
@@ -297,6 +635,10 @@ LOOP_CALLS = (
     "NaiveBot.act",
     "Game.apply",
 )
+
+#: cProfile's names for compiled functions, called from interpreted code as built-ins.
+_COMPILED_METHOD = re.compile(r"<method '(\w+)' of '(\w+)' objects>")
+_COMPILED_FUNCTION = re.compile(r"<built-in method (unoverse\.[\w.]+)>")
 
 
 def dataclass_inits() -> dict[CodeType, str]:
@@ -317,18 +659,28 @@ def dataclass_inits() -> dict[CodeType, str]:
 
 
 def profile(args: argparse.Namespace, top: int = 10) -> None:
-    """Run the engine row once under cProfile; print the top functions by own time."""
+    """Run the engine row once under cProfile; print the top functions by own time.
+
+    Runs in the build's child process. In the compiled build cProfile sees only the calls
+    interpreted code makes into compiled functions (as built-ins), never the calls between
+    compiled functions, whose time counts as their caller's own.
+    """
+    compiled = engine_is_compiled()
     prof = cProfile.Profile()
     prof.enable()
     m = run_engine(args.games, args.seed, args.players)
     prof.disable()
     root = str(Path(unoverse.__file__).resolve().parent.parent) + os.sep
-    repo = str(Path(__file__).resolve().parent.parent) + os.sep
+    repo = str(REPO) + os.sep
     inits = dataclass_inits()
 
     def label(code: CodeType | str) -> str:
-        if isinstance(code, str):
-            return code  # a built-in
+        if isinstance(code, str):  # a built-in, or a compiled function
+            if match := _COMPILED_METHOD.fullmatch(code):
+                return f"{match[2]}.{match[1]} (compiled)"
+            if match := _COMPILED_FUNCTION.fullmatch(code):
+                return f"{match[1].rsplit('.', 1)[1]} (compiled: {match[1]})"
+            return code
         if code in inits:
             return inits[code]
         file = code.co_filename.removeprefix(root).removeprefix(repo)
@@ -343,7 +695,15 @@ def profile(args: argparse.Namespace, top: int = 10) -> None:
         row[2] += entry.totaltime
     total = sum(r[1] for r in rows.values())
 
-    console = Console()
+    console = report_console()
+    what = (
+        f"the compiled build ({Path(root).relative_to(REPO) if root.startswith(repo) else root}"
+        "): calls between compiled functions are invisible to cProfile and count as their "
+        "caller's own time; read the loop's split"
+        if compiled
+        else "plain Python (--build compiled profiles the compiled build)"
+    )
+    console.print(f"profiling {what}", soft_wrap=True, highlight=False)
     console.print(
         f"cProfile, unoverse engine {args.players}p, {m.games} games, {m.actions:,} actions; "
         f"total own time {total:.2f} s (profiling inflates call-heavy code)",
@@ -365,7 +725,11 @@ def profile(args: argparse.Namespace, top: int = 10) -> None:
     split.add_column("cumulative s", justify="right")
     split.add_column("% of total", justify="right")
     for qualname in LOOP_CALLS:
-        cumulative = sum(r[2] for n, r in rows.items() if n.startswith(qualname + " ("))
+        seen = [r for n, r in rows.items() if n.startswith(qualname + " (")]
+        if not seen:  # a compiled callable cProfile does not record (a non-native method)
+            split.add_row(qualname, "not seen", "")
+            continue
+        cumulative = sum(r[2] for r in seen)
         split.add_row(qualname, f"{cumulative:.3f}", f"{100 * cumulative / total:.1f}")
     console.print(split)
 
@@ -383,10 +747,17 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument("--no-rlcard", action="store_true", help="skip RLCard's rows")
     parser.add_argument(
+        "--build",
+        choices=("both", *BUILDS),
+        default=None,
+        help="the builds to time (default both) or to profile (default plain)",
+    )
+    parser.add_argument(
         "--profile",
         action="store_true",
         help="instead of timing, profile the engine row once (cProfile, top 10 by own time)",
     )
+    parser.add_argument("--worker", choices=BUILDS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.games is None:
         args.games = 10 if args.quick else 2000
@@ -397,33 +768,50 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--games and --runs must be at least 1")
     if args.players < 2:
         parser.error("--players must be at least 2")
+    if args.build is None:
+        args.build = "plain" if args.profile else "both"
+    if args.profile and args.build == "both":
+        parser.error("--profile profiles one build: --build plain or --build compiled")
     return args
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    if args.worker:
+        return worker(args)
+    compiled = compiled_status()
     if args.profile:
-        profile(args)
-        return 0
+        if args.build == "compiled" and compiled != "ok":
+            raise SystemExit(f"bench_engine: cannot profile the compiled build: {compiled}")
+        r = subprocess.run(worker_argv(args, args.build), env=worker_env(args.build))
+        return r.returncode
     log = Console(stderr=True)
     have_rlcard = not args.no_rlcard and rlcard_installed()
-    env = environment(have_rlcard)
-    rows = measure(args, log)
+    env = environment(have_rlcard, compiled)
+    rep = measure(args, log, compiled)
     if args.json:
         report = {
             **env,
             "preset": PRESET,
+            "house_presets": {key: preset for key, _label, preset in HOUSE},
             "games": args.games,
             "runs": args.runs,
             "warmup": args.warmup,
             "seed": args.seed,
-            "rows": [row.to_dict() for row in rows.values()],
-            "ratios": ratios(rows),
+            "players": args.players,
+            "builds": rep.builds,
+            "rows": [
+                *(row.to_dict() for build in BUILDS for row in rep.ours[build].values()),
+                *(row.to_dict() for row in rep.rlcard.values()),
+            ],
+            "ratios": {b: ratios(rep.ours[b], rep.rlcard) for b in BUILDS},
+            "house_ratios": {b: house_ratios(rep.ours[b], args.players) for b in BUILDS},
             "targets": TARGETS,
+            "house_target": HOUSE_TARGET,
         }
         print(json.dumps(report, indent=2))
     else:
-        render(env, rows, args)
+        render(env, rep, args)
     return 0
 
 

@@ -1,7 +1,11 @@
 """The benchmarks still run: tiny runs as subprocesses, exactly as a person would type them.
 
 No timing is asserted (the machines are shared and noisy); only that each script exits 0
-and prints its rows, and the counts that do not depend on speed.
+and prints its rows, and the counts that do not depend on speed: rows that play the same
+games (the engine loop and the driver, the checked and the unchecked loop, the plain and the
+compiled build) play the same number of actions. Under ``make test-compiled``
+(``UNOVERSE_EXPECT_COMPILED=1``) the compiled rows must have run; otherwise they may say the
+build is missing or stale.
 """
 
 from __future__ import annotations
@@ -12,14 +16,26 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_ENGINE = ROOT / "benchmarks" / "bench_engine.py"
 BENCH_MEMORY = ROOT / "benchmarks" / "bench_memory.py"
-OUR_ROWS = ("unoverse engine 2p", "unoverse engine 4p", "unoverse driver 2p")
+CLASSIC_ROWS = ("unoverse engine 2p", "unoverse engine 4p", "unoverse driver 2p")
+HOUSE_ROWS = tuple(
+    f"house {label} {n}p"
+    for n in (2, 4)
+    for label in ("stacking=progressive", "seven_zero", "jump_in", "every house rule")
+)
+OUR_ROWS = (*CLASSIC_ROWS, "unoverse unchecked 2p", *HOUSE_ROWS)
+HOUSE_KEYS = tuple(
+    f"{key}_{n}" for n in (2, 4) for key in ("stacking", "seven_zero", "jump_in", "all_house")
+)
 RLCARD_ROWS = ("RLCard env.run 2p", "RLCard bare UnoGame 2p")
+EXPECT_COMPILED = os.environ.get("UNOVERSE_EXPECT_COMPILED", "") not in ("", "0")
+COMPILED_MISSING = ("not built (make compile)", "stale (make compile)")
 
 
 def run(*argv: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
@@ -35,31 +51,62 @@ def run(*argv: str, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return r
 
 
+def by_build(report: dict[str, Any]) -> dict[str | None, dict[str, dict[str, Any]]]:
+    """The JSON report's rows by build (``None``: RLCard), then by key."""
+    out: dict[str | None, dict[str, dict[str, Any]]] = {}
+    for row in report["rows"]:
+        out.setdefault(row["build"], {})[row["key"]] = row
+    return out
+
+
 def test_engine_bench_quick_prints_our_rows() -> None:
     out = run(str(BENCH_ENGINE), "--quick", "--no-rlcard").stdout
-    for line in ("Python", "unoverse", "machine", "cpu"):
+    for line in ("Python", "unoverse", "plain", "compiled", "machine", "cpu"):
         assert line in out
-    for name in OUR_ROWS:
+    for name in (*CLASSIC_ROWS, *HOUSE_ROWS):
         row = next((ln for ln in out.splitlines() if name in ln), None)
         assert row is not None, f"no row {name!r} in:\n{out}"
         assert any(ch.isdigit() for ch in row.split(name, 1)[1]), row
+    assert "unoverse unchecked 2p" in out
     for name in RLCARD_ROWS:
         assert any(name in ln and "skipped" in ln for ln in out.splitlines()), out
     assert "over env.run" in out and "over bare UnoGame" in out
+    assert "House rules: actions/s over Classic's" in out
 
 
 def test_engine_bench_quick_json_counts() -> None:
     report = json.loads(run(str(BENCH_ENGINE), "--quick", "--no-rlcard", "--json").stdout)
-    rows = {row["key"]: row for row in report["rows"]}
+    rows = by_build(report)
     assert report["games"] == 10 and report["runs"] == 1 and report["warmup"] is False
-    for key in ("engine", "engine4", "driver"):
-        assert rows[key]["status"] == "ok"
-        assert rows[key]["games"] == 10 and rows[key]["actions"] >= 10
-        assert rows[key]["actions_per_s"] > 0
+    plain = rows["plain"]
+    for key in ("engine", "engine4", "driver", *HOUSE_KEYS):
+        assert plain[key]["status"] == "ok", plain[key]
+        assert plain[key]["games"] == 10 and plain[key]["actions"] >= 10
+        assert plain[key]["actions_per_s"] > 0
     # The engine loop and the driver play the very same seeded games.
-    assert rows["engine"]["actions"] == rows["driver"]["actions"]
-    assert rows["rlcard_env"]["status"] == "skipped"
-    assert report["ratios"]["env_run_actions"] is None
+    assert plain["engine"]["actions"] == plain["driver"]["actions"]
+    # So does the unchecked fast path, once the engine has it.
+    if report["builds"]["plain"]["apply_unchecked"]:
+        assert plain["unchecked"]["actions"] == plain["engine"]["actions"]
+    else:
+        assert plain["unchecked"]["status"] == "n/a (no apply_unchecked)"
+    assert set(report["house_ratios"]["plain"]) == set(HOUSE_KEYS)
+    assert all(ratio is not None for ratio in report["house_ratios"]["plain"].values())
+    # The compiled build plays the same games as the plain source, action for action.
+    compiled = rows["compiled"]
+    status = report["builds"]["compiled"]["status"]
+    if EXPECT_COMPILED:
+        assert status == "ok", status
+    if status == "ok":
+        for key, row in plain.items():
+            assert compiled[key]["status"] == row["status"], key
+            assert compiled[key].get("actions") == row.get("actions"), key
+    else:
+        assert status in COMPILED_MISSING
+        assert all(row["status"] == status for row in compiled.values())
+        assert all(ratio is None for ratio in report["house_ratios"]["compiled"].values())
+    assert rows[None]["rlcard_env"]["status"] == "skipped"
+    assert report["ratios"]["plain"]["env_run_actions"] is None
 
 
 def test_engine_bench_without_rlcard_still_prints_ours() -> None:
@@ -81,11 +128,26 @@ def test_engine_bench_without_rlcard_still_prints_ours() -> None:
 @pytest.mark.skipif(importlib.util.find_spec("rlcard") is None, reason="RLCard not installed")
 def test_engine_bench_quick_with_rlcard() -> None:
     report = json.loads(run(str(BENCH_ENGINE), "--quick", "--games", "3", "--json").stdout)
-    rows = {row["key"]: row for row in report["rows"]}
+    rlcard = by_build(report)[None]
     for key in ("rlcard_env", "rlcard_bare"):
-        assert rows[key]["status"] == "ok" and rows[key]["actions"] > 0
+        assert rlcard[key]["status"] == "ok" and rlcard[key]["actions"] > 0
     assert report["rlcard"] == "1.2.0"
-    assert all(value is not None for value in report["ratios"].values())
+    assert all(value is not None for value in report["ratios"]["plain"].values())
+    if report["builds"]["compiled"]["status"] == "ok":
+        assert all(value is not None for value in report["ratios"]["compiled"].values())
+
+
+def test_engine_bench_profile_plain() -> None:
+    out = run(str(BENCH_ENGINE), "--profile", "--games", "3").stdout
+    assert "profiling plain Python" in out
+    assert "top 10 by own time" in out and "Game.apply" in out
+
+
+@pytest.mark.skipif(not EXPECT_COMPILED, reason="the compiled build: make test-compiled")
+def test_engine_bench_profile_compiled() -> None:
+    out = run(str(BENCH_ENGINE), "--profile", "--build", "compiled", "--games", "3").stdout
+    assert "profiling the compiled build" in out
+    assert "Game.apply (compiled)" in out
 
 
 def test_memory_bench_quick() -> None:

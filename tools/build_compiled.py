@@ -1,0 +1,262 @@
+"""Build the mypyc-compiled engine beside the plain source, never over it.
+
+``src/unoverse`` stays plain Python: the package is copied to ``build/compiled/unoverse`` and
+mypyc compiles the hot modules (``COMPILED``) in that copy, in place, with setuptools'
+``build_ext``. The modules not listed stay interpreted there, so the copy is a whole package:
+with ``PYTHONPATH=build/compiled`` (``make test-compiled``, the benchmark's compiled rows)
+``import unoverse`` loads the compiled extension modules, and without it the plain source.
+
+The build is skipped when nothing it depends on changed: a stamp in the build tree holds a
+hash of every file of ``src/unoverse``, the module list, this script, and the Python and mypy
+versions. A build is made in ``build/compiled.new`` and then renamed into place, so a test run
+or a benchmark never imports a half-built tree. Any mypyc or C compiler failure exits non-zero
+with the compiler's output and removes ``build/compiled`` (now out of date) rather than leave
+it to be taken for a good build. One build runs at a time (a lock in ``build/mypyc``).
+
+    .venv/bin/python tools/build_compiled.py           # build if out of date (make compile)
+    .venv/bin/python tools/build_compiled.py --force   # rebuild
+    .venv/bin/python tools/build_compiled.py --check   # exit 1 unless the build is up to date
+"""
+
+from __future__ import annotations
+
+import argparse
+import fcntl
+import hashlib
+import importlib.machinery
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SRC = ROOT / "src" / "unoverse"
+#: The directory to put on ``PYTHONPATH``: it holds the package copy and mypyc's shared library.
+OUT = ROOT / "build" / "compiled"
+#: Where a build is made before it replaces ``OUT`` in one rename, so that a test run or a
+#: benchmark using ``OUT`` never sees a half-built tree.
+STAGE = ROOT / "build" / "compiled.new"
+#: mypyc's C sources, the object files and mypy's cache (kept between builds).
+WORK = ROOT / "build" / "mypyc"
+STAMP = OUT / "unoverse.stamp.json"
+
+#: Modules compiled by mypyc, as paths in the package; every other module stays interpreted.
+#: Left out on purpose: ``core/errors.py`` (compiled exception classes lose the class-level
+#: ``code`` of their subclasses), ``bots/base.py`` (the tests subclass ``Bot`` in Python and
+#: ``@register_bot`` makes its subclasses non-native) and ``core/variant.py`` (mypyc hands
+#: ``ClassVar`` annotations of a dataclass to ``dataclasses`` as fields).
+COMPILED = (
+    "core/cards.py",
+    "core/phase.py",
+    "core/actions.py",
+    "core/events.py",
+    "core/rng.py",
+    "core/rules.py",
+    "core/view.py",
+    "core/game.py",
+    "core/setup.py",
+    "core/options.py",
+    "core/seeding.py",
+    "core/registry.py",
+    "core/codec.py",
+    "core/position.py",
+    "variants/classic.py",
+    "variants/house.py",
+    "bots/naive.py",
+    "bots/random_bot.py",
+    "sim/driver.py",
+    "sim/stats.py",
+    "sim/simulate.py",
+    "match/match.py",
+    "match/replay.py",
+)
+
+
+def module_names() -> tuple[str, ...]:
+    """The dotted names of the compiled modules (``unoverse.core.game``, ...)."""
+    return tuple("unoverse." + p.removesuffix(".py").replace("/", ".") for p in COMPILED)
+
+
+def _package_files(root: Path) -> list[Path]:
+    """Every file of the package at ``root`` that the copy takes (no caches, no built modules)."""
+    suffixes = (*importlib.machinery.EXTENSION_SUFFIXES, ".pyc")
+    return sorted(
+        p
+        for p in root.rglob("*")
+        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(suffixes)
+    )
+
+
+def source_hash(root: Path = SRC) -> str:
+    """A hash of what a build of the package at ``root`` depends on: its files, the module
+    list, this script and the toolchain's versions. The stamp holds the hash of the copy that
+    was compiled, so equal hashes mean the build in ``OUT`` is of the current sources."""
+    from mypy.version import __version__ as mypy_version
+
+    h = hashlib.sha256()
+    for part in (sys.version, mypy_version, "\n".join(COMPILED)):
+        h.update(part.encode() + b"\0")
+    h.update(Path(__file__).read_bytes())
+    for path in _package_files(root):
+        h.update(str(path.relative_to(root)).encode() + b"\0")
+        h.update(path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def built_modules_present(tree: Path = OUT) -> bool:
+    """Whether every compiled module has its extension module in the build ``tree``."""
+    suffix = importlib.machinery.EXTENSION_SUFFIXES[0]
+    return all(
+        (tree / "unoverse" / p.removesuffix(".py")).with_suffix(suffix).is_file() for p in COMPILED
+    )
+
+
+def read_stamp() -> dict[str, object] | None:
+    """The stamp of the last good build, or None."""
+    try:
+        data = json.loads(STAMP.read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def up_to_date() -> bool:
+    """Whether ``OUT`` holds a complete build of the current sources."""
+    stamp = read_stamp()
+    return stamp is not None and stamp.get("hash") == source_hash() and built_modules_present()
+
+
+def copy_package() -> None:
+    """Empty ``STAGE`` (no module or shared library of an older build survives) and put a
+    fresh copy of ``src/unoverse`` in it."""
+    if STAGE.exists():
+        shutil.rmtree(STAGE)
+    shutil.copytree(
+        SRC,
+        STAGE / "unoverse",
+        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd"),
+    )
+
+
+def run_mypyc() -> None:
+    """Compile ``COMPILED`` in the copy (the child process of ``build``; cwd is ``STAGE``)."""
+    from mypyc.build import mypycify
+    from setuptools import setup  # type: ignore[import-untyped]
+
+    paths = ["--cache-dir", str(WORK / "mypy_cache"), *(f"unoverse/{p}" for p in COMPILED)]
+    extensions = mypycify(paths, opt_level="3", target_dir=str(WORK / "c"))
+    setup(
+        name="unoverse-compiled",
+        ext_modules=extensions,
+        script_args=[
+            "-q",
+            "build_ext",
+            "--inplace",
+            "--build-temp",
+            str(WORK / "temp"),
+            "--build-lib",
+            str(WORK / "lib"),
+        ],
+    )
+
+
+def check_import(tree: Path) -> None:
+    """Import the engine from ``tree`` in a fresh process and insist on the compiled modules."""
+    probe = (
+        "import importlib, sys\n"
+        "from importlib.machinery import EXTENSION_SUFFIXES\n"
+        f"for name in {module_names()!r}:\n"
+        "    f = importlib.import_module(name).__file__ or ''\n"
+        "    if not f.endswith(tuple(EXTENSION_SUFFIXES)):\n"
+        "        sys.exit(f'{name} was loaded from {f}, not a compiled module')\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(tree)}
+    r = subprocess.run([sys.executable, "-c", probe], env=env, capture_output=True, text=True)
+    if r.returncode != 0:
+        raise SystemExit(f"build_compiled: the compiled engine does not import:\n{r.stderr}")
+
+
+def replace_out() -> None:
+    """Put the build in ``STAGE`` in the place of ``OUT`` (two renames; processes that have
+    already loaded modules of the old build keep them)."""
+    old = OUT.with_name(OUT.name + ".old")
+    shutil.rmtree(old, ignore_errors=True)
+    if OUT.exists():
+        OUT.rename(old)
+    STAGE.rename(OUT)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def build(force: bool = False) -> bool:
+    """Build ``OUT`` unless it is current; return whether a build ran. Exits on failure.
+
+    One build at a time: a second ``make compile`` waits for the first, then finds the tree
+    current instead of compiling over it."""
+    WORK.mkdir(parents=True, exist_ok=True)
+    with open(WORK / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build_locked(force)
+
+
+def _build_locked(force: bool) -> bool:
+    """``build``'s work, under its lock."""
+    if not force and up_to_date():
+        print(f"build_compiled: {OUT.relative_to(ROOT)} is up to date")
+        return False
+    began = time.perf_counter()
+    print(f"build_compiled: compiling {len(COMPILED)} modules for {OUT.relative_to(ROOT)}")
+    copy_package()
+    digest = source_hash(STAGE / "unoverse")  # what is compiled, even if src/ moves meanwhile
+    try:
+        r = subprocess.run([sys.executable, __file__, "--run-mypyc"], cwd=STAGE)
+        if r.returncode != 0:
+            raise SystemExit(f"build_compiled: mypyc failed (exit {r.returncode}); see above")
+        if not built_modules_present(STAGE):
+            raise SystemExit("build_compiled: mypyc ran but some compiled modules are missing")
+        check_import(STAGE)
+    except BaseException:
+        # No half-built package on anyone's path: the last good build goes too, as it is
+        # not of the current sources.
+        shutil.rmtree(STAGE, ignore_errors=True)
+        shutil.rmtree(OUT, ignore_errors=True)
+        raise
+    seconds = time.perf_counter() - began
+    from mypy.version import __version__ as mypy_version
+
+    stamp = {
+        "hash": digest,
+        "modules": list(module_names()),
+        "python": sys.version.split()[0],
+        "mypy": mypy_version,
+        "seconds": round(seconds, 1),
+    }
+    (STAGE / STAMP.name).write_text(json.dumps(stamp, indent=2) + "\n")
+    replace_out()
+    print(f"build_compiled: done in {seconds:.0f} s")
+    return True
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--force", action="store_true", help="rebuild even if up to date")
+    parser.add_argument(
+        "--check", action="store_true", help="only report: exit 1 unless the build is current"
+    )
+    parser.add_argument("--run-mypyc", action="store_true", help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.run_mypyc:
+        run_mypyc()
+        return 0
+    if args.check:
+        current = up_to_date()
+        print(f"build_compiled: {'up to date' if current else 'missing or out of date'}")
+        return 0 if current else 1
+    build(force=args.force)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
