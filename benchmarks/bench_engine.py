@@ -27,7 +27,7 @@ RLCard's rows are timed in this process; each build's rows in a child process of
 JSON. Both builds play the very same games, so their action counts must agree (the smoke test
 checks it). Each row is warmed up once, then timed ``--runs`` times; the median run (by
 actions/s) is kept. The ratios compare the engine row of each build to the same RLCard run;
-the next performance issue's targets are printed beside them. Run it by hand; the smoke test
+the performance targets are printed beside them. Run it by hand; the smoke test
 only checks that it runs and counts.
 """
 
@@ -91,7 +91,7 @@ HOUSE = (
 #: (within 2x).
 HOUSE_TARGET = 0.5
 
-#: The next performance issue's targets: the unoverse engine row (2 players) over RLCard.
+#: The performance targets: the unoverse engine row (2 players) over RLCard.
 TARGETS = {"env_run_actions": 10.0, "env_run_games": 6.0, "bare_actions": 3.0}
 
 
@@ -592,7 +592,7 @@ def render(env: dict[str, Any], rep: Report, args: argparse.Namespace) -> None:
 
     rt = Table(title=f"{plain['engine'].name} over RLCard (2p)")
     rt.add_column("ratio")
-    for col in ("plain", "compiled", "next issue's target"):
+    for col in ("plain", "compiled", "target"):
         rt.add_column(col, justify="right")
     labels = {
         "env_run_actions": "actions/s over env.run",

@@ -45,14 +45,15 @@ STAMP = OUT / "unoverse.stamp.json"
 
 #: Modules compiled by mypyc, as paths in the package; every other module stays interpreted.
 #: Left out on purpose: ``core/errors.py`` (compiled exception classes lose the class-level
-#: ``code`` of their subclasses), ``bots/base.py`` (the tests subclass ``Bot`` in Python and
-#: ``@register_bot`` makes its subclasses non-native) and ``core/variant.py`` (mypyc hands
-#: ``ClassVar`` annotations of a dataclass to ``dataclasses`` as fields).
+#: ``code`` of their subclasses) and ``core/variant.py`` (mypyc hands ``ClassVar`` annotations
+#: of a dataclass to ``dataclasses`` as fields). ``Bot`` allows interpreted subclasses
+#: (``mypyc_attr``), for bots written in Python.
 COMPILED = (
     "core/cards.py",
     "core/phase.py",
     "core/actions.py",
     "core/events.py",
+    "core/effects.py",
     "core/rng.py",
     "core/rules.py",
     "core/view.py",
@@ -65,6 +66,7 @@ COMPILED = (
     "core/position.py",
     "variants/classic.py",
     "variants/house.py",
+    "bots/base.py",
     "bots/naive.py",
     "bots/random_bot.py",
     "sim/driver.py",

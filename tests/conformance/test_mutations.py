@@ -23,7 +23,7 @@ GAMES = (
     ("classic", 4, 21, "bots"),
     ("classic", 3, 22, "uniform"),
     ("classic+false_uno_penalty=2", 2, 23, "bots"),
-    ("classic", 7, 24, "uniform"),
+    ("classic", 7, 38, "uniform"),  # reshuffles twice
 )
 
 

@@ -21,7 +21,6 @@ def playable(view: View, card: int) -> bool:
     return CARD_IS_WILD[card] or CARD_COLOR[card] == view.color or CARD_KIND[card] == view.top_kind
 
 
-@register_bot
 class NaiveBot(Bot):
     """Plays a random legal card, else draws; takes every penalty."""
 
@@ -48,18 +47,21 @@ class NaiveBot(Bot):
                 if a.card not in cards:
                     cards.append(a.card)
             cards.sort()
-            card = cards[int(self.rng.random() * len(cards))]
+            card = cards[self.rng.below(len(cards))]
             options = [a for a in plays if a.card == card]
-            return options[int(self.rng.random() * len(options))], delay
+            return options[self.rng.below(len(options))], delay
         for kind in _FALLBACK:
             for a in legal:
                 if a.kind == kind and not a.uno:
                     return a, delay
         declare = [a for a in legal if a.kind == _COLOR]
-        return declare[int(self.rng.random() * len(declare))], delay
+        return declare[self.rng.below(len(declare))], delay
 
 
 _PLAY: Final = Kind.PLAY
 _COLOR: Final = Kind.COLOR
 #: Without a playable card: take a penalty, pass after a draw, else draw.
 _FALLBACK: Final = (Kind.TAKE, Kind.PASS, Kind.DRAW)
+
+
+register_bot(NaiveBot)

@@ -16,7 +16,6 @@ from ..core.view import View
 from .base import Bot, register_bot
 
 
-@register_bot
 class RandomBot(Bot):
     """Uniform over kinds of action, then uniform within the kind."""
 
@@ -30,9 +29,12 @@ class RandomBot(Bot):
         kinds: list[Kind | None] = [*sorted(groups)]
         if view.turn != view.seat:
             kinds.append(None)
-        kind = kinds[self.rng.randrange(len(kinds))]
+        kind = kinds[self.rng.below(len(kinds))]
         delay = self.delay()
         if kind is None:
             return None, delay
         options = groups[kind]
-        return options[self.rng.randrange(len(options))], delay
+        return options[self.rng.below(len(options))], delay
+
+
+register_bot(RandomBot)

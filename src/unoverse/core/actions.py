@@ -7,7 +7,7 @@ value means the same move whoever sends it.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from .cards import CARD_TEXT, COLOR_LETTERS, N_CARDS, card, color
 from .errors import NotationError
@@ -175,8 +175,8 @@ def play_action(card_id: int, color_index: int = -1, uno: bool = False) -> Actio
     return a
 
 
-_PLAY_COLORS = len(COLOR_LETTERS) + 1
-_PLAYS: list[Action | None] = [None] * (N_CARDS * _PLAY_COLORS * 2)
+_PLAY_COLORS: Final = len(COLOR_LETTERS) + 1
+_PLAYS: Final[list[Action | None]] = [None] * (N_CARDS * _PLAY_COLORS * 2)
 
 # The actions without parameters, shared rather than rebuilt for every legal-action list.
 DRAW = Action(Kind.DRAW)

@@ -78,3 +78,9 @@ class ReplayMismatch(UnoverseError):
     """A replayed game does not reproduce the recorded state hashes or actions."""
 
     code = "replay_mismatch"
+
+
+class BadBotSpec(UnoverseError):
+    """A bot spec that names no bot, or gives it a parameter it does not have."""
+
+    code = "bad_bot_spec"

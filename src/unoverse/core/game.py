@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import combinations
 from typing import Final
 
-from . import variant as fx
+from . import effects as fx
 from . import view as views
 from .actions import (
     CATCH_ACTIONS,
@@ -43,18 +43,18 @@ from .cards import (
     N_CARDS,
     N_KINDS,
 )
-from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
-from .events import PRIVATE, SPLIT, Event
-from .phase import Phase
-from .rng import Rng
-from .rules import Rules
-from .variant import (
+from .effects import (
     CHOOSING_EFFECTS,
     DECLARES_IF_WILD_TOP,
     DECLARES_NO,
     DECLARES_YES,
     STACK_PROGRESSIVE,
 )
+from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
+from .events import PRIVATE, SPLIT, Event
+from .phase import Phase
+from .rng import Rng
+from .rules import Rules
 from .view import View
 
 

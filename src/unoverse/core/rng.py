@@ -5,7 +5,7 @@ serialise (`random.Random` carries about 7 KB of JSON). Statistically sound for 
 cards; not for cryptography.
 
 A shuffle takes one SplitMix64 output as the key of a SHAKE-128 stream and runs
-Fisher-Yates on its 32-bit words, with Lemire's exact rejection: uniform over every order,
+Fisher-Yates on its 16-bit words, with Lemire's exact rejection: uniform over every order,
 and one hash call instead of a 64-bit multiply chain per card, which is what made shuffling
 a deck the largest cost of setting up a round.
 """
@@ -14,28 +14,23 @@ from __future__ import annotations
 
 import sys
 from array import array
-from collections.abc import MutableSequence
 from hashlib import shake_128
-from typing import Final, TypeVar
+from typing import Final
 
 _MASK: Final = (1 << 64) - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15
-_MASK32: Final = 0xFFFFFFFF
-_TWO32: Final = 1 << 32
+_WORD: Final = 1 << 16  # the shuffle reads 16-bit words
+_LOW: Final = _WORD - 1
 _SWAP: Final = sys.byteorder == "big"  # the stream is read as little-endian words
 
-T = TypeVar("T")
 
-
-def _words(key: int, count: int) -> array[int]:
-    """``count`` uniform 32-bit words from the SHAKE-128 stream keyed by ``key``."""
-    words = array("I")
-    if words.itemsize != 4:  # pragma: no cover - no such platform in practice
-        words = array("L")
-    words.frombytes(shake_128(key.to_bytes(8, "little")).digest(4 * count))
+def _words(key: int, count: int) -> list[int]:
+    """``count`` uniform 16-bit words from the SHAKE-128 stream keyed by ``key``."""
+    words = array("H")
+    words.frombytes(shake_128(key.to_bytes(8, "little")).digest(2 * count))
     if _SWAP:  # pragma: no cover - big-endian machines
         words.byteswap()
-    return words
+    return words.tolist()
 
 
 class Rng:
@@ -63,27 +58,39 @@ class Rng:
             if x < limit:
                 return x % n
 
-    def shuffle(self, items: MutableSequence[T]) -> None:
+    def shuffle(self, items: list[int]) -> None:
         """Shuffle ``items`` in place: Fisher-Yates, each index drawn without bias."""
         n = len(items)
         if n < 2:
             return
-        words = _words(self.next64(), n)
-        size = n
+        if n > _WORD:
+            for i in range(n - 1, 0, -1):  # a pile larger than any deck: one draw per card
+                j = self.below(i + 1)
+                items[i], items[j] = items[j], items[i]
+            return
+        # 16-bit words keep every product a small integer, the compiled build's fast case.
+        size = n + (n >> 5) + 8  # spare words for rejections (below 0.5% per card)
+        words = _words(self.next64(), size)
         w = 0
-        for i in range(n - 1, 0, -1):
+        i = n - 1
+        while i > 0:
             bound = i + 1
+            if w == size:  # out of spare words: a fresh stream
+                words, w = _words(self.next64(), size), 0
             m = words[w] * bound
             w += 1
-            if m & _MASK32 < bound:  # Lemire: reject the few products that would bias
-                floor = (_TWO32 - bound) % bound
-                while m & _MASK32 < floor:
-                    if w == size:  # out of words: a fresh stream (about 1 shuffle in 10^7)
-                        words, w = _words(self.next64(), n), 0
+            if m & _LOW < bound:  # Lemire: reject the few products that would bias
+                floor = (_WORD - bound) % bound
+                while m & _LOW < floor:
+                    if w == size:
+                        words, w = _words(self.next64(), size), 0
                     m = words[w] * bound
                     w += 1
-            j = m >> 32
-            items[i], items[j] = items[j], items[i]
+            j = m >> 16
+            t = items[i]
+            items[i] = items[j]
+            items[j] = t
+            i -= 1
 
     def copy(self) -> Rng:
         """An independent generator in the same state."""

@@ -8,6 +8,9 @@ the worker count or ``PYTHONHASHSEED``.
 from __future__ import annotations
 
 import hashlib
+import sys
+from array import array
+from typing import Final
 
 
 def derive(seed: int, *path: object) -> int:
@@ -15,3 +18,58 @@ def derive(seed: int, *path: object) -> int:
     text = ":".join([str(seed), *(str(p) for p in path)])
     digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
+
+
+_TO_UNIT: Final = 1.0 / (1 << 32)
+_FIRST_BLOCK: Final = 32  # words in a stream's first block: most bots need few per round
+_BLOCK: Final = 512  # words in each later block
+_SWAP: Final = sys.byteorder == "big"  # the stream is read as little-endian words
+
+
+class Stream:
+    """A seeded stream of uniform 32-bit numbers for everything random that is not the game
+    itself (bots' choices and reaction times, the driver's tie-breaks): SHAKE-128 of the seed
+    and a block number, read as little-endian 32-bit words.
+
+    ``random.Random`` spends a Mersenne Twister initialisation (thousands of word operations)
+    on every seed; a simulation seeds a fresh stream per bot and game, and a search bot one
+    per iteration, so a stream here costs nothing to seed and one hash per block. 32 bits are
+    plenty for choosing among a few actions and for reaction times.
+    """
+
+    __slots__ = ("_block", "_key", "_next", "_words")
+
+    def __init__(self, seed: int) -> None:
+        self._key = str(seed).encode() + b":"
+        self._block = 0
+        self._words: list[int] = []
+        self._next = 0
+
+    def _word(self) -> int:
+        """The next 32-bit word of the stream."""
+        i = self._next
+        if i == len(self._words):
+            self._refill()
+            i = 0
+        self._next = i + 1
+        return self._words[i]
+
+    def random(self) -> float:
+        """A uniform float in [0, 1), a multiple of 2**-32."""
+        return self._word() * _TO_UNIT
+
+    def below(self, n: int) -> int:
+        """An integer in ``[0, n)``, uniform to within ``n / 2**32`` (Lemire's product,
+        without the rejection that would make it exact: bots choose among a few actions)."""
+        return (self._word() * n) >> 32
+
+    def _refill(self) -> None:
+        count = _FIRST_BLOCK if self._block == 0 else _BLOCK
+        data = hashlib.shake_128(self._key + str(self._block).encode()).digest(4 * count)
+        self._block += 1
+        words = array("I")
+        words.frombytes(data)
+        if _SWAP:  # pragma: no cover - big-endian machines
+            words.byteswap()
+        self._words = words.tolist()
+        self._next = 0

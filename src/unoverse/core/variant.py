@@ -9,49 +9,25 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import TYPE_CHECKING, ClassVar
 
 from .cards import CARD_IS_WILD, CARD_KIND, KIND_INDEX, N_CARDS, card
+from .effects import (
+    ALL_DRAW_KEEP,
+    CHOOSING_EFFECTS,
+    COPY_TOP,
+    DECLARES_IF_WILD_TOP,
+    DECLARES_NO,
+    DECLARES_YES,
+    NONE,
+    STACKING,
+)
 from .errors import BadPlayerCount, OptionConflict
 from .options import Options, OptionSpec, Value, resolve_name
 from .rules import Rules
 
 if TYPE_CHECKING:
     from .game import Game
-
-# Effect codes: what a card does when it lands (RULES.md §1.4). Parameters live in
-# ``Rules.amount``.
-NONE: Final = 0
-SKIP: Final = 1
-REVERSE: Final = 2
-DRAW: Final = 3  # the next seat draws ``amount`` and loses its turn (its own ``take``, E-1)
-WILD: Final = 4  # declare a colour
-WILD_DRAW: Final = 5  # declare a colour; the next seat draws ``amount`` or challenges (P5)
-SHUFFLE_HANDS: Final = 6  # declare a colour; every hand is collected, shuffled and dealt out
-COPY_TOP: Final = 7  # blank card in ``copy_top`` mode: a copy of the top card
-ALL_DRAW: Final = 8  # declare a colour; every other active seat draws ``amount`` at once and loses
-#               its turn, so the same player plays again (Downpour)
-ALL_DRAW_KEEP: Final = 9  # the same without declaring: the colour stays (Bar special)
-BOOMERANG: Final = 10  # declare a colour and reverse; facing a draw attack, send it back (§1.8)
-SWAP_HANDS: Final = 11  # declare a colour and swap hands with a chosen seat (Friendly card)
-ROTATE_HANDS: Final = 12  # every active seat passes its hand to the next one (Seven-0's 0)
-SEVEN_SWAP: Final = 13  # the player may swap hands with a chosen seat (Seven-0's 7)
-ZERO_DIRECTION: Final = 14  # the player chooses the direction; the next seat draws ``amount``
-#                      and keeps its turn (``zero_chooses_direction``)
-
-
-# Stacking modes (RULES.md §1.8): which draw card may answer a pending draw penalty.
-STACK_OFF: Final = 0
-STACK_SAME: Final = 1  # the same kind: a Draw Two on a Draw Two, a Wild Draw Four on one
-STACK_PROGRESSIVE: Final = 2  # any draw card on any draw card, no colour matching (FS-8)
-STACKING = {"off": STACK_OFF, "same": STACK_SAME, "progressive": STACK_PROGRESSIVE}
-
-# ``Rules.declares``: whether playing a card needs a declared colour.
-DECLARES_NO: Final = 0
-DECLARES_YES: Final = 1
-DECLARES_IF_WILD_TOP: Final = 2  # a blank copying the top card declares when the top is a wild
-#: Effects of cards that name a seat or choose a direction when played.
-CHOOSING_EFFECTS = frozenset({SWAP_HANDS, SEVEN_SWAP, ZERO_DIRECTION})
 
 
 @dataclass(frozen=True, slots=True)

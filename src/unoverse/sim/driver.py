@@ -12,7 +12,6 @@ recorded with its virtual arrival time, so a game replays exactly from its recor
 
 from __future__ import annotations
 
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
@@ -22,7 +21,7 @@ from ..core.codec import state_hash
 from ..core.errors import UnoverseError
 from ..core.events import Event
 from ..core.game import Game, Phase
-from ..core.seeding import derive
+from ..core.seeding import Stream, derive
 from ..match.replay import HASH_EVERY
 
 #: A playout that reaches this many actions has failed (RULES.md E-6).
@@ -78,7 +77,7 @@ class Table:
 
     def __init__(self, bots: Sequence[Bot], seed: int) -> None:
         self.bots = bots
-        self.ties = random.Random(derive(seed, "ties"))
+        self.ties = Stream(derive(seed, "ties"))
         self.clock = 0.0
         self.flight: dict[int, tuple[tuple[float, int, float], Action]] = {}
 

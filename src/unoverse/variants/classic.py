@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from ..core import variant as fx
+from ..core import effects as fx
 from ..core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, WILD
 from ..core.events import Event
 from ..core.game import Game, Phase

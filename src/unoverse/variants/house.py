@@ -8,7 +8,7 @@ them all.
 
 from __future__ import annotations
 
-from ..core import variant as fx
+from ..core import effects as fx
 from ..core.options import Options, OptionSpec
 from ..core.variant import DeckRow, conflict
 
