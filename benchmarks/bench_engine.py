@@ -117,7 +117,7 @@ def run_engine(
         while not game.over:
             for seat in game.acting_seats():
                 legal = game.legal_actions(seat)
-                act, _delay = bots[seat].act(game.view(seat), legal)
+                act = bots[seat].act(game.view(seat), legal)
                 if act is not None:
                     if unchecked:
                         game.apply_unchecked(seat, act)

@@ -74,7 +74,7 @@ def bots_for(seed: int, players: int) -> list[NaiveBot]:
 def step(game: Game, bots: list[NaiveBot]) -> None:
     """Apply one action: the first acting seat that answers (the naive bot never catches)."""
     for seat in game.acting_seats():
-        act, _delay = bots[seat].act(game.view(seat), game.legal_actions(seat))
+        act = bots[seat].act(game.view(seat), game.legal_actions(seat))
         if act is not None:
             game.apply(seat, act)
             return

@@ -16,7 +16,8 @@ from unoverse.sim.driver import BotError, NonTermination, RoundRecord, play_roun
 
 
 class Scripted(Bot):
-    """Answers from a fixed table: ``{kind: (action text, delay)}``; else the naive move."""
+    """Answers from a fixed table: ``{kind: (action text, delay)}``; else the naive move,
+    1 s later."""
 
     name = "scripted"
 
@@ -24,23 +25,28 @@ class Scripted(Bot):
         super().__init__(seed)
         self.table = table
         self.fallback = NaiveBot(seed)
+        self.next_delay = 0.0
 
-    def act(self, view: View, legal: Sequence[Action]) -> tuple[Action | None, float]:
+    def act(self, view: View, legal: Sequence[Action]) -> Action | None:
         for a in legal:
             for kind, (text, delay) in self.table.items():
                 if a.kind.name.lower() == kind and str(a) == text:
-                    return a, delay
-        act, _ = self.fallback.act(view, legal)
-        return act, 1000.0
+                    self.next_delay = delay
+                    return a
+        self.next_delay = 1000.0
+        return self.fallback.act(view, legal)
+
+    def delay(self) -> float:
+        return self.next_delay
 
 
 def test_naive_plays_a_legal_card_calls_uno_in_its_play_and_never_catches() -> None:
     bot = NaiveBot(1)
     game = uv.position("hands: R3 G4 | B1 B2; top: R5@1; turn: 0")
-    act, delay = bot.act(game.view(0), game.legal_actions(0))
-    assert act == uv.action("R3 uno") and delay > 0
+    act = bot.act(game.view(0), game.legal_actions(0))
+    assert act == uv.action("R3 uno") and bot.delay() > 0
     game = uv.position("hands: R3 G4 | B1; top: G5@1; turn: 0; uno: 1")
-    assert bot.act(game.view(0), game.legal_actions(0))[0] == uv.action("G4 uno")
+    assert bot.act(game.view(0), game.legal_actions(0)) == uv.action("G4 uno")
     # seat 1 could declare; seat 0 could catch on its own turn, but naive only plays
     assert uv.action("catch:1") in game.legal_actions(0)
 
@@ -48,26 +54,26 @@ def test_naive_plays_a_legal_card_calls_uno_in_its_play_and_never_catches() -> N
 def test_naive_draws_only_when_it_cannot_play_and_plays_the_drawn_card() -> None:
     bot = NaiveBot(2)
     game = uv.position("hands: G3 G4 | B1 B2; top: R5@1; draw: R9; turn: 0")
-    act, _ = bot.act(game.view(0), game.legal_actions(0))
+    act = bot.act(game.view(0), game.legal_actions(0))
     assert act == uv.action("draw")
     game.apply(0, act)
-    act, _ = bot.act(game.view(0), game.legal_actions(0))
+    act = bot.act(game.view(0), game.legal_actions(0))
     assert act == uv.action("R9")
 
 
 def test_naive_takes_penalties_and_never_challenges() -> None:
     game = uv.position("hands: G3 | B1 B2; top: W+4:R@0; turn: 1; pending: challenge 4 illegal")
-    assert NaiveBot(3).act(game.view(1), game.legal_actions(1))[0] == uv.action("take")
+    assert NaiveBot(3).act(game.view(1), game.legal_actions(1)) == uv.action("take")
 
 
 def test_random_picks_a_kind_first_and_may_pass_optional_windows() -> None:
     game = uv.position("hands: R3 G4 G5 | B1; top: G5@1; turn: 0; uno: 1")
     bot = RandomBot(4)
-    seen = {bot.act(game.view(0), game.legal_actions(0))[0] for _ in range(200)}
+    seen = {bot.act(game.view(0), game.legal_actions(0)) for _ in range(200)}
     kinds = {a.kind for a in seen if a is not None}
     assert kinds == {Kind.PLAY, Kind.DRAW, Kind.CATCH}
     assert None not in seen  # the turn-holder must act
-    other = {bot.act(game.view(1), game.legal_actions(1))[0] for _ in range(50)}
+    other = {bot.act(game.view(1), game.legal_actions(1)) for _ in range(50)}
     assert other == {None, uv.action("uno")}
 
 
@@ -135,8 +141,8 @@ def test_c5_a_declaration_in_the_same_instant_as_a_catch_wins() -> None:
 class Sleeper(Bot):
     name = "sleeper"
 
-    def act(self, view: View, legal: Sequence[Action]) -> tuple[Action | None, float]:
-        return None, 0.0
+    def act(self, view: View, legal: Sequence[Action]) -> Action | None:
+        return None
 
 
 def test_a_bot_that_does_not_act_in_its_turn_is_an_error() -> None:

@@ -164,12 +164,17 @@ class Scripted(Bot):
     def __init__(self, script: dict[str, float]) -> None:
         super().__init__(0)
         self.script = script
+        self.next_delay = 0.0
 
-    def act(self, view: View, legal: Sequence[Action]) -> tuple[Action | None, float]:
+    def act(self, view: View, legal: Sequence[Action]) -> Action | None:
         for a in legal:
             if str(a) in self.script:
-                return a, self.script[str(a)]
-        return None, 0.0
+                self.next_delay = self.script[str(a)]
+                return a
+        return None
+
+    def delay(self) -> float:
+        return self.next_delay
 
 
 def race(uno_ms: float, catch_ms: float, seed: int) -> RoundRecord:

@@ -1,4 +1,5 @@
-"""Bots: they see only their seat's view and legal actions, and answer (action, delay)."""
+"""Bots: they see only their seat's view and legal actions, and answer with an action (the
+driver asks each answer's reaction time separately)."""
 
 from .base import Bot, make_bot, parse_bot_specs
 from .naive import NaiveBot

@@ -1,10 +1,13 @@
 """The bot interface, reaction times, and bot specs (``name[:k=v,...]``).
 
-A bot answers ``act(view, legal)`` with ``(action or None, delay_ms)``. ``None`` passes on
-an optional window (UNO call, catch); the seat holding the mandatory window must act. The
-delay is drawn from the bot's reaction-time distribution (lognormal, median 450 ms,
-sigma 0.35 by default, RULES.md §5.8), so out-of-turn actions really race each other in
-the simulation driver. Each bot's random stream is derived from the run's seed and its seat.
+A bot answers ``act(view, legal)`` with an action, or ``None`` to pass on an optional
+window (UNO call, catch); the seat holding the mandatory window must act. The simulation
+driver then asks ``delay()`` for the reaction time of that answer, drawn from the bot's
+reaction-time distribution (lognormal, median 450 ms, sigma 0.35 by default, RULES.md §5.8),
+so out-of-turn actions really race each other. A loop that needs no timing (an RL wrapper,
+a bot writer's own loop) never draws one. Each bot has two streams derived from the run's
+seed and its seat: its choices (``rng``) and its reaction times (``timing``), so asking for
+timing or not never changes what a bot plays.
 """
 
 from __future__ import annotations
@@ -23,27 +26,30 @@ from ..core.view import View
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # bots written in Python subclass it
 class Bot:
-    """Base class: a seeded random stream and a lognormal reaction time."""
+    """Base class: seeded streams for choices and reaction times, and a lognormal reaction
+    time."""
 
     name: ClassVar[str] = "bot"
     params: ClassVar[dict[str, float]] = {"median_ms": 450.0, "sigma": 0.35}
 
     def __init__(self, seed: int, **params: float) -> None:
         self.rng = Stream(seed)
+        self.timing = Stream(seed, "reaction")
         self.median_ms = float(params.get("median_ms", 450.0))
         self.sigma = float(params.get("sigma", 0.35))
 
     def delay(self) -> float:
-        """A reaction time in milliseconds: ``median_ms`` times ``exp(sigma * z)`` for a
-        standard normal ``z`` from two uniforms of the bot's stream (Box-Muller), so the
-        compiled build draws it without a call into ``random.gauss``'s Python code."""
-        u = self.rng.random()
-        v = self.rng.random()
+        """The reaction time of the answer ``act`` just gave, in milliseconds:
+        ``median_ms`` times ``exp(sigma * z)`` for a standard normal ``z`` from two uniforms
+        of the timing stream (Box-Muller). A bot may override it (say, to answer some moves
+        faster)."""
+        u = self.timing.random()
+        v = self.timing.random()
         z = math.sqrt(-2.0 * math.log(1.0 - u)) * math.cos(math.tau * v)
         return self.median_ms * math.exp(self.sigma * z)
 
-    def act(self, view: View, legal: Sequence[Action]) -> tuple[Action | None, float]:
-        """The bot's answer to the windows it may use now."""
+    def act(self, view: View, legal: Sequence[Action]) -> Action | None:
+        """The bot's answer to the windows it may use now (``None``: pass)."""
         raise NotImplementedError
 
 

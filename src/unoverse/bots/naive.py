@@ -26,11 +26,10 @@ class NaiveBot(Bot):
 
     name = "naive"
 
-    def act(self, view: View, legal: Sequence[Action]) -> tuple[Action | None, float]:
+    def act(self, view: View, legal: Sequence[Action]) -> Action | None:
         """Act only in its mandatory window."""
         if view.turn != view.seat or view.winner >= 0:
-            return None, 0.0
-        delay = self.delay()
+            return None
         calls = len(view.hand) == 2
         color, top_kind = view.color, view.top_kind
         wild, colors, kinds = CARD_IS_WILD, CARD_COLOR, CARD_KIND
@@ -49,13 +48,13 @@ class NaiveBot(Bot):
             cards.sort()
             card = cards[self.rng.below(len(cards))]
             options = [a for a in plays if a.card == card]
-            return options[self.rng.below(len(options))], delay
+            return options[self.rng.below(len(options))]
         for kind in _FALLBACK:
             for a in legal:
                 if a.kind == kind and not a.uno:
-                    return a, delay
+                    return a
         declare = [a for a in legal if a.kind == _COLOR]
-        return declare[self.rng.below(len(declare))], delay
+        return declare[self.rng.below(len(declare))]
 
 
 _PLAY: Final = Kind.PLAY

@@ -21,7 +21,7 @@ class RandomBot(Bot):
 
     name = "random"
 
-    def act(self, view: View, legal: Sequence[Action]) -> tuple[Action | None, float]:
+    def act(self, view: View, legal: Sequence[Action]) -> Action | None:
         """Any legal action, or nothing when it holds only optional windows."""
         groups: dict[Kind, list[Action]] = {}
         for a in legal:
@@ -30,11 +30,10 @@ class RandomBot(Bot):
         if view.turn != view.seat:
             kinds.append(None)
         kind = kinds[self.rng.below(len(kinds))]
-        delay = self.delay()
         if kind is None:
-            return None, delay
+            return None
         options = groups[kind]
-        return options[self.rng.below(len(options))], delay
+        return options[self.rng.below(len(options))]
 
 
 register_bot(RandomBot)

@@ -179,13 +179,13 @@ _PLAY_COLORS: Final = len(COLOR_LETTERS) + 1
 _PLAYS: Final[list[Action | None]] = [None] * (N_CARDS * _PLAY_COLORS * 2)
 
 # The actions without parameters, shared rather than rebuilt for every legal-action list.
-DRAW = Action(Kind.DRAW)
-DRAW_UNO = Action(Kind.DRAW, uno=True)
-PASS = Action(Kind.PASS)
-TAKE = Action(Kind.TAKE)
-CHALLENGE = Action(Kind.CHALLENGE)
-UNO = Action(Kind.UNO)
-CATCH_ILLEGAL = Action(Kind.CATCH_ILLEGAL)
+DRAW: Final = Action(Kind.DRAW)
+DRAW_UNO: Final = Action(Kind.DRAW, uno=True)
+PASS: Final = Action(Kind.PASS)
+TAKE: Final = Action(Kind.TAKE)
+CHALLENGE: Final = Action(Kind.CHALLENGE)
+UNO: Final = Action(Kind.UNO)
+CATCH_ILLEGAL: Final = Action(Kind.CATCH_ILLEGAL)
 #: ``color:X`` for every colour index, and ``catch:T`` for every seat.
-COLOR_ACTIONS = tuple(Action(Kind.COLOR, color=c) for c in range(len(COLOR_LETTERS)))
-CATCH_ACTIONS = tuple(Action(Kind.CATCH, target=t) for t in range(11))
+COLOR_ACTIONS: Final = tuple(Action(Kind.COLOR, color=c) for c in range(len(COLOR_LETTERS)))
+CATCH_ACTIONS: Final = tuple(Action(Kind.CATCH, target=t) for t in range(11))

@@ -1288,7 +1288,7 @@ def _p1_row(color: int, kind: int) -> bytes:
 #: P1 as a table, the one place the engine reads it from: the row of active colour ``col``
 #: and top kind ``k`` is ``P1_ROWS[(col + 1) * P1_STRIDE + k + 1]``, one byte per card id
 #: (1: playable). Colour and kind may be -1 (none).
-P1_STRIDE = N_KINDS + 1
+P1_STRIDE: Final = N_KINDS + 1
 P1_ROWS = tuple(
     _p1_row(col, k) for col in range(-1, len(COLOR_LETTERS)) for k in range(-1, N_KINDS)
 )
@@ -1332,7 +1332,7 @@ _WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color")
 _MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR})
 
 #: The kinds of action each mandatory window admits.
-_ALLOWED = (
+_ALLOWED: Final = (
     (_PLAY, _DRAW),  # TURN
     (_PLAY, _PASS),  # DRAWN
     (_TAKE, _CHALLENGE, _PLAY),  # PENALTY

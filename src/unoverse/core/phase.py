@@ -4,6 +4,7 @@ codecs can name it without importing the engine)."""
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Final
 
 
 class Phase(IntEnum):
@@ -17,4 +18,4 @@ class Phase(IntEnum):
 
 
 #: Phase names as views and saved games write them.
-PHASE_NAMES = tuple(p.name.lower() for p in Phase)
+PHASE_NAMES: Final = tuple(p.name.lower() for p in Phase)

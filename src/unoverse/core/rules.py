@@ -34,6 +34,7 @@ class Rules:
         "false_uno_penalty",
         "hand_size",
         "jump_in",
+        "name",
         "options",
         "permissive_illegal_plays",
         "plain_plays",
@@ -77,6 +78,7 @@ class Rules:
         plain_plays: bool,
     ) -> None:
         self.variant: Final = variant
+        self.name: Final[str] = variant.name  # read by every view
         self.options: Final = options
         self.deck: Final = deck
         self.points: Final = points  # by card id

@@ -21,15 +21,18 @@ def derive(seed: int, *path: object) -> int:
 
 
 _TO_UNIT: Final = 1.0 / (1 << 32)
-_FIRST_BLOCK: Final = 32  # words in a stream's first block: most bots need few per round
-_BLOCK: Final = 512  # words in each later block
 _SWAP: Final = sys.byteorder == "big"  # the stream is read as little-endian words
+# Numbers per block: 64 in a stream's first block (a bot needs a few dozen per round), then
+# doubling up to 2048 (a search bot needs many): one hash call per block.
+_FIRST_BLOCK: Final = 64
+_MAX_BLOCK: Final = 2048
+_DOUBLINGS: Final = 5  # _FIRST_BLOCK << 5 == _MAX_BLOCK
 
 
 class Stream:
     """A seeded stream of uniform 32-bit numbers for everything random that is not the game
     itself (bots' choices and reaction times, the driver's tie-breaks): SHAKE-128 of the seed
-    and a block number, read as little-endian 32-bit words.
+    and a block number, read as 32-bit numbers (pairs of little-endian 16-bit words).
 
     ``random.Random`` spends a Mersenne Twister initialisation (thousands of word operations)
     on every seed; a simulation seeds a fresh stream per bot and game, and a search bot one
@@ -39,20 +42,23 @@ class Stream:
 
     __slots__ = ("_block", "_key", "_next", "_words")
 
-    def __init__(self, seed: int) -> None:
-        self._key = str(seed).encode() + b":"
+    def __init__(self, seed: int, label: str = "") -> None:
+        """The stream named by ``seed`` and, optionally, ``label`` (one seed, several
+        independent streams)."""
+        self._key = f"{seed}:{label}:".encode()
         self._block = 0
         self._words: list[int] = []
         self._next = 0
 
     def _word(self) -> int:
-        """The next 32-bit word of the stream."""
+        """The next 32-bit number of the stream (two 16-bit words: halves stay small integers,
+        which the compiled build handles fastest)."""
         i = self._next
         if i == len(self._words):
             self._refill()
             i = 0
-        self._next = i + 1
-        return self._words[i]
+        self._next = i + 2
+        return (self._words[i] << 16) | self._words[i + 1]
 
     def random(self) -> float:
         """A uniform float in [0, 1), a multiple of 2**-32."""
@@ -64,10 +70,11 @@ class Stream:
         return (self._word() * n) >> 32
 
     def _refill(self) -> None:
-        count = _FIRST_BLOCK if self._block == 0 else _BLOCK
-        data = hashlib.shake_128(self._key + str(self._block).encode()).digest(4 * count)
-        self._block += 1
-        words = array("I")
+        block = self._block
+        count = _FIRST_BLOCK << block if block < _DOUBLINGS else _MAX_BLOCK
+        data = hashlib.shake_128(self._key + str(block).encode()).digest(4 * count)
+        self._block = block + 1
+        words = array("H")
         words.frombytes(data)
         if _SWAP:  # pragma: no cover - big-endian machines
             words.byteswap()

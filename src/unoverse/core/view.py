@@ -190,22 +190,23 @@ def view(game: Game, seat: int | None) -> View:
     else:
         hand = tuple(game.hands[seat])
         row = game.known[seat]
-        if any(row):
-            known = tuple(tuple(sorted(k)) if h != seat else () for h, k in enumerate(row))
-        else:
-            known = _NOTHING_KNOWN[n]
+        known = _NOTHING_KNOWN[n]
+        for seen in row:
+            if seen:  # something is known: build the whole table
+                known = tuple(tuple(sorted(k)) if h != seat else () for h, k in enumerate(row))
+                break
         drawn = game.drawn if game.turn == seat else -1
     discard_by = game.discard_by
     return View(
         seat,
-        game.rules.variant.name,
+        game.rules.name,
         n,
         game.dealer,
         game.direction,
         game.turn,
         PHASE_NAMES[phase],
         hand,
-        tuple(map(len, game.hands)),
+        tuple([len(h) for h in game.hands]),
         tuple(game.eliminated),
         tuple(game.discard),
         discard_by[-1] if discard_by else -1,

@@ -1,7 +1,8 @@
 """The one simulation driver for every variant (DESIGN.md), on a virtual clock.
 
 After each accepted action it asks every seat that has legal actions and no answer on its
-way for ``(action or None, delay_ms)``; an answer arrives ``delay_ms`` after it was asked.
+way for an action (or ``None``), then for that answer's reaction time (``Bot.delay()``); an
+answer arrives that many milliseconds after it was asked.
 Answers are applied in arrival order, ties going to an UNO declaration first (RULES.md C-5),
 then to a seeded random order. An answer that arrives after the state moved on — a jump-in
 on a card already covered, a catch after the window closed — is refused by the engine with
@@ -90,11 +91,13 @@ class Table:
             legal = game.legal_actions(seat)
             if not legal:
                 continue
-            act, delay = self.bots[seat].act(game.view(seat), legal)
+            bot = self.bots[seat]
+            act = bot.act(game.view(seat), legal)
             if act is None:
                 if seat == game.turn:
-                    raise BotError(f"bot {self.bots[seat].name} at seat {seat} did not act")
+                    raise BotError(f"bot {bot.name} at seat {seat} did not act")
                 continue
+            delay = bot.delay()
             key = (self.clock + delay, 0 if act.kind == Kind.UNO else 1, self.ties.random())
             self.flight[seat] = (key, act)
 
