@@ -32,28 +32,34 @@ class NaiveBot(Bot):
             return None
         calls = len(view.hand) == 2
         color, top_kind = view.color, view.top_kind
-        wild, colors, kinds = CARD_IS_WILD, CARD_COLOR, CARD_KIND
-        plays = [
-            a
-            for a in legal
-            if a.kind == _PLAY
-            and a.uno == calls
-            and (wild[a.card] or colors[a.card] == color or kinds[a.card] == top_kind)
-        ]
+        offered = tuple(legal)  # (a tuple already: the engine's list, not copied)
+        plays: list[Action] = []
+        cards: list[int] = []  # the playable cards, each once
+        for a in offered:
+            c = a.card
+            if (
+                a.kind is _PLAY
+                and a.uno == calls
+                and (CARD_IS_WILD[c] or CARD_COLOR[c] == color or CARD_KIND[c] == top_kind)
+            ):
+                plays.append(a)
+                new = True
+                for seen in cards:
+                    if seen == c:
+                        new = False
+                        break
+                if new:
+                    cards.append(c)
         if plays:
-            cards: list[int] = []
-            for a in plays:
-                if a.card not in cards:
-                    cards.append(a.card)
             cards.sort()
             card = cards[self.rng.below(len(cards))]
             options = [a for a in plays if a.card == card]
             return options[self.rng.below(len(options))]
         for kind in _FALLBACK:
-            for a in legal:
-                if a.kind == kind and not a.uno:
+            for a in offered:
+                if a.kind is kind and not a.uno:
                     return a
-        declare = [a for a in legal if a.kind == _COLOR]
+        declare = [a for a in offered if a.kind is _COLOR]
         return declare[self.rng.below(len(declare))]
 
 

@@ -278,23 +278,21 @@ class Game:
             calls = size == 2 or (false_uno and size > 2)
             declares = rules.declares
             prev = -1
-            for c in sorted(hand):
+            # the playable cards, sorted, each once (a sorted list, not a set: cheaper)
+            for c in sorted(hand if permissive else [c for c in hand if p1[c]]):
                 if c == prev:
-                    continue  # each card once (a sorted list, not a set: cheaper)
+                    continue
                 prev = c
-                if permissive or p1[c]:
-                    d = declares[c]
-                    if d == DECLARES_NO or (
-                        d == DECLARES_IF_WILD_TOP and not KIND_IS_WILD[top_kind]
-                    ):
-                        out.append(play_action(c))
+                d = declares[c]
+                if d == DECLARES_NO or (d == DECLARES_IF_WILD_TOP and not KIND_IS_WILD[top_kind]):
+                    out.append(play_action(c))
+                    if calls:
+                        out.append(play_action(c, -1, True))
+                else:
+                    for col in rules.colors:
+                        out.append(play_action(c, col))
                         if calls:
-                            out.append(play_action(c, -1, True))
-                    else:
-                        for col in rules.colors:
-                            out.append(play_action(c, col))
-                            if calls:
-                                out.append(play_action(c, col, True))
+                            out.append(play_action(c, col, True))
         else:
             p1 = P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
             prev = -1
@@ -485,19 +483,25 @@ class Game:
         if self.eliminated[seat]:
             raise NotYourWindow(f"seat {seat} is eliminated and may not act")
         k = a.kind
-        if a.uno and k != _PLAY and k != _DRAW and k != _JUMP:
+        if k.__class__ is not Kind:  # built by hand with a plain number: the engine compares
+            try:  # kinds by identity
+                k = Kind(k)
+            except (TypeError, ValueError):
+                raise IllegalAction(f"action kind {k!r} does not exist") from None
+            a = a._replace(kind=k)
+        if a.uno and k is not _PLAY and k is not _DRAW and k is not _JUMP:
             raise IllegalAction(f"{a}: 'uno' goes only with a play (or, as a false call, a draw)")
         if k in _MANDATORY:
             self._check_mandatory(seat, a)
-        elif k == _UNO:
+        elif k is _UNO:
             if seat not in self.uno_open:
                 raise NotYourWindow(
                     f"seat {seat} has no UNO to declare: a declaration is made with the play "
                     "that leaves one card, or while that seat's UNO window is open"
                 )
-        elif k == _JUMP:
+        elif k is _JUMP:
             self._check_jump(seat, a)
-        elif k != _CATCH and k != _CATCH_ILLEGAL:  # catches check their window as they run
+        elif k is not _CATCH and k is not _CATCH_ILLEGAL:  # catches check their window as they run
             raise NotYourWindow(f"{a} is a referee action: apply it with seat None")
         return self._run(seat, a)
 
@@ -511,35 +515,40 @@ class Game:
         """Carry out a valid action by ``seat``; the events."""
         events: list[Event] = []
         k = a.kind
-        if k == _PLAY:
+        if k is _PLAY:
             self._do_play(seat, a, events)
-        elif k == _DRAW:
+        elif k is _DRAW:
             self._do_draw(seat, a.uno, events)
-        elif k == _TAKE:
+        elif k is _TAKE:
             self._do_take(seat, events)
-        elif k == _CHALLENGE:
+        elif k is _CHALLENGE:
             self._do_challenge(seat, events)
-        elif k == _PASS:
+        elif k is _PASS:
             self._move_on(seat)
             self._set_turn(self.next_seat(seat))
-        elif k == _COLOR:
+        elif k is _COLOR:
             self._move_on(seat)
             self.color = a.color
             events.append(Event("color", seat, color=a.color))
             self._set_turn(self.color_next)
             self.color_next = -1
-        elif k == _UNO:
+        elif k is _UNO:
             self.uno_open.remove(seat)
             self.said_uno[seat] = True
             events.append(Event("uno", seat))
-        elif k == _CATCH:
+        elif k is _CATCH:
             self._do_catch(seat, a.target, events)
-        elif k == _CATCH_ILLEGAL:
+        elif k is _CATCH_ILLEGAL:
             self._do_catch_illegal(seat, events)
         else:
             self._do_jump(seat, a, events)
-        if self.uno_open or True in self.said_uno:
+        if self.uno_open:
             self._prune_uno()
+        else:
+            for said in self.said_uno:
+                if said:
+                    self._prune_uno()
+                    break
         self.version += 1
         return events
 
@@ -551,14 +560,14 @@ class Game:
                 f"{a} by seat {seat}: it is seat {self.turn}'s move ({self.windows()[0][0]} window)"
             )
         k = a.kind
-        if k == _PLAY and phase != _PENALTY and phase != _COLOR_PHASE:
+        if k is _PLAY and phase != _PENALTY and phase != _COLOR_PHASE:
             self._check_play(seat, a)  # the common case: a play in the turn or drawn window
             return
         if (
             k not in _ALLOWED[phase]
-            or (k == _CHALLENGE and not self.pen_challenge)
+            or (k is _CHALLENGE and not self.pen_challenge)
             or (
-                k == _PLAY
+                k is _PLAY
                 and phase == _PENALTY
                 and not any(self._answers(c) for c in set(self.hands[seat]))
             )
@@ -572,11 +581,11 @@ class Game:
                 _COLOR_PHASE: "declare the colour of the first card (color:X)",
             }[phase]
             raise IllegalAction(f"{a}: seat {seat} must {what}")
-        if k == _COLOR and a.color not in self.rules.colors:
+        if k is _COLOR and a.color not in self.rules.colors:
             raise IllegalAction(f"{a}: colour must be one of {self._color_list()}")
-        if k == _PLAY:
+        if k is _PLAY:
             self._check_play(seat, a)
-        elif a.uno and (k != _DRAW or self.rules.false_uno_penalty == 0):
+        elif a.uno and (k is not _DRAW or self.rules.false_uno_penalty == 0):
             raise IllegalAction(f"{a}: UNO is declared with a play that leaves one card")
 
     def _check_play(self, seat: int, a: Action) -> None:
@@ -718,7 +727,7 @@ class Game:
             last = c
             mult = 1
         answering = self.phase == _PENALTY
-        illegal = not answering and not self.matches(c)
+        illegal = not answering and not P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1][c]
         k = CARD_KIND[last]
         eff = rules.effect[k]
         eff_kind = k
@@ -740,7 +749,10 @@ class Game:
         size_before = len(hand)
         known = self.known
         for x in laid:
-            hand.remove(x)
+            for i in range(len(hand)):  # hand.remove(x), without the method call
+                if hand[i] == x:
+                    del hand[i]
+                    break
             for row in known:  # no seat has seen this card in the hand any more
                 seen = row[p]
                 if seen and x in seen:

@@ -22,10 +22,11 @@ def derive(seed: int, *path: object) -> int:
 
 _TO_UNIT: Final = 1.0 / (1 << 32)
 _SWAP: Final = sys.byteorder == "big"  # the stream is read as little-endian words
-# Numbers per block: 64 in a stream's first block (a bot needs a few dozen per round), then
-# doubling up to 2048 (a search bot needs many): one hash call per block.
-_FIRST_BLOCK: Final = 64
-_MAX_BLOCK: Final = 2048
+# Numbers per block: 40 in a stream's first block (160 bytes, one Keccak permutation: a bot
+# needs a few dozen per round), then doubling up to 1280 (a search bot needs many): one hash
+# call per block.
+_FIRST_BLOCK: Final = 40
+_MAX_BLOCK: Final = 1280
 _DOUBLINGS: Final = 5  # _FIRST_BLOCK << 5 == _MAX_BLOCK
 
 
