@@ -345,16 +345,20 @@ class Game:
         the active colour with every other card of that colour (``zero_discard_color``).
         Only the first and the last card matter, so the middle ones come sorted."""
         out: list[tuple[int, tuple[int, ...]]] = []
-        kinds = [CARD_KIND[c] for c in hand if not CARD_IS_WILD[c]]
-        if self.rules.play_duplicates and len(set(kinds)) < len(kinds):  # two of a kind
-            groups: dict[int, list[int]] = {}
-            for c in hand:
-                if not CARD_IS_WILD[c]:
-                    groups.setdefault(CARD_KIND[c], []).append(c)
-            for cards in groups.values():
+        if self.rules.play_duplicates:
+            p1 = P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
+            handled: list[int] = []  # kinds, in the order they first appear in the hand
+            for c0 in hand:
+                if CARD_IS_WILD[c0]:
+                    continue
+                k0 = CARD_KIND[c0]
+                if k0 in handled:
+                    continue
+                handled.append(k0)
+                cards = [c for c in hand if CARD_KIND[c] == k0]
                 if len(cards) < 2:
                     continue
-                for first in sorted({c for c in cards if self.matches(c)}):
+                for first in sorted({c for c in cards if p1[c]}):
                     rest = sorted(cards)
                     rest.remove(first)
                     subsets = {
