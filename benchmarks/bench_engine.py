@@ -25,10 +25,10 @@ current; else its cells say why not):
 RLCard's rows are timed in this process; each build's rows in a child process of this script
 (``--worker plain|compiled``) that imports ``unoverse`` from that build's path and reports
 JSON. Both builds play the very same games, so their action counts must agree (the smoke test
-checks it). Each row is warmed up once, then timed ``--runs`` times; the median run (by
-actions/s) is kept. The ratios compare the engine row of each build to the same RLCard run;
-the performance targets are printed beside them. Run it by hand; the smoke test
-only checks that it runs and counts.
+checks it). The rows are timed in ``--runs`` interleaved rounds (every row once per round,
+warmed up first); each row's median run (by actions/s) is kept. The ratios compare the engine
+row of each build to the same RLCard rounds; the performance targets are printed beside them.
+Run it by hand; the smoke test only checks that it runs and counts.
 """
 
 from __future__ import annotations
@@ -459,28 +459,30 @@ class Report:
     builds: dict[str, dict[str, Any]]
 
 
+def _median_row(samples: list[Row]) -> Row:
+    """The sample with the median actions/s (the slower middle one for an even count); a
+    sample without a measurement (a status) stands for all of them."""
+    measured = [r for r in samples if r.measurement is not None]
+    if len(measured) < len(samples):
+        return next(r for r in samples if r.measurement is None)
+    measured.sort(key=lambda r: r.measurement.actions_per_s if r.measurement else 0.0)
+    return measured[(len(measured) - 1) // 2]
+
+
 def measure(args: argparse.Namespace, log: Console, compiled: str) -> Report:
-    """RLCard's rows here, then each build's rows in its child process."""
-    rlcard = {
-        "rlcard_env": Row("rlcard_env", "RLCard env.run 2p", 2),
-        "rlcard_bare": Row("rlcard_bare", "RLCard bare UnoGame 2p", 2),
-    }
+    """``--runs`` rounds, each timing every row once: RLCard's rows here, then each build's
+    rows in its child process. Interleaving the rows, rather than timing each row's runs
+    back to back, lets every row sample the same spells of a shared machine, so the ratios
+    of the medians compare like with like."""
     have_rlcard = not args.no_rlcard and rlcard_installed()
     fns: dict[str, Callable[..., Measurement]] = {
         "rlcard_env": run_env,
         "rlcard_bare": run_bare_game,
     }
-    for key, row in rlcard.items():
-        if not have_rlcard:
-            row.status = "skipped" if args.no_rlcard else "not installed"
-            continue
-        began = time.perf_counter()
-        row.measurement = median_of(
-            fns[key], runs=args.runs, warmup=args.warmup, games=args.games, seed=args.seed
-        )
-        log.print(f"  {row.name}: done in {time.perf_counter() - began:.1f} s")
-
-    ours: dict[str, dict[str, Row]] = {}
+    names = {"rlcard_env": "RLCard env.run 2p", "rlcard_bare": "RLCard bare UnoGame 2p"}
+    one_run = argparse.Namespace(**{**vars(args), "runs": 1})
+    rl_samples: dict[str, list[Row]] = {key: [] for key in fns}
+    our_samples: dict[str, dict[str, list[Row]]] = {}
     builds: dict[str, dict[str, Any]] = {}
     for build in BUILDS:
         status = "ok"
@@ -492,16 +494,37 @@ def measure(args: argparse.Namespace, log: Console, compiled: str) -> Report:
             rows = our_rows(args.players, build)
             for row in rows.values():
                 row.status = status
-            ours[build] = rows
+            our_samples[build] = {key: [row] for key, row in rows.items()}
             builds[build] = {"status": status}
-            continue
-        report = run_worker(args, build)
-        ours[build] = {d["key"]: Row.from_dict(d) for d in report["rows"]}
-        builds[build] = {
-            "status": "ok",
-            "engine_file": report["engine_file"],
-            "apply_unchecked": report["apply_unchecked"],
-        }
+    for r in range(args.runs):
+        began = time.perf_counter()
+        for key, fn in fns.items():
+            row = Row(key, names[key], 2)
+            if have_rlcard:
+                row.measurement = median_of(
+                    fn, runs=1, warmup=args.warmup and r == 0, games=args.games, seed=args.seed
+                )
+            else:
+                row.status = "skipped" if args.no_rlcard else "not installed"
+            rl_samples[key].append(row)
+        for build in BUILDS:
+            if builds.get(build, {}).get("status", "ok") != "ok":
+                continue
+            report = run_worker(one_run, build)
+            samples = our_samples.setdefault(build, {})
+            for d in report["rows"]:
+                samples.setdefault(d["key"], []).append(Row.from_dict(d))
+            builds[build] = {
+                "status": "ok",
+                "engine_file": report["engine_file"],
+                "apply_unchecked": report["apply_unchecked"],
+            }
+        log.print(f"  round {r + 1} of {args.runs}: done in {time.perf_counter() - began:.1f} s")
+    rlcard = {key: _median_row(rows) for key, rows in rl_samples.items()}
+    ours = {
+        build: {key: _median_row(rows) for key, rows in samples.items()}
+        for build, samples in our_samples.items()
+    }
     return Report(rlcard, ours, builds)
 
 
@@ -536,7 +559,7 @@ def render(env: dict[str, Any], rep: Report, args: argparse.Namespace) -> None:
         "machine": f"{env['platform']} ({env['machine']})",
         "cpu": f"{env['cpu']}, {env['cpu_count']} cpus (os.cpu_count)",
         "games": f"{args.games} per run (seeds {args.seed}..{args.seed + args.games - 1}), "
-        f"{warm}median of {args.runs} run{'s' if args.runs != 1 else ''}",
+        f"{warm}median of {args.runs} interleaved round{'s' if args.runs != 1 else ''}",
     }
     for label, value in header.items():
         console.print(f"{label:<9} {value}", soft_wrap=True, highlight=False)
