@@ -175,6 +175,24 @@ def play_action(card_id: int, color_index: int = -1, uno: bool = False) -> Actio
     return a
 
 
+def choice_action(
+    card_id: int, color_index: int, target: int, uno: bool, direction: int, more: tuple[int, ...]
+) -> Action:
+    """The shared ``Action`` for a play that names a seat or a direction (a Friendly swap, a
+    Seven-0 7, a 0 choosing the direction) or lays several cards: built once, like
+    ``play_action``. The table forgets everything past ``_MAX_CHOICES`` plays."""
+    key = (card_id, color_index, target, uno, direction, more)
+    a = _CHOICES.get(key)
+    if a is None:
+        if len(_CHOICES) >= _MAX_CHOICES:
+            _CHOICES.clear()
+        a = Action(Kind.PLAY, card_id, color_index, target, -1, uno, direction, more)
+        _CHOICES[key] = a
+    return a
+
+
+_CHOICES: Final[dict[tuple[int, int, int, bool, int, tuple[int, ...]], Action]] = {}
+_MAX_CHOICES: Final = 100_000
 _PLAY_COLORS: Final = len(COLOR_LETTERS) + 1
 _PLAYS: Final[list[Action | None]] = [None] * (N_CARDS * _PLAY_COLORS * 2)
 

@@ -28,6 +28,7 @@ from .actions import (
     UNO,
     Action,
     Kind,
+    choice_action,
     parse_action,
     play_action,
 )
@@ -332,12 +333,19 @@ class Game:
             return
         else:
             targets, directions = _NO_TARGET, _NO_DIRECTION
-        kind, covers = (_JUMP, self.landed) if jumper >= 0 else (_PLAY, -1)
+        if jumper < 0:  # plays naming a seat or a direction, or of several cards: shared too
+            for col in colors:
+                for target in targets:
+                    for d in directions:
+                        for uno in calls:
+                            out.append(choice_action(card, col, target, uno, d, more))
+            return
+        covers = self.landed  # a jump-in names the card it covers
         for col in colors:
             for target in targets:
                 for d in directions:
                     for uno in calls:
-                        out.append(Action(kind, card, col, target, -1, uno, d, more, covers))
+                        out.append(Action(_JUMP, card, col, target, -1, uno, d, more, covers))
 
     def _multi_plays(self, hand: list[int]) -> list[tuple[int, tuple[int, ...]]]:
         """Plays of several cards at once, as (first, the others in order): identical
@@ -347,16 +355,24 @@ class Game:
         out: list[tuple[int, tuple[int, ...]]] = []
         if self.rules.play_duplicates:
             p1 = P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
-            handled: list[int] = []  # kinds, in the order they first appear in the hand
-            for c0 in hand:
+            counts = [0] * N_KINDS  # non-wild cards of each kind in the hand
+            for c in hand:
+                if not CARD_IS_WILD[c]:
+                    counts[CARD_KIND[c]] += 1
+            for c0 in hand:  # each kind of two or more, in the order it first appears
                 if CARD_IS_WILD[c0]:
                     continue
                 k0 = CARD_KIND[c0]
-                if k0 in handled:
+                if counts[k0] < 2:
                     continue
-                handled.append(k0)
+                counts[k0] = 0  # done with this kind
                 cards = [c for c in hand if CARD_KIND[c] == k0]
-                if len(cards) < 2:
+                if len(cards) == 2:  # the common case: a pair, each card first if it plays
+                    a, b = sorted(cards)
+                    if p1[a]:
+                        out.append((a, (b,)))
+                    if p1[b] and b != a:
+                        out.append((b, (a,)))
                     continue
                 for first in sorted({c for c in cards if p1[c]}):
                     rest = sorted(cards)
