@@ -52,6 +52,7 @@ COMPILED = (
     "core/cards.py",
     "core/phase.py",
     "core/actions.py",
+    "core/value.py",
     "core/events.py",
     "core/effects.py",
     "core/rng.py",

@@ -7,20 +7,20 @@ cards never leave the engine by this path.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
+
+from .value import Value
 
 PUBLIC: Final = 0
 SPLIT: Final = 1
 PRIVATE: Final = 2
 
 
-class Event:
+class Event(Value):
     """Something that happened. Fields unused by a kind keep their defaults.
 
     Read-only (``Final``: mypy refuses an assignment, the compiled engine raises), compared
-    and hashed by value, and shared by every seat that may see it whole. A plain class rather
-    than a dataclass or a named tuple: the engine makes one or more per action, and the
-    compiled engine builds a plain class several times faster.
+    and hashed by value (``Value``), and shared by every seat that may see it whole.
 
     ``kind`` is one of: ``dealer_draw``, ``dealer``, ``deal``, ``starter``, ``starter_returned``,
     ``color``, ``play``, ``draw``, ``uno``, ``false_uno``, ``catch``, ``challenge``, ``reveal``,
@@ -29,6 +29,16 @@ class Event:
     """
 
     __slots__ = ("cards", "color", "count", "info", "kind", "seat", "target", "vis")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "kind",
+        "seat",
+        "cards",
+        "count",
+        "color",
+        "target",
+        "info",
+        "vis",
+    )
 
     def __init__(
         self,
@@ -62,17 +72,6 @@ class Event:
             self.info,
             self.vis,
         )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Event) and self.fields() == other.fields()
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        names = ("kind", "seat", "cards", "count", "color", "target", "info", "vis")
-        body = ", ".join(f"{n}={v!r}" for n, v in zip(names, self.fields(), strict=True))
-        return f"Event({body})"
 
     @property
     def owner(self) -> int | None:

@@ -47,7 +47,6 @@ from .cards import (
 from .effects import (
     CHOOSING_EFFECTS,
     DECLARES_IF_WILD_TOP,
-    DECLARES_NO,
     DECLARES_YES,
     STACK_PROGRESSIVE,
 )
@@ -178,7 +177,11 @@ class Game:
 
     def matches(self, card: int) -> bool:
         """P1: ``card`` may be played on the top card with the active colour."""
-        return P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1][card] == 1
+        return self._p1_row()[card] == 1
+
+    def _p1_row(self) -> bytes:
+        """P1 for the active colour and top kind: one byte per card id, 1 where it plays."""
+        return P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
 
     def windows(self) -> tuple[tuple[str, int], ...]:
         """The public windows: what is open, never who could use an optional one.
@@ -274,18 +277,15 @@ class Game:
         if rules.plain_plays:
             # The short path: each playable card with its colours and UNO calls, in the
             # order ``_play_actions`` lists them.
-            top_kind = self.top_kind
-            p1 = P1_ROWS[(self.color + 1) * P1_STRIDE + top_kind + 1]
+            p1 = self._p1_row()
             calls = size == 2 or (false_uno and size > 2)
-            declares = rules.declares
             prev = -1
             # the playable cards, sorted, each once (a sorted list, not a set: cheaper)
             for c in sorted(hand if permissive else [c for c in hand if p1[c]]):
                 if c == prev:
                     continue
                 prev = c
-                d = declares[c]
-                if d == DECLARES_NO or (d == DECLARES_IF_WILD_TOP and not KIND_IS_WILD[top_kind]):
+                if not self._declares(c):
                     out.append(play_action(c))
                     if calls:
                         out.append(play_action(c, -1, True))
@@ -295,7 +295,7 @@ class Game:
                         if calls:
                             out.append(play_action(c, col, True))
         else:
-            p1 = P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
+            p1 = self._p1_row()
             prev = -1
             for c in sorted(hand):
                 if c != prev and (permissive or p1[c]):
@@ -354,7 +354,7 @@ class Game:
         Only the first and the last card matter, so the middle ones come sorted."""
         out: list[tuple[int, tuple[int, ...]]] = []
         if self.rules.play_duplicates:
-            p1 = P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
+            p1 = self._p1_row()
             counts = [0] * N_KINDS  # non-wild cards of each kind in the hand
             for c in hand:
                 if not CARD_IS_WILD[c]:
@@ -627,8 +627,7 @@ class Game:
                 f"{CARD_TEXT[c]}: after drawing, only the drawn card "
                 f"{CARD_TEXT[self.drawn]} may be played (or pass)"
             )
-        d = rules.declares[c]
-        if d == DECLARES_YES or (d == DECLARES_IF_WILD_TOP and KIND_IS_WILD[self.top_kind]):
+        if self._declares(c):
             if a.color not in rules.colors:
                 raise IllegalAction(
                     f"{CARD_TEXT[c]} needs a declared colour: one of {self._color_list()}"
@@ -644,7 +643,7 @@ class Game:
                     f"{CARD_TEXT[c]} cannot answer the pending penalty: only "
                     f"{self._answer_list()} can"
                 )
-        elif not P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1][c] and not (
+        elif not self._p1_row()[c] and not (
             phase == _TURN and rules.permissive_illegal_plays and len(hand) > 1
         ):
             raise IllegalAction(
@@ -747,7 +746,7 @@ class Game:
             last = c
             mult = 1
         answering = self.phase == _PENALTY
-        illegal = not answering and not P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1][c]
+        illegal = not answering and not self._p1_row()[c]
         k = CARD_KIND[last]
         eff = rules.effect[k]
         eff_kind = k
@@ -1012,7 +1011,7 @@ class Game:
     def _do_draw(self, p: int, false_uno: bool, events: list[Event]) -> None:
         self._move_on(p)
         rules = self.rules
-        p1 = P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
+        p1 = self._p1_row()
         # a draw is voluntary when the hand held a playable card (U-C-3)
         voluntary = (rules.draw_until_playable or rules.draw_ends_turn) and any(
             map(p1.__getitem__, self.hands[p])

@@ -8,18 +8,20 @@ pending Wild Draw Four was legal. It keeps no reference to the game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from typing import TYPE_CHECKING, ClassVar, Final
 
 from .phase import PHASE_NAMES, Phase
+from .value import Value
 
 if TYPE_CHECKING:
     from .game import Game
 
 
-class Pending:
+class Pending(Value):
     """A draw penalty waiting for its victim (E-1), as everyone sees it."""
 
     __slots__ = ("amount", "challengeable", "source", "target")
+    FIELDS: ClassVar[tuple[str, ...]] = ("amount", "target", "source", "challengeable")
 
     def __init__(self, amount: int, target: int, source: int, challengeable: bool) -> None:
         self.amount: Final = amount
@@ -30,16 +32,6 @@ class Pending:
     def fields(self) -> tuple[int, int, int, bool]:
         """The fields in their declared order."""
         return (self.amount, self.target, self.source, self.challengeable)
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Pending) and self.fields() == other.fields()
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        a, t, s, c = self.fields()
-        return f"Pending(amount={a}, target={t}, source={s}, challengeable={c})"
 
 
 #: The fields of a ``View``, in order.
@@ -69,16 +61,15 @@ VIEW_FIELDS: Final = (
 )
 
 
-class View:
+class View(Value):
     """What ``seat`` knows. Cards are card ids (``unoverse.core.cards``).
 
     Read-only (``Final``: mypy refuses an assignment, the compiled engine raises) and
-    compared by value. A plain class rather than a frozen dataclass or a named tuple because
-    the engine loop builds one per action, and the compiled engine builds a plain class
-    several times faster; ``VIEW_FIELDS`` lists its fields.
+    compared by value (``Value``); ``VIEW_FIELDS`` lists its fields.
     """
 
     __slots__ = VIEW_FIELDS
+    FIELDS: ClassVar[tuple[str, ...]] = VIEW_FIELDS
 
     def __init__(
         self,
@@ -154,16 +145,6 @@ class View:
             self.winner,
             self.version,
         )
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, View) and self.fields() == other.fields()
-
-    def __hash__(self) -> int:
-        return hash(self.fields())
-
-    def __repr__(self) -> str:
-        body = ", ".join(f"{n}={v!r}" for n, v in zip(VIEW_FIELDS, self.fields(), strict=True))
-        return f"View({body})"
 
     @property
     def top(self) -> int:
