@@ -55,3 +55,38 @@ def test_no_action_after_the_round_is_over() -> None:
         with pytest.raises(uv.NotYourWindow):
             game.apply(seat, act)
     assert game.to_json() == before
+
+
+def raw_action(kind: object, card: int = -1) -> uv.Action:
+    """An action put together field by field, as a decoder might, with no type checks (the
+    compiled build's constructor would refuse a kind that is not a ``Kind``)."""
+    return uv.Action._make((kind, card, -1, -1, -1, False, 0, (), -1))
+
+
+@pytest.mark.parametrize(
+    ("seat", "act", "error"),
+    [
+        ("0", "R2", uv.NotYourWindow),  # a seat that is not a number
+        (1.5, "R2", uv.NotYourWindow),
+        (0, 7, uv.NotationError),  # an action that is neither an Action nor its text
+        (0, None, uv.NotationError),
+        (0, raw_action(99), uv.IllegalAction),  # a hand-built action of no kind
+        (0, raw_action("play"), uv.IllegalAction),
+    ],
+)
+def test_badly_typed_input_gets_a_typed_error_in_both_builds(
+    seat: object, act: object, error: type[uv.UnoverseError]
+) -> None:
+    """The compiled build refuses a wrongly typed argument with a bare TypeError, so
+    ``apply`` takes anything and checks it itself."""
+    game = uv.position(POSITION)
+    before = game.to_json()
+    with pytest.raises(error):
+        game.apply(seat, act)
+    assert game.to_json() == before
+
+
+def test_a_hand_built_action_with_a_number_for_its_kind_plays_as_its_kind() -> None:
+    game = uv.position(POSITION)
+    game.apply(0, raw_action(0, uv.card("R2")))  # 0 is Kind.PLAY
+    assert game.top == uv.card("R2")

@@ -12,7 +12,7 @@ The shared procedures of RULES.md §0.4 live here; variants supply data and hook
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Final
+from typing import Final, cast
 
 from . import effects as fx
 from . import view as views
@@ -502,13 +502,12 @@ class Game:
             raise NotYourWindow("the round is over: no action is possible")
         if self.eliminated[seat]:
             raise NotYourWindow(f"seat {seat} is eliminated and may not act")
+        raw = cast("tuple[object, ...]", a)[0]  # read unchecked: it may not be a Kind
+        if raw.__class__ is not Kind:  # built by hand with a plain number: the engine compares
+            if not isinstance(raw, int) or raw not in _KIND_VALUES:  # kinds by identity
+                raise IllegalAction(f"action kind {raw!r} does not exist")
+            a = a._replace(kind=Kind(raw))
         k = a.kind
-        if k.__class__ is not Kind:  # built by hand with a plain number: the engine compares
-            try:  # kinds by identity
-                k = Kind(k)
-            except (TypeError, ValueError):
-                raise IllegalAction(f"action kind {k!r} does not exist") from None
-            a = a._replace(kind=k)
         if a.uno and k is not _PLAY and k is not _DRAW and k is not _JUMP:
             raise IllegalAction(f"{a}: 'uno' goes only with a play (or, as a false call, a draw)")
         if k in _MANDATORY:
@@ -1358,6 +1357,9 @@ _BOTH_CALLS: Final = (False, True)
 
 #: The mandatory window's name by phase (the penalty phase names its own).
 _WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color")
+
+#: Every action kind's number (a hand-built action may carry one instead of its ``Kind``).
+_KIND_VALUES: Final = frozenset(int(k) for k in Kind)
 
 #: The kinds of action that belong to the turn holder's mandatory window.
 _MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR})
