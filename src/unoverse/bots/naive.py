@@ -65,8 +65,8 @@ class NaiveBot(Bot):
 
 _PLAY: Final = Kind.PLAY
 _COLOR: Final = Kind.COLOR
-#: Without a playable card: take a penalty, pass after a draw, else draw.
-_FALLBACK: Final = (Kind.TAKE, Kind.PASS, Kind.DRAW)
+#: Without a playable card: take a penalty, pass after a draw, else draw (or press).
+_FALLBACK: Final = (Kind.TAKE, Kind.PASS, Kind.DRAW, Kind.PRESS)
 
 
 register_bot(NaiveBot)

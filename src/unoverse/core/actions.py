@@ -27,6 +27,7 @@ class Kind(IntEnum):
     COLOR = 8
     PENALIZE = 9
     JUMP = 10  # a jump-in: an identical card played out of turn on the card it covers
+    PRESS = 11  # press the launcher (UNO Attack: it replaces drawing from a pile)
 
 
 _WORDS = {
@@ -36,6 +37,7 @@ _WORDS = {
     "challenge": Kind.CHALLENGE,
     "uno": Kind.UNO,
     "catch_illegal": Kind.CATCH_ILLEGAL,
+    "press": Kind.PRESS,
 }
 _NAMES = {v: k for k, v in _WORDS.items()}
 
@@ -43,9 +45,11 @@ _NAMES = {v: k for k, v in _WORDS.items()}
 class Action(NamedTuple):
     """One move. ``card``/``color``/``target``/``amount`` are -1 when not used.
 
-    ``uno`` is the UNO declaration made in the same action as a play (or a draw, which is
-    always a false call, RULES.md P4). A named tuple: immutable, compared and hashed as a
-    tuple of its fields; the engine hands out shared instances (``play_action``).
+    ``uno`` is the UNO declaration made in the same action as a play (or a draw or press,
+    which is always a false call, RULES.md P4). On a play, ``amount`` 0 (``RDA keep``) keeps
+    the cards a Discard All would discard (``attack.discard_all_optional``). A named tuple:
+    immutable, compared and hashed as a tuple of its fields; the engine hands out shared
+    instances (``play_action``).
     """
 
     kind: Kind
@@ -72,6 +76,8 @@ class Action(NamedTuple):
                 text += f">{self.target}"
             elif self.direction:
                 text += ">cw" if self.direction == 1 else ">ccw"
+            if self.amount == KEEP:
+                text += " keep"
         elif k == Kind.CATCH:
             text = f"catch:{self.target}"
         elif k == Kind.COLOR:
@@ -120,13 +126,18 @@ def _int(text: str, what: str, full: str) -> int:
 def parse_action(text: str) -> Action:
     """Parse an action written in the notation (``"W+4:G uno"``, ``"catch:2"``, ``"take"``)."""
     words = text.split()
-    if not words or len(words) > 2 or (len(words) == 2 and words[1] != "uno"):
+    flags = words[1:]
+    if not words or flags not in _FLAG_WORDS:
         raise NotationError(
             f"action {text!r}: write one move, optionally followed by 'uno' "
-            "(e.g. 'R7', 'W+4:G uno', 'draw', 'take', 'catch:2')"
+            "(e.g. 'R7', 'W+4:G uno', 'draw', 'press', 'take', 'catch:2'; a Discard All that "
+            "keeps its colour: 'RDA keep')"
         )
-    uno = len(words) == 2
+    uno = "uno" in flags
+    keep = "keep" in flags
     head = words[0]
+    if keep and (head in _WORDS or head.startswith(_NAMED)):
+        raise NotationError(f"action {text!r}: 'keep' goes only with a card played")
     if head in _WORDS:
         return Action(_WORDS[head], uno=uno)
     name, _, rest = head.partition(":")
@@ -154,6 +165,7 @@ def parse_action(text: str) -> Action:
         more=tuple(card(c) for c in rest_cards),
         color=color(rest) if rest else -1,
         target=target,
+        amount=KEEP if keep else -1,
         uno=uno,
         direction=direction,
         covers=covers,
@@ -176,22 +188,36 @@ def play_action(card_id: int, color_index: int = -1, uno: bool = False) -> Actio
 
 
 def choice_action(
-    card_id: int, color_index: int, target: int, uno: bool, direction: int, more: tuple[int, ...]
+    card_id: int,
+    color_index: int,
+    target: int,
+    uno: bool,
+    direction: int,
+    more: tuple[int, ...],
+    amount: int = -1,
 ) -> Action:
     """The shared ``Action`` for a play that names a seat or a direction (a Friendly swap, a
-    Seven-0 7, a 0 choosing the direction) or lays several cards: built once, like
-    ``play_action``. The table forgets everything past ``_MAX_CHOICES`` plays."""
-    key = (card_id, color_index, target, uno, direction, more)
+    Seven-0 7, a 0 choosing the direction), lays several cards or keeps a Discard All's
+    colour (``amount`` ``KEEP``): built once, like ``play_action``. The table forgets
+    everything past ``_MAX_CHOICES`` plays."""
+    key = (card_id, color_index, target, uno, direction, more, amount)
     a = _CHOICES.get(key)
     if a is None:
         if len(_CHOICES) >= _MAX_CHOICES:
             _CHOICES.clear()
-        a = Action(Kind.PLAY, card_id, color_index, target, -1, uno, direction, more)
+        a = Action(Kind.PLAY, card_id, color_index, target, amount, uno, direction, more)
         _CHOICES[key] = a
     return a
 
 
-_CHOICES: Final[dict[tuple[int, int, int, bool, int, tuple[int, ...]], Action]] = {}
+#: ``Action.amount`` of a play that keeps the cards a Discard All would discard.
+KEEP: Final = 0
+#: The words that may follow a move, in the order they are written.
+_FLAG_WORDS: Final[tuple[list[str], ...]] = ([], ["uno"], ["keep"], ["keep", "uno"])
+#: Moves written ``name:...`` that are not card plays.
+_NAMED: Final = ("catch:", "color:", "penalize:")
+
+_CHOICES: Final[dict[tuple[int, int, int, bool, int, tuple[int, ...], int], Action]] = {}
 _MAX_CHOICES: Final = 100_000
 _PLAY_COLORS: Final = len(COLOR_LETTERS) + 1
 _PLAYS: Final[list[Action | None]] = [None] * (N_CARDS * _PLAY_COLORS * 2)
@@ -199,6 +225,8 @@ _PLAYS: Final[list[Action | None]] = [None] * (N_CARDS * _PLAY_COLORS * 2)
 # The actions without parameters, shared rather than rebuilt for every legal-action list.
 DRAW: Final = Action(Kind.DRAW)
 DRAW_UNO: Final = Action(Kind.DRAW, uno=True)
+PRESS: Final = Action(Kind.PRESS)
+PRESS_UNO: Final = Action(Kind.PRESS, uno=True)
 PASS: Final = Action(Kind.PASS)
 TAKE: Final = Action(Kind.TAKE)
 CHALLENGE: Final = Action(Kind.CHALLENGE)

@@ -25,7 +25,7 @@ def to_dict(game: Game) -> dict[str, Any]:
     """The whole state as plain JSON-able data."""
     rules = game.rules
     specs = rules.variant.specs
-    return {
+    data = {
         "format": FORMAT,
         "variant": rules.variant.name,
         "options": {k: specs[k].format(v) for k, v in rules.options.items()},
@@ -67,6 +67,14 @@ def to_dict(game: Game) -> dict[str, Any]:
         },
         "version": game.version,
     }
+    # written only where they apply, so the other variants' saved games stay as they were
+    if game.launcher is not None:
+        data["launcher"] = game.launcher.state
+    if game.pen_fire:
+        data["pen_fire"] = True
+    if game.strict >= 0:
+        data["strict"] = game.strict
+    return data
 
 
 def to_json(game: Game) -> str:
@@ -125,6 +133,10 @@ def from_dict(data: dict[str, Any]) -> Game:
             o, h = (int(x) for x in key.split(":"))
             game.known[o][h] = cards(text)
         game.version = int(data["version"])
+        if game.launcher is not None:
+            game.launcher.state = int(data["launcher"])
+        game.pen_fire = bool(data.get("pen_fire", False))
+        game.strict = int(data.get("strict", -1))
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise NotationError(f"not a saved game: {exc!r}") from None
     return game

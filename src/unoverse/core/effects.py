@@ -28,6 +28,14 @@ ROTATE_HANDS: Final = 12  # every active seat passes its hand to the next one (S
 SEVEN_SWAP: Final = 13  # the player may swap hands with a chosen seat (Seven-0's 7)
 ZERO_DIRECTION: Final = 14  # the player chooses the direction; the next seat draws ``amount``
 #                      and keeps its turn (``zero_chooses_direction``)
+DISCARD_ALL: Final = 15  # the player also discards every card of one colour from the hand,
+#                 under the played card (UNO Attack's Discard All, RULES.md §3.4, A-3)
+ALL_HIT: Final = 16  # declare a colour; every other active seat draws ``amount`` at once (in
+#             UNO Attack: presses the launcher), then play goes on from the next seat
+#             (Wild All Hit, RULES.md §3.4)
+HIT_FIRE: Final = 17  # declare a colour; the next seat draws until a card comes (presses the
+#              launcher until it fires: its own ``take``, E-1) and loses its turn
+#              (Wild Hit-Fire, RULES.md §3.4)
 
 
 # Stacking modes (RULES.md §1.8): which draw card may answer a pending draw penalty.
@@ -42,3 +50,8 @@ DECLARES_YES: Final = 1
 DECLARES_IF_WILD_TOP: Final = 2  # a blank copying the top card declares when the top is a wild
 #: Effects of cards that name a seat or choose a direction when played.
 CHOOSING_EFFECTS: Final = frozenset({SWAP_HANDS, SEVEN_SWAP, ZERO_DIRECTION})
+#: Effects that make the engine leave its short path for plays: choices, and a Discard All,
+#: whose play leaves the hand smaller than by one card (which decides the UNO call).
+SPECIAL_PLAY_EFFECTS: Final = CHOOSING_EFFECTS | {DISCARD_ALL}
+#: Effects that leave a draw penalty pending on the next seat (E-1).
+PENALTY_EFFECTS: Final = frozenset({DRAW, WILD_DRAW, HIT_FIRE})

@@ -23,7 +23,10 @@ from .actions import (
     COLOR_ACTIONS,
     DRAW,
     DRAW_UNO,
+    KEEP,
     PASS,
+    PRESS,
+    PRESS_UNO,
     TAKE,
     UNO,
     Action,
@@ -48,10 +51,12 @@ from .effects import (
     CHOOSING_EFFECTS,
     DECLARES_IF_WILD_TOP,
     DECLARES_YES,
+    PENALTY_EFFECTS,
     STACK_PROGRESSIVE,
 )
 from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
 from .events import PRIVATE, SPLIT, Event
+from .launcher import UNTIL_FIRE_CAP, Launcher, make_launcher
 from .phase import Phase
 from .rng import Rng
 from .rules import Rules
@@ -79,11 +84,13 @@ class Game:
         "jump_undo",
         "known",
         "landed",
+        "launcher",
         "n",
         "out",
         "pen_amount",
         "pen_chain",
         "pen_challenge",
+        "pen_fire",
         "pen_legal",
         "pen_returned",
         "pen_source",
@@ -92,6 +99,7 @@ class Game:
         "rules",
         "said_uno",
         "setup_events",
+        "strict",
         "top_kind",
         "turn",
         "uno_open",
@@ -124,6 +132,13 @@ class Game:
         self.pen_challenge = False
         self.pen_legal = True  # hidden: whether the pending Wild Draw Four was legal
         self.pen_returned = False  # sent back by a Boomerang: its player must take it (H-4)
+        self.pen_fire = False  # the penalty is "press until it fires" (Wild Hit-Fire)
+        # The launcher that replaces the draw pile (UNO Attack), None for a draw pile. Its
+        # state is public: one machine, shared by every seat (A-12).
+        self.launcher: Launcher | None = make_launcher(rules.launcher) if rules.launcher else None
+        # A colour the turn-holder must play (no wild, no symbol match), -1 for none: the
+        # first turn on a Reverse or Skip under ``attack.strict_first_color`` (A-7).
+        self.strict = -1
         self.out = -1  # seat out of cards whose last card's penalty is still pending
         self.uno_open: list[int] = []  # seats with an open UNO window (P4)
         self.said_uno = [False] * players  # declared UNO since the hand last held 2+ cards
@@ -181,6 +196,8 @@ class Game:
 
     def _p1_row(self) -> bytes:
         """P1 for the active colour and top kind: one byte per card id, 1 where it plays."""
+        if self.strict >= 0:
+            return STRICT_ROWS[self.strict]
         return P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
 
     def windows(self) -> tuple[tuple[str, int], ...]:
@@ -304,9 +321,14 @@ class Game:
         if rules.play_duplicates or rules.zero_discard_color:
             for first, more in self._multi_plays(hand):
                 self._play_actions(first, size, false_uno, out, more)
-        out.append(DRAW)
-        if false_uno:
-            out.append(DRAW_UNO)
+        if not rules.launcher:
+            out.append(DRAW)
+            if false_uno:
+                out.append(DRAW_UNO)
+        elif rules.allow_renege or not out:  # reneging: pressing with a playable card (§3.3)
+            out.append(PRESS)
+            if false_uno:
+                out.append(PRESS_UNO)
 
     def _play_actions(
         self,
@@ -321,9 +343,14 @@ class Game:
         jump-in on the top card when ``jumper`` is the seat jumping in."""
         last = more[-1] if more else card
         left = size - 1 - len(more)
-        colors = self.rules.colors if self._declares(card) else _NO_COLOR
+        rules = self.rules
+        colors = rules.colors if self._declares(card) else _NO_COLOR
+        eff = rules.effect[self._effective_kind(last)]
+        if eff == fx.DISCARD_ALL or (left == 0 and CARD_KIND[last] in rules.no_last):
+            self._special_plays(card, more, left, eff, colors, false_uno, out, jumper)
+            return
         calls = _BOTH_CALLS if left == 1 or (false_uno and left > 1) else _NO_CALL
-        if left > 0 and self.rules.effect[self._effective_kind(last)] in CHOOSING_EFFECTS:
+        if left > 0 and eff in CHOOSING_EFFECTS:
             targets = self._targets(last, left, jumper if jumper >= 0 else self.turn)
             directions = self._directions(last, left)
         elif jumper < 0 and not more:  # the common case: card, colour, UNO call
@@ -346,6 +373,55 @@ class Game:
                 for d in directions:
                     for uno in calls:
                         out.append(Action(_JUMP, card, col, target, -1, uno, d, more, covers))
+
+    def _special_plays(
+        self,
+        card: int,
+        more: tuple[int, ...],
+        left: int,
+        eff: int,
+        colors: tuple[int, ...],
+        false_uno: bool,
+        out: list[Action],
+        jumper: int,
+    ) -> None:
+        """The plays of a card that may not be the last one (none when it would be,
+        ``no_last``), and of a Discard All: the UNO call depends on the cards it discards
+        too, and with ``attack.discard_all_optional`` the player may keep them (``keep``)."""
+        last = more[-1] if more else card
+        if left == 0 and CARD_KIND[last] in self.rules.no_last:
+            return
+        seat = jumper if jumper >= 0 else self.turn
+        laid = (card, *more)
+        plays = [(-1, left)]
+        if eff == fx.DISCARD_ALL and left > 0:
+            hand = self._jump_hand(seat) if jumper >= 0 else self.hands[seat]
+            gone = self._discard_count(hand, laid)
+            plays = [(-1, left - gone)]
+            if gone and self.rules.discard_all_optional and jumper < 0:
+                plays.append((KEEP, left))
+        for amount, remaining in plays:
+            calls = _BOTH_CALLS if remaining == 1 or (false_uno and remaining > 1) else _NO_CALL
+            for col in colors:
+                for uno in calls:
+                    if jumper < 0:
+                        out.append(choice_action(card, col, -1, uno, 0, more, amount))
+                    else:
+                        out.append(Action(_JUMP, card, col, -1, amount, uno, 0, more, self.landed))
+
+    def _discard_colors(self, laid: tuple[int, ...]) -> tuple[int, ...]:
+        """The colours a Discard All play discards (A-3): each laid card's own colour, or
+        with ``attack.discard_all_covered`` the colour of the card each one covers."""
+        if self.rules.discard_all_covered:
+            return (self.color, *(CARD_COLOR[x] for x in laid[:-1]))
+        return tuple(CARD_COLOR[x] for x in laid)
+
+    def _discard_count(self, hand: list[int], laid: tuple[int, ...]) -> int:
+        """How many cards a Discard All play of ``laid`` from ``hand`` discards besides them."""
+        cols = self._discard_colors(laid)
+        return sum(1 for c in hand if CARD_COLOR[c] in cols) - sum(
+            1 for c in laid if CARD_COLOR[c] in cols
+        )
 
     def _multi_plays(self, hand: list[int]) -> list[tuple[int, tuple[int, ...]]]:
         """Plays of several cards at once, as (first, the others in order): identical
@@ -469,8 +545,8 @@ class Game:
         eff = self.rules.effect[k]
         if eff == fx.BOOMERANG:
             return self.pen_source >= 0 and self.out < 0
-        if eff not in (fx.DRAW, fx.WILD_DRAW) or not self._may_stack():
-            return False
+        if eff not in (fx.DRAW, fx.WILD_DRAW) or self.pen_fire or not self._may_stack():
+            return False  # a press-until-fire is not a number of cards: nothing stacks on it
         return self.rules.stacking == STACK_PROGRESSIVE or k == self.top_kind
 
     def _declares(self, card: int) -> bool:
@@ -508,8 +584,10 @@ class Game:
                 raise IllegalAction(f"action kind {raw!r} does not exist")
             a = a._replace(kind=Kind(raw))
         k = a.kind
-        if a.uno and k is not _PLAY and k is not _DRAW and k is not _JUMP:
-            raise IllegalAction(f"{a}: 'uno' goes only with a play (or, as a false call, a draw)")
+        if a.uno and k is not _PLAY and k is not _DRAW and k is not _JUMP and k is not _PRESS:
+            raise IllegalAction(
+                f"{a}: 'uno' goes only with a play (or, as a false call, a draw or press)"
+            )
         if k in _MANDATORY:
             self._check_mandatory(seat, a)
         elif k is _UNO:
@@ -536,7 +614,7 @@ class Game:
         k = a.kind
         if k is _PLAY:
             self._do_play(seat, a, events)
-        elif k is _DRAW:
+        elif k is _DRAW or k is _PRESS:
             self._do_draw(seat, a.uno, events)
         elif k is _TAKE:
             self._do_take(seat, events)
@@ -592,7 +670,8 @@ class Game:
             )
         ):
             what = {
-                _TURN: "play a card or draw",
+                _TURN: "play a card or "
+                + ("press the launcher" if self.rules.launcher else "draw"),
                 _DRAWN: "play the card just drawn or pass",
                 _PENALTY: "take the penalty"
                 + (" or challenge the Wild Draw Four" if self.pen_challenge else "")
@@ -604,8 +683,31 @@ class Game:
             raise IllegalAction(f"{a}: colour must be one of {self._color_list()}")
         if k is _PLAY:
             self._check_play(seat, a)
-        elif a.uno and (k is not _DRAW or self.rules.false_uno_penalty == 0):
+            return
+        if k is _DRAW or k is _PRESS:
+            self._check_draw(seat, a)
+        if a.uno and ((k is not _DRAW and k is not _PRESS) or self.rules.false_uno_penalty == 0):
             raise IllegalAction(f"{a}: UNO is declared with a play that leaves one card")
+
+    def _check_draw(self, seat: int, a: Action) -> None:
+        """A draw where there is a draw pile, a press where a launcher replaces it, and a
+        press with a playable card only when reneging is allowed (§3.3)."""
+        rules = self.rules
+        if a.kind is _DRAW and rules.launcher:
+            raise IllegalAction(f"{a}: {rules.name} has no draw pile: press the launcher ('press')")
+        if a.kind is _PRESS:
+            if not rules.launcher:
+                raise IllegalAction(f"{a}: {rules.name} has no launcher: draw a card ('draw')")
+            if not rules.allow_renege:
+                hand = self.hands[seat]
+                for c in set(hand):
+                    plays: list[Action] = []
+                    self._play_actions(c, len(hand), False, plays)
+                    if plays and self._p1_row()[c]:
+                        raise IllegalAction(
+                            f"{a}: seat {seat} holds a playable card ({CARD_TEXT[c]}) and "
+                            "reneging is off (attack.allow_renege=false)"
+                        )
 
     def _check_play(self, seat: int, a: Action) -> None:
         hand = self.hands[seat]
@@ -634,8 +736,20 @@ class Game:
         elif a.color != -1:
             raise IllegalAction(f"{CARD_TEXT[c]} takes no declared colour")
         left = len(hand) - 1 - len(more)
-        if not rules.plain_plays or a.direction or a.target != -1:
-            self._check_choices(a, more[-1] if more else c, left, seat)
+        last = more[-1] if more else c
+        if not rules.plain_plays or a.direction or a.target != -1 or a.amount != -1:
+            self._check_choices(a, last, left, seat)
+            if left == 0 and CARD_KIND[last] in rules.no_last:
+                raise IllegalAction(
+                    f"{a}: {CARD_TEXT[last]} may not be played as the last card "
+                    "(attack.trade_hands_can_go_out=false)"
+                )
+            if rules.effect[self._effective_kind(last)] == fx.DISCARD_ALL:
+                gone = self._discard_count(hand, (c, *more))
+                if a.amount != KEEP:
+                    left -= gone
+                elif not gone:
+                    raise IllegalAction(f"{a}: there is no card of its colour to keep")
         if phase == _PENALTY:
             if not self._answers(c):
                 raise IllegalAction(
@@ -656,9 +770,18 @@ class Game:
                 raise IllegalAction(f"{a}: UNO is declared only with a play that leaves one card")
 
     def _check_choices(self, a: Action, last: int, left: int, seat: int) -> None:
-        """Raise unless the play's direction and named seat are the ones its last card
-        allows (``last`` is that card, ``left`` the cards the hand keeps)."""
+        """Raise unless the play's direction, named seat and ``keep`` are the ones its last
+        card allows (``last`` is that card, ``left`` the cards the hand keeps)."""
         text = CARD_TEXT[a.card]
+        if a.amount != -1 and (
+            a.amount != KEEP
+            or not self.rules.discard_all_optional
+            or self.rules.effect[self._effective_kind(last)] != fx.DISCARD_ALL
+        ):
+            raise IllegalAction(
+                f"{a}: 'keep' goes only with a Discard All, where "
+                "attack.discard_all_optional lets its player keep the cards of its colour"
+            )
         if a.direction not in self._directions(last, left):
             if a.direction == 0:
                 raise IllegalAction(f"{a}: {text} chooses the direction: add >cw or >ccw")
@@ -678,7 +801,7 @@ class Game:
     def _answer_list(self) -> str:
         """What may answer the pending penalty, in words (for error messages)."""
         what = []
-        if self._may_stack() and not self.pen_returned:
+        if self._may_stack() and not self.pen_returned and not self.pen_fire:
             what.append(
                 "any draw card"
                 if self.rules.stacking == STACK_PROGRESSIVE
@@ -700,6 +823,7 @@ class Game:
             self.uno_open = [s for s in self.uno_open if s == actor]
         self.illegal = None
         self.jump_undo = None
+        self.strict = -1
 
     def _prune_uno(self) -> None:
         if self.uno_open:
@@ -730,6 +854,7 @@ class Game:
                 int(self.pen_legal),
                 int(self.pen_returned),
                 self.out,
+                int(self.pen_fire),
             )
         hand = self.hands[p]
         c = a.card
@@ -746,6 +871,8 @@ class Game:
             mult = 1
         answering = self.phase == _PENALTY
         illegal = not answering and not self._p1_row()[c]
+        if self.strict >= 0:
+            self.strict = -1  # the restricted first turn is over
         k = CARD_KIND[last]
         eff = rules.effect[k]
         eff_kind = k
@@ -765,6 +892,8 @@ class Game:
             self.uno_open = [s for s in self.uno_open if s == p]
         self.jump_undo = None
         size_before = len(hand)
+        # a Discard All's colours are read before the play changes the active colour
+        discards = self._discard_colors(laid) if eff == fx.DISCARD_ALL and a.amount != KEEP else ()
         known = self.known
         for x in laid:
             for i in range(len(hand)):  # hand.remove(x), without the method call
@@ -788,6 +917,8 @@ class Game:
             info = "jump"
         events.append(Event("play", p, laid, len(laid), declared, -1, info))
         self.landed += 1
+        if discards:
+            self._discard_colour_cards(p, discards, events)
         size = len(hand)
         if a.uno:
             if size == 1:
@@ -804,9 +935,9 @@ class Game:
             self._set_turn(self.next_seat(p))
         else:
             returning = answering and eff == fx.BOOMERANG
-            if size == 0 and eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
-                self._all_draw(p, amount, events)  # dealt at once, so they count (U-H-4)
-            if size == 0 and eff not in (fx.DRAW, fx.WILD_DRAW) and not returning:
+            if size == 0 and eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP, fx.ALL_HIT):
+                self.all_draw(p, amount, events)  # dealt at once, so they count (U-H-4, A-5)
+            if size == 0 and eff not in PENALTY_EFFECTS and not returning:
                 self._end_round(p, events)
                 return
             revived = -1
@@ -815,9 +946,13 @@ class Game:
                 events.append(Event("revive", revived))
             if size == 0:
                 self.out = p
-            if eff in (fx.DRAW, fx.WILD_DRAW):
+            if eff == fx.DRAW or eff == fx.WILD_DRAW:
                 self.pen_amount = self.pen_amount + amount if answering else amount
                 self.pen_chain = self.pen_chain + 1 if answering else 1
+            elif eff == fx.HIT_FIRE:
+                self.pen_amount = 0
+                self.pen_chain = 1
+                self.pen_fire = True
             self._resolve_effect(p, eff, amount, revived, a, mult, events)
         if rules.jump_in and self.out < 0:
             # a jump-in window opens on the card that landed (§4.9)
@@ -863,6 +998,12 @@ class Game:
         elif a.color != -1:
             raise IllegalAction(f"{a}: {CARD_TEXT[c]} takes no declared colour")
         left = len(hand) - 1
+        if a.amount != -1:
+            raise IllegalAction(f"{a}: a jump-in keeps nothing ('keep' goes with a play)")
+        if self.rules.effect[self._effective_kind(c)] == fx.DISCARD_ALL:
+            left -= self._discard_count(hand, (c,))
+        if left == 0 and CARD_KIND[c] in self.rules.no_last:
+            raise IllegalAction(f"{a}: {CARD_TEXT[c]} may not be played as the last card")
         if a.direction not in self._directions(c, left):
             raise IllegalAction(f"{a}: choose the direction as for a play (>cw or >ccw)")
         if a.target not in self._targets(c, left, seat):
@@ -914,12 +1055,14 @@ class Game:
             legal,
             returned,
             self.out,
+            fire,
         ) = pre
         self.phase = Phase(phase)
-        self.pen_challenge, self.pen_legal, self.pen_returned = (
+        self.pen_challenge, self.pen_legal, self.pen_returned, self.pen_fire = (
             bool(challenge),
             bool(legal),
             bool(returned),
+            bool(fire),
         )
         events.append(Event("jump", j, (a.card,), target=covered_by, count=a.covers))
         self.uno_open = []  # a jump-in closes every UNO window but the jumper's new one
@@ -953,8 +1096,11 @@ class Game:
                 events.append(Event("reverse", p, count=self.direction))
                 self._set_turn(self.next_seat(p))
         elif eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
-            self._all_draw(p, amount, events)
+            self.all_draw(p, amount, events)
             self._set_turn(p)
+        elif eff == fx.ALL_HIT:  # every other seat draws, then the next seat plays (§3.4)
+            self.all_draw(p, amount, events)
+            self._set_turn(self.next_seat(p))
         elif eff == fx.BOOMERANG:
             self.direction = -self.direction
             events.append(Event("reverse", p, count=self.direction))
@@ -981,7 +1127,7 @@ class Game:
             v = self.next_seat(p)
             self._draw(v, amount, "zero", events)  # at once, and v keeps its turn
             self._set_turn(v)
-        elif eff in (fx.DRAW, fx.WILD_DRAW):
+        elif eff in PENALTY_EFFECTS:
             self.turn = victim if victim >= 0 else self.next_seat(p)
             self.phase = _PENALTY
             self.drawn = -1
@@ -1010,6 +1156,13 @@ class Game:
     def _do_draw(self, p: int, false_uno: bool, events: list[Event]) -> None:
         self._move_on(p)
         rules = self.rules
+        if self.launcher is not None:  # a press ends the turn, whatever fires (§3.3)
+            self._draw(p, 1, "turn", events)
+            if false_uno:
+                events.append(Event("false_uno", p))
+                self._draw(p, rules.false_uno_penalty, "false_uno", events)
+            self._set_turn(self.next_seat(p))
+            return
         p1 = self._p1_row()
         # a draw is voluntary when the hand held a playable card (U-C-3)
         voluntary = (rules.draw_until_playable or rules.draw_ends_turn) and any(
@@ -1023,7 +1176,12 @@ class Game:
         if false_uno:
             events.append(Event("false_uno", p))
             self._draw(p, rules.false_uno_penalty, "false_uno", events)
-        if not got or (rules.draw_ends_turn and voluntary) or not p1[got[0]]:
+        if (
+            not got
+            or (rules.draw_ends_turn and voluntary)
+            or not p1[got[0]]
+            or (rules.trigger_ends_turn and rules.draw_trigger[got[0]])
+        ):
             self._set_turn(self.next_seat(p))
         else:
             self.phase = _DRAWN
@@ -1032,13 +1190,20 @@ class Game:
     def _do_take(self, v: int, events: list[Event]) -> None:
         self._move_on(v)
         amount = self.pen_amount
-        events.append(Event("take", v, count=amount))
-        self._draw(v, amount, "penalty", events)
+        if self.pen_fire:
+            events.append(Event("take", v, info="until_fire"))
+            self._draw_until_fire(v, "penalty", events)
+        else:
+            events.append(Event("take", v, count=amount))
+            self._draw(v, amount, "penalty", events)
         self._clear_penalty()
         if self.out >= 0:
             self._end_round(self.out, events)
-        else:
-            self._set_turn(self.next_seat(v))
+            return
+        self._set_turn(self.next_seat(v))
+        if self.color < 0:  # a wild first card's penalty was taken: the next seat declares
+            self.phase = _COLOR_PHASE
+            self.color_next = self.turn
 
     def _do_challenge(self, v: int, events: list[Event]) -> None:
         self._move_on(v)
@@ -1065,11 +1230,11 @@ class Game:
     def _clear_penalty(self) -> None:
         self.pen_amount = 0
         self.pen_chain = 0
-        self.pen_chain = 0  # draw cards in the pending chain (stacking)
         self.pen_source = -1
         self.pen_challenge = False
         self.pen_legal = True
         self.pen_returned = False
+        self.pen_fire = False
 
     def _do_catch(self, seat: int, target: int, events: list[Event]) -> None:
         if target == seat:
@@ -1123,7 +1288,12 @@ class Game:
 
     # -- shared procedures -------------------------------------------------------------
     def _draw(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
-        """P2: move up to ``n`` cards from the draw pile to ``seat``'s hand."""
+        """P2: move up to ``n`` cards from the draw pile to ``seat``'s hand (where a launcher
+        replaces the pile: ``n`` presses; with draw triggers: see ``_draw_triggered``)."""
+        if self.launcher is not None:
+            return self._press(seat, n, reason, events)
+        if self.rules.triggers:
+            return self._draw_triggered(seat, n, reason, events)
         pile = self.draw_pile
         hand = self.hands[seat]
         got: list[int] = []
@@ -1140,8 +1310,84 @@ class Game:
             events.append(Event("draw", seat, tuple(got), len(got), info=reason, vis=SPLIT))
         return got
 
+    def _draw_triggered(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
+        """P2 with draw triggers (the Minecraft Creeper, M-2): a triggering card drawn from
+        the pile for any reason is revealed to every seat (a public ``revealed`` event) and
+        its drawer draws its extra cards at once; cards drawn that way trigger nothing."""
+        pile = self.draw_pile
+        hand = self.hands[seat]
+        trigger = self.rules.draw_trigger
+        got: list[int] = []
+        batch: list[int] = []
+        for i in range(n):
+            if not pile:
+                self._reshuffle(events)
+                if not pile:
+                    events.append(Event("draw_short", seat, count=n - i))
+                    break
+            c = pile.pop()
+            hand.append(c)
+            got.append(c)
+            batch.append(c)
+            extra = trigger[c]
+            if extra and reason != "revealed":
+                events.append(Event("draw", seat, tuple(batch), len(batch), info=reason, vis=SPLIT))
+                batch = []
+                events.append(Event("revealed", seat, (c,), extra))
+                for o in range(self.n):
+                    if o != seat:
+                        self.known[o][seat].append(c)  # every seat saw it go into the hand
+                got.extend(self._draw_triggered(seat, extra, "revealed", events))
+        if batch:
+            events.append(Event("draw", seat, tuple(batch), len(batch), info=reason, vis=SPLIT))
+        return got
+
+    def _press(
+        self, seat: int, presses: int, reason: str, events: list[Event], until_fire: bool = False
+    ) -> list[int]:
+        """Press the launcher ``presses`` times for ``seat`` (or, ``until_fire``, until it
+        fires: forced on press ``UNTIL_FIRE_CAP``). Each press is a ``press`` event with the
+        cards it fired (seen by the presser; others see the count). An empty launcher is
+        reloaded first (A-6, which resets it); with nothing to reload a press fires nothing,
+        and a press-until-fire stops there."""
+        launcher = self.launcher
+        assert launcher is not None
+        pile = self.draw_pile
+        hand = self.hands[seat]
+        got: list[int] = []
+        done = 0
+        while done < presses or until_fire:
+            done += 1
+            if not pile:
+                self._reshuffle(events)
+                if not pile:
+                    events.append(Event("press", seat, (), 0, info=reason, vis=SPLIT))
+                    if until_fire:
+                        break
+                    continue
+            want = launcher.press(self.rng, until_fire and done >= UNTIL_FIRE_CAP)
+            fired: list[int] = []
+            for _ in range(min(want, len(pile))):
+                c = pile.pop()
+                hand.append(c)
+                fired.append(c)
+            events.append(Event("press", seat, tuple(fired), len(fired), info=reason, vis=SPLIT))
+            if fired:
+                got.extend(fired)
+                if until_fire:
+                    break
+        return got
+
+    def _draw_until_fire(self, seat: int, reason: str, events: list[Event]) -> list[int]:
+        """A penalty of "until a card comes": press the launcher until it fires, or, from a
+        draw pile, draw one card."""
+        if self.launcher is not None:
+            return self._press(seat, 0, reason, events, until_fire=True)
+        return self._draw(seat, 1, reason, events)
+
     def _reshuffle(self, events: list[Event]) -> None:
-        """P3: keep the top discard, shuffle the rest into a new draw pile."""
+        """P3: keep the top discard, shuffle the rest into a new draw pile (A-6: reload the
+        launcher with them, which resets it)."""
         if len(self.discard) <= 1:
             return
         cards = self.discard[:-1]
@@ -1149,7 +1395,28 @@ class Game:
         self.discard_by = self.discard_by[-1:]
         self.rng.shuffle(cards)
         self.draw_pile[:0] = cards
-        events.append(Event("reshuffle", count=len(cards)))
+        if self.launcher is not None:
+            self.launcher.reset()
+            events.append(Event("reload", count=len(cards)))
+        else:
+            events.append(Event("reshuffle", count=len(cards)))
+
+    def _discard_colour_cards(self, p: int, colors: tuple[int, ...], events: list[Event]) -> None:
+        """Discard All (A-3): every card of ``colors`` in ``p``'s hand goes, face up, under
+        the card just played; their effects do not trigger."""
+        hand = self.hands[p]
+        gone = [c for c in hand if CARD_COLOR[c] in colors]
+        if not gone:
+            return
+        hand[:] = [c for c in hand if CARD_COLOR[c] not in colors]  # in place: callers hold it
+        for row in self.known:
+            seen = row[p]
+            for c in gone:
+                if c in seen:
+                    seen.remove(c)
+        self.discard[-1:-1] = gone
+        self.discard_by[-1:-1] = [p] * len(gone)
+        events.append(Event("discard_all", p, tuple(gone), len(gone)))
 
     def _shuffle_hands(self, p: int, events: list[Event]) -> None:
         """Wild Shuffle Hands: collect every hand, shuffle, deal one at a time from next(p)."""
@@ -1173,8 +1440,9 @@ class Game:
                 hand = tuple(self.hands[s])
                 events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
 
-    def _all_draw(self, p: int, amount: int, events: list[Event]) -> None:
-        """Every other active seat, in turn order, draws ``amount`` at once (Downpour)."""
+    def all_draw(self, p: int, amount: int, events: list[Event]) -> None:
+        """Every other active seat, in turn order from ``p``, draws ``amount`` at once
+        (Downpour, Wild All Hit; variants' first-card hooks use it too)."""
         events.append(Event("all_draw", p, count=amount))
         s = self.next_seat(p)
         while s != p:
@@ -1265,6 +1533,9 @@ class Game:
         g.pen_challenge = self.pen_challenge
         g.pen_legal = self.pen_legal
         g.pen_returned = self.pen_returned
+        g.pen_fire = self.pen_fire
+        g.launcher = None if self.launcher is None else self.launcher.copy()
+        g.strict = self.strict
         g.out = self.out
         g.uno_open = self.uno_open[:]
         g.said_uno = self.said_uno[:]
@@ -1322,6 +1593,12 @@ P1_STRIDE: Final = N_KINDS + 1
 P1_ROWS = tuple(
     _p1_row(col, k) for col in range(-1, len(COLOR_LETTERS)) for k in range(-1, N_KINDS)
 )
+#: A first turn restricted to the colour (``attack.strict_first_color``, A-7): by colour,
+#: the cards of that colour only, no wild.
+STRICT_ROWS: Final = tuple(
+    bytes(CARD_COLOR[c] == col and not CARD_IS_WILD[c] for c in range(N_CARDS))
+    for col in range(len(COLOR_LETTERS))
+)
 
 
 def number_value(card: int) -> int:
@@ -1346,6 +1623,7 @@ _CATCH: Final = Kind.CATCH
 _CATCH_ILLEGAL: Final = Kind.CATCH_ILLEGAL
 _COLOR: Final = Kind.COLOR
 _JUMP: Final = Kind.JUMP
+_PRESS: Final = Kind.PRESS
 
 # Shared choice tuples for legal-action lists.
 _NO_COLOR: Final = (-1,)
@@ -1362,11 +1640,11 @@ _WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color")
 _KIND_VALUES: Final = frozenset(int(k) for k in Kind)
 
 #: The kinds of action that belong to the turn holder's mandatory window.
-_MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR})
+_MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR, _PRESS})
 
 #: The kinds of action each mandatory window admits.
 _ALLOWED: Final = (
-    (_PLAY, _DRAW),  # TURN
+    (_PLAY, _DRAW, _PRESS),  # TURN
     (_PLAY, _PASS),  # DRAWN
     (_TAKE, _CHALLENGE, _PLAY),  # PENALTY
     (_COLOR,),  # COLOR

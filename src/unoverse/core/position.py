@@ -36,7 +36,7 @@ from .setup import compiled, resolve_preset
 
 KEYS = (
     "players", "hands", "top", "discard", "draw", "dealer", "turn", "direction",
-    "pending", "drawn", "declare", "uno", "seed",
+    "pending", "drawn", "declare", "uno", "seed", "launcher",
 )  # fmt: skip
 
 
@@ -123,6 +123,15 @@ def position(text: str) -> Game:
     if "declare" in f:
         game.phase = Phase.COLOR
         game.color_next = _seat(f["declare"], n, "declare")
+    if "launcher" in f:
+        if game.launcher is None:
+            raise NotationError(f"position: {variant.name} has no launcher")
+        try:
+            game.launcher.state = int(f["launcher"])
+        except ValueError:
+            raise NotationError(
+                f"position: launcher is its state (presses since it fired), not {f['launcher']!r}"
+            ) from None
     for s in f.get("uno", "").split():
         seat = _seat(s, n, "UNO window")
         if len(hands[seat]) != 1:
@@ -167,9 +176,17 @@ def _empty_hands(game: Game) -> None:
 
 def _pending(game: Game, text: str, source: int) -> None:
     words = text.split()
+    if words[:1] == ["fire"] and words[1:] in ([], ["returned"]):  # press until it fires
+        game.phase = Phase.PENALTY
+        game.pen_chain = 1
+        game.pen_fire = True
+        game.pen_returned = words[1:] == ["returned"]
+        game.pen_source = source
+        return
     if len(words) < 2 or words[0] not in ("take", "challenge") or not words[1].isdigit():
         raise NotationError(
-            f"position: pending is 'take N [returned]' or 'challenge N legal|illegal', not {text!r}"
+            "position: pending is 'take N [returned]', 'fire [returned]' or "
+            f"'challenge N legal|illegal', not {text!r}"
         )
     game.phase = Phase.PENALTY
     game.pen_amount = int(words[1])
@@ -214,7 +231,9 @@ def position_text(game: Game) -> str:
         f"direction: {'cw' if game.direction == 1 else 'ccw'}",
     ]
     if game.phase == Phase.PENALTY:
-        if game.pen_challenge:
+        if game.pen_fire:
+            lines.append("pending: fire" + (" returned" if game.pen_returned else ""))
+        elif game.pen_challenge:
             legal = "legal" if game.pen_legal else "illegal"
             lines.append(f"pending: challenge {game.pen_amount} {legal}")
         else:
@@ -226,4 +245,6 @@ def position_text(game: Game) -> str:
         lines.append(f"declare: {game.color_next}")
     if game.uno_open:
         lines.append("uno: " + " ".join(str(s) for s in game.uno_open))
+    if game.launcher is not None:
+        lines.append(f"launcher: {game.launcher.state}")
     return "\n".join(lines)

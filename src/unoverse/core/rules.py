@@ -22,19 +22,25 @@ class Rules:
     """
 
     __slots__ = (
+        "allow_renege",
         "amount",
         "colors",
         "dealer_selection",
         "deck",
         "deck_effects",
         "declares",
+        "discard_all_covered",
+        "discard_all_optional",
         "draw_ends_turn",
+        "draw_trigger",
         "draw_until_playable",
         "effect",
         "false_uno_penalty",
         "hand_size",
         "jump_in",
+        "launcher",
         "name",
+        "no_last",
         "options",
         "permissive_illegal_plays",
         "plain_plays",
@@ -42,6 +48,8 @@ class Rules:
         "points",
         "revive",
         "stacking",
+        "trigger_ends_turn",
+        "triggers",
         "two_player_rules",
         "uno_penalty",
         "variant",
@@ -76,6 +84,13 @@ class Rules:
         deck_effects: frozenset[int],
         declares: tuple[int, ...],
         plain_plays: bool,
+        launcher: str = "",
+        allow_renege: bool = True,
+        draw_trigger: bytes = b"",
+        trigger_ends_turn: bool = False,
+        discard_all_covered: bool = False,
+        discard_all_optional: bool = False,
+        no_last: frozenset[int] = frozenset(),
     ) -> None:
         self.variant: Final = variant
         self.name: Final[str] = variant.name  # read by every view
@@ -106,6 +121,23 @@ class Rules:
         # No card in the deck names a seat or chooses a direction: every play is just a card,
         # a colour and a UNO call (the engine's short path for legal actions and checks).
         self.plain_plays: Final = plain_plays
+        # The launcher mode (``unoverse.core.launcher``) when a launcher replaces the draw
+        # pile (UNO Attack): every draw of N cards is then N presses. "" for a draw pile.
+        self.launcher: Final = launcher
+        # A seat may press the launcher while holding a playable card ("reneging", §3.3).
+        self.allow_renege: Final = allow_renege
+        # By card id: cards drawn at once after this card is drawn from the draw pile for any
+        # reason, the card revealed to every seat (the Minecraft Creeper: 3); empty: none.
+        self.draw_trigger: Final = draw_trigger
+        self.triggers: Final = bool(draw_trigger) and any(draw_trigger)
+        # Drawing a triggering card as the turn's draw ends the turn (M-3's option).
+        self.trigger_ends_turn: Final = trigger_ends_turn
+        # A Discard All discards the colour of the card it covers, not its own (A-3).
+        self.discard_all_covered: Final = discard_all_covered
+        # A Discard All's player may keep the cards of its colour (``RDA keep``, A-3).
+        self.discard_all_optional: Final = discard_all_optional
+        # Kind indices that may not be played as a player's last card (A-4's option).
+        self.no_last: Final = no_last
 
     def __repr__(self) -> str:
         return f"<Rules {self.variant.name} {self.options!r}>"

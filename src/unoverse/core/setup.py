@@ -143,6 +143,15 @@ def turn_starter(game: Game, events: list[Event]) -> int:
     return c
 
 
+def reinsert_starter(game: Game, events: list[Event]) -> None:
+    """Put the starter back into the draw pile at a uniformly random position (RULES.md
+    §0.2; Minecraft M-5, the Attack launcher's Trade Hands)."""
+    c = game.discard.pop()
+    game.discard_by.pop()
+    game.draw_pile.insert(game.rng.below(len(game.draw_pile) + 1), c)
+    events.append(Event("starter_returned", None, (c,), 1))
+
+
 def return_starter(game: Game, events: list[Event]) -> None:
     """Put the starter back into the draw pile and shuffle it (RULES.md §1.2 table)."""
     c = game.discard.pop()

@@ -9,17 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from .cards import CARD_IS_WILD, CARD_KIND, KIND_INDEX, N_CARDS, card
 from .effects import (
     ALL_DRAW_KEEP,
-    CHOOSING_EFFECTS,
     COPY_TOP,
     DECLARES_IF_WILD_TOP,
     DECLARES_NO,
     DECLARES_YES,
     NONE,
+    SPECIAL_PLAY_EFFECTS,
     STACKING,
 )
 from .errors import BadPlayerCount, OptionConflict
@@ -123,6 +123,7 @@ class Variant:
             return DECLARES_NO if eff == ALL_DRAW_KEEP else DECLARES_YES
 
         deck_effects = frozenset(effect[CARD_KIND[c]] for c in deck)
+        extras = self.engine_settings(options)
 
         return Rules(
             variant=self,
@@ -148,8 +149,14 @@ class Variant:
             zero_discard_color=bool(opt("zero_discard_color", False)),
             deck_effects=deck_effects,
             declares=tuple(declares(c) for c in range(N_CARDS)),
-            plain_plays=not deck_effects & CHOOSING_EFFECTS,
+            plain_plays=not deck_effects & SPECIAL_PLAY_EFFECTS and not extras.get("no_last"),
+            **extras,
         )
+
+    def engine_settings(self, options: Options) -> dict[str, Any]:
+        """The variant's own engine settings (``Rules`` keywords: ``launcher``,
+        ``draw_trigger``...) from its options; none by default."""
+        return {}
 
     # -- behaviour hooks -------------------------------------------------------------
     def start(self, game: Game) -> None:

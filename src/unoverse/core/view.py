@@ -18,20 +18,30 @@ if TYPE_CHECKING:
 
 
 class Pending(Value):
-    """A draw penalty waiting for its victim (E-1), as everyone sees it."""
+    """A draw penalty waiting for its victim (E-1), as everyone sees it: ``amount`` cards
+    (presses of the launcher in UNO Attack), or, ``until_fire``, presses until it fires."""
 
-    __slots__ = ("amount", "challengeable", "source", "target")
-    FIELDS: ClassVar[tuple[str, ...]] = ("amount", "target", "source", "challengeable")
+    __slots__ = ("amount", "challengeable", "source", "target", "until_fire")
+    FIELDS: ClassVar[tuple[str, ...]] = (
+        "amount",
+        "target",
+        "source",
+        "challengeable",
+        "until_fire",
+    )
 
-    def __init__(self, amount: int, target: int, source: int, challengeable: bool) -> None:
+    def __init__(
+        self, amount: int, target: int, source: int, challengeable: bool, until_fire: bool = False
+    ) -> None:
         self.amount: Final = amount
         self.target: Final = target
         self.source: Final = source  # -1: the first card
         self.challengeable: Final = challengeable
+        self.until_fire: Final = until_fire
 
-    def fields(self) -> tuple[int, int, int, bool]:
+    def fields(self) -> tuple[int, int, int, bool, bool]:
         """The fields in their declared order."""
-        return (self.amount, self.target, self.source, self.challengeable)
+        return (self.amount, self.target, self.source, self.challengeable, self.until_fire)
 
 
 #: The fields of a ``View``, in order.
@@ -51,6 +61,7 @@ VIEW_FIELDS: Final = (
     "color",
     "top_kind",
     "draw_count",
+    "launcher",
     "windows",
     "pending",
     "drawn",
@@ -88,6 +99,7 @@ class View(Value):
         color: int,
         top_kind: int,
         draw_count: int,
+        launcher: int,
         windows: tuple[tuple[str, int], ...],
         pending: Pending | None,
         drawn: int,
@@ -110,7 +122,10 @@ class View(Value):
         self.top_by: Final = top_by  # who played the top card (-1: turned from the pile)
         self.color: Final = color  # active colour
         self.top_kind: Final = top_kind  # kind the top card counts as
-        self.draw_count: Final = draw_count
+        self.draw_count: Final = draw_count  # cards in the draw pile (or the launcher)
+        # The launcher's public state (presses since it last fired or was reset; see
+        # ``unoverse.core.launcher``), -1 where there is no launcher.
+        self.launcher: Final = launcher
         self.windows: Final = windows
         self.pending: Final = pending
         self.drawn: Final = drawn  # the card this seat just drew and may play, else -1
@@ -137,6 +152,7 @@ class View(Value):
             self.color,
             self.top_kind,
             self.draw_count,
+            self.launcher,
             self.windows,
             self.pending,
             self.drawn,
@@ -163,7 +179,9 @@ def view(game: Game, seat: int | None) -> View:
     n = game.n
     pending = None
     if phase == _PENALTY:
-        pending = Pending(game.pen_amount, game.turn, game.pen_source, game.pen_challenge)
+        pending = Pending(
+            game.pen_amount, game.turn, game.pen_source, game.pen_challenge, game.pen_fire
+        )
     if seat is None:
         hand: tuple[int, ...] = ()
         known = _NOTHING_KNOWN[n]
@@ -194,6 +212,7 @@ def view(game: Game, seat: int | None) -> View:
         game.color,
         game.top_kind,
         len(game.draw_pile),
+        -1 if game.launcher is None else game.launcher.state,
         game.windows(),
         pending,
         drawn,

@@ -16,6 +16,18 @@ from ..core.game import Game, Phase
 from ..core.options import Options, OptionSpec
 from ..core.setup import return_starter, turn_starter
 from ..core.variant import DeckRow, Variant, conflict
+from .common import (
+    CHALLENGE_ELIMINATION,
+    DEALER_SELECTION,
+    DRAW_ENDS_TURN,
+    FALSE_UNO_PENALTY,
+    PERMISSIVE_ILLEGAL_PLAYS,
+    TARGET_SCORE,
+    TWO_PLAYER_RULES,
+    check_challenge_elimination,
+    scoring,
+    wd4_wilds_block,
+)
 from .house import HOUSE_OPTIONS, check_house_conflicts, house_cards, house_effects
 
 _NUMBERS = tuple(f"{c}{n}" for c in "RYGB" for n in range(1, 10))
@@ -52,33 +64,15 @@ CLASSIC_OPTIONS: tuple[OptionSpec, ...] = (
         "first-card table: current Mattel sheet, older sheet, or the seed's reading (C-6)",
         choices=("mattel_current", "mattel_old", "seed_as_dealer"),
     ),
-    OptionSpec(
-        "dealer_selection", "choice", "highest_card",
-        "highest card deals (ties redraw, C-1), or a seeded random seat",
-        choices=("highest_card", "random"),
-    ),
-    OptionSpec("draw_ends_turn", "bool", False, "a voluntary draw ends the turn (C-11)"),
-    OptionSpec(
-        "wd4_wilds_block", "bool", False,
-        "holding another wild makes a Wild Draw Four illegal (C-7)",
-    ),
-    OptionSpec(
-        "false_uno_penalty", "int", 0, "cards drawn for a false UNO call (0: false calls refused)"
-    ),
-    OptionSpec(
-        "permissive_illegal_plays", "bool", False,
-        "accept non-matching plays; others may catch_illegal them (§1.5)",
-    ),
-    OptionSpec("two_player_rules", "bool", True, "with 2 active seats Reverse acts as Skip (P7)"),
-    OptionSpec(
-        "scoring", "choice", "winner_takes", "match scoring (P6; none: single-round win)",
-        choices=("winner_takes", "lowest_total", "none"),
-    ),
-    OptionSpec("target_score", "int", 500, "points that end a match", minimum=1),
-    OptionSpec(
-        "challenge_elimination", "optional_int", None,
-        "Challenge UNO: eliminate a seat at this leftover total (§1.6)", minimum=1,
-    ),
+    DEALER_SELECTION,
+    DRAW_ENDS_TURN,
+    wd4_wilds_block(False, "C-7"),
+    FALSE_UNO_PENALTY,
+    PERMISSIVE_ILLEGAL_PLAYS,
+    TWO_PLAYER_RULES,
+    scoring("winner_takes"),
+    TARGET_SCORE,
+    CHALLENGE_ELIMINATION,
 )  # fmt: skip
 
 
@@ -119,51 +113,53 @@ class Classic(Variant):
             raise conflict(
                 "classic.blank_mode=copy_top needs the blank cards: set classic.deck=112_blank"
             )
-        if options["challenge_elimination"] is not None and options["scoring"] != "lowest_total":
-            raise conflict(
-                "challenge_elimination counts each seat's own leftover points: "
-                "set scoring=lowest_total"
-            )
+        check_challenge_elimination(options)
         check_house_conflicts(self.name, options)
 
     def start(self, game: Game) -> None:
         """The first-card table of RULES.md §1.2 (``classic.first_card``)."""
-        mode = game.rules.options.text("classic.first_card")
-        events = game.setup_events
-        d = game.dealer
-        while True:
-            c = turn_starter(game, events)
-            eff = game.rules.effect[CARD_KIND[c]]
-            if eff == fx.WILD_DRAW or (CARD_IS_WILD[c] and mode == "mattel_old"):
-                return_starter(game, events)
-                continue
-            break
-        if CARD_IS_WILD[c]:
-            # Every other wild starter is a plain Wild: no hand effect before a play (C-2).
-            game.top_kind = WILD
-            game.phase = Phase.COLOR
-            game.turn = d if mode == "seed_as_dealer" else game.left_of(d)
-            game.color_next = game.left_of(d)
-            return
+        first_card_table(game, game.rules.options.text("classic.first_card"))
 
-        game.color = CARD_COLOR[c]
-        game.top_kind = CARD_KIND[c]
-        first = game.left_of(d)
-        if eff == fx.SKIP:
-            events.append(Event("skip", first))
-            game.turn = game.left_of(first)
-        elif eff == fx.REVERSE:
-            game.direction = -1
-            events.append(Event("reverse", None, count=-1))
-            game.turn = d if mode == "mattel_current" else game.right_of(d)
-        elif eff == fx.DRAW:
-            game.turn = first
-            game.phase = Phase.PENALTY
-            game.pen_amount = game.rules.amount[CARD_KIND[c]]
-            game.pen_chain = 1
-            game.pen_source = -1
-        else:
-            game.turn = first
+
+def first_card_table(game: Game, mode: str) -> None:
+    """Turn the first card and apply the first-card table of RULES.md §1.2 in ``mode``
+    (``mattel_current``, ``mattel_old`` or ``seed_as_dealer``). Every wild the table does not
+    return is a plain Wild (C-2, U-H-8)."""
+    events = game.setup_events
+    d = game.dealer
+    while True:
+        c = turn_starter(game, events)
+        eff = game.rules.effect[CARD_KIND[c]]
+        if eff == fx.WILD_DRAW or (CARD_IS_WILD[c] and mode == "mattel_old"):
+            return_starter(game, events)
+            continue
+        break
+    if CARD_IS_WILD[c]:
+        # Every other wild starter is a plain Wild: no hand effect before a play (C-2).
+        game.top_kind = WILD
+        game.phase = Phase.COLOR
+        game.turn = d if mode == "seed_as_dealer" else game.left_of(d)
+        game.color_next = game.left_of(d)
+        return
+
+    game.color = CARD_COLOR[c]
+    game.top_kind = CARD_KIND[c]
+    first = game.left_of(d)
+    if eff == fx.SKIP:
+        events.append(Event("skip", first))
+        game.turn = game.left_of(first)
+    elif eff == fx.REVERSE:
+        game.direction = -1
+        events.append(Event("reverse", None, count=-1))
+        game.turn = d if mode == "mattel_current" else game.right_of(d)
+    elif eff == fx.DRAW:
+        game.turn = first
+        game.phase = Phase.PENALTY
+        game.pen_amount = game.rules.amount[CARD_KIND[c]]
+        game.pen_chain = 1
+        game.pen_source = -1
+    else:
+        game.turn = first
 
 
 CLASSIC = Classic(
