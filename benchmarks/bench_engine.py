@@ -13,9 +13,10 @@ current; else its cells say why not):
 * the same loop at 4 players, beside the 2-player row;
 * ``unoverse driver``: the same games through ``unoverse.sim.driver.play_round``, the loop
   behind ``unoverse simulate`` (virtual clock, tie-breaks, action record);
-* ``house ...``: the engine loop on house-rule presets (``HOUSE``) at the main table size and
-  at 4 players; each is compared with Classic's actions/s at the same table size (target:
-  within 2x, a ratio of at least ``HOUSE_TARGET``);
+* ``variant ...`` and ``house ...``: the engine loop on the other variants (``VARIANTS``) and
+  on house-rule presets (``HOUSE``) at the main table size and at 4 players; each is compared
+  with Classic's actions/s at the same table size (target: within 2x, a ratio of at least
+  ``BESIDE_TARGET``);
 * ``unoverse unchecked``: the engine row's games with every action applied through
   ``Game.apply_unchecked`` (no validation: for actions the engine generated itself). It shows
   what validation costs and never enters a ratio;
@@ -73,23 +74,30 @@ NO_UNCHECKED = "n/a (no apply_unchecked)"
 
 PRESET = "classic"
 
+#: The other variants timed beside Classic: (key, label, preset), with their defaults.
+VARIANTS = (
+    ("minecraft", "variant minecraft", "minecraft"),
+    ("attack", "variant attack", "attack"),
+)
 #: House-rule presets timed beside Classic: (key, label, preset). The single rules the
 #: conformance suite plays most, and every house option that combines with the others (one of
 #: the three rules that redefine the 0; ``revive`` needs stacking).
 HOUSE = (
-    ("stacking", "stacking=progressive", "classic+stacking=progressive"),
-    ("seven_zero", "seven_zero", "classic+seven_zero"),
-    ("jump_in", "jump_in", "classic+jump_in"),
+    ("stacking", "house stacking=progressive", "classic+stacking=progressive"),
+    ("seven_zero", "house seven_zero", "classic+seven_zero"),
+    ("jump_in", "house jump_in", "classic+jump_in"),
     (
         "all_house",
-        "every house rule",
+        "house every house rule",
         "classic+stacking=progressive+revive+draw_until_playable+seven_zero+jump_in"
         "+play_duplicates+downpour+bar_special+boomerang+friendly_swap",
     ),
 )
-#: A house-rule preset's actions/s over Classic's at the same table size: at least this
-#: (within 2x).
-HOUSE_TARGET = 0.5
+#: Every preset timed beside Classic.
+BESIDE = VARIANTS + HOUSE
+#: A variant's or house-rule preset's actions/s over Classic's at the same table size: at
+#: least this (within 2x).
+BESIDE_TARGET = 0.5
 
 #: The performance targets: the unoverse engine row (2 players) over RLCard.
 TARGETS = {"env_run_actions": 10.0, "env_run_games": 6.0, "bare_actions": 3.0}
@@ -216,8 +224,8 @@ def our_rows(players: int, build: str) -> dict[str, Row]:
     rows["driver"] = Row("driver", f"unoverse driver {p}p", p, build, PRESET)
     rows["unchecked"] = Row("unchecked", f"unoverse unchecked {p}p", p, build, PRESET)
     for n in tables(p):
-        for key, label, preset in HOUSE:
-            rows[f"{key}_{n}"] = Row(f"{key}_{n}", f"house {label} {n}p", n, build, preset)
+        for key, label, preset in BESIDE:
+            rows[f"{key}_{n}"] = Row(f"{key}_{n}", f"{label} {n}p", n, build, preset)
     return rows
 
 
@@ -436,12 +444,12 @@ def ratios(ours: dict[str, Row], rlcard: dict[str, Row]) -> dict[str, float | No
     }
 
 
-def house_ratios(ours: dict[str, Row], players: int) -> dict[str, float | None]:
-    """Each house-rule row's actions/s over Classic's at the same table size."""
+def beside_ratios(ours: dict[str, Row], players: int) -> dict[str, float | None]:
+    """Each variant's and house-rule row's actions/s over Classic's at the same table size."""
     out: dict[str, float | None] = {}
     for n in tables(players):
         classic = ours[classic_key(players, n)].measurement
-        for key, _label, _preset in HOUSE:
+        for key, _label, _preset in BESIDE:
             house = ours[f"{key}_{n}"].measurement
             ratio = None
             if classic is not None and house is not None and classic.actions_per_s > 0:
@@ -630,18 +638,18 @@ def render(env: dict[str, Any], rep: Report, args: argparse.Namespace) -> None:
     if args.players != 2:
         console.print(f"note: the ratios compare {args.players} players to RLCard's 2.")
 
-    ht = Table(title="House rules: actions/s over Classic's at the same table size")
+    ht = Table(title="Variants and house rules: actions/s over Classic's at the same table size")
     ht.add_column("preset")
     for col in ("plain", "compiled", "target"):
         ht.add_column(col, justify="right")
-    h = {build: house_ratios(rep.ours[build], args.players) for build in BUILDS}
+    h = {build: beside_ratios(rep.ours[build], args.players) for build in BUILDS}
     for n in tables(args.players):
-        for key, label, _preset in HOUSE:
+        for key, label, _preset in BESIDE:
             cells = [
                 "n/a" if h[b][f"{key}_{n}"] is None else f"{h[b][f'{key}_{n}']:.2f}x"
                 for b in BUILDS
             ]
-            ht.add_row(f"{label} {n}p", *cells, f">= {HOUSE_TARGET:g}x")
+            ht.add_row(f"{label} {n}p", *cells, f">= {BESIDE_TARGET:g}x")
     console.print(ht)
     all_house = next(preset for key, _label, preset in HOUSE if key == "all_house")
     console.print(f"every house rule: {all_house}", soft_wrap=True, highlight=False)
@@ -816,7 +824,7 @@ def main(argv: list[str] | None = None) -> int:
         report = {
             **env,
             "preset": PRESET,
-            "house_presets": {key: preset for key, _label, preset in HOUSE},
+            "beside_presets": {key: preset for key, _label, preset in BESIDE},
             "games": args.games,
             "runs": args.runs,
             "warmup": args.warmup,
@@ -828,9 +836,9 @@ def main(argv: list[str] | None = None) -> int:
                 *(row.to_dict() for row in rep.rlcard.values()),
             ],
             "ratios": {b: ratios(rep.ours[b], rep.rlcard) for b in BUILDS},
-            "house_ratios": {b: house_ratios(rep.ours[b], args.players) for b in BUILDS},
+            "beside_ratios": {b: beside_ratios(rep.ours[b], args.players) for b in BUILDS},
             "targets": TARGETS,
-            "house_target": HOUSE_TARGET,
+            "beside_target": BESIDE_TARGET,
         }
         print(json.dumps(report, indent=2))
     else:

@@ -24,14 +24,23 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH_ENGINE = ROOT / "benchmarks" / "bench_engine.py"
 BENCH_MEMORY = ROOT / "benchmarks" / "bench_memory.py"
 CLASSIC_ROWS = ("unoverse engine 2p", "unoverse engine 4p", "unoverse driver 2p")
-HOUSE_ROWS = tuple(
-    f"house {label} {n}p"
+BESIDE_ROWS = tuple(
+    f"{label} {n}p"
     for n in (2, 4)
-    for label in ("stacking=progressive", "seven_zero", "jump_in", "every house rule")
+    for label in (
+        "variant minecraft",
+        "variant attack",
+        "house stacking=progressive",
+        "house seven_zero",
+        "house jump_in",
+        "house every house rule",
+    )
 )
-OUR_ROWS = (*CLASSIC_ROWS, "unoverse unchecked 2p", *HOUSE_ROWS)
-HOUSE_KEYS = tuple(
-    f"{key}_{n}" for n in (2, 4) for key in ("stacking", "seven_zero", "jump_in", "all_house")
+OUR_ROWS = (*CLASSIC_ROWS, "unoverse unchecked 2p", *BESIDE_ROWS)
+BESIDE_KEYS = tuple(
+    f"{key}_{n}"
+    for n in (2, 4)
+    for key in ("minecraft", "attack", "stacking", "seven_zero", "jump_in", "all_house")
 )
 RLCARD_ROWS = ("RLCard env.run 2p", "RLCard bare UnoGame 2p")
 EXPECT_COMPILED = os.environ.get("UNOVERSE_EXPECT_COMPILED", "") not in ("", "0")
@@ -63,7 +72,7 @@ def test_engine_bench_quick_prints_our_rows() -> None:
     out = run(str(BENCH_ENGINE), "--quick", "--no-rlcard").stdout
     for line in ("Python", "unoverse", "plain", "compiled", "machine", "cpu"):
         assert line in out
-    for name in (*CLASSIC_ROWS, *HOUSE_ROWS):
+    for name in (*CLASSIC_ROWS, *BESIDE_ROWS):
         row = next((ln for ln in out.splitlines() if name in ln), None)
         assert row is not None, f"no row {name!r} in:\n{out}"
         assert any(ch.isdigit() for ch in row.split(name, 1)[1]), row
@@ -71,7 +80,7 @@ def test_engine_bench_quick_prints_our_rows() -> None:
     for name in RLCARD_ROWS:
         assert any(name in ln and "skipped" in ln for ln in out.splitlines()), out
     assert "over env.run" in out and "over bare UnoGame" in out
-    assert "House rules: actions/s over Classic's" in out
+    assert "Variants and house rules: actions/s over Classic's" in out
 
 
 def test_engine_bench_quick_json_counts() -> None:
@@ -79,7 +88,7 @@ def test_engine_bench_quick_json_counts() -> None:
     rows = by_build(report)
     assert report["games"] == 10 and report["runs"] == 1 and report["warmup"] is False
     plain = rows["plain"]
-    for key in ("engine", "engine4", "driver", *HOUSE_KEYS):
+    for key in ("engine", "engine4", "driver", *BESIDE_KEYS):
         assert plain[key]["status"] == "ok", plain[key]
         assert plain[key]["games"] == 10 and plain[key]["actions"] >= 10
         assert plain[key]["actions_per_s"] > 0
@@ -90,8 +99,8 @@ def test_engine_bench_quick_json_counts() -> None:
         assert plain["unchecked"]["actions"] == plain["engine"]["actions"]
     else:
         assert plain["unchecked"]["status"] == "n/a (no apply_unchecked)"
-    assert set(report["house_ratios"]["plain"]) == set(HOUSE_KEYS)
-    assert all(ratio is not None for ratio in report["house_ratios"]["plain"].values())
+    assert set(report["beside_ratios"]["plain"]) == set(BESIDE_KEYS)
+    assert all(ratio is not None for ratio in report["beside_ratios"]["plain"].values())
     # The compiled build plays the same games as the plain source, action for action.
     compiled = rows["compiled"]
     status = report["builds"]["compiled"]["status"]
@@ -104,7 +113,7 @@ def test_engine_bench_quick_json_counts() -> None:
     else:
         assert status in COMPILED_MISSING
         assert all(row["status"] == status for row in compiled.values())
-        assert all(ratio is None for ratio in report["house_ratios"]["compiled"].values())
+        assert all(ratio is None for ratio in report["beside_ratios"]["compiled"].values())
     assert rows[None]["rlcard_env"]["status"] == "skipped"
     assert report["ratios"]["plain"]["env_run_actions"] is None
 

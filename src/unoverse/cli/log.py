@@ -47,7 +47,21 @@ def describe(e: Event) -> str:
     if k == "reveal":
         return f"seat {e.target} sees seat {e.seat}'s hand: {_cards(e.cards)}"
     if k == "take":
+        if e.info == "until_fire":
+            return f"{who} takes the penalty: pressing the launcher until it fires"
         return f"{who} takes the penalty of {e.count}"
+    if k == "press":
+        fired = _cards(e.cards) or f"{e.count} card{'s' if e.count != 1 else ''}"
+        result = f"it fires {fired}" if e.count else "nothing fires"
+        return f"{who} presses the launcher: {result}" + (
+            f" ({e.info})" if e.info != "turn" else ""
+        )
+    if k == "reload":
+        return f"the launcher is empty: the discard pile reloads it with {e.count} cards"
+    if k == "revealed":
+        return f"{who} draws {_cards(e.cards)}: revealed, it makes them draw {e.count} more"
+    if k == "discard_all":
+        return f"{who} discards {_cards(e.cards)} under it"
     if k == "skip":
         return f"{who} is skipped"
     if k == "reverse":
@@ -65,6 +79,8 @@ def describe(e: Event) -> str:
     if k == "penalize":
         return f"the referee gives seat {e.target} {e.count} cards"
     if k == "all_draw":
+        if e.info == "all_hit":
+            return f"every other seat in turn takes {e.count}; the next seat then plays"
         return f"every other seat draws {e.count} and loses its turn"
     if k == "boomerang":
         return f"{who} sends the penalty of {e.count} back to seat {e.target}"

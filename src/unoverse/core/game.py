@@ -291,33 +291,29 @@ class Game:
             out.append(PASS)
             return
         permissive = rules.permissive_illegal_plays and size > 1
-        if rules.plain_plays:
-            # The short path: each playable card with its colours and UNO calls, in the
-            # order ``_play_actions`` lists them.
-            p1 = self._p1_row()
-            calls = size == 2 or (false_uno and size > 2)
-            prev = -1
-            # the playable cards, sorted, each once (a sorted list, not a set: cheaper)
-            for c in sorted(hand if permissive else [c for c in hand if p1[c]]):
-                if c == prev:
-                    continue
-                prev = c
-                if not self._declares(c):
-                    out.append(play_action(c))
+        # Each playable card with its colours and UNO calls, in the order ``_play_actions``
+        # lists them; a card whose play may name a seat or a direction or do more goes
+        # through ``_play_actions`` itself (``Rules.special``).
+        p1 = self._p1_row()
+        special = rules.special
+        calls = size == 2 or (false_uno and size > 2)
+        prev = -1
+        # the playable cards, sorted, each once (a sorted list, not a set: cheaper)
+        for c in sorted(hand if permissive else [c for c in hand if p1[c]]):
+            if c == prev:
+                continue
+            prev = c
+            if special[c]:
+                self._play_actions(c, size, false_uno, out)
+            elif not self._declares(c):
+                out.append(play_action(c))
+                if calls:
+                    out.append(play_action(c, -1, True))
+            else:
+                for col in rules.colors:
+                    out.append(play_action(c, col))
                     if calls:
-                        out.append(play_action(c, -1, True))
-                else:
-                    for col in rules.colors:
-                        out.append(play_action(c, col))
-                        if calls:
-                            out.append(play_action(c, col, True))
-        else:
-            p1 = self._p1_row()
-            prev = -1
-            for c in sorted(hand):
-                if c != prev and (permissive or p1[c]):
-                    self._play_actions(c, size, false_uno, out)
-                prev = c
+                        out.append(play_action(c, col, True))
         if rules.play_duplicates or rules.zero_discard_color:
             for first, more in self._multi_plays(hand):
                 self._play_actions(first, size, false_uno, out, more)
@@ -737,7 +733,7 @@ class Game:
             raise IllegalAction(f"{CARD_TEXT[c]} takes no declared colour")
         left = len(hand) - 1 - len(more)
         last = more[-1] if more else c
-        if not rules.plain_plays or a.direction or a.target != -1 or a.amount != -1:
+        if rules.special[last] or a.direction or a.target != -1 or a.amount != -1:
             self._check_choices(a, last, left, seat)
             if left == 0 and CARD_KIND[last] in rules.no_last:
                 raise IllegalAction(
@@ -936,7 +932,8 @@ class Game:
         else:
             returning = answering and eff == fx.BOOMERANG
             if size == 0 and eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP, fx.ALL_HIT):
-                self.all_draw(p, amount, events)  # dealt at once, so they count (U-H-4, A-5)
+                # dealt at once, so they count (U-H-4, A-5)
+                self.all_draw(p, amount, events, "all_hit" if eff == fx.ALL_HIT else "")
             if size == 0 and eff not in PENALTY_EFFECTS and not returning:
                 self._end_round(p, events)
                 return
@@ -1099,7 +1096,7 @@ class Game:
             self.all_draw(p, amount, events)
             self._set_turn(p)
         elif eff == fx.ALL_HIT:  # every other seat draws, then the next seat plays (§3.4)
-            self.all_draw(p, amount, events)
+            self.all_draw(p, amount, events, "all_hit")
             self._set_turn(self.next_seat(p))
         elif eff == fx.BOOMERANG:
             self.direction = -self.direction
@@ -1440,10 +1437,11 @@ class Game:
                 hand = tuple(self.hands[s])
                 events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
 
-    def all_draw(self, p: int, amount: int, events: list[Event]) -> None:
+    def all_draw(self, p: int, amount: int, events: list[Event], info: str = "") -> None:
         """Every other active seat, in turn order from ``p``, draws ``amount`` at once
-        (Downpour, Wild All Hit; variants' first-card hooks use it too)."""
-        events.append(Event("all_draw", p, count=amount))
+        (Downpour; Wild All Hit, ``info`` "all_hit": no seat loses its turn; variants'
+        first-card hooks use it too)."""
+        events.append(Event("all_draw", p, count=amount, info=info))
         s = self.next_seat(p)
         while s != p:
             self._draw(s, amount, "all_draw", events)

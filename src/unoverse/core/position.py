@@ -126,12 +126,12 @@ def position(text: str) -> Game:
     if "launcher" in f:
         if game.launcher is None:
             raise NotationError(f"position: {variant.name} has no launcher")
-        try:
-            game.launcher.state = int(f["launcher"])
-        except ValueError:
+        text = f["launcher"]
+        if not text.isdigit():
             raise NotationError(
-                f"position: launcher is its state (presses since it fired), not {f['launcher']!r}"
-            ) from None
+                f"position: launcher is its state (presses since it fired, >= 0), not {text!r}"
+            )
+        game.launcher.state = int(text)
     for s in f.get("uno", "").split():
         seat = _seat(s, n, "UNO window")
         if len(hands[seat]) != 1:

@@ -43,10 +43,10 @@ class Rules:
         "no_last",
         "options",
         "permissive_illegal_plays",
-        "plain_plays",
         "play_duplicates",
         "points",
         "revive",
+        "special",
         "stacking",
         "trigger_ends_turn",
         "triggers",
@@ -83,7 +83,7 @@ class Rules:
         zero_discard_color: bool,
         deck_effects: frozenset[int],
         declares: tuple[int, ...],
-        plain_plays: bool,
+        special: bytes,
         launcher: str = "",
         allow_renege: bool = True,
         draw_trigger: bytes = b"",
@@ -118,9 +118,11 @@ class Rules:
         # Whether playing a card may need a declared colour, by card id: DECLARES_NO,
         # DECLARES_YES, or DECLARES_IF_WILD_TOP (a copying blank declares when the top is wild).
         self.declares: Final = declares
-        # No card in the deck names a seat or chooses a direction: every play is just a card,
-        # a colour and a UNO call (the engine's short path for legal actions and checks).
-        self.plain_plays: Final = plain_plays
+        # By card id, 1 where a play of the card may be more than a card, a colour and a UNO
+        # call: it names a seat or a direction, discards more cards (Discard All), copies a
+        # card that does, or may not be the last card. The engine's short path for legal
+        # actions and checks serves every other card.
+        self.special: Final = special
         # The launcher mode (``unoverse.core.launcher``) when a launcher replaces the draw
         # pile (UNO Attack): every draw of N cards is then N presses. "" for a draw pile.
         self.launcher: Final = launcher

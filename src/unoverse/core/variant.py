@@ -124,6 +124,16 @@ class Variant:
 
         deck_effects = frozenset(effect[CARD_KIND[c]] for c in deck)
         extras = self.engine_settings(options)
+        no_last = extras.get("no_last", frozenset())
+        copies_special = bool(deck_effects & SPECIAL_PLAY_EFFECTS)
+
+        def special(c: int) -> bool:
+            eff = effect[CARD_KIND[c]]
+            return (
+                eff in SPECIAL_PLAY_EFFECTS
+                or (eff == COPY_TOP and copies_special)
+                or CARD_KIND[c] in no_last
+            )
 
         return Rules(
             variant=self,
@@ -149,7 +159,7 @@ class Variant:
             zero_discard_color=bool(opt("zero_discard_color", False)),
             deck_effects=deck_effects,
             declares=tuple(declares(c) for c in range(N_CARDS)),
-            plain_plays=not deck_effects & SPECIAL_PLAY_EFFECTS and not extras.get("no_last"),
+            special=bytes(special(c) for c in range(N_CARDS)),
             **extras,
         )
 

@@ -19,7 +19,7 @@ from ..core.actions import Action
 from ..core.events import Event
 from ..core.game import Game
 from ..core.seeding import derive
-from ..core.setup import new_game, resolve_preset
+from ..core.setup import compiled, new_game, resolve_preset
 from ..match.match import play_match
 from ..match.replay import FORMAT
 from .driver import RoundRecord, play_round
@@ -49,6 +49,26 @@ RULE_COUNTS = (
     "swaps",  # hand swaps (Seven-0's 7, Friendly cards)
     "late_answers",  # answers refused on arrival: the state had moved on (stale jump-ins...)
 )
+#: Counted too where a launcher replaces the draw pile (UNO Attack).
+LAUNCHER_COUNTS = (
+    "presses",  # presses of the launcher, for any reason
+    "fires",  # presses that fired at least one card
+    "cards_fired",  # cards the launcher fired
+    "reloads",  # reloads of an empty launcher from the discard pile (A-6)
+)
+#: Counted too where drawn cards can trigger (the Minecraft Creeper).
+TRIGGER_COUNTS = ("revealed",)  # triggering cards drawn and revealed
+
+
+def counted(preset: str) -> tuple[str, ...]:
+    """The per-game counts a report gives for ``preset``."""
+    variant, options = resolve_preset(preset)
+    rules = compiled(variant, options)
+    return (
+        RULE_COUNTS
+        + (LAUNCHER_COUNTS if rules.launcher else ())
+        + (TRIGGER_COUNTS if rules.triggers else ())
+    )
 
 
 @dataclass
@@ -78,6 +98,8 @@ _EVENT_COUNTS = {
     "jump": "jump_ins",
     "rotate": "rotations",
     "swap": "swaps",
+    "reload": "reloads",
+    "revealed": "revealed",
 }
 
 
@@ -97,6 +119,11 @@ def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult
                     counts[_EVENT_COUNTS[e.kind]] += 1
                 elif e.kind == "play" and e.info == "stack":
                     counts["stack_answers"] += 1
+                elif e.kind == "press":
+                    counts["presses"] += 1
+                    if e.count:
+                        counts["fires"] += 1
+                        counts["cards_fired"] += e.count
             counts["longest_chain"] = max(counts["longest_chain"], game.pen_chain)
 
         eliminated = tuple(s for s in range(game.n) if game.eliminated[s])
@@ -138,7 +165,8 @@ def run(
         out.write(json.dumps(header) + "\n")
     actions: list[int] = []
     turns: list[int] = []
-    rule_counts: dict[str, list[int]] = {name: [] for name in RULE_COUNTS}
+    names = counted(sim.preset)
+    rule_counts: dict[str, list[int]] = {name: [] for name in names}
     rounds: list[int] = []
     wins = [0.0] * sim.players
     start = time.perf_counter()
@@ -147,7 +175,7 @@ def run(
         actions.append(result.actions)
         turns.append(result.turns)
         rounds.append(len(result.rounds))
-        for name in RULE_COUNTS:
+        for name in names:
             rule_counts[name].append(result.counts[name])
         for w in result.winners:
             wins[w] += 1 / len(result.winners)

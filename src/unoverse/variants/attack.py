@@ -174,7 +174,7 @@ class Attack(Variant):
                 return
             if eff == fx.ALL_HIT:
                 # every seat but the dealer presses once, from left(d) clockwise (S9)
-                game.all_draw(d, game.rules.amount[k], events)
+                game.all_draw(d, game.rules.amount[k], events, "all_hit")
             game.phase = Phase.COLOR  # left(d) declares the colour, then plays
             game.turn = first
             game.color_next = first
