@@ -53,6 +53,49 @@ def test_simulate_reports_house_rule_events_per_game() -> None:
     assert rules["longest_chain"]["p99"] >= 2
 
 
+def test_simulate_attack_reports_the_launcher_per_game() -> None:
+    r = run(
+        "simulate", "--variant", "attack", "--players", "3", "--games", "40", "--seed", "2",
+        "--json",
+    )  # fmt: skip
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    rules = report["rules_per_game"]
+    assert {"presses", "fires", "cards_fired", "reloads"} <= set(rules)
+    assert report["options"]["attack.launcher"] == "hazard"
+    presses, fires, cards = (rules[k]["mean"] for k in ("presses", "fires", "cards_fired"))
+    assert 0 < fires < presses and cards >= fires
+    # about a third of the presses fire (RULES.md §3.6), bursts of about 5.86 cards
+    assert 0.25 < fires / presses < 0.45 and 4 < cards / fires < 8
+    minecraft = json.loads(
+        run("simulate", "--variant", "minecraft", "--games", "40", "--json").stdout
+    )
+    assert "revealed" in minecraft["rules_per_game"]
+    assert "presses" not in minecraft["rules_per_game"]
+    classic = json.loads(run("simulate", "--games", "5", "--json").stdout)["rules_per_game"]
+    assert "presses" not in classic and "revealed" not in classic
+
+
+def test_variants_lists_minecraft_and_attack_with_their_options() -> None:
+    r = run("variants", "--json")
+    assert r.returncode == 0, r.stderr
+    by_name = {v["name"]: v for v in json.loads(r.stdout)}
+    assert {"classic", "minecraft", "attack"} <= set(by_name)
+    attack = {o["name"]: o for o in by_name["attack"]["options"]}
+    assert attack["attack.launcher"]["default"] == "hazard"
+    assert "uniform_0_10" in attack["attack.launcher"]["allowed"]
+    minecraft = {o["name"]: o for o in by_name["minecraft"]["options"]}
+    assert minecraft["wd4_wilds_block"]["default"] == "true"
+    assert minecraft["minecraft.first_card"]["default"] == "number_only"
+    assert minecraft["scoring"]["default"] == "none"
+
+
+def test_simulate_refuses_an_option_that_does_not_fit_the_variant() -> None:
+    r = run("simulate", "--variant", "attack+seven_zero", "--games", "1")
+    assert r.returncode == 2 and "error: attack refuses seven_zero" in r.stderr
+    assert "Traceback" not in r.stderr
+
+
 def test_simulate_per_seat_bots_and_match_mode() -> None:
     r = run(
         "simulate", "--players", "2", "--games", "2", "--bots", "naive,random:median_ms=300",

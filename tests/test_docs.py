@@ -38,3 +38,27 @@ def test_options_document_names_existing_tests() -> None:
         assert name in defined_tests(path), f"docs/rules/options.md names a missing test {name}"
     for rid in sorted(set(re.findall(r"\bU-H-\d+\b", doc))):
         assert f"| {rid} |" in doc, f"{rid} is mentioned but has no row"
+
+
+#: Each variant's decision document: the RULES.md ids it must list and its own U-id letter.
+VARIANT_DOCS = {
+    "minecraft": ([f"M-{i}" for i in range(8)] + ["M-0b"], "M"),
+    "attack": ([f"A-{i}" for i in range(1, 13)], "A"),
+}
+
+
+def test_variant_decisions_name_existing_tests_and_every_resolution() -> None:
+    for variant, (ids, letter) in VARIANT_DOCS.items():
+        doc = (ROOT / "docs" / "rules" / f"{variant}.md").read_text()
+        named = set(re.findall(r"`(test_\w+)::(test_\w+)`", doc))
+        assert len(named) > 20, f"docs/rules/{variant}.md names too few tests"
+        for module, name in named:
+            path = ROOT / "tests" / "rules" / f"{module}.py"
+            assert path.exists(), f"docs/rules/{variant}.md names a missing file {module}.py"
+            assert name in defined_tests(path), (
+                f"docs/rules/{variant}.md names a missing test {name}"
+            )
+        for rid in ids:
+            assert f"| {rid} |" in doc, f"{rid} has no row in docs/rules/{variant}.md"
+        for rid in sorted(set(re.findall(rf"\bU-{letter}-\d+\b", doc))):
+            assert f"| {rid} |" in doc, f"{rid} is mentioned but has no row"

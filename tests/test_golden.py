@@ -24,6 +24,14 @@ CASES = {
         "--players", "2", "--seed", "5", "--bots", "naive,random",
         "--variant", "classic+deck=112_modern+first_card=seed_as_dealer",
     ],
+    "minecraft-3p-seed11.txt": [
+        "--players", "3", "--seed", "11", "--bots", "naive,random,naive",
+        "--variant", "minecraft",
+    ],
+    "attack-3p-seed4.txt": [
+        "--players", "3", "--seed", "4", "--bots", "naive,naive,random",
+        "--variant", "attack",
+    ],
 }  # fmt: skip
 
 

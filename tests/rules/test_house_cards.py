@@ -130,7 +130,10 @@ def test_friendly_swap_swaps_hands_with_the_chosen_seat_and_each_knows_what_it_g
     offered = {
         str(a) for a in g.legal_actions(0) if a.kind == uv.Kind.PLAY and a.card == uv.card("WF")
     }
-    assert offered == {f"WF:{c}>{t}" for c in "RYGB" for t in (1, 2)}
+    # seat 2 holds one card: taking its hand makes a UNO call due with the play (U-H-14)
+    assert offered == {f"WF:{c}>{t}" for c in "RYGB" for t in (1, 2)} | {
+        f"WF:{c}>2 uno" for c in "RYGB"
+    }
     events = g.apply(0, "WF:G>1")
     assert g.hands[0] == uv.cards("B1 B2 B3 B4") and g.hands[1] == uv.cards("R1 R2")
     assert g.view(1).known[0] == tuple(sorted(uv.cards("B1 B2 B3 B4")))
@@ -189,3 +192,24 @@ def test_house_cards_score_50_points_each() -> None:
     g = uv.position(f"{preset}\nhands: R1 | WD1 WD2 WBS | WBO WF G3\ntop: R5@2\nturn: 0")
     g.apply(0, "R1")
     assert g.over and g.round_points() == 5 * 50 + 3
+
+
+def test_u_h_14_a_uno_call_with_a_hand_move_is_judged_on_the_hand_the_player_ends_with() -> None:
+    """P4: a call is false when the action does not leave the declarer at exactly one card —
+    after a swap, the hand the declarer received."""
+    g = uv.position("classic+friendly_swap\nhands: WF R1 | B1 B2 B3 | G1\ntop: R5@2\nturn: 0")
+    before = g.to_json()
+    with pytest.raises(uv.IllegalAction, match="leaves 3, hands moved"):
+        g.apply(0, "WF:G>1 uno")  # seat 0 would hold B1 B2 B3: no UNO to call
+    assert g.to_json() == before
+    assert "WF:G>1 uno" not in {str(a) for a in g.legal_actions(0)}
+    events = g.apply(0, "WF:G>2 uno")  # seat 0 takes G1: the call is due and safe
+    assert [e.kind for e in events if e.kind in ("uno", "false_uno")] == ["uno"]
+    assert g.hands[0] == [uv.card("G1")] and g.said_uno[0]
+    g = uv.position(
+        "classic+friendly_swap+false_uno_penalty=2\nhands: WF R1 | B1 B2 B3 | G1 G2\n"
+        "top: R5@2\nturn: 0\ndraw: Y1 Y2 Y3"
+    )
+    events = g.apply(0, "WF:G>1 uno")  # accepted as a false call: 3 cards, then 2 more
+    assert [e.kind for e in events if e.kind in ("uno", "false_uno")] == ["false_uno"]
+    assert len(g.hands[0]) == 3 + 2

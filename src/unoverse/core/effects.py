@@ -50,8 +50,11 @@ DECLARES_YES: Final = 1
 DECLARES_IF_WILD_TOP: Final = 2  # a blank copying the top card declares when the top is a wild
 #: Effects of cards that name a seat or choose a direction when played.
 CHOOSING_EFFECTS: Final = frozenset({SWAP_HANDS, SEVEN_SWAP, ZERO_DIRECTION})
-#: Effects that make the engine leave its short path for plays: choices, and a Discard All,
-#: whose play leaves the hand smaller than by one card (which decides the UNO call).
-SPECIAL_PLAY_EFFECTS: Final = CHOOSING_EFFECTS | {DISCARD_ALL}
+#: Effects that move whole hands: the UNO call is judged on the hand the player ends with.
+HAND_MOVES: Final = frozenset({SWAP_HANDS, SEVEN_SWAP, ROTATE_HANDS, SHUFFLE_HANDS})
+#: Effects that make the engine leave its short path for plays: choices, hand moves, and a
+#: Discard All, whose play leaves the hand smaller than by one card (which decides the UNO
+#: call).
+SPECIAL_PLAY_EFFECTS: Final = CHOOSING_EFFECTS | HAND_MOVES | {DISCARD_ALL}
 #: Effects that leave a draw penalty pending on the next seat (E-1).
 PENALTY_EFFECTS: Final = frozenset({DRAW, WILD_DRAW, HIT_FIRE})

@@ -51,6 +51,7 @@ from .effects import (
     CHOOSING_EFFECTS,
     DECLARES_IF_WILD_TOP,
     DECLARES_YES,
+    HAND_MOVES,
     PENALTY_EFFECTS,
     STACK_PROGRESSIVE,
 )
@@ -345,30 +346,60 @@ class Game:
         if eff == fx.DISCARD_ALL or (left == 0 and CARD_KIND[last] in rules.no_last):
             self._special_plays(card, more, left, eff, colors, false_uno, out, jumper)
             return
-        calls = _BOTH_CALLS if left == 1 or (false_uno and left > 1) else _NO_CALL
+        moves = left > 0 and eff in HAND_MOVES
         if left > 0 and eff in CHOOSING_EFFECTS:
             targets = self._targets(last, left, jumper if jumper >= 0 else self.turn)
             directions = self._directions(last, left)
-        elif jumper < 0 and not more:  # the common case: card, colour, UNO call
+        elif jumper < 0 and not more and not moves:  # the common case: card, colour, UNO call
+            calls = _BOTH_CALLS if left == 1 or (false_uno and left > 1) else _NO_CALL
             for col in colors:
                 for uno in calls:
                     out.append(play_action(card, col, uno))
             return
         else:
             targets, directions = _NO_TARGET, _NO_DIRECTION
-        if jumper < 0:  # plays naming a seat or a direction, or of several cards: shared too
-            for col in colors:
-                for target in targets:
-                    for d in directions:
-                        for uno in calls:
-                            out.append(choice_action(card, col, target, uno, d, more))
-            return
+        seat = jumper if jumper >= 0 else self.turn
+        mult = _mult(card, more)
         covers = self.landed  # a jump-in names the card it covers
-        for col in colors:
-            for target in targets:
+        for target in targets:
+            # the UNO call is due on the hand the player holds once hands have moved (P4)
+            kept = (
+                self._kept(seat, eff, left, 1 + len(more), target, mult, jumper) if moves else left
+            )
+            calls = _BOTH_CALLS if kept == 1 or (false_uno and kept > 1) else _NO_CALL
+            for col in colors:
                 for d in directions:
                     for uno in calls:
-                        out.append(Action(_JUMP, card, col, target, -1, uno, d, more, covers))
+                        if jumper < 0:  # plays naming a seat or a direction, or of several
+                            out.append(choice_action(card, col, target, uno, d, more))  # cards
+                        else:
+                            out.append(Action(_JUMP, card, col, target, -1, uno, d, more, covers))
+
+    def _kept(
+        self, seat: int, eff: int, left: int, leaving: int, target: int, mult: int, jumper: int
+    ) -> int:
+        """The cards ``seat`` holds once its play's hand moves are done (``left`` of its own
+        stay, ``leaving`` are still to leave its hand): after a swap, the other seat's hand;
+        after a rotation, the hand passed on to it; after a Shuffle Hands, its share of the
+        deal, the last seat dealt to. A jumper (``jumper`` >= 0) counts the hands as its
+        jump-in's undo leaves them."""
+        if left == 0:
+            return 0  # it goes out: the round ends before any hand moves (C-3, FS-7, A-4)
+
+        def size(s: int) -> int:
+            return len(self._jump_hand(s) if jumper >= 0 else self.hands[s])
+
+        if eff == fx.SWAP_HANDS or (eff == fx.SEVEN_SWAP and target >= 0):
+            return size(target) if mult % 2 else left
+        if eff == fx.ROTATE_HANDS:
+            source = seat
+            for _ in range(mult):
+                source = self.next_seat(source, self.active - 1)  # the seat before it
+            return left if source == seat else size(source)
+        if eff == fx.SHUFFLE_HANDS:
+            pool = sum(size(s) for s in range(self.n) if not self.eliminated[s]) - leaving
+            return pool // self.active
+        return left
 
     def _special_plays(
         self,
@@ -762,8 +793,14 @@ class Game:
         if a.uno:
             if left == 0:
                 raise IllegalAction(f"{a}: this play goes out; there is no UNO to declare")
+            eff = rules.effect[self._effective_kind(last)]
+            if eff in HAND_MOVES:
+                left = self._kept(seat, eff, left, 1 + len(more), a.target, _mult(c, more), -1)
             if left != 1 and rules.false_uno_penalty == 0:
-                raise IllegalAction(f"{a}: UNO is declared only with a play that leaves one card")
+                raise IllegalAction(
+                    f"{a}: UNO is declared only with a play that leaves one card"
+                    + (f" (the play leaves {left}, hands moved)" if eff in HAND_MOVES else "")
+                )
 
     def _check_choices(self, a: Action, last: int, left: int, seat: int) -> None:
         """Raise unless the play's direction, named seat and ``keep`` are the ones its last
@@ -858,9 +895,7 @@ class Game:
         if more:
             laid = (c, *more)
             last = laid[-1]
-            # play_duplicates: the effects of identical kinds add up (H-1);
-            # zero_discard_color: only the last card counts.
-            mult = len(laid) if all(CARD_KIND[x] == CARD_KIND[c] for x in laid) else 1
+            mult = _mult(c, more)
         else:
             laid = (c,)
             last = c
@@ -916,8 +951,10 @@ class Game:
         if discards:
             self._discard_colour_cards(p, discards, events)
         size = len(hand)
+        # the hand the player holds once hands have moved: what a UNO call is judged on (P4)
+        kept = self._kept(p, eff, size, 0, a.target, mult, -1) if eff in HAND_MOVES else size
         if a.uno:
-            if size == 1:
+            if kept == 1:
                 self.said_uno[p] = True
                 events.append(Event("uno", p))
             else:
@@ -954,7 +991,7 @@ class Game:
         if rules.jump_in and self.out < 0:
             # a jump-in window opens on the card that landed (§4.9)
             self.jump_undo = (pre, (eff, a.target, mult))
-        if a.uno and size != 1:
+        if a.uno and kept != 1:
             self._draw(p, rules.false_uno_penalty, "false_uno", events)
 
     @staticmethod
@@ -1005,6 +1042,9 @@ class Game:
             raise IllegalAction(f"{a}: choose the direction as for a play (>cw or >ccw)")
         if a.target not in self._targets(c, left, seat):
             raise IllegalAction(f"{a}: name a seat as for a play")
+        eff = self.rules.effect[self._effective_kind(c)]
+        if a.uno and eff in HAND_MOVES:
+            left = self._kept(seat, eff, left, 1, a.target, 1, seat)
         if a.uno and (left != 1 and (left == 0 or self.rules.false_uno_penalty == 0)):
             raise IllegalAction(f"{a}: UNO is declared only with a play that leaves one card")
 
@@ -1156,8 +1196,7 @@ class Game:
         if self.launcher is not None:  # a press ends the turn, whatever fires (§3.3)
             self._draw(p, 1, "turn", events)
             if false_uno:
-                events.append(Event("false_uno", p))
-                self._draw(p, rules.false_uno_penalty, "false_uno", events)
+                self._draw_call(p, events)
             self._set_turn(self.next_seat(p))
             return
         p1 = self._p1_row()
@@ -1171,8 +1210,7 @@ class Game:
             while got and not p1[got[0]]:
                 got = self._draw(p, 1, "turn", events)
         if false_uno:
-            events.append(Event("false_uno", p))
-            self._draw(p, rules.false_uno_penalty, "false_uno", events)
+            self._draw_call(p, events)
         if (
             not got
             or (rules.draw_ends_turn and voluntary)
@@ -1183,6 +1221,18 @@ class Game:
         else:
             self.phase = _DRAWN
             self.drawn = got[0]
+
+    def _draw_call(self, p: int, events: list[Event]) -> None:
+        """A UNO call made with a draw or a press (P4): false, and charged, unless the hand is
+        still at exactly one card (a press that fired nothing, a draw from empty piles)."""
+        if len(self.hands[p]) == 1:
+            self.said_uno[p] = True
+            if p in self.uno_open:
+                self.uno_open.remove(p)
+            events.append(Event("uno", p))
+            return
+        events.append(Event("false_uno", p))
+        self._draw(p, self.rules.false_uno_penalty, "false_uno", events)
 
     def _do_take(self, v: int, events: list[Event]) -> None:
         self._move_on(v)
@@ -1647,6 +1697,18 @@ _ALLOWED: Final = (
     (_TAKE, _CHALLENGE, _PLAY),  # PENALTY
     (_COLOR,),  # COLOR
 )
+
+
+def _mult(card: int, more: tuple[int, ...]) -> int:
+    """How many times a play's effect applies: identical kinds laid together add up (H-1);
+    otherwise (``zero_discard_color``) only the last card counts."""
+    if not more:
+        return 1
+    k = CARD_KIND[card]
+    for x in more:
+        if CARD_KIND[x] != k:
+            return 1
+    return 1 + len(more)
 
 
 def _orders(cards: tuple[int, ...]) -> list[tuple[int, ...]]:
