@@ -4,8 +4,11 @@ every accepted action (DESIGN.md "Tests that make the engine trustworthy").
 ``playout(preset, players, seed)`` plays one seeded round and raises ``ConformanceFailure``
 (an ``AssertionError``) naming the preset, players, seed, policy and action index of the
 first check that fails. The rule checks here (P1 legality, the P5 challenge verdict, the
-illegal-action generator) are written from RULES.md, not from the engine's own helpers, so
-a broken engine rule is caught rather than copied.
+illegal-action generator, and ``EventModel``'s reading of each action's events: the Wild
+Creeper of UNO Minecraft, the launcher, Discard All and Trade Hands of UNO Attack) are
+written from RULES.md, not from the engine's own helpers, so a broken engine rule is caught
+rather than copied. Classic (§1), Minecraft (§2) and Attack (§3) presets run through the
+same loop.
 """
 
 from __future__ import annotations
@@ -25,13 +28,14 @@ from unoverse.core.cards import (
     CARD_COLOR,
     CARD_IS_WILD,
     CARD_KIND,
+    CARD_NUMBER,
     CARD_TEXT,
     COLOR_LETTERS,
     KIND_INDEX,
     KIND_IS_WILD,
     N_CARDS,
 )
-from unoverse.core.events import PRIVATE, Event, redact
+from unoverse.core.events import PRIVATE, PUBLIC, Event, redact
 from unoverse.core.seeding import derive
 from unoverse.core.view import VIEW_FIELDS
 from unoverse.sim.driver import BotError, Table
@@ -42,8 +46,8 @@ DEEP = os.environ.get("UNOVERSE_DEEP", "") not in ("", "0")
 #: RULES.md E-6: a playout that reaches this many actions has failed.
 MAX_ACTIONS = 20_000
 
-#: Classic presets under test (RULES.md §1 and §6; the §1.8 house rules are out of scope).
-PRESETS = (
+#: Classic presets under test (RULES.md §1 and §6, with the §1.8 house rules).
+CLASSIC_PRESETS = (
     "classic",
     "classic+classic.deck=112_blank",
     "classic+classic.deck=112_blank+classic.blank_mode=copy_top",
@@ -78,6 +82,30 @@ PRESETS = (
     "classic+jump_in+stacking=progressive+boomerang",
     "classic+jump_in+seven_zero+play_duplicates+draw_until_playable",
 )
+#: UNO Minecraft presets (RULES.md §2; every house rule fits its deck).
+MINECRAFT_PRESETS = (
+    "minecraft",
+    "minecraft+minecraft.first_card=mattel_current",
+    "minecraft+minecraft.creeper_ends_turn",
+    "minecraft+wd4_wilds_block=false",
+    "minecraft+stacking=progressive+jump_in+seven_zero",
+    "minecraft+draw_until_playable+false_uno_penalty=2",
+)
+#: UNO Attack presets (RULES.md §3; the launcher modes of §3.6 and the options of §3.7).
+ATTACK_PRESETS = (
+    "attack",
+    "attack+attack.launcher=pattern",
+    "attack+attack.launcher=bernoulli",
+    "attack+attack.launcher=uniform_0_10",
+    "attack+attack.launcher=one_card",
+    "attack+attack.discard_all_color=covered+attack.discard_all_optional",
+    "attack+attack.trade_hands_can_go_out=false+attack.strict_first_color+attack.allow_renege=false",
+    "attack+two_player_rules=false+false_uno_penalty=2",
+    "attack+stacking=same+boomerang+jump_in",
+    "attack+play_duplicates+friendly_swap+bar_special",
+)
+#: Every preset the playout matrix runs.
+PRESETS = CLASSIC_PRESETS + MINECRAFT_PRESETS + ATTACK_PRESETS
 NORMAL_PLAYERS = (2, 3, 4, 7, 10)
 ALL_PLAYERS = tuple(range(2, 11))
 
@@ -86,11 +114,39 @@ BLANK = uv.card("WBK")
 BOOMERANG = uv.card("WBO")
 BAR_SPECIAL = uv.card("WBS")
 FRIENDLY = uv.card("WF")
+SHUFFLE_HANDS = uv.card("WSH")
+#: UNO Minecraft's Wild Creeper: drawn from the pile, revealed, and 3 more cards (RULES.md §2.4).
+CREEPER = uv.card("WC")
+CREEPER_CARDS = 3
+#: UNO Attack's kinds (RULES.md §3.1): Hit 2, Discard All, Trade Hands.
+H2 = KIND_INDEX["H2"]
+DISCARD_ALL = KIND_INDEX["DA"]
+TRADE_HANDS = KIND_INDEX["TH"]
+SEVEN = KIND_INDEX["7"]
+ZERO = KIND_INDEX["0"]
+#: ``Action.amount`` of a Discard All that keeps its colour (``RDA keep``, A-3's option).
+KEEP = 0
+#: RULES.md §7.2: the presses (from a reset) on which the ``pattern`` launcher fires; it
+#: repeats after press 96.
+FIRE_PRESSES = frozenset(
+    (2, 6, 9, 13, 17, 21, 24, 26, 27, 29, 32, 36, 37, 41, 44, 47, 48,
+     51, 54, 57, 58, 62, 66, 69, 72, 73, 77, 81, 84, 85, 88, 92, 93, 96)
+)  # fmt: skip
+#: RULES.md §3.6, by launcher mode: the most cards one press fires (BURST 1..12, the S13
+#: model 0..10, one card), the most presses a "press until it fires" takes (hazard and
+#: pattern fire at least every 4 presses; bernoulli and uniform need a cap, "e.g. 20"), and
+#: the largest launcher state (hazard: misses since the last fire, 0..3; one_card never
+#: misses; the others count presses or misses without a bound).
+BURST_MAX = {"hazard": 12, "pattern": 12, "bernoulli": 12, "uniform_0_10": 10, "one_card": 1}
+UNTIL_FIRE_MAX = {"hazard": 4, "pattern": 4, "bernoulli": 20, "uniform_0_10": 20, "one_card": 1}
+STATE_MAX = {"hazard": 3, "one_card": 0}
 #: Colours that exist in the card table but that Classic never lets a player declare.
 FOREIGN_COLORS = tuple(
     i for i, letter in enumerate(COLOR_LETTERS) if letter not in "RYGB"
 )  # O T V P
-MANDATORY = (Kind.PLAY, Kind.DRAW, Kind.PASS, Kind.TAKE, Kind.CHALLENGE, Kind.COLOR)
+MANDATORY = (
+    Kind.PLAY, Kind.DRAW, Kind.PRESS, Kind.PASS, Kind.TAKE, Kind.CHALLENGE, Kind.COLOR,
+)  # fmt: skip
 
 
 class ConformanceFailure(AssertionError):
@@ -112,6 +168,9 @@ class Checks:
     saveload: bool = True  # from_json(to_json) then the same actions: same states
     replay: bool = True  # the action log re-applied to new_game: same states
     views: bool = True  # shuffling what a seat cannot know leaves its view unchanged
+    # the events account for every hand and pile change; Creeper reveals (§2.4), launcher
+    # presses and state (§3.6), Discard All, Trade Hands, presses ending the turn (§3.3-3.4)
+    events: bool = True
 
     @classmethod
     def only(cls, *names: str) -> Checks:
@@ -128,6 +187,12 @@ ALL_CHECKS = Checks()
 def option(game: Game, name: str, default: object = None) -> object:
     """An option of the game's preset."""
     return game.rules.options.get(name, default)
+
+
+def false_uno_penalty(game: Game) -> int:
+    """P4's ``false_uno_penalty``: what a false UNO call costs (0: false calls are off)."""
+    value = option(game, "false_uno_penalty", 0)
+    return value if isinstance(value, int) else 0
 
 
 def copy_top(game: Game) -> bool:
@@ -156,21 +221,34 @@ def active_color_and_value(game: Game) -> tuple[int, int]:
     return game.color, value
 
 
+def presses(game: Game) -> bool:
+    """UNO Attack: a launcher replaces the draw pile, and a draw is a press (RULES.md §3.2)."""
+    return game.rules.name == "attack"
+
+
 def p1_legal(game: Game, c: int) -> bool:
-    """RULES.md P1 on the current top card."""
+    """RULES.md P1 on the current top card; on a first turn restricted by
+    ``attack.strict_first_color`` (``game.strict``, A-7) only a card of that colour: no
+    wild, no symbol match."""
+    if game.strict >= 0:
+        return not CARD_IS_WILD[c] and CARD_COLOR[c] == game.strict
     if CARD_IS_WILD[c]:
         return True
     color, value = active_color_and_value(game)
     return CARD_COLOR[c] == color or (value >= 0 and CARD_KIND[c] == value)
 
 
-#: Classic's draw cards, the only cards that can answer a draw penalty (RULES.md §1.8).
-DRAW_CARDS = {KIND_INDEX["+2"], KIND_INDEX["W+4"]}
+#: The draw cards, the only cards that can answer a draw penalty (RULES.md §1.8), with the
+#: cards (Attack: presses) each one makes its victim take: Classic's and Minecraft's Draw
+#: Two and Wild Draw Four, Attack's Hit 2 (§3.4). A Wild Hit-Fire is no number of cards.
+DRAW_AMOUNT = {KIND_INDEX["+2"]: 2, KIND_INDEX["W+4"]: 4, H2: 2}
+DRAW_CARDS = set(DRAW_AMOUNT)
 
 
 def answers(game: Game, c: int) -> bool:
     """RULES.md §1.8: ``c`` may answer the pending penalty. A Boomerang sends back an attack
-    a seat made, unless it was already returned (H-4) or its player went out. ``stacking``:
+    a seat made, unless it was already returned (H-4) or its player went out; nothing else
+    answers a Wild Hit-Fire (§3.3: no stacking on it). ``stacking``:
     ``same`` — the same kind as the chain's last card; ``progressive`` — any draw card
     (FS-8); never after the chain's player went out (§1.6), unless ``revive`` and that seat
     said UNO."""
@@ -178,6 +256,8 @@ def answers(game: Game, c: int) -> bool:
         return False
     if c == BOOMERANG and option(game, "boomerang", False):
         return game.pen_source >= 0 and game.out < 0
+    if game.pen_fire:
+        return False  # a Wild Hit-Fire's "press until it fires" is no number: nothing stacks
     mode = option(game, "stacking", "off")
     if mode == "off":
         return False
@@ -198,24 +278,115 @@ def needs_color(game: Game, c: int) -> bool:
 
 
 def swap_targets(game: Game, c: int) -> set[int]:
-    """The seats a play of ``c`` may name (-1: none): a Friendly card must swap with another
-    active seat, a 7 under ``seven_zero`` may (FS-6); neither as the last card (FS-7)."""
+    """The seats a play of ``c`` may name (-1: none): a Friendly card and a Trade Hands
+    (§3.4: "MUST swap hands with another player") must swap with another active seat, a 7
+    under ``seven_zero`` may (FS-6); none as the last card (FS-7, A-4)."""
     if len(game.hands[game.turn]) == 1:
         return {-1}
     others = {s for s in range(game.n) if s != game.turn and not game.eliminated[s]}
-    if c == FRIENDLY:
+    if c == FRIENDLY or CARD_KIND[c] == TRADE_HANDS:
         return others
     if CARD_KIND[c] == KIND_INDEX["7"] and option(game, "seven_zero", False):
         return others | {-1}
     return {-1}
 
 
+def last_card_forbidden(game: Game, last: int, left: int) -> bool:
+    """A-4's option ``attack.trade_hands_can_go_out=false``: a Trade Hands may not be the
+    last card (``left`` cards stay in the hand)."""
+    return (
+        left == 0
+        and CARD_KIND[last] == TRADE_HANDS
+        and not option(game, "attack.trade_hands_can_go_out", True)
+    )
+
+
+def discard_colors(game: Game, laid: Sequence[int]) -> set[int]:
+    """RULES.md §3.4, A-3: the colours a Discard All play discards: each Discard All's own
+    colour, or (``attack.discard_all_color=covered``) the colour of the card it covers —
+    the active colour for the first card laid, the previous laid card for the others."""
+    if option(game, "attack.discard_all_color", "own") == "covered":
+        return {game.color, *(CARD_COLOR[x] for x in laid[:-1])}
+    return {CARD_COLOR[x] for x in laid}
+
+
+def discarded(game: Game, hand: Sequence[int], a: Action) -> Counter[int]:
+    """The cards a play ``a`` from ``hand`` discards besides the cards it lays: with a
+    Discard All last (and no ``keep``), every other card of its colour (§3.4)."""
+    laid = (a.card, *a.more)
+    if CARD_KIND[laid[-1]] != DISCARD_ALL or a.amount == KEEP:
+        return Counter()
+    cols = discard_colors(game, laid)
+    rest = Counter(hand) - Counter(laid)
+    return Counter({c: k for c, k in rest.items() if CARD_COLOR[c] in cols})
+
+
+def remaining_after(game: Game, hand: Sequence[int], a: Action) -> int:
+    """How many cards ``hand`` keeps after the play ``a`` (before any hand swap): what the
+    UNO call depends on (P4), a Discard All's discards counted (§3.4)."""
+    left = len(hand) - 1 - len(a.more)
+    if CARD_KIND[a.more[-1] if a.more else a.card] == DISCARD_ALL:
+        left -= sum(discarded(game, hand, a).values())
+    return left
+
+
+def hand_after(game: Game, seat: int, a: Action) -> int:
+    """P4: the cards ``seat`` holds once its play ``a`` is done, what a UNO call made with it
+    is judged on ("an action that does not leave the declarer at exactly 1 card" is a false
+    call): a swap (Friendly card, Trade Hands, a Seven-0 7 naming a seat) leaves it the other
+    seat's hand, a Seven-0 0 the previous seat's, a Shuffle Hands its share of the deal (dealt
+    one at a time from ``next(player)``, so the player is dealt last). A play that goes out
+    moves no hands (C-3, FS-7, A-4). Identical cards laid together act as many times (H-1)."""
+    left = remaining_after(game, game.hands[seat], a)
+    if left == 0:
+        return 0
+    laid = (a.card, *a.more)
+    last = laid[-1]
+    kind = CARD_KIND[last]
+    times = len(laid) if all(CARD_KIND[x] == kind for x in laid) else 1
+    seven_zero = bool(option(game, "seven_zero", False))
+    if a.target >= 0 and (
+        last == FRIENDLY or kind == TRADE_HANDS or (kind == SEVEN and seven_zero)
+    ):
+        return len(game.hands[a.target]) if times % 2 else left
+    if kind == ZERO and seven_zero:
+        source = seat
+        for _ in range(times):
+            source = next_active(game, source, -game.direction)
+        return left if source == seat else len(game.hands[source])
+    if last == SHUFFLE_HANDS:
+        active = [s for s in range(game.n) if not game.eliminated[s]]
+        return (sum(len(game.hands[s]) for s in active) - len(laid)) // len(active)
+    return left
+
+
+def uno_call_offered(game: Game, seat: int, a: Action) -> bool:
+    """P4: a play may carry a UNO call when it leaves one card, or, under
+    ``false_uno_penalty``, as a (charged) false call when it leaves more."""
+    kept = hand_after(game, seat, a)
+    return kept == 1 or (false_uno_penalty(game) > 0 and kept > 1)
+
+
+def keep_offered(game: Game, hand: Sequence[int], a: Action) -> bool:
+    """A-3's option ``attack.discard_all_optional``: a Discard All play may keep the cards of
+    its colour (``RDA keep``) when the hand holds some."""
+    last = a.more[-1] if a.more else a.card
+    return (
+        CARD_KIND[last] == DISCARD_ALL
+        and bool(option(game, "attack.discard_all_optional", False))
+        and bool(discarded(game, hand, a._replace(amount=-1)))
+    )
+
+
 def multi_play_ok(game: Game, a: Action) -> bool:
     """RULES.md §1.8: several cards in one play, in the turn window. ``play_duplicates``: the
     same number or symbol, no wild (H-2), the first legal by P1. ``zero_discard_color``: a 0
-    of the active colour first, then every other card of that colour in the hand."""
+    of the active colour first, then every other card of that colour in the hand. Never a
+    Trade Hands as the last card where A-4's option forbids it."""
     laid = (a.card, *a.more)
     if game.phase != Phase.TURN or Counter(laid) - Counter(game.hands[game.turn]):
+        return False
+    if last_card_forbidden(game, laid[-1], len(game.hands[game.turn]) - len(laid)):
         return False
     if option(game, "play_duplicates", False) and len({CARD_KIND[c] for c in laid}) == 1:
         return not CARD_IS_WILD[a.card] and p1_legal(game, a.card)
@@ -231,10 +402,29 @@ def directions(game: Game, c: int) -> set[int]:
     return {1, -1} if zero and len(game.hands[game.turn]) > 1 else {0}
 
 
+def has_wd4(game: Game) -> bool:
+    """The deck holds a Wild Draw Four (P5 applies): Classic and Minecraft, not Attack."""
+    return W4 in {CARD_KIND[c] for c in set(game.rules.deck)}
+
+
 def wild_draw_effect(game: Game, c: int) -> bool:
     """Whether playing ``c`` now has the Wild Draw Four's effect (a WD4, or a copy_top blank
     on a WD4)."""
     return CARD_KIND[c] == W4 or (c == BLANK and copy_top(game) and game.top_kind == W4)
+
+
+def next_active(game: Game, seat: int, direction: int) -> int:
+    """RULES.md §0.2 ``next(seat)``: the next seat that is not eliminated in ``direction``."""
+    s = (seat + direction) % game.n
+    while game.eliminated[s]:
+        s = (s + direction) % game.n
+    return s
+
+
+def draw_count(total: int, creepers: int, avail: int) -> int:
+    """The cards a draw of ``total`` takes from ``avail`` reachable cards when ``creepers``
+    Wild Creepers came among them (each adds 3 more, RULES.md §2.4; P2 stops at nothing)."""
+    return min(total + CREEPER_CARDS * creepers, avail)
 
 
 def wd4_legal(hand_before: Sequence[int], played: int, color: int, wilds_block: bool) -> bool:
@@ -311,10 +501,23 @@ class BotTable(Policy):
             self.rejected += 1
 
 
+#: Attack's cards that make other seats press the launcher (RULES.md §3.4).
+ATTACKERS = frozenset({uv.card("WAH"), uv.card("WHF"), *(uv.card(f"{c}H2") for c in "RYGB")})
+
+
+#: The uniform policy's bias toward plays in Attack (see ``Uniform.choose``).
+ATTACK_BIAS = 0.8
+#: How often the uniform policy forgets a due UNO call in Attack.
+ATTACK_FORGET = 0.3
+
+
 class Uniform(Policy):
     """Uniform over every acting seat's legal actions, biased toward plays: with probability
     ``bias`` a play of the turn-holder if there is one. It calls, catches, challenges and
-    catches illegal plays far more often than the bots, and still ends its rounds."""
+    catches illegal plays far more often than the bots, and still ends its rounds. In
+    Minecraft and Attack it picks a card before a way to play it; in Attack it also plays
+    more (``ATTACK_BIAS``), plays the cards that make others press less, and forgets some UNO
+    calls (see ``choose``)."""
 
     name = "uniform"
 
@@ -324,13 +527,36 @@ class Uniform(Policy):
 
     def choose(self, game: Game, fail: Callable[[str], None]) -> tuple[int, Action]:
         pairs = [(s, a) for s in game.acting_seats() for a in game.legal_actions(s)]
-        calls = len(game.hands[game.turn]) == 2
-        if self.rng.random() < self.bias:
-            plays = [p for p in pairs if p[1].kind == Kind.PLAY and p[1].uno == calls]
+        hand = game.hands[game.turn]
+        attack = presses(game)
+        two = len(hand) == 2
+
+        def calls(a: Action) -> bool:  # the play leaves one card (in Attack: as P4 counts)
+            return hand_after(game, game.turn, a) == 1 if attack else two
+
+        if self.rng.random() < (self.bias if not attack else ATTACK_BIAS):
+            # in Attack, forget the UNO call now and then, so that catches (two presses) come
+            forget = attack and self.rng.random() < ATTACK_FORGET
+            plays = [
+                p
+                for p in pairs
+                if p[1].kind == Kind.PLAY and p[1].uno == (calls(p[1]) and not forget)
+            ]
+            if plays and game.rules.name != "classic":
+                # Minecraft and Attack: one card, then one way to play it: a wild's four
+                # colours do not make it four times as likely; in Attack a card that makes
+                # others press is chosen again once. Otherwise the Wild Draw Fours and Creepers
+                # drawn (Minecraft) or the presses dealt (5 cards each with uniform_0_10) make
+                # hands grow about as fast as they empty, and rounds drag on or never end.
+                cards = sorted({a.card for _, a in plays})
+                card = self.rng.choice(cards)
+                if card in ATTACKERS:
+                    card = self.rng.choice(cards)
+                plays = [p for p in plays if p[1].card == card]
             if plays:
                 return self.rng.choice(plays)
         seat, act = self.rng.choice(pairs)
-        false_call = act.uno and act.kind != Kind.UNO and not (act.kind == Kind.PLAY and calls)
+        false_call = act.uno and act.kind != Kind.UNO and not (act.kind == Kind.PLAY and calls(act))
         # a false UNO call (false_uno_penalty) costs cards: keep 1 in 10, or hands grow
         # faster than they empty and the round does not end
         if false_call and self.rng.random() < 0.9:
@@ -409,13 +635,13 @@ def playout(
     snapshots: dict[int, str] = {0: game.to_json()}
     result.max_json = len(snapshots[0])
     state_checks(ctx, game, deck, checks)
+    model = EventModel(ctx, game) if checks.events else None
+    wd4_deck = has_wd4(game)
     wd4: tuple[int, bool] | None = None  # (offender, legal) of a pending Wild Draw Four
-    # the pending draw total, kept here from the cards played (RULES.md §1.8 stacking)
-    chain = (
-        {KIND_INDEX["+2"]: 2, KIND_INDEX["W+4"]: 4}.get(game.top_kind, 0)
-        if (game.phase == Phase.PENALTY)
-        else 0
-    )
+    # the pending draw total, kept here from the cards played (RULES.md §1.8 stacking; a
+    # Hit 2 counts 2 presses, §3.4; a Wild Hit-Fire is no number: ``game.pen_fire``)
+    chain = DRAW_AMOUNT.get(game.top_kind, 0) if game.phase == Phase.PENALTY else 0
+    covered_chain = 0  # the chain before the top card's play (what a jump-in goes back to)
 
     while not game.over:
         i = len(result.actions)
@@ -434,20 +660,36 @@ def playout(
             if i % (3 * sample_every) == 0:
                 check_view_leak(ctx, game, None, rng)
 
-        seat, act = chooser.choose(game, ctx.fail)
+        try:
+            seat, act = chooser.choose(game, ctx.fail)
+        except ConformanceFailure:
+            raise
+        except Exception as exc:  # a bot that crashes on an offered state (the driver's too)
+            ctx.fail(f"the {policy} policy raised {exc!r} choosing an action")
+            raise  # unreachable
         if uv.action(str(act)) != act:
             ctx.fail(f"the notation does not round-trip: {act!r} -> {str(act)!r}")
         pre_hands = [len(h) for h in game.hands]
         pre_available = available(game)
+        pre = Before(game, seat, act) if model is not None else None
         trial = game.copy() if sampled and checks.apply_offered else None
         played_wd4 = False
         legal_before = True
         answering = act.kind == Kind.PLAY and game.phase == Phase.PENALTY
-        if act.kind == Kind.PLAY:
-            k = game.top_kind if (copy_top(game) and act.card == BLANK) else CARD_KIND[act.card]
-            if k in DRAW_CARDS:
-                chain = (chain if answering else 0) + (2 if k == KIND_INDEX["+2"] else 4)
-                wd4 = None
+        if act.kind in (Kind.PLAY, Kind.JUMP):
+            # the chain before the card lands: a jump-in cancels the covered play's effect
+            # (§4.9), so the chain goes back to what it was before that play
+            if act.kind == Kind.PLAY:
+                covered_chain = chain if answering else 0
+            last = act.more[-1] if act.more else act.card
+            k = game.top_kind if (copy_top(game) and last == BLANK) else CARD_KIND[last]
+            laid = (act.card, *act.more)
+            mult = len(laid) if all(CARD_KIND[x] == CARD_KIND[last] for x in laid) else 1
+            chain = covered_chain
+            if k in DRAW_CARDS:  # H-1: identical draw cards played together add up
+                chain += DRAW_AMOUNT[k] * mult
+                if act.kind == Kind.PLAY:
+                    wd4 = None
         if answering:
             if checks.p1 and not answers(game, act.card):
                 ctx.fail(f"§1.8: accepted answer {seat}: {act} may not answer this penalty")
@@ -458,7 +700,7 @@ def playout(
                     f"P1: accepted play {seat}: {act} does not match the top "
                     f"{CARD_TEXT[game.top]} (active colour {COLOR_LETTERS[game.color]})"
                 )
-            if wild_draw_effect(game, act.card):
+            if wd4_deck and wild_draw_effect(game, act.card):
                 color, _ = active_color_and_value(game)
                 block = bool(option(game, "wd4_wilds_block", False))
                 wd4 = (seat, wd4_legal(game.hands[seat], act.card, color, block))
@@ -466,7 +708,7 @@ def playout(
         if act.kind == Kind.JUMP:
             if checks.p1 and (act.card != game.top or not option(game, "jump_in", False)):
                 ctx.fail(f"§4.9: accepted jump-in {seat}: {act} on {CARD_TEXT[game.top]}")
-            if wild_draw_effect(game, act.card):
+            if wd4_deck and wild_draw_effect(game, act.card):
                 block = bool(option(game, "wd4_wilds_block", False))
                 wd4 = (seat, wd4_legal(game.hands[seat], act.card, game.color, block))
                 played_wd4 = True
@@ -478,7 +720,7 @@ def playout(
         result.actions.append((seat, act))
         for e in events:
             result.events[e.kind] += 1
-            if e.kind in ("challenge", "draw"):
+            if e.kind in ("challenge", "draw", "press"):
                 result.events[f"{e.kind}:{e.info}"] += 1
         if trial is not None:
             try:
@@ -499,6 +741,8 @@ def playout(
             if checks.p5:
                 check_p5(ctx, game, seat, act, wd4, events, pre_hands, pre_available, chain)
             wd4 = None
+        if model is not None and pre is not None:
+            model.after(game, seat, act, events, pre, chain)
         if act.kind in (Kind.TAKE, Kind.CHALLENGE, Kind.CATCH_ILLEGAL):
             chain = 0
         if act.kind in (Kind.CATCH_ILLEGAL, Kind.TAKE, Kind.CHALLENGE):
@@ -515,6 +759,515 @@ def playout(
     if checks.replay:
         check_replay(ctx, preset, players, seed, result.actions, snapshots)
     return result
+
+
+# -- what an action did, from its events (RULES.md P2-P4, §2.4, §3.3-§3.6) -----------------
+WAH = uv.card("WAH")
+WHF = uv.card("WHF")
+#: Cards that deal to every other active seat at once, and how many (RULES.md §1.8 Downpour
+#: and Bar special: 1, 2, 2; §3.4 Wild All Hit: one press), even as the last card (A-5).
+ALL_DRAWS = {uv.card("WD1"): 1, uv.card("WD2"): 2, uv.card("WBS"): 2, WAH: 1}
+
+
+def points(c: int) -> int:
+    """A card's points in Minecraft and Attack (RULES.md §2.5, §3.5; house cards §1.8): a
+    number its face value; Skip, Reverse, Draw Two, Hit 2 20; Discard All, Trade Hands 30;
+    every wild 50."""
+    if CARD_NUMBER[c] >= 0:
+        return int(CARD_NUMBER[c])
+    if CARD_IS_WILD[c]:
+        return 50
+    return 30 if CARD_KIND[c] in (DISCARD_ALL, TRADE_HANDS) else 20
+
+
+class Before:
+    """What the event checks need of the state before an action."""
+
+    __slots__ = ("avail", "direction", "fire", "gone", "hands", "kept", "playable", "remaining")
+
+    def __init__(self, game: Game, seat: int, act: Action) -> None:
+        self.hands = [h[:] for h in game.hands]
+        self.avail = available(game)
+        self.direction = game.direction
+        self.fire = game.pen_fire
+        self.remaining = self.kept = -1
+        self.gone: Counter[int] = Counter()
+        self.playable = False
+        hand = game.hands[seat] if isinstance(seat, int) and 0 <= seat < game.n else []
+        if act.kind in (Kind.PLAY, Kind.JUMP) and 0 <= act.card < N_CARDS:
+            self.remaining = remaining_after(game, hand, act)
+            self.kept = hand_after(game, seat, act) if act.kind == Kind.PLAY else self.remaining
+            self.gone = discarded(game, hand, act)
+        elif act.kind == Kind.DRAW:
+            self.playable = any(p1_legal(game, c) for c in hand)
+
+
+class EventModel:
+    """Follows a round through the events of each action and checks them against the rules:
+    every hand change is an event's (and a draw or press event's count is its cards), the
+    draw pile or launcher count, the launcher's state (§3.6), the Wild Creepers revealed
+    into each hand and every other seat's knowledge of them (§2.4), and the rules of the
+    action itself (a draw, a press, a take, a catch, a Discard All, a Trade Hands)."""
+
+    def __init__(self, ctx: _Ctx, game: Game) -> None:
+        self.ctx = ctx
+        self.launcher = presses(game)
+        if self.launcher != (game.launcher is not None):
+            ctx.fail("RULES.md §3.2: a launcher replaces the draw pile in Attack, and only there")
+        self.mode = str(option(game, "attack.launcher", "hazard"))
+        self.creepers = CREEPER in set(game.rules.deck)
+        self.revealed = [0] * game.n  # revealed Creepers still in each hand (§2.4)
+        self.fup = false_uno_penalty(game)
+        self.state = 0  # the launcher's state from a reset (A-12: each round starts reset)
+        if any(e.kind == "revealed" for e in game.setup_events):
+            ctx.fail("M-1, M-5: a Creeper dealt or turned as the first card is not drawn")
+        # the launcher's cards before the setup's presses (a first Wild All Hit, §3.2): what
+        # it holds now, and what they took from it; a draw pile is not followed in the setup
+        setup = game.setup_events
+        fired = sum(len(e.cards) for e in setup if e.kind == "press")
+        reloaded = sum(e.count for e in setup if e.kind == "reload")
+        self.pile = len(game.draw_pile) + fired - reloaded if self.launcher else -1
+        self._pile_events(setup)
+        self.pile = len(game.draw_pile)
+        if self.launcher:
+            self._check_state(game)
+        if game.rules.name in ("attack", "minecraft"):
+            self._first_card(game)
+
+    def _first_card(self, game: Game) -> None:
+        """The first-card tables: Attack's (RULES.md §3.2, A-7, A-8, A-9), Minecraft's
+        (§2.2: a number, M-5; or Classic's current Mattel table, a Creeper a plain Wild)."""
+        d, c = game.dealer, game.discard[0]
+        first = next_active(game, d, 1)
+        kind = CARD_KIND[c]
+        phase, turn = game.phase, game.turn
+        attack = game.rules.name == "attack"
+        want = (Phase.TURN, first, 1)  # a number (or a Discard All, A-8): left(d) starts
+        if attack and c == WHF:  # left(d) presses until it fires; the next seat declares
+            want = (Phase.PENALTY, first, 1)
+            if not game.pen_fire or game.color != -1:
+                self.ctx.fail("§3.2: a first Wild Hit-Fire: left(d) presses until it fires")
+        elif CARD_IS_WILD[c]:  # left(d) declares (A-9: after a Wild All Hit too)
+            want = (Phase.COLOR, first, 1)
+        elif kind == KIND_INDEX["S"]:
+            want = (Phase.TURN, next_active(game, first, 1), 1)
+        elif kind == KIND_INDEX["R"]:
+            want = (Phase.TURN, d, -1)
+        elif kind in DRAW_CARDS:  # left(d) draws (presses) 2 and loses the turn
+            want = (Phase.PENALTY, first, 1)
+        if (phase, turn, game.direction) != want:
+            self.ctx.fail(f"§2.2/§3.2: first card {CARD_TEXT[c]}: {(phase, turn)}, not {want}")
+        if attack and kind == TRADE_HANDS:
+            self.ctx.fail("§3.2: a first Trade Hands goes back into the launcher")
+        number_only = option(game, "minecraft.first_card", "") == "number_only"
+        if number_only and CARD_NUMBER[c] < 0:
+            self.ctx.fail(f"§2.2, M-5: the first card {CARD_TEXT[c]} is not a number")
+        presses_at = [e.seat for e in game.setup_events if e.kind == "press"]
+        if attack and c == WAH:  # every seat but the dealer presses once, from left(d) (S9)
+            order, s = [], first
+            while s != d:
+                order.append(s)
+                s = next_active(game, s, 1)
+            if presses_at != order:
+                self.ctx.fail(f"§3.2: a first Wild All Hit: presses by {presses_at}, not {order}")
+        elif presses_at:
+            self.ctx.fail(f"§3.2: presses before the first turn: {presses_at}")
+
+    # the whole action
+    def after(
+        self, game: Game, seat: int, act: Action, events: Sequence[Event], pre: Before, chain: int
+    ) -> None:
+        """Check the action ``seat: act`` that gave ``events``; ``chain`` is the pending draw
+        total it may have taken."""
+        self._hands(game, pre, events)
+        self._pile_events(events)
+        if self.pile != len(game.draw_pile):
+            self.ctx.fail(
+                f"P2/P3: the pile holds {len(game.draw_pile)} cards; its events leave {self.pile}"
+            )
+        if self.launcher:
+            self._check_state(game)
+            self._presses(game, seat, act, events, pre, chain)
+        if self.creepers or any(e.kind == "revealed" for e in events):
+            self._creepers(game, events)
+        if game.over and game.rules.name in ("attack", "minecraft"):
+            score = [e.count for e in events if e.kind == "round_over"]
+            want = sum(points(c) for s, h in enumerate(game.hands) if s != game.winner for c in h)
+            if score != [want]:
+                self.ctx.fail(f"§2.5/§3.5: the round scores {score}; the hands left make {want}")
+        k = act.kind
+        if k == Kind.DRAW:
+            self._draw(game, seat, events, pre)
+        elif k == Kind.PRESS:
+            if game.over or game.phase != Phase.TURN or game.direction != pre.direction:
+                self.ctx.fail("§3.3: after a press the next seat's turn begins")
+            if game.turn != next_active(game, seat, pre.direction):
+                self.ctx.fail(f"§3.3: pressing the launcher always ends seat {seat}'s turn")
+        elif k == Kind.TAKE:
+            self._take(game, seat, events, pre, chain)
+        elif k == Kind.CATCH and not self.launcher:
+            got = len(game.hands[act.target]) - len(pre.hands[act.target])
+            want = draw_count(2, self._reveals(events, act.target), pre.avail)
+            if got != want:
+                self.ctx.fail(f"P4: a caught seat draws 2 cards, seat {act.target} drew {got}")
+        elif k == Kind.PLAY:
+            self._play(game, seat, act, events, pre)
+
+    # every action
+    def _hands(self, game: Game, pre: Before, events: Sequence[Event]) -> None:
+        """Replaying the events on the hands before the action gives the hands after it."""
+        sim = [list(h) for h in pre.hands]
+        touched: set[int] = set()
+        pool: Counter[int] | None = None  # every hand's cards when they were shuffled
+        for e in events:
+            k = e.kind
+            if k in ("draw", "press"):
+                if e.count != len(e.cards):
+                    self.ctx.fail(f"a {k} event of seat {e.seat} counts {e.count}: {e.cards}")
+                assert e.seat is not None
+                sim[e.seat].extend(e.cards)
+                touched.add(e.seat)
+            elif k in ("play", "discard_all"):
+                assert e.seat is not None
+                hand = sim[e.seat]
+                for c in e.cards:
+                    if c not in hand:
+                        self.ctx.fail(
+                            f"a {k} event lays {CARD_TEXT[c]}, not in seat {e.seat}'s hand"
+                        )
+                    hand.remove(c)
+                touched.add(e.seat)
+            elif k == "illegal_caught":
+                sim[e.target].extend(e.cards)
+                touched.add(e.target)
+            elif k == "swap":
+                assert e.seat is not None
+                sim[e.seat], sim[e.target] = sim[e.target], sim[e.seat]
+                touched.update((e.seat, e.target))
+            elif k == "rotate":
+                old = sim[:]
+                for s in range(game.n):
+                    if not game.eliminated[s]:
+                        sim[next_active(game, s, e.count)] = old[s]
+                touched.update(range(game.n))
+            elif k == "shuffle_hands":
+                pool = Counter(c for h in sim for c in h)
+            elif k == "hand":
+                assert e.seat is not None
+                if pool is not None:
+                    sim[e.seat] = list(e.cards)
+                elif Counter(sim[e.seat]) != Counter(e.cards):
+                    self.ctx.fail(f"the hand event of seat {e.seat} is not its hand")
+                touched.add(e.seat)
+        if pool is not None and Counter(c for h in sim for c in h) != pool:
+            self.ctx.fail("shuffle_hands: the hands dealt out are not the hands collected")
+        for s in range(game.n):
+            if s in touched:
+                if Counter(sim[s]) != Counter(game.hands[s]):
+                    self.ctx.fail(f"seat {s}'s hand changed other than its events say")
+            elif game.hands[s] != pre.hands[s]:
+                self.ctx.fail(f"seat {s}'s hand changed without an event")
+
+    def _pile_events(self, events: Sequence[Event]) -> None:
+        """Count the draw pile (or the launcher's cards) through the events; follow and check
+        the launcher's state press by press."""
+        pile = self.pile
+        for e in events:
+            k = e.kind
+            if k in ("draw", "press"):
+                if (k == "press") != self.launcher:
+                    self.ctx.fail(
+                        f"a '{k}' event: {'Attack presses' if self.launcher else 'no launcher'}"
+                    )
+                n = len(e.cards)
+                if k == "press" and pile >= 0 and n > pile:
+                    self.ctx.fail(f"a press fired {n} cards from a launcher holding {pile}")
+                if k == "press" and not (n == 0 and pile == 0):
+                    self._fire(n)  # (a press with nothing loaded or to reload: no machine press)
+                if pile >= 0:
+                    pile -= n
+            elif k in ("reshuffle", "reload"):
+                if (k == "reload") != self.launcher:
+                    self.ctx.fail(
+                        f"a '{k}' event: Attack reloads its launcher, the others reshuffle"
+                    )
+                if self.launcher and pile > 0:
+                    self.ctx.fail(f"A-6: the launcher was reloaded while it held {pile} cards")
+                if pile >= 0:
+                    pile += e.count
+                self.state = 0  # A-6, A-12: reloading opens the hopper, which resets it
+        self.pile = pile
+
+    def _fire(self, n: int) -> None:
+        """One press of the machine that fired ``n`` cards (RULES.md §3.6, §7.2)."""
+        mode, k = self.mode, self.state
+        if n > BURST_MAX[mode]:
+            self.ctx.fail(f"§3.6: a {mode} launcher fired {n} cards at once")
+        if mode == "pattern":
+            press = k % 96 + 1
+            if bool(n) != (press in FIRE_PRESSES):
+                self.ctx.fail(f"§7.2: press {press} of the pattern fired {n} cards")
+            self.state = k + 1
+            return
+        if mode == "hazard" and not n and k >= 3:
+            self.ctx.fail("§3.6: the hazard launcher fires for sure after 3 misses")
+        if mode == "one_card" and n != 1:
+            self.ctx.fail(f"§3.6: a one_card launcher fired {n} cards")
+        self.state = 0 if n else k + 1
+
+    def _check_state(self, game: Game) -> None:
+        assert game.launcher is not None
+        state = game.launcher.state
+        if not 0 <= state <= STATE_MAX.get(self.mode, state):
+            self.ctx.fail(f"§3.6: a {self.mode} launcher in state {state}")
+        if state != self.state:
+            self.ctx.fail(
+                f"§3.6: the launcher's state is {state}; its presses make it {self.state}"
+            )
+
+    def _presses(
+        self, game: Game, seat: int, act: Action, events: Sequence[Event], pre: Before, chain: int
+    ) -> None:
+        """Attack: each press the rules call for, and no other (§3.3-3.5, P4)."""
+        want: Counter[tuple[int | None, str]] = Counter()
+        k = act.kind
+        if k == Kind.PRESS:
+            want[seat, "turn"] = 1
+            got_now = sum(len(e.cards) for e in events if e.kind == "press" and e.info == "turn")
+            if act.uno and len(pre.hands[seat]) + got_now != 1:  # P4: a false call
+                want[seat, "false_uno"] = self.fup
+            elif act.uno and not game.said_uno[seat]:
+                self.ctx.fail("P4: 'press uno' left one card (nothing fired): a declaration")
+        elif k in (Kind.PLAY, Kind.JUMP) and act.uno and pre.kept != 1:
+            want[seat, "false_uno"] = self.fup
+        elif k == Kind.TAKE and not pre.fire:
+            want[seat, "penalty"] = chain
+        elif k == Kind.CATCH:
+            want[act.target, "uno"] = 2  # P4: Attack presses twice
+        for i, e in enumerate(events):
+            if e.kind == "all_draw":
+                assert e.seat is not None
+                # §3.4: one by one from next(player) in the current direction
+                order, s = [], next_active(game, e.seat, game.direction)
+                while s != e.seat:
+                    order.extend([s] * e.count)
+                    want[s, "all_draw"] += e.count
+                    s = next_active(game, s, game.direction)
+                went = [f.seat for f in events[i + 1 :] if f.kind == "press"]
+                if went[: len(order)] != order:
+                    self.ctx.fail(f"§3.4: all-hit presses by seats {went}, not {order}")
+        got = Counter((e.seat, e.info) for e in events if e.kind == "press")
+        if k == Kind.TAKE and pre.fire:
+            fired = [len(e.cards) for e in events if e.kind == "press" and e.info == "penalty"]
+            del got[seat, "penalty"]
+            if not fired or any(fired[:-1]) or len(fired) > UNTIL_FIRE_MAX[self.mode]:
+                self.ctx.fail(f"§3.4: a Wild Hit-Fire's presses until it fires gave {fired}")
+            if not fired[-1] and available(game):
+                self.ctx.fail("§3.4: the presses until it fires stopped with cards to fire")
+        if +got != +want:
+            self.ctx.fail(f"presses {dict(+got)}; the rules call for {dict(+want)}")
+
+    def _creepers(self, game: Game, events: Sequence[Event]) -> None:
+        """RULES.md §2.4: a Creeper drawn from the pile for any reason is revealed at once, its
+        drawer draws 3 more (which trigger nothing), and every seat then knows it is in that
+        hand until it leaves."""
+        revealed = self.revealed
+        fresh = False
+        for i, e in enumerate(events):
+            k = e.kind
+            if k == "draw" and e.info != "revealed" and CREEPER in e.cards:
+                nxt = events[i + 1] if i + 1 < len(events) else None
+                if (
+                    e.cards.index(CREEPER) != len(e.cards) - 1
+                    or nxt is None
+                    or nxt.kind != "revealed"
+                    or nxt.seat != e.seat
+                ):
+                    self.ctx.fail(f"§2.4: seat {e.seat} drew a Creeper ({e.info}), not revealed")
+            elif k == "revealed":
+                prev = events[i - 1] if i else None
+                if e.cards != (CREEPER,) or e.count != CREEPER_CARDS or e.vis != PUBLIC:
+                    self.ctx.fail(f"§2.4: revealed event {e}")
+                if (
+                    prev is None
+                    or prev.kind != "draw"
+                    or prev.seat != e.seat
+                    or prev.info == "revealed"
+                    or prev.cards[-1] != CREEPER
+                ):
+                    self.ctx.fail(f"§2.4: seat {e.seat} revealed a Creeper it did not just draw")
+                short, extra = False, None
+                for f in events[i + 1 :]:
+                    if f.kind == "draw_short":
+                        short = True
+                    elif f.kind == "draw" and f.seat == e.seat:
+                        extra = f
+                        break
+                    elif f.kind != "reshuffle":
+                        break
+                n = 0 if extra is None else len(extra.cards)
+                if extra is not None and extra.info != "revealed":
+                    self.ctx.fail(f"§2.4: the Creeper's cards are drawn as '{extra.info}'")
+                if n > CREEPER_CARDS or (n < CREEPER_CARDS and not short):
+                    self.ctx.fail(f"§2.4: a revealed Creeper made seat {e.seat} draw {n} cards")
+                assert e.seat is not None
+                revealed[e.seat] += 1
+                fresh = True
+            elif k == "play":
+                assert e.seat is not None
+                gone = sum(1 for c in e.cards if c == CREEPER)
+                revealed[e.seat] = max(revealed[e.seat] - gone, 0)
+            elif k == "swap":
+                assert e.seat is not None
+                revealed[e.seat], revealed[e.target] = revealed[e.target], revealed[e.seat]
+            elif k == "rotate":
+                old = revealed[:]
+                for s in range(game.n):
+                    if not game.eliminated[s]:
+                        revealed[next_active(game, s, e.count)] = old[s]
+            elif k == "shuffle_hands":
+                revealed[:] = [0] * game.n
+        n_reveals = sum(1 for e in events if e.kind == "revealed")
+        n_extra = sum(1 for e in events if e.kind == "draw" and e.info == "revealed")
+        if n_extra > n_reveals:
+            self.ctx.fail("§2.4: cards drawn for a Creeper that was not revealed")
+        for h, r in enumerate(revealed):
+            if not r:
+                continue
+            if game.hands[h].count(CREEPER) < r:
+                self.ctx.fail(f"§2.4: seat {h} holds fewer Creepers than were revealed to it")
+            for o in range(game.n):
+                if o == h:
+                    continue
+                seen = game.known[o][h].count(CREEPER)
+                if fresh:
+                    seen = min(seen, game.view(o).known[h].count(CREEPER))
+                if seen < r:
+                    self.ctx.fail(f"§2.4: seat {o} does not know the Creeper revealed to seat {h}")
+
+    # the action's own rules
+    @staticmethod
+    def _reveals(events: Sequence[Event], seat: int) -> int:
+        return sum(1 for e in events if e.kind == "revealed" and e.seat == seat)
+
+    def _draw(self, game: Game, seat: int, events: Sequence[Event], pre: Before) -> None:
+        """RULES.md §1.3: one card, which may be played at once if it matches (the drawn
+        window), unless the draw ends the turn: ``draw_ends_turn`` on a voluntary draw
+        (C-11), ``minecraft.creeper_ends_turn`` on a Creeper (M-3). ``draw_until_playable``:
+        a draw that had to be made goes on until a playable card."""
+        cards = [
+            c
+            for e in events
+            if e.kind == "draw" and e.seat == seat and e.info == "turn"
+            for c in e.cards
+        ]
+        voluntary = pre.playable
+        if option(game, "draw_until_playable", False) and not voluntary:
+            for c in cards[:-1]:
+                if p1_legal(game, c):
+                    self.ctx.fail(f"§1.8 draw_until_playable: drew on after {CARD_TEXT[c]}")
+        elif len(cards) > 1:
+            self.ctx.fail(f"§1.3: a draw of {len(cards)} cards")
+        drawn = cards[-1] if cards else -1
+        ends = (
+            drawn < 0
+            or not p1_legal(game, drawn)
+            or (voluntary and bool(option(game, "draw_ends_turn", False)))
+            or (drawn == CREEPER and bool(option(game, "minecraft.creeper_ends_turn", False)))
+        )
+        if ends:
+            if game.phase != Phase.TURN or game.turn != next_active(game, seat, pre.direction):
+                what = CARD_TEXT[drawn] if drawn >= 0 else "no card"
+                self.ctx.fail(f"§1.3, C-11, M-3: the draw of {what} ends the turn")
+        elif game.phase != Phase.DRAWN or game.drawn != drawn or game.turn != seat:
+            self.ctx.fail(f"§1.3, M-3: the drawn {CARD_TEXT[drawn]} may be played at once")
+
+    def _take(
+        self, game: Game, seat: int, events: Sequence[Event], pre: Before, chain: int
+    ) -> None:
+        """E-1: the victim draws the pending total (Attack: presses it, §3.4) and loses its
+        turn."""
+        if not game.over and game.turn != next_active(game, seat, game.direction):
+            self.ctx.fail(f"E-1: seat {seat} took the penalty: the next seat's turn")
+        if self.launcher or pre.fire:
+            return  # counted press by press (_presses)
+        got = len(game.hands[seat]) - len(pre.hands[seat])
+        want = draw_count(chain, self._reveals(events, seat), pre.avail)
+        if got != want:
+            self.ctx.fail(f"E-1: a take of a {chain}-card penalty drew {got} cards")
+
+    def _play(self, game: Game, p: int, act: Action, events: Sequence[Event], pre: Before) -> None:
+        """The UNO window (P4, C-4), the cards the hand keeps, a Discard All's discards
+        (§3.4, A-3), a Trade Hands' or Friendly card's swap (§3.4, A-4), the Wild Hit-Fire's
+        and Wild All Hit's next seat."""
+        laid = (act.card, *act.more)
+        last = laid[-1]
+        kind = CARD_KIND[last]
+        moved = any(e.kind in ("swap", "rotate", "shuffle_hands") for e in events)
+        left = pre.remaining
+        false_call = act.uno and pre.kept != 1
+        if not false_call and len(game.hands[p]) != (pre.kept if moved else left):
+            self.ctx.fail(f"{act} should leave {left} cards; seat {p} holds {len(game.hands[p])}")
+        if act.uno and (p in game.uno_open or not (false_call or game.said_uno[p] or game.over)):
+            self.ctx.fail(f"P4: {act} declared UNO, yet the seat is not safe")
+        if moved and game.uno_open:
+            self.ctx.fail(f"C-4: a hand move opened UNO windows on seats {game.uno_open}")
+        # going out ends the round, unless the last card's draw penalty is still to take
+        # (§1.6, A-5: the victim takes it, and the cards count)
+        pending = kind in DRAW_CARDS or last == WHF
+        if left == 0 and last not in (BLANK, BOOMERANG) and game.over == pending:
+            self.ctx.fail(f"§1.6, A-5: {act} went out: round over={game.over}")
+        opens = not moved and left == 1 and len(pre.hands[p]) >= 2 and not game.over
+        if opens and not act.uno and p not in game.uno_open:
+            self.ctx.fail(f"P4: {act} left seat {p} one card and opened no UNO window")
+        if kind == DISCARD_ALL:
+            gone = Counter(c for e in events if e.kind == "discard_all" for c in e.cards)
+            if gone != pre.gone:
+                text = " ".join(CARD_TEXT[c] for c in sorted(gone.elements())) or "nothing"
+                want = " ".join(CARD_TEXT[c] for c in sorted(pre.gone.elements())) or "nothing"
+                self.ctx.fail(f"§3.4, A-3: {act} discarded {text}, not {want}")
+            n = sum(gone.values())
+            reloaded = any(e.kind == "reload" for e in events)  # a false call's presses
+            under = Counter(game.discard[-1 - n : -1])
+            if game.discard[-1] != last or (under != gone and not reloaded):
+                self.ctx.fail("§3.4: the discarded cards go under the Discard All, on top")
+            if not game.over and (
+                game.phase != Phase.TURN
+                or game.direction != pre.direction
+                or game.turn != next_active(game, p, pre.direction)
+            ):
+                self.ctx.fail("§3.4: a Discard All passes the turn; its discards do nothing")
+        if kind == TRADE_HANDS or last == FRIENDLY:
+            swaps = [e for e in events if e.kind == "swap"]
+            if left == 0:
+                if swaps or not game.over:
+                    self.ctx.fail(
+                        "A-4, FS-7: going out on a swap ends the round; nothing is swapped"
+                    )
+                return
+            times = len(laid) if all(CARD_KIND[x] == kind for x in laid) else 1
+            if len(swaps) != times or any(e.seat != p or e.target != act.target for e in swaps):
+                self.ctx.fail(f"§3.4: {act} swaps hands with seat {act.target} ({times} times)")
+            t = act.target
+            traded = Counter(game.hands[p]) == Counter(pre.hands[t]) and Counter(
+                game.hands[t]
+            ) == Counter(pre.hands[p]) - Counter(laid)
+            if times % 2 and not false_call and not traded:
+                self.ctx.fail(f"§3.4: {act}: seats {p} and {t} did not trade hands")
+            if p in game.uno_open or t in game.uno_open:
+                self.ctx.fail("C-4: a swap of hands opens no UNO window")
+        dealt = [e.count for e in events if e.kind == "all_draw"]
+        if last in ALL_DRAWS and dealt != [ALL_DRAWS[last]]:
+            self.ctx.fail(f"§1.8/§3.4: {CARD_TEXT[last]} deals {dealt} to every other seat")
+        if game.over:
+            return
+        nxt = next_active(game, p, game.direction)
+        if last in ALL_DRAWS and last != WAH and (game.phase != Phase.TURN or game.turn != p):
+            self.ctx.fail(f"§1.8: after {CARD_TEXT[last]} the same player plays again")
+        if last == WHF and (game.phase != Phase.PENALTY or not game.pen_fire or game.turn != nxt):
+            self.ctx.fail("§3.4: after a Wild Hit-Fire the next seat presses until it fires")
+        if last == WAH and (game.phase != Phase.TURN or game.turn != nxt):
+            self.ctx.fail("§3.4: after a Wild All Hit the next seat plays, not skipped")
 
 
 # -- the checks ----------------------------------------------------------------------------
@@ -537,11 +1290,23 @@ def state_checks(ctx: _Ctx, game: Game, deck: Counter[int], checks: Checks) -> N
     if not CARD_IS_WILD[top] and game.color != CARD_COLOR[top]:
         ctx.fail(f"active colour {game.color} is not the printed colour of {CARD_TEXT[top]}")
     declared = game.phase in (Phase.COLOR, Phase.OVER) or game.color in game.rules.colors
+    # A-9: a first Wild Hit-Fire's colour is declared by the seat after the one that presses
+    first_fire = game.pen_fire and game.phase == Phase.PENALTY and len(game.discard) == 1
+    declared = declared or (first_fire and game.color == -1)
     if CARD_IS_WILD[top] and not declared:
         ctx.fail(f"wild top {CARD_TEXT[top]} carries no declarable colour ({game.color})")
     for t in game.uno_open:
         if len(game.hands[t]) != 1:
             ctx.fail(f"P4: UNO window open on seat {t} holding {len(game.hands[t])} cards")
+    if presses(game) and game.phase == Phase.DRAWN:
+        ctx.fail("§3.3: cards fired by a press cannot be played this turn (no drawn window)")
+    if game.strict >= 0 and not (
+        option(game, "attack.strict_first_color", False)
+        and len(game.discard) == 1
+        and CARD_KIND[top] in (KIND_INDEX["S"], KIND_INDEX["R"])
+        and game.strict == CARD_COLOR[top]
+    ):
+        ctx.fail(f"A-7: the turn is restricted to colour {game.strict} after {CARD_TEXT[top]}")
     if game.over:
         if not 0 <= game.winner < game.n or game.hands[game.winner]:
             ctx.fail(f"round over but the winner {game.winner} still holds cards")
@@ -551,7 +1316,9 @@ def state_checks(ctx: _Ctx, game: Game, deck: Counter[int], checks: Checks) -> N
 
 def check_offers(ctx: _Ctx, game: Game, checks: Checks) -> None:
     """Acting seats have legal actions, the others none, the turn-holder always; the
-    turn-holder's plays are exactly the RULES.md §1.3 ones."""
+    turn-holder's plays are exactly the RULES.md §1.3 ones, each with the seats, directions,
+    colours, UNO calls (P4) and ``keep`` (A-3) the rules give it; a draw where there is a
+    draw pile, a press where a launcher replaces it (§3.3, reneging)."""
     acting = game.acting_seats()
     turn = game.turn
     if checks.acting:
@@ -573,7 +1340,11 @@ def check_offers(ctx: _Ctx, game: Game, checks: Checks) -> None:
         if permissive(game) and len(hand) > 1:
             want = set(hand)
         else:
-            want = {c for c in hand if p1_legal(game, c)}
+            want = {
+                c
+                for c in hand
+                if p1_legal(game, c) and not last_card_forbidden(game, c, len(hand) - 1)
+            }
     elif game.phase == Phase.DRAWN:
         want = {game.drawn}
         if game.drawn not in hand or not p1_legal(game, game.drawn):
@@ -600,6 +1371,34 @@ def check_offers(ctx: _Ctx, game: Game, checks: Checks) -> None:
             ctx.fail(f"offered {a} declares no Classic colour")
         if not declares and a.color != -1:
             ctx.fail(f"offered {a} declares a colour on a card that takes none")
+    # the UNO call (P4: only where the play leaves one card, or as a false call) and keep
+    fup = false_uno_penalty(game)
+    calls: dict[Action, set[bool]] = {}
+    keeps: dict[Action, set[int]] = {}
+    for a in offered:
+        if a.kind == Kind.PLAY:
+            base = a._replace(uno=False)
+            calls.setdefault(base, set()).add(a.uno)
+            keeps.setdefault(base._replace(amount=-1), set()).add(a.amount)
+    for base, unos in calls.items():
+        if unos != ({False, True} if uno_call_offered(game, turn, base) else {False}):
+            kept = hand_after(game, turn, base)
+            ctx.fail(f"P4: {base} (leaving {kept} cards) is offered with UNO calls {unos}")
+    for base, amounts in keeps.items():
+        if amounts != ({-1, KEEP} if keep_offered(game, hand, base) else {-1}):
+            ctx.fail(f"A-3: {base} is offered with keep={KEEP in amounts}")
+    # the draw or the press (§1.3, §3.3)
+    kinds = Counter((a.kind, a.uno) for a in offered if a.kind in (Kind.DRAW, Kind.PRESS))
+    expected: Counter[tuple[Kind, bool]] = Counter()
+    if game.phase == Phase.TURN:
+        if not presses(game):
+            expected[Kind.DRAW, False] = 1
+            expected[Kind.DRAW, True] = int(fup > 0)
+        elif option(game, "attack.allow_renege", True) or not want:
+            expected[Kind.PRESS, False] = 1
+            expected[Kind.PRESS, True] = int(fup > 0)
+    if +kinds != +expected:
+        ctx.fail(f"§1.3/§3.3: offered draws and presses {dict(+kinds)}, not {dict(+expected)}")
 
 
 def check_offered_apply(ctx: _Ctx, game: Game, deck: Counter[int]) -> None:
@@ -626,29 +1425,34 @@ def illegal_candidates(game: Game) -> list[Candidate]:
     out: list[Candidate] = []
     n = game.n
     deck = sorted(set(game.rules.deck))
+    # the draw action: a draw from the pile, or in Attack a press of the launcher (§3.3)
+    draw, no_draw = ("press", "draw") if presses(game) else ("draw", "press")
     malformed = (
         "", " ", "R77", "X7", "r7", "7R", "W+4:Z", "W:", "W:GG", "catch:", "catch:-1",
         "catch:x", "draw draw", "R7 uno uno", "R7 UNO", "penalize:1", "color:", "color:Q",
-        "play R7", "take please", "uno uno",
+        "play R7", "take please", "uno uno", "press press", "press keep", "R7 uno keep",
+        "keep",
     )  # fmt: skip
     out.extend((0, text, "malformed") for text in malformed)
-    out.extend((s, "draw", "no such seat") for s in (-1, n, n + 5, "0", None))
+    out.extend((s, draw, "no such seat") for s in (-1, n, n + 5, "0", None))
     out.append((None, "penalize:99:2", "referee: no such seat"))
     out.append((None, "penalize:0:0", "referee: empty penalty"))
     if game.over:
         for s in range(n):
-            out.extend((s, a, "round over") for a in ("draw", "uno", "take", "pass", "R5"))
+            out.extend((s, a, "round over") for a in (draw, no_draw, "uno", "take", "pass", "R5"))
             out.extend((s, f"catch:{t}", "round over") for t in range(n) if t != s)
         return out
 
     turn, phase = game.turn, game.phase
     hand = game.hands[turn]
+    fup = false_uno_penalty(game)
+    loose = permissive(game) and len(hand) > 1
     # cards not in the hand
     for c in deck:
         if c not in hand:
             out.append((turn, _play(game, c), "card not in hand"))
     # non-matching cards (where no option accepts them)
-    if phase == Phase.TURN and not (permissive(game) and len(hand) > 1):
+    if phase == Phase.TURN and not loose:
         for c in set(hand):
             if not p1_legal(game, c):
                 out.append((turn, Action(Kind.PLAY, card=c), "does not match (P1)"))
@@ -662,21 +1466,23 @@ def illegal_candidates(game: Game) -> list[Candidate]:
             if phase == Phase.DRAWN and c != game.drawn:
                 continue
             if needs_color(game, c):
-                out.append((turn, Action(Kind.PLAY, card=c), "wild without a colour"))
+                out.append((turn, _play(game, c)._replace(color=-1), "wild without a colour"))
                 for col in FOREIGN_COLORS:
-                    out.append((turn, Action(Kind.PLAY, card=c, color=col), "not a colour"))
-            elif p1_legal(game, c) or (permissive(game) and len(hand) > 1):
-                out.append((turn, Action(Kind.PLAY, card=c, color=0), "colour on a non-wild"))
+                    out.append((turn, _play(game, c)._replace(color=col), "not a colour"))
+            elif p1_legal(game, c) or loose:
+                out.append((turn, _play(game, c)._replace(color=0), "colour on a non-wild"))
     if phase == Phase.COLOR:
         out.extend((turn, Action(Kind.COLOR, color=col), "not a colour") for col in FOREIGN_COLORS)
-    # the wrong mandatory action for the phase
+    # the wrong mandatory action for the phase; the other variants' draw action
     wrong = {
         Phase.TURN: ("take", "challenge", "pass", "color:R"),
-        Phase.DRAWN: ("draw", "take", "challenge", "color:R"),
-        Phase.PENALTY: ("draw", "pass", "color:R") + (() if game.pen_challenge else ("challenge",)),
-        Phase.COLOR: ("draw", "pass", "take", "challenge"),
+        Phase.DRAWN: (draw, "take", "challenge", "color:R"),
+        Phase.PENALTY: (draw, "pass", "color:R") + (() if game.pen_challenge else ("challenge",)),
+        Phase.COLOR: (draw, "pass", "take", "challenge"),
     }[phase]
     out.extend((turn, a, f"wrong action in the {phase.name.lower()} window") for a in wrong)
+    why = "Attack has no draw pile (§3.2)" if presses(game) else "no launcher outside Attack"
+    out.extend((turn, a, why) for a in (no_draw, f"{no_draw} uno"))
     if phase == Phase.COLOR and hand:
         out.append((turn, _play(game, hand[0]), "play in the color window"))
     if phase == Phase.PENALTY:
@@ -685,31 +1491,33 @@ def illegal_candidates(game: Game) -> list[Candidate]:
             for c in set(hand)
             if not answers(game, c)
         )
-    # UNO misuse in the turn-holder's own action
+    # UNO misuse in the turn-holder's own action (P4: a Discard All's discards count)
     if phase in (Phase.TURN, Phase.DRAWN):
-        fup = int(option(game, "false_uno_penalty", 0) or 0)
         for c in set(hand):
             if phase == Phase.DRAWN and c != game.drawn:
                 continue
-            if not (p1_legal(game, c) or (permissive(game) and len(hand) > 1)):
+            if not (p1_legal(game, c) or loose):
                 continue
-            if len(hand) == 1 or (len(hand) != 2 and fup == 0):
-                out.append((turn, _play(game, c)._replace(uno=True), "UNO that is not due"))
+            a = _play(game, c)
+            if not uno_call_offered(game, turn, a):
+                out.append((turn, a._replace(uno=True), "UNO that is not due"))
         if phase == Phase.TURN and fup == 0:
-            out.append((turn, "draw uno", "UNO with a draw (false calls off)"))
+            out.append((turn, f"{draw} uno", "UNO with a draw (false calls off)"))
+    if presses(game) and phase == Phase.TURN:
+        out.extend(attack_candidates(game))
     # seats with no window
     for s in range(n):
         if s == turn:
             continue
-        for a in ("draw", "take", "pass", "challenge", "color:R"):
-            out.append((s, a, "not this seat's window"))
+        for word in (draw, "take", "pass", "challenge", "color:R"):
+            out.append((s, word, "not this seat's window"))
         other = game.hands[s]
         if other:
             out.append((s, _play(game, other[0]), "play out of turn"))
     # UNO attached to an action that is neither a play nor a draw; card ids that do not exist
     for s in game.acting_seats():
         for a in game.legal_actions(s):
-            if a.kind not in (Kind.PLAY, Kind.DRAW, Kind.JUMP):
+            if a.kind not in (Kind.PLAY, Kind.DRAW, Kind.PRESS, Kind.JUMP):
                 out.append((s, a._replace(uno=True), "UNO on an action that is not a play"))
     for c in (-1, N_CARDS, N_CARDS + 100):
         out.append((turn, Action(Kind.PLAY, card=c), "card id that does not exist"))
@@ -729,42 +1537,99 @@ def illegal_candidates(game: Game) -> list[Candidate]:
     return out
 
 
+def attack_candidates(game: Game) -> list[Candidate]:
+    """UNO Attack's illegal plays in the turn window (RULES.md §3.3, §3.4, A-3, A-4, A-7)."""
+    out: list[Candidate] = []
+    turn, n = game.turn, game.n
+    hand = game.hands[turn]
+    optional = bool(option(game, "attack.discard_all_optional", False))
+    legal = [c for c in sorted(set(hand)) if p1_legal(game, c)]
+    for c in legal:
+        a = _play(game, c)
+        if CARD_KIND[c] != DISCARD_ALL:
+            out.append((turn, a._replace(amount=KEEP), "keep on a card that is not a Discard All"))
+        elif not optional:
+            out.append((turn, a._replace(amount=KEEP), "keep without discard_all_optional (A-3)"))
+        elif not discarded(game, hand, a):
+            out.append((turn, a._replace(amount=KEEP), "keep with nothing of its colour (A-3)"))
+        if CARD_KIND[c] == TRADE_HANDS:
+            if len(hand) > 1:
+                for t in (-1, turn, n, n + 3):
+                    out.append((turn, a._replace(target=t), "Trade Hands names another seat"))
+            else:
+                out.append((turn, a._replace(target=(turn + 1) % n), "the last card names no seat"))
+                if last_card_forbidden(game, c, 0):
+                    out.append((turn, a, "Trade Hands as the last card (A-4 option)"))
+    playable = [c for c in legal if not last_card_forbidden(game, c, len(hand) - 1)]
+    if playable and not option(game, "attack.allow_renege", True):
+        why = "press holding a playable card (renege off)"
+        out.extend((turn, p, why) for p in ("press", "press uno"))
+    if game.strict >= 0:
+        for c in sorted(set(hand)):
+            if CARD_IS_WILD[c] or CARD_COLOR[c] != game.strict:
+                out.append((turn, _play(game, c), "not the first card's colour (A-7 option)"))
+    return out
+
+
 def _play(game: Game, c: int) -> Action:
-    """A well-formed play of ``c`` (a colour if it needs one)."""
-    return Action(Kind.PLAY, card=c, color=game.rules.colors[0] if needs_color(game, c) else -1)
+    """A well-formed play of ``c`` by the turn-holder: a colour if it needs one, a seat if it
+    swaps hands (the first other one), a direction if it chooses one."""
+    color = game.rules.colors[0] if needs_color(game, c) else -1
+    if not 0 <= c < N_CARDS or len(game.hands[game.turn]) < 2:
+        return Action(Kind.PLAY, card=c, color=color)
+    k = CARD_KIND[c]
+    target, direction = -1, 0
+    if c == FRIENDLY or k == TRADE_HANDS or (k == SEVEN and option(game, "seven_zero", False)):
+        target = next_active(game, game.turn, 1)
+    elif k == ZERO and option(game, "zero_chooses_direction", False):
+        direction = 1
+    return Action(Kind.PLAY, card=c, color=color, target=target, direction=direction)
 
 
-def check_rejected(ctx: _Ctx, game: Game, seat: object, act: object, why: str) -> None:
-    """``seat: act`` is not offered, raises an ``UnoverseError`` and changes nothing."""
-    before = game.to_json()
+def check_rejected(
+    ctx: _Ctx, game: Game, seat: object, act: object, why: str, before: str | None = None
+) -> None:
+    """``seat: act`` is not offered, raises an ``UnoverseError`` and changes nothing (the
+    state is compared with ``before``, its JSON, unless the caller compares it later)."""
+    version = game.version
     parsed: Action | None = None
     with contextlib.suppress(UnoverseError):
         parsed = uv.action(act)  # type: ignore[arg-type]
-    seat_exists = isinstance(seat, int) and 0 <= seat < game.n
-    if parsed is not None and seat_exists and parsed in game.legal_actions(seat):  # type: ignore[arg-type]
+    seat_ok = isinstance(seat, int) and 0 <= seat < game.n
+    if parsed is not None and seat_ok and parsed in game.legal_actions(seat):  # type: ignore[arg-type]
         ctx.fail(f"illegal action offered ({why}): {seat}: {parsed}")
     try:
-        game.apply(seat, act)  # type: ignore[arg-type]
+        game.apply(seat, act)
     except UnoverseError:
         pass
     except Exception as exc:
         ctx.fail(f"illegal action ({why}) {seat!r}: {act!r} raised {exc!r}, not UnoverseError")
     else:
         ctx.fail(f"illegal action accepted ({why}): {seat!r}: {act}")
-    if game.to_json() != before:
+    if game.version != version or (before is not None and game.to_json() != before):
         ctx.fail(f"the refused action ({why}) {seat!r}: {act} changed the state")
 
 
 def check_illegal(ctx: _Ctx, game: Game, rng: random.Random, k: int) -> None:
-    """Try ``k`` illegal actions, spread over their categories."""
+    """Try ``k`` illegal actions, spread over their categories; the state is compared once
+    after them all (and, if it changed, each one is tried again on a copy to name it)."""
     cands = illegal_candidates(game)
     by_why: dict[str, list[Candidate]] = {}
     for c in cands:
         by_why.setdefault(c[2], []).append(c)
     groups = list(by_why.values())
-    for _ in range(k):
-        seat, act, why = rng.choice(rng.choice(groups))
+    before = game.to_json()
+    tried = [rng.choice(rng.choice(groups)) for _ in range(k)]
+    for seat, act, why in tried:
         check_rejected(ctx, game, seat, act, why)
+    if game.to_json() != before:
+        for seat, act, why in tried:
+            g = Game.from_json(before)
+            with contextlib.suppress(UnoverseError):
+                g.apply(seat, act)
+            if g.to_json() != before:
+                ctx.fail(f"the refused action ({why}) {seat!r}: {act} changed the state")
+        ctx.fail(f"one of the refused actions {tried} changed the state")
 
 
 # -- P5 ------------------------------------------------------------------------------------
@@ -781,11 +1646,17 @@ def check_p5(
 ) -> None:
     """The outcome of ``take`` or ``challenge`` against a Wild Draw Four (RULES.md P5) whose
     chain totals ``total`` cards (4 without stacking; guilty: the offender draws the total,
-    innocent: the challenger draws it + 2, FS-9)."""
+    innocent: the challenger draws it + 2, FS-9). A Wild Creeper drawn on the way adds its
+    3 cards (§2.4, M-2)."""
     offender, legal = wd4
     grown = [len(h) - b for h, b in zip(game.hands, pre_hands, strict=True)]
+
+    def drawn(s: int, n: int) -> int:
+        creepers = sum(1 for e in events if e.kind == "revealed" and e.seat == s)
+        return draw_count(n, creepers, pre_available)
+
     if act.kind == Kind.TAKE:
-        if grown[seat] != min(total, pre_available):
+        if grown[seat] != drawn(seat, total):
             ctx.fail(f"P5: take on a Wild Draw Four drew {grown[seat]} cards, not {total}")
         if not game.over and game.turn == seat:
             ctx.fail("P5: the seat that took the Wild Draw Four keeps its turn")
@@ -804,12 +1675,12 @@ def check_p5(
     if others and redact(reveals[0], others[0]) is not None:
         ctx.fail("P5: the challenged hand is visible to a seat other than the challenger")
     if not legal:
-        if grown[offender] != min(total, pre_available) or grown[seat] != 0:
+        if grown[offender] != drawn(offender, total) or grown[seat] != 0:
             ctx.fail(f"P5 guilty: offender drew {grown[offender]}, challenger {grown[seat]}")
         if game.over or game.turn != seat or game.phase != Phase.TURN:
             ctx.fail("P5 guilty: the challenger keeps the turn and plays next")
     else:
-        if grown[seat] != min(total + 2, pre_available) or grown[offender] != 0:
+        if grown[seat] != drawn(seat, total + 2) or grown[offender] != 0:
             ctx.fail(f"P5 innocent: challenger drew {grown[seat]}, offender {grown[offender]}")
         if not game.over and game.turn == seat:
             ctx.fail("P5 innocent: the challenger loses the turn")
@@ -896,8 +1767,9 @@ def check_view_leak(ctx: _Ctx, game: Game, seat: int | None, rng: random.Random)
 def end_checks(ctx: _Ctx, game: Game, rng: random.Random, checks: Checks) -> None:
     """After the round: everything is refused."""
     if checks.illegal:
+        before = game.to_json()
         for seat, act, why in illegal_candidates(game):
-            check_rejected(ctx, game, seat, act, why)
+            check_rejected(ctx, game, seat, act, why, before)
 
 
 def _apply_log(game: Game, actions: Iterable[tuple[int, Action]]) -> None:

@@ -23,6 +23,17 @@ SIMULATIONS = (
         "classic+classic.deck=112_modern+permissive_illegal_plays", 3, 15, 8, "naive,random,naive"
     ),
     Simulation("classic+false_uno_penalty=2", 5, 3, 9, "naive,random,naive,naive,naive", True),
+    # the Creeper's draws (RULES.md §2.4) and the launcher's presses (§3.6) use the game's PRNG
+    Simulation("minecraft+stacking=progressive", 4, 15, 10, "random,naive,naive,naive"),
+    Simulation("attack+false_uno_penalty=2", 3, 15, 11, "naive,random,naive"),
+    Simulation(
+        "attack+attack.launcher=pattern+attack.discard_all_optional",
+        6,
+        2,
+        12,
+        "naive,random,naive,naive,random,naive",
+        True,
+    ),
 )
 
 _RUN = """
@@ -127,6 +138,25 @@ def test_replay_file_replays(replay: Path) -> None:
     games, actions = replay_file(replay)
     _, records = _lines(replay)
     assert games == 4
+    assert actions == sum(len(r["actions"]) for g in records for r in g["rounds"])
+
+
+@pytest.mark.parametrize(
+    "sim",
+    [
+        Simulation("minecraft+minecraft.creeper_ends_turn", 4, 4, 6, "random,naive,naive,naive"),
+        Simulation("attack+attack.launcher=bernoulli", 3, 4, 7, "naive,random,naive"),
+    ],
+    ids=lambda s: s.preset,
+)
+def test_variant_replay_file_replays(sim: Simulation, tmp_path: Path) -> None:
+    """Minecraft's and Attack's replay files replay: the Creeper's extra draws and every
+    press of the launcher come back from the seed and the actions."""
+    path = tmp_path / "variant.replay"
+    write_replay(sim, path)
+    games, actions = replay_file(path)
+    _, records = _lines(path)
+    assert games == sim.games
     assert actions == sum(len(r["actions"]) for g in records for r in g["rounds"])
 
 

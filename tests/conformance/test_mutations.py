@@ -73,7 +73,7 @@ def lossy_draw(monkeypatch: pytest.MonkeyPatch) -> None:
                 continue
             for c in e.cards:
                 count[0] += 1
-                if count[0] % 5 == 0:
+                if count[0] % 5 == 0 and e.seat is not None:
                     self.hands[e.seat].remove(c)
         return events
 
@@ -161,9 +161,87 @@ def test_wd4_legality_removed_is_caught_in_playouts() -> None:
         run_games(Checks.only("p5"))
 
 
+# -- (e) Minecraft and Attack: the event checks --------------------------------------------------
+#: Games with revealed Creepers (minecraft), Discard Alls and a reload (attack).
+VARIANT_GAMES = (
+    ("minecraft", 4, 7, "bots"),
+    ("attack", 3, 6, "uniform"),
+    ("attack+attack.discard_all_optional", 2, 5, "bots"),
+)
+
+
+def _after_apply(monkeypatch: pytest.MonkeyPatch, change: Any) -> None:
+    """Wrap ``Game.apply``: ``change(game, events)`` runs after each accepted action."""
+    original = Game.apply
+
+    def apply(self: Game, seat: int | None, act: Any) -> list[Any]:
+        events = original(self, seat, act)
+        change(self, events)
+        return events
+
+    monkeypatch.setattr(Game, "apply", apply)
+
+
+@pytest.fixture
+def creeper_kept_secret(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A revealed Creeper is forgotten at once by the seats that saw it (RULES.md §2.4)."""
+
+    def change(game: Game, events: list[Any]) -> None:
+        for e in events:
+            if e.kind == "revealed":
+                for o in range(game.n):
+                    if o != e.seat and e.cards[0] in game.known[o][e.seat]:
+                        game.known[o][e.seat].remove(e.cards[0])
+
+    _after_apply(monkeypatch, change)
+
+
+@pytest.fixture
+def launcher_not_reset(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reloading the launcher does not reset it (A-6, A-12): it keeps counting."""
+
+    def change(game: Game, events: list[Any]) -> None:
+        if game.launcher is not None and any(e.kind == "reload" for e in events):
+            game.launcher.state += 1
+
+    _after_apply(monkeypatch, change)
+
+
+@pytest.fixture
+def discard_all_keeps_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Discard All leaves the last card of its colour in the hand (§3.4), unreported."""
+
+    def change(game: Game, events: list[Any]) -> None:
+        for e in events:
+            if e.kind == "discard_all" and e.seat is not None:
+                c = e.cards[-1]
+                game.discard.remove(c)
+                game.hands[e.seat].append(c)
+
+    _after_apply(monkeypatch, change)
+
+
+@pytest.mark.parametrize(
+    ("mutation", "message"),
+    [
+        ("creeper_kept_secret", r"§2\.4: seat \d+ does not know the Creeper revealed"),
+        ("launcher_not_reset", r"§3\.6: the launcher's state is \d+; its presses make it"),
+        ("discard_all_keeps_one", r"seat \d+'s hand changed other than its events say"),
+    ],
+)
+def test_variant_mutation_is_caught(
+    mutation: str, message: str, request: pytest.FixtureRequest
+) -> None:
+    """The event checks alone catch a Creeper kept secret, a launcher that a reload does not
+    reset and a Discard All that keeps a card."""
+    request.getfixturevalue(mutation)
+    with pytest.raises(AssertionError, match=message):
+        run_games(Checks.only("events"), VARIANT_GAMES)
+
+
 # -- the same checks pass on the real engine ------------------------------------------------------
 def _each_check() -> Iterator[str]:
-    yield from ("illegal", "p1", "offers", "conservation", "views", "p5")
+    yield from ("illegal", "p1", "offers", "conservation", "views", "p5", "events")
 
 
 @pytest.mark.parametrize("check", list(_each_check()))
@@ -171,6 +249,7 @@ def test_checks_pass_unpatched(check: str) -> None:
     """Without a mutation the same games pass the same checks, so the failures above come
     from the mutations."""
     run_games(Checks.only(check))
+    run_games(Checks.only(check), VARIANT_GAMES)
 
 
 def test_wd4_scenarios_pass_unpatched() -> None:

@@ -1,23 +1,29 @@
 """Seeded playouts over presets x players x seeds, checked after every action (_playout.py).
 
-Normal profile: every preset at 2, 3, 4, 7 and 10 players, two seeds with bots and one with
-the uniform policy. Deep profile (``UNOVERSE_DEEP=1``): every preset at 2..10 players, 16
-seeds with bots and 8 with the uniform policy.
+Normal profile: every preset (Classic, Minecraft, Attack) at 2, 3, 4, 7 and 10 players, two
+seeds with bots and one with the uniform policy. Deep profile (``UNOVERSE_DEEP=1``): every
+preset at 2..10 players; official Classic's presets with 16 seeds with bots and 8 with the
+uniform policy, the others with fewer (``_runs``).
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
 import unoverse as uv
-from unoverse.core.cards import CARD_IS_WILD, CARD_KIND, KIND_INDEX
+from unoverse import Kind
+from unoverse.core.cards import CARD_IS_WILD, CARD_KIND, CARD_NUMBER, CARD_TEXT, KIND_INDEX
 from unoverse.sim.driver import RoundRecord, play_round
 
 from ._playout import (
     ALL_PLAYERS,
+    ATTACK_PRESETS,
+    CLASSIC_PRESETS,
     DEEP,
+    MINECRAFT_PRESETS,
     NORMAL_PLAYERS,
     PRESETS,
     BotTable,
@@ -43,15 +49,30 @@ HOUSE = {
 }  # fmt: skip
 
 
+# Deep profile for Minecraft and Attack: 6 seeded runs per (preset, players), which keeps
+# their part of `make test-deep` near 3 minutes on 2 cores (the normal profile already runs
+# each preset at 5 table sizes; a launcher or Creeper rule is reached many times per round).
+DEEP_VARIANT_RUNS = tuple(("bots", s) for s in range(1, 5)) + tuple(
+    ("uniform", s) for s in range(101, 103)
+)
+
+
 def _runs(preset: str) -> tuple[tuple[str, int], ...]:
     if not DEEP:
         return NORMAL_RUNS
+    if preset not in CLASSIC_PRESETS:
+        return DEEP_VARIANT_RUNS
     names = {part.split("=")[0] for part in preset.split("+")[1:]}
     return DEEP_HOUSE_RUNS if names & HOUSE else DEEP_RUNS
 
 
 def _short(preset: str) -> str:
-    return preset.replace("classic+", "").replace("classic.", "") or "classic"
+    """A readable test id: Classic's presets without ``classic``, the others with their
+    variant's name once (``attack+launcher=pattern``)."""
+    variant = preset.split("+")[0]
+    if variant == "classic":
+        return preset.replace("classic+", "").replace("classic.", "") or "classic"
+    return preset.replace(f"{variant}.", "")
 
 
 def _matrix() -> list[object]:
@@ -74,13 +95,41 @@ def test_playout(preset: str, players: int, policy: str, seed: int) -> None:
     playout(preset, players, seed, policy)
 
 
+def test_naive_bot_plays_a_card_whose_uno_call_follows_a_hand_move() -> None:
+    """A Trade Hands' UNO call follows the hand it receives (U-H-14): with a hand of two and
+    reneging off, the naive bot still finds its plays (this playout once left it none)."""
+    playout(
+        "attack+attack.trade_hands_can_go_out=false+attack.strict_first_color"
+        "+attack.allow_renege=false",
+        10,
+        7,
+        "bots",
+    )
+
+
 # -- the first card -------------------------------------------------------------------------
-_STARTERS = {
+W = uv.card("W")
+_STARTERS: dict[str, Callable[[int], bool]] = {
     "wild": lambda c: CARD_IS_WILD[c],
     "skip": lambda c: CARD_KIND[c] == KIND_INDEX["S"],
     "reverse": lambda c: CARD_KIND[c] == KIND_INDEX["R"],
-    "draw_two": lambda c: CARD_KIND[c] == KIND_INDEX["+2"],
+    "draw_two": lambda c: CARD_KIND[c] in (KIND_INDEX["+2"], KIND_INDEX["H2"]),
+    # UNO Attack's first-card table (RULES.md §3.2)
+    "plain_wild": lambda c: c == W,
+    "wild_all_hit": lambda c: CARD_KIND[c] == KIND_INDEX["WAH"],
+    "wild_hit_fire": lambda c: CARD_KIND[c] == KIND_INDEX["WHF"],
+    "discard_all": lambda c: CARD_KIND[c] == KIND_INDEX["DA"],
 }
+_ATTACK_STARTERS = (
+    "plain_wild", "wild_all_hit", "wild_hit_fire", "skip", "reverse", "draw_two", "discard_all",
+)  # fmt: skip
+#: Attack presets played on every starter of §3.2 in the normal profile (the second one's
+#: first turn depends on the first card, A-7); the others on the two wilds that start with
+#: presses (every starter in the deep profile).
+_ATTACK_ALL_STARTERS = (
+    "attack",
+    "attack+attack.trade_hands_can_go_out=false+attack.strict_first_color+attack.allow_renege=false",
+)
 
 
 def _starter_seed(preset: str, players: int, kind: str, limit: int = 1000) -> int | None:
@@ -91,12 +140,39 @@ def _starter_seed(preset: str, players: int, kind: str, limit: int = 1000) -> in
     return None
 
 
-@pytest.mark.parametrize("kind", sorted(_STARTERS))
-@pytest.mark.parametrize("preset", PRESETS, ids=_short)
+def _never_starts(preset: str) -> str | None:
+    """What never starts a round of ``preset``: Classic's mattel_old returns every wild
+    (§1.2), Minecraft's number_only every card but a number (§2.2, M-5)."""
+    if "first_card=mattel_old" in preset:
+        return "wild"
+    if preset in MINECRAFT_PRESETS and "first_card=mattel_current" not in preset:
+        return "number_only"
+    return None
+
+
+def _first_cards() -> list[object]:
+    out: list[object] = []
+    for preset in PRESETS:
+        kinds: tuple[str, ...]
+        if preset in ATTACK_PRESETS:
+            kinds = (
+                _ATTACK_STARTERS
+                if DEEP or preset in _ATTACK_ALL_STARTERS
+                else ("wild_all_hit", "wild_hit_fire")
+            )
+        elif _never_starts(preset) == "number_only":
+            kinds = ()
+        else:
+            kinds = ("draw_two", "reverse", "skip", "wild")
+        out.extend(pytest.param(preset, k, id=f"{_short(preset)}-{k}") for k in kinds)
+    return out
+
+
+@pytest.mark.parametrize(("preset", "kind"), _first_cards())
 def test_first_card(preset: str, kind: str) -> None:
     """Rounds that start on each special first card (rare in the matrix: a wild is 1 in 27)
     are played and checked like any other. ``mattel_old`` returns every wild to the deck."""
-    returns_wilds = "first_card=mattel_old" in preset
+    returns_wilds = _never_starts(preset) == "wild"
     for players in (2, 3, 4, 10) if DEEP else (3,):
         seed = _starter_seed(preset, players, kind)
         if kind == "wild" and returns_wilds:
@@ -107,18 +183,32 @@ def test_first_card(preset: str, kind: str) -> None:
 
 
 @pytest.mark.parametrize("preset", PRESETS, ids=_short)
-def test_wild_draw_four_never_starts(preset: str) -> None:
-    """§1.2: a Wild Draw Four turned first goes back into the deck, in every version."""
+def test_returned_starters_never_start(preset: str) -> None:
+    """§1.2: a Wild Draw Four turned first goes back into the deck, in every version; so
+    does a Trade Hands in Attack (§3.2), and every card but a number in Minecraft's
+    ``number_only`` (§2.2, M-5)."""
+    never = _never_starts(preset)
     for seed in range(300 if DEEP else 100):
         game = uv.new_game(preset, 4, seed)
-        assert CARD_KIND[game.discard[0]] != KIND_INDEX["W+4"], f"seed {seed}"
+        first = game.discard[0]
+        assert CARD_KIND[first] != KIND_INDEX["W+4"], f"seed {seed}"
+        assert CARD_KIND[first] != KIND_INDEX["TH"], f"§3.2: seed {seed} starts on a Trade Hands"
+        if never == "number_only":
+            assert CARD_NUMBER[first] >= 0, f"M-5: seed {seed} starts on {CARD_TEXT[first]}"
         assert len(game.discard) == 1, f"seed {seed}: returned starters stay on the pile"
 
 
 # -- the loop is the driver -------------------------------------------------------------------
 @pytest.mark.parametrize(
     ("preset", "players", "seed"),
-    [("classic", 4, 11), ("classic+permissive_illegal_plays", 3, 12), ("classic", 2, 13)],
+    [
+        ("classic", 4, 11),
+        ("classic+permissive_illegal_plays", 3, 12),
+        ("classic", 2, 13),
+        ("minecraft", 4, 14),
+        ("attack", 3, 15),
+        ("attack+attack.discard_all_optional+false_uno_penalty=2", 5, 16),
+    ],
 )
 def test_loop_matches_driver(preset: str, players: int, seed: int) -> None:
     """The checked loop chooses exactly what ``unoverse.sim.driver.play_round`` chooses, so
@@ -150,6 +240,36 @@ def test_playouts_reach_every_rule() -> None:
         "play", "draw:turn", "take", "skip", "reverse", "uno", "catch", "draw:uno",
         "challenge:guilty", "challenge:innocent", "reveal", "false_uno", "draw:false_uno",
         "illegal_caught", "shuffle_hands", "reshuffle", "round_over",
+    )  # fmt: skip
+    missing = [k for k in wanted if not seen[k]]
+    assert not missing, f"no playout reached {missing}; seen {dict(seen)}"
+
+
+def test_variant_playouts_reach_every_rule() -> None:
+    """A fixed set of Minecraft and Attack playouts exercises the Creeper (§2.4), every
+    launcher path (§3.5, §3.6) and every Attack card (§3.4), so the event checks are not
+    vacuous."""
+    seen: Counter[str] = Counter()
+    for preset in (
+        "minecraft",
+        "minecraft+minecraft.creeper_ends_turn",
+        "attack",
+        "attack+attack.discard_all_optional+false_uno_penalty=2",
+        "attack+stacking=same+boomerang",
+    ):
+        for players, seed in ((2, 5), (3, 6), (4, 7), (7, 8)):
+            for policy in ("bots", "uniform"):
+                done = playout(preset, players, seed, policy, checks=Checks.only("events"))
+                seen += done.events
+                for _, a in done.actions:
+                    if a.amount == 0:
+                        seen["play:keep"] += 1
+                    if a.kind == Kind.PLAY and a.target >= 0:
+                        seen["play:trade"] += 1
+    wanted = (
+        "revealed", "draw:revealed", "challenge:guilty", "challenge:innocent",
+        "press:turn", "press:penalty", "press:uno", "press:all_draw", "press:false_uno",
+        "reload", "discard_all", "swap", "all_draw", "boomerang", "play:keep", "play:trade",
     )  # fmt: skip
     missing = [k for k in wanted if not seen[k]]
     assert not missing, f"no playout reached {missing}; seen {dict(seen)}"

@@ -1,5 +1,6 @@
-"""A hypothesis state machine over a few presets: any acting seat's legal action, or an
-illegal one, in any order hypothesis likes; invariants after every step."""
+"""A hypothesis state machine over a few presets (Classic, Minecraft, Attack): any acting
+seat's legal action, or an illegal one, in any order hypothesis likes; invariants after every
+step."""
 
 from __future__ import annotations
 
@@ -18,9 +19,16 @@ from hypothesis.stateful import (
 import unoverse as uv
 from unoverse import Game, Kind, UnoverseError
 
-from ._playout import DEEP, illegal_candidates
+from ._playout import DEEP, STATE_MAX, illegal_candidates, presses
 
-PRESETS = ("classic", "classic+false_uno_penalty=2", "classic+permissive_illegal_plays")
+PRESETS = (
+    "classic",
+    "classic+false_uno_penalty=2",
+    "classic+permissive_illegal_plays",
+    "minecraft+false_uno_penalty=2",
+    "attack+attack.discard_all_optional+false_uno_penalty=2",
+    "attack+attack.trade_hands_can_go_out=false+attack.strict_first_color+attack.allow_renege=false",
+)
 
 
 class EngineMachine(RuleBasedStateMachine):
@@ -57,7 +65,10 @@ class EngineMachine(RuleBasedStateMachine):
         game = self.game
         pairs = [(s, a) for s in game.acting_seats() for a in game.legal_actions(s)]
         plays = [p for p in pairs if p[1].kind == Kind.PLAY]
-        pool = plays if plays and data.draw(st.booleans(), label="prefer a play") else pairs
+        pool = pairs
+        if plays:
+            prefer: bool = data.draw(st.booleans(), label="prefer a play")
+            pool = plays if prefer else pairs
         seat, act = data.draw(st.sampled_from(pool), label="action")
         try:
             game.apply(seat, act)
@@ -73,7 +84,7 @@ class EngineMachine(RuleBasedStateMachine):
         seat, act, why = data.draw(st.sampled_from(illegal_candidates(game)), label="illegal")
         before = game.to_json()
         try:
-            game.apply(seat, act)  # type: ignore[arg-type]
+            game.apply(seat, act)
         except UnoverseError:
             pass
         else:
@@ -94,6 +105,16 @@ class EngineMachine(RuleBasedStateMachine):
         assert game.legal_actions(game.turn), f"{self._where()}: turn {game.turn} cannot act"
         for s in game.acting_seats():
             assert game.legal_actions(s), f"{self._where()}: acting seat {s} has no action"
+
+    @invariant()
+    def launcher_state_in_range(self) -> None:
+        """RULES.md §3.6: one launcher in Attack, none elsewhere; the hazard launcher counts
+        at most 3 misses, the one_card launcher never misses."""
+        game = self.game
+        assert (game.launcher is not None) == presses(game), self._where()
+        if game.launcher is not None:
+            mode = str(game.rules.options["attack.launcher"])
+            assert 0 <= game.launcher.state <= STATE_MAX.get(mode, game.launcher.state)
 
     @invariant()
     def views_are_deterministic(self) -> None:

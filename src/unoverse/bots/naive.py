@@ -37,10 +37,8 @@ class NaiveBot(Bot):
         cards: list[int] = []  # the playable cards, each once
         for a in offered:
             c = a.card
-            if (
-                a.kind is _PLAY
-                and a.uno == calls
-                and (CARD_IS_WILD[c] or CARD_COLOR[c] == color or CARD_KIND[c] == top_kind)
+            if a.kind is _PLAY and (
+                CARD_IS_WILD[c] or CARD_COLOR[c] == color or CARD_KIND[c] == top_kind
             ):
                 plays.append(a)
                 new = True
@@ -53,7 +51,11 @@ class NaiveBot(Bot):
         if plays:
             cards.sort()
             card = cards[self.rng.below(len(cards))]
-            options = [a for a in plays if a.card == card]
+            # UNO with a play that leaves two cards in hand; a play whose call the engine
+            # judges otherwise (a hand move, a Discard All) is played without one
+            options = [a for a in plays if a.card == card and a.uno == calls]
+            if not options:
+                options = [a for a in plays if a.card == card and not a.uno]
             return options[self.rng.below(len(options))]
         for kind in _FALLBACK:
             for a in offered:
