@@ -49,6 +49,15 @@ EXTRA_112_BLANK = (DeckRow(("WBK",), 4, 50),)
 #: 2018+ deck (S6): 108 + 1 Wild Shuffle Hands + 3 Wild Customizable, 40 points each.
 EXTRA_112_MODERN = (DeckRow(("WSH",), 1, 40), DeckRow(("WCU",), 3, 40))
 
+#: What the 108 cards do (RULES.md §1.4), kind code -> (effect, amount); Minecraft's too.
+EFFECTS_108: dict[str, tuple[int, int]] = {
+    "S": (fx.SKIP, 0),
+    "R": (fx.REVERSE, 0),
+    "+2": (fx.DRAW, 2),
+    "W": (fx.WILD, 0),
+    "W+4": (fx.WILD_DRAW, 4),
+}
+
 CLASSIC_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "classic.deck", "choice", "108", "108 cards, or 112 with blanks or modern wilds (C-0)",
@@ -96,11 +105,7 @@ class Classic(Variant):
         """RULES.md §1.4."""
         blank = fx.COPY_TOP if options.text("classic.blank_mode") == "copy_top" else fx.WILD
         return {
-            "S": (fx.SKIP, 0),
-            "R": (fx.REVERSE, 0),
-            "+2": (fx.DRAW, 2),
-            "W": (fx.WILD, 0),
-            "W+4": (fx.WILD_DRAW, 4),
+            **EFFECTS_108,
             "WBK": (blank, 0),
             "WSH": (fx.SHUFFLE_HANDS, 0),
             "WCU": (fx.WILD, 0),

@@ -18,7 +18,7 @@ from ..core.game import Game
 from ..core.options import Options, OptionSpec
 from ..core.setup import reinsert_starter, turn_starter
 from ..core.variant import DeckRow, Variant
-from .classic import DECK_108, DECK_108_DOWNPOUR, first_card_table
+from .classic import DECK_108, DECK_108_DOWNPOUR, EFFECTS_108, first_card_table
 from .common import (
     DEALER_SELECTION,
     DRAW_ENDS_TURN,
@@ -72,11 +72,7 @@ class Minecraft(Variant):
     def effects(self, options: Options) -> Mapping[str, tuple[int, int]]:
         """RULES.md §2.4: Classic's effects; a played Creeper is a plain Wild."""
         return {
-            "S": (fx.SKIP, 0),
-            "R": (fx.REVERSE, 0),
-            "+2": (fx.DRAW, 2),
-            "W": (fx.WILD, 0),
-            "W+4": (fx.WILD_DRAW, 4),
+            **EFFECTS_108,
             "WC": (fx.WILD, 0),
             **house_effects(options),
         }
