@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, TypedDict
 
 from .cards import CARD_IS_WILD, CARD_KIND, KIND_INDEX, N_CARDS, card
 from .effects import (
@@ -28,6 +28,18 @@ from .rules import Rules
 
 if TYPE_CHECKING:
     from .game import Game
+
+
+class EngineSettings(TypedDict, total=False):
+    """What a variant tells the engine beyond its deck and effects (``Rules`` keywords)."""
+
+    launcher: str  # a launcher mode replaces the draw pile (``unoverse.core.launcher``)
+    allow_renege: bool  # a press is allowed with a playable card in hand
+    draw_trigger: bytes  # by card id: cards drawn at once after it is drawn from the pile
+    trigger_ends_turn: bool  # a triggering card drawn as the turn's draw ends the turn
+    discard_all_covered: bool  # a Discard All discards the covered card's colour
+    discard_all_optional: bool  # a Discard All's player may keep the cards
+    no_last: frozenset[int]  # kind indices that may not be played as the last card
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,7 +175,7 @@ class Variant:
             **extras,
         )
 
-    def engine_settings(self, options: Options) -> dict[str, Any]:
+    def engine_settings(self, options: Options) -> EngineSettings:
         """The variant's own engine settings (``Rules`` keywords: ``launcher``,
         ``draw_trigger``...) from its options; none by default."""
         return {}

@@ -10,7 +10,6 @@ table of §3.2.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..core import effects as fx
 from ..core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, KIND_INDEX
@@ -19,7 +18,7 @@ from ..core.game import Game, Phase
 from ..core.launcher import MODES
 from ..core.options import Options, OptionSpec
 from ..core.setup import reinsert_starter, turn_starter
-from ..core.variant import DeckRow, Variant, conflict
+from ..core.variant import DeckRow, EngineSettings, Variant, conflict
 from .common import (
     CHALLENGE_ELIMINATION,
     DEALER_SELECTION,
@@ -129,14 +128,18 @@ class Attack(Variant):
             **house_effects(options),
         }
 
-    def engine_settings(self, options: Options) -> dict[str, Any]:
+    def engine_settings(self, options: Options) -> EngineSettings:
         """The launcher, reneging, Discard All (A-3) and Trade Hands (A-4) options."""
         return {
             "launcher": options.text("attack.launcher"),
             "allow_renege": bool(options["attack.allow_renege"]),
             "discard_all_covered": options["attack.discard_all_color"] == "covered",
             "discard_all_optional": bool(options["attack.discard_all_optional"]),
-            "no_last": (frozenset() if options["attack.trade_hands_can_go_out"] else {TRADE_HANDS}),
+            "no_last": (
+                frozenset()
+                if options["attack.trade_hands_can_go_out"]
+                else frozenset({TRADE_HANDS})
+            ),
         }
 
     def check_conflicts(self, options: Options) -> None:

@@ -10,14 +10,13 @@ scoring by default. Hook: the first card, a number by default (M-5).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from ..core import effects as fx
 from ..core.cards import CARD_COLOR, CARD_KIND, CARD_NUMBER, N_CARDS, card
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
 from ..core.setup import reinsert_starter, turn_starter
-from ..core.variant import DeckRow, Variant
+from ..core.variant import DeckRow, EngineSettings, Variant
 from .classic import DECK_108, DECK_108_DOWNPOUR, EFFECTS_108, first_card_table
 from .common import (
     DEALER_SELECTION,
@@ -77,7 +76,7 @@ class Minecraft(Variant):
             **house_effects(options),
         }
 
-    def engine_settings(self, options: Options) -> dict[str, Any]:
+    def engine_settings(self, options: Options) -> EngineSettings:
         """The Creeper's draw trigger (M-1, M-2) and M-3's option."""
         trigger = bytearray(N_CARDS)
         trigger[CREEPER] = CREEPER_CARDS
