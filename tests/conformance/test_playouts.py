@@ -3,7 +3,8 @@
 Normal profile: every preset (Classic, Minecraft, Attack) at 2, 3, 4, 7 and 10 players, two
 seeds with bots and one with the uniform policy. Deep profile (``UNOVERSE_DEEP=1``): every
 preset at 2..10 players; official Classic's presets with 16 seeds with bots and 8 with the
-uniform policy, the others with fewer (``_runs``).
+uniform policy, Classic's house-rule presets with 6 and 3, Minecraft's and Attack's with 4
+and 2 (``_runs``).
 """
 
 from __future__ import annotations
