@@ -726,15 +726,15 @@ class Game:
             if not rules.launcher:
                 raise IllegalAction(f"{a}: {rules.name} has no launcher: draw a card ('draw')")
             if not rules.allow_renege:
-                hand = self.hands[seat]
-                for c in set(hand):
-                    plays: list[Action] = []
-                    self._play_actions(c, len(hand), False, plays)
-                    if plays and self._p1_row()[c]:
-                        raise IllegalAction(
-                            f"{a}: seat {seat} holds a playable card ({CARD_TEXT[c]}) and "
-                            "reneging is off (attack.allow_renege=false)"
-                        )
+                # the turn's own offers decide: a press is offered only without a play
+                offers: list[Action] = []
+                self._mandatory_actions(seat, offers)
+                plays = [x for x in offers if x.kind is _PLAY]
+                if plays:
+                    raise IllegalAction(
+                        f"{a}: seat {seat} holds a playable card ({CARD_TEXT[plays[0].card]}) "
+                        "and reneging is off (attack.allow_renege=false)"
+                    )
 
     def _check_play(self, seat: int, a: Action) -> None:
         hand = self.hands[seat]
