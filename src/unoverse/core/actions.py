@@ -28,6 +28,7 @@ class Kind(IntEnum):
     PENALIZE = 9
     JUMP = 10  # a jump-in: an identical card played out of turn on the card it covers
     PRESS = 11  # press the launcher (UNO Attack: it replaces drawing from a pile)
+    TIMEOUT = 12  # the mandatory window's deadline passed (made by the match session)
 
 
 _WORDS = {
@@ -38,6 +39,7 @@ _WORDS = {
     "uno": Kind.UNO,
     "catch_illegal": Kind.CATCH_ILLEGAL,
     "press": Kind.PRESS,
+    "timeout": Kind.TIMEOUT,
 }
 _NAMES = {v: k for k, v in _WORDS.items()}
 
@@ -232,6 +234,7 @@ TAKE: Final = Action(Kind.TAKE)
 CHALLENGE: Final = Action(Kind.CHALLENGE)
 UNO: Final = Action(Kind.UNO)
 CATCH_ILLEGAL: Final = Action(Kind.CATCH_ILLEGAL)
+TIMEOUT: Final = Action(Kind.TIMEOUT)
 #: ``color:X`` for every colour index, and ``catch:T`` for every seat.
 COLOR_ACTIONS: Final = tuple(Action(Kind.COLOR, color=c) for c in range(len(COLOR_LETTERS)))
 CATCH_ACTIONS: Final = tuple(Action(Kind.CATCH, target=t) for t in range(11))

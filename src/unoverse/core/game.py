@@ -1318,10 +1318,14 @@ class Game:
         self._set_turn(self.next_seat(offender))
 
     def _referee(self, a: Action) -> list[Event]:
-        if a.kind != Kind.PENALIZE:
-            raise NotYourWindow(f"{a}: the referee (seat None) may only penalize:SEAT:N")
+        if a.kind is not Kind.PENALIZE and a.kind is not Kind.TIMEOUT:
+            raise NotYourWindow(
+                f"{a}: the referee (seat None) may only penalize:SEAT:N or timeout"
+            )
         if self.phase == _OVER:
             raise NotYourWindow("the round is over: no action is possible")
+        if a.kind is Kind.TIMEOUT:
+            return self._timeout()
         t = a.target
         if not 0 <= t < self.n or self.eliminated[t]:
             raise IllegalAction(f"{a}: seat {t} is not an active seat")
@@ -1332,6 +1336,29 @@ class Game:
         self._prune_uno()
         self.version += 1
         return events
+
+    def _timeout(self) -> list[Event]:
+        """The mandatory window's deadline passed (the match session's ``timeout``): its
+        seat takes the window's default — take the penalty, pass after a draw, draw (or
+        press), declare the colour it holds most — or, when it may only play (a press
+        refused by ``attack.allow_renege=false``), its first offered play."""
+        seat = self.turn
+        offers: list[Action] = []
+        self._mandatory_actions(seat, offers)
+        choice = offers[0]
+        if self.phase == _COLOR_PHASE:
+            held = [0] * len(COLOR_LETTERS)
+            for c in self.hands[seat]:
+                if CARD_COLOR[c] >= 0:
+                    held[CARD_COLOR[c]] += 1
+            best = max(self.rules.colors, key=lambda col: (held[col], -col))
+            choice = COLOR_ACTIONS[best]
+        else:
+            for x in offers:
+                if x.kind in _DEFAULTS and not x.uno:
+                    choice = x
+                    break
+        return [Event("timeout", seat, info=str(choice)), *self._run(seat, choice)]
 
     # -- shared procedures -------------------------------------------------------------
     def _draw(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
@@ -1689,6 +1716,9 @@ _KIND_VALUES: Final = frozenset(int(k) for k in Kind)
 
 #: The kinds of action that belong to the turn holder's mandatory window.
 _MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR, _PRESS})
+
+#: What a timeout does in a window that offers it (``Game._timeout``).
+_DEFAULTS: Final = frozenset({_TAKE, _PASS, _DRAW, _PRESS})
 
 #: The kinds of action each mandatory window admits.
 _ALLOWED: Final = (
