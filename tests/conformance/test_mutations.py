@@ -13,7 +13,10 @@ from typing import Any
 import pytest
 
 import unoverse.core.game as game_module
+import unoverse.core.setup as game_setup
 from unoverse import Game, Phase
+from unoverse.core.p1 import P1_PLAIN
+from unoverse.core.variant import Variant
 from unoverse.core.view import VIEW_FIELDS, View
 
 from ._playout import Checks, check_wd4_scenarios, playout
@@ -34,9 +37,13 @@ def run_games(checks: Checks, games: tuple[tuple[str, int, int, str], ...] = GAM
 
 # -- (a) any card legal on any card -----------------------------------------------------------
 @pytest.fixture
-def any_card_matches(monkeypatch: pytest.MonkeyPatch) -> None:
-    every_card = bytes([1]) * len(game_module.P1_ROWS[0])
-    monkeypatch.setattr(game_module, "P1_ROWS", tuple(every_card for _ in game_module.P1_ROWS))
+def any_card_matches(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Classic's P1 table says 1 everywhere (games compiled under the patch only)."""
+    every_card = tuple(bytes([1]) * len(row) for row in P1_PLAIN)
+    monkeypatch.setattr(Variant, "engine_settings", lambda self, options: {"p1_rows": every_card})
+    game_setup._COMPILED.clear()
+    yield
+    game_setup._COMPILED.clear()
 
 
 @pytest.mark.usefixtures("any_card_matches")

@@ -36,6 +36,8 @@ ALL_HIT: Final = 16  # declare a colour; every other active seat draws ``amount`
 HIT_FIRE: Final = 17  # declare a colour; the next seat draws until a card comes (presses the
 #              launcher until it fires: its own ``take``, E-1) and loses its turn
 #              (Wild Hit-Fire, RULES.md §3.4)
+SKIP_ALL: Final = 18  # every other seat loses its turn: the same player takes a full turn again
+#              (Full Spectrum's Skip All, RULES.md §4.7, FS-4)
 
 
 # Stacking modes (RULES.md §1.8): which draw card may answer a pending draw penalty.

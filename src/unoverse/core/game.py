@@ -58,6 +58,7 @@ from .effects import (
 from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
 from .events import PRIVATE, SPLIT, Event
 from .launcher import UNTIL_FIRE_CAP, Launcher, make_launcher
+from .p1 import P1_STRIDE, STRICT_ROWS
 from .phase import Phase
 from .rng import Rng
 from .rules import Rules
@@ -199,7 +200,7 @@ class Game:
         """P1 for the active colour and top kind: one byte per card id, 1 where it plays."""
         if self.strict >= 0:
             return STRICT_ROWS[self.strict]
-        return P1_ROWS[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
+        return self.rules.p1_rows[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
 
     def windows(self) -> tuple[tuple[str, int], ...]:
         """The public windows: what is open, never who could use an optional one.
@@ -1123,6 +1124,12 @@ class Game:
             for i in range(mult):
                 events.append(Event("skip", self.next_seat(p, i + 1)))
             self._set_turn(self.next_seat(p, mult + 1))
+        elif eff == fx.SKIP_ALL:  # everyone else is skipped: a full turn again (FS-4)
+            s = self.next_seat(p)
+            while s != p:
+                events.append(Event("skip", s))
+                s = self.next_seat(s)
+            self._set_turn(p)
         elif eff == fx.REVERSE:
             if self.active == 2 and self.rules.two_player_rules:
                 events.append(Event("skip", self.next_seat(p)))  # P7: Reverse acts as Skip
@@ -1319,9 +1326,7 @@ class Game:
 
     def _referee(self, a: Action) -> list[Event]:
         if a.kind is not Kind.PENALIZE and a.kind is not Kind.TIMEOUT:
-            raise NotYourWindow(
-                f"{a}: the referee (seat None) may only penalize:SEAT:N or timeout"
-            )
+            raise NotYourWindow(f"{a}: the referee (seat None) may only penalize:SEAT:N or timeout")
         if self.phase == _OVER:
             raise NotYourWindow("the round is over: no action is possible")
         if a.kind is Kind.TIMEOUT:
@@ -1652,28 +1657,6 @@ class Game:
             f"<Game {self.rules.variant.name} players={self.n} turn={self.turn} "
             f"phase={self.phase.name} top={CARD_TEXT[self.top] if self.discard else '-'}>"
         )
-
-
-def _p1_row(color: int, kind: int) -> bytes:
-    """Which cards P1 lets a player lay on a top card of ``kind`` with ``color`` active."""
-    return bytes(
-        CARD_IS_WILD[c] or CARD_COLOR[c] == color or CARD_KIND[c] == kind for c in range(N_CARDS)
-    )
-
-
-#: P1 as a table, the one place the engine reads it from: the row of active colour ``col``
-#: and top kind ``k`` is ``P1_ROWS[(col + 1) * P1_STRIDE + k + 1]``, one byte per card id
-#: (1: playable). Colour and kind may be -1 (none).
-P1_STRIDE: Final = N_KINDS + 1
-P1_ROWS = tuple(
-    _p1_row(col, k) for col in range(-1, len(COLOR_LETTERS)) for k in range(-1, N_KINDS)
-)
-#: A first turn restricted to the colour (``attack.strict_first_color``, A-7): by colour,
-#: the cards of that colour only, no wild.
-STRICT_ROWS: Final = tuple(
-    bytes(CARD_COLOR[c] == col and not CARD_IS_WILD[c] for c in range(N_CARDS))
-    for col in range(len(COLOR_LETTERS))
-)
 
 
 def number_value(card: int) -> int:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .options import Options
+from .p1 import P1_PLAIN
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -42,6 +43,7 @@ class Rules:
         "name",
         "no_last",
         "options",
+        "p1_rows",
         "permissive_illegal_plays",
         "play_duplicates",
         "points",
@@ -91,6 +93,7 @@ class Rules:
         discard_all_covered: bool = False,
         discard_all_optional: bool = False,
         no_last: frozenset[int] = frozenset(),
+        p1_rows: tuple[bytes, ...] = P1_PLAIN,
     ) -> None:
         self.variant: Final = variant
         self.name: Final[str] = variant.name  # read by every view
@@ -140,6 +143,9 @@ class Rules:
         self.discard_all_optional: Final = discard_all_optional
         # Kind indices that may not be played as a player's last card (A-4's option).
         self.no_last: Final = no_last
+        # P1 as a table (``unoverse.core.p1``), with the variant's colour steps (Full
+        # Spectrum's chromatic step).
+        self.p1_rows: Final = p1_rows
 
     def __repr__(self) -> str:
         return f"<Rules {self.variant.name} {self.options!r}>"

@@ -40,6 +40,7 @@ class EngineSettings(TypedDict, total=False):
     discard_all_covered: bool  # a Discard All discards the covered card's colour
     discard_all_optional: bool  # a Discard All's player may keep the cards
     no_last: frozenset[int]  # kind indices that may not be played as the last card
+    p1_rows: tuple[bytes, ...]  # P1 with the variant's colour steps (``unoverse.core.p1``)
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,10 +3,12 @@
 from ..core.registry import register
 from .attack import ATTACK
 from .classic import CLASSIC
+from .full_spectrum import FULL_SPECTRUM
 from .minecraft import MINECRAFT
 
 register(CLASSIC)
 register(MINECRAFT)
 register(ATTACK)
+register(FULL_SPECTRUM)
 
-__all__ = ["ATTACK", "CLASSIC", "MINECRAFT"]
+__all__ = ["ATTACK", "CLASSIC", "FULL_SPECTRUM", "MINECRAFT"]

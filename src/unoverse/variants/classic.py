@@ -153,6 +153,12 @@ def first_card_table(game: Game, mode: str) -> None:
     if eff == fx.SKIP:
         events.append(Event("skip", first))
         game.turn = game.left_of(first)
+    elif eff == fx.SKIP_ALL:  # as if the dealer had played it: the dealer plays (FS-2)
+        s = first
+        while s != d:
+            events.append(Event("skip", s))
+            s = game.left_of(s)
+        game.turn = d
     elif eff == fx.REVERSE:
         game.direction = -1
         events.append(Event("reverse", None, count=-1))
