@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import ast
 import re
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
+@cache
 def defined_tests(path: Path) -> set[str]:
     tree = ast.parse(path.read_text())
     return {n.name for n in tree.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
@@ -44,6 +46,8 @@ def test_options_document_names_existing_tests() -> None:
 VARIANT_DOCS = {
     "minecraft": ([f"M-{i}" for i in range(8)] + ["M-0b"], "M"),
     "attack": ([f"A-{i}" for i in range(1, 13)], "A"),
+    # the key is the document's file name (docs/rules/full-spectrum.md, RULES.md E-5)
+    "full-spectrum": ([f"FS-{i}" for i in range(16)], "F"),
 }
 
 

@@ -104,8 +104,31 @@ ATTACK_PRESETS = (
     "attack+stacking=same+boomerang+jump_in",
     "attack+play_duplicates+friendly_swap+bar_special",
 )
+#: UNO Full Spectrum presets (RULES.md §4): its three modes (§4.9) in every combination, on
+#: both decks, and the colour order's options.
+_FULL_SPECTRUM_MODES = (
+    "",
+    "+seven_zero",
+    "+stacking=progressive",
+    "+jump_in",
+    "+seven_zero+stacking=progressive",
+    "+seven_zero+jump_in",
+    "+stacking=progressive+jump_in",
+    "+seven_zero+stacking=progressive+jump_in",
+)
+FULL_SPECTRUM_PRESETS = (
+    *(
+        "full_spectrum" + deck + modes
+        for deck in ("", "+full_spectrum.deck=symmetric_128")
+        for modes in _FULL_SPECTRUM_MODES
+    ),
+    "full_spectrum+full_spectrum.wrap=false",
+    "full_spectrum+full_spectrum.bidirectional",
+    "full_spectrum+full_spectrum.bidirectional+full_spectrum.wrap=false+scoring=winner_takes",
+    "full_spectrum+stacking=same+play_duplicates+draw_until_playable",
+)
 #: Every preset the playout matrix runs.
-PRESETS = CLASSIC_PRESETS + MINECRAFT_PRESETS + ATTACK_PRESETS
+PRESETS = CLASSIC_PRESETS + MINECRAFT_PRESETS + ATTACK_PRESETS + FULL_SPECTRUM_PRESETS
 NORMAL_PLAYERS = (2, 3, 4, 7, 10)
 ALL_PLAYERS = tuple(range(2, 11))
 
@@ -140,10 +163,17 @@ FIRE_PRESSES = frozenset(
 BURST_MAX = {"hazard": 12, "pattern": 12, "bernoulli": 12, "uniform_0_10": 10, "one_card": 1}
 UNTIL_FIRE_MAX = {"hazard": 4, "pattern": 4, "bernoulli": 20, "uniform_0_10": 20, "one_card": 1}
 STATE_MAX = {"hazard": 3, "one_card": 0}
-#: Colours that exist in the card table but that Classic never lets a player declare.
-FOREIGN_COLORS = tuple(
-    i for i, letter in enumerate(COLOR_LETTERS) if letter not in "RYGB"
-)  # O T V P
+SKIP_ALL = KIND_INDEX["SA"]
+
+
+def foreign_colors(game: Game) -> tuple[int, ...]:
+    """Colours in the card table a player of this variant may not declare: O T V P in the
+    four-colour variants, none in Full Spectrum (RULES.md §4.3)."""
+    if game.rules.name == "full_spectrum":
+        return ()
+    return tuple(i for i, letter in enumerate(COLOR_LETTERS) if letter not in "RYGB")
+
+
 MANDATORY = (
     Kind.PLAY, Kind.DRAW, Kind.PRESS, Kind.PASS, Kind.TAKE, Kind.CHALLENGE, Kind.COLOR,
 )  # fmt: skip
@@ -235,13 +265,28 @@ def p1_legal(game: Game, c: int) -> bool:
     if CARD_IS_WILD[c]:
         return True
     color, value = active_color_and_value(game)
-    return CARD_COLOR[c] == color or (value >= 0 and CARD_KIND[c] == value)
+    return (
+        CARD_COLOR[c] == color
+        or (value >= 0 and CARD_KIND[c] == value)
+        or CARD_COLOR[c] in chromatic(game, color)
+    )
+
+
+def chromatic(game: Game, color: int) -> tuple[int, ...]:
+    """Full Spectrum's chromatic step (RULES.md §4.3, §4.5): the colour after ``color`` in
+    the order R O Y G T B V P plays too, pink followed by red (FS-1, ``full_spectrum.wrap``);
+    with ``full_spectrum.bidirectional`` the colour before it as well."""
+    if game.rules.name != "full_spectrum" or color < 0:
+        return ()
+    wrap = option(game, "full_spectrum.wrap", True)
+    steps = (1, -1) if option(game, "full_spectrum.bidirectional", False) else (1,)
+    return tuple((color + d) % 8 for d in steps if wrap or 0 <= color + d < 8)
 
 
 #: The draw cards, the only cards that can answer a draw penalty (RULES.md §1.8), with the
 #: cards (Attack: presses) each one makes its victim take: Classic's and Minecraft's Draw
 #: Two and Wild Draw Four, Attack's Hit 2 (§3.4). A Wild Hit-Fire is no number of cards.
-DRAW_AMOUNT = {KIND_INDEX["+2"]: 2, KIND_INDEX["W+4"]: 4, H2: 2}
+DRAW_AMOUNT = {KIND_INDEX["+2"]: 2, KIND_INDEX["+3"]: 3, KIND_INDEX["W+4"]: 4, H2: 2}
 DRAW_CARDS = set(DRAW_AMOUNT)
 
 
@@ -770,7 +815,8 @@ ALL_DRAWS = {uv.card("WD1"): 1, uv.card("WD2"): 2, uv.card("WBS"): 2, WAH: 1}
 
 
 def points(c: int) -> int:
-    """A card's points in Minecraft and Attack (RULES.md §2.5, §3.5; house cards §1.8): a
+    """A card's points in Minecraft, Attack and Full Spectrum (RULES.md §2.5, §3.5, §4.8;
+    house cards §1.8): a
     number its face value; Skip, Reverse, Draw Two, Hit 2 20; Discard All, Trade Hands 30;
     every wild 50."""
     if CARD_NUMBER[c] >= 0:
@@ -831,12 +877,14 @@ class EventModel:
         self.pile = len(game.draw_pile)
         if self.launcher:
             self._check_state(game)
-        if game.rules.name in ("attack", "minecraft"):
+        if game.rules.name in ("attack", "minecraft", "full_spectrum"):
             self._first_card(game)
 
     def _first_card(self, game: Game) -> None:
         """The first-card tables: Attack's (RULES.md §3.2, A-7, A-8, A-9), Minecraft's
-        (§2.2: a number, M-5; or Classic's current Mattel table, a Creeper a plain Wild)."""
+        (§2.2: a number, M-5; or Classic's current Mattel table, a Creeper a plain Wild),
+        Full Spectrum's (§4.4: Classic's current table; a Skip All lets the dealer play,
+        FS-2)."""
         d, c = game.dealer, game.discard[0]
         first = next_active(game, d, 1)
         kind = CARD_KIND[c]
@@ -853,6 +901,8 @@ class EventModel:
             want = (Phase.TURN, next_active(game, first, 1), 1)
         elif kind == KIND_INDEX["R"]:
             want = (Phase.TURN, d, -1)
+        elif kind == SKIP_ALL:  # as if the dealer had played it: the dealer plays (FS-2)
+            want = (Phase.TURN, d, 1)
         elif kind in DRAW_CARDS:  # left(d) draws (presses) 2 and loses the turn
             want = (Phase.PENALTY, first, 1)
         if (phase, turn, game.direction) != want:
@@ -890,7 +940,7 @@ class EventModel:
             self._presses(game, seat, act, events, pre, chain)
         if self.creepers or any(e.kind == "revealed" for e in events):
             self._creepers(game, events)
-        if game.over and game.rules.name in ("attack", "minecraft"):
+        if game.over and game.rules.name in ("attack", "minecraft", "full_spectrum"):
             score = [e.count for e in events if e.kind == "round_over"]
             want = sum(points(c) for s, h in enumerate(game.hands) if s != game.winner for c in h)
             if score != [want]:
@@ -1268,6 +1318,17 @@ class EventModel:
             self.ctx.fail("§3.4: after a Wild Hit-Fire the next seat presses until it fires")
         if last == WAH and (game.phase != Phase.TURN or game.turn != nxt):
             self.ctx.fail("§3.4: after a Wild All Hit the next seat plays, not skipped")
+        if kind == SKIP_ALL and not moved:
+            skipped = [e.seat for e in events if e.kind == "skip"]
+            others, s = [], next_active(game, p, game.direction)
+            while s != p:
+                others.append(s)
+                s = next_active(game, s, game.direction)
+            if game.phase != Phase.TURN or game.turn != p or skipped != others:
+                self.ctx.fail(
+                    f"§4.7, FS-4: after a Skip All seat {p} plays again, every other seat "
+                    f"skipped ({others}); got turn {game.turn}, skips {skipped}"
+                )
 
 
 # -- the checks ----------------------------------------------------------------------------
@@ -1467,12 +1528,14 @@ def illegal_candidates(game: Game) -> list[Candidate]:
                 continue
             if needs_color(game, c):
                 out.append((turn, _play(game, c)._replace(color=-1), "wild without a colour"))
-                for col in FOREIGN_COLORS:
+                for col in foreign_colors(game):
                     out.append((turn, _play(game, c)._replace(color=col), "not a colour"))
             elif p1_legal(game, c) or loose:
                 out.append((turn, _play(game, c)._replace(color=0), "colour on a non-wild"))
     if phase == Phase.COLOR:
-        out.extend((turn, Action(Kind.COLOR, color=col), "not a colour") for col in FOREIGN_COLORS)
+        out.extend(
+            (turn, Action(Kind.COLOR, color=col), "not a colour") for col in foreign_colors(game)
+        )
     # the wrong mandatory action for the phase; the other variants' draw action
     wrong = {
         Phase.TURN: ("take", "challenge", "pass", "color:R"),

@@ -12,11 +12,10 @@ from typing import Any
 
 import pytest
 
-import unoverse.core.game as game_module
 import unoverse.core.setup as game_setup
+import unoverse.core.variant as variant_module
 from unoverse import Game, Phase
 from unoverse.core.p1 import P1_PLAIN
-from unoverse.core.variant import Variant
 from unoverse.core.view import VIEW_FIELDS, View
 
 from ._playout import Checks, check_wd4_scenarios, playout
@@ -40,7 +39,7 @@ def run_games(checks: Checks, games: tuple[tuple[str, int, int, str], ...] = GAM
 def any_card_matches(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """Classic's P1 table says 1 everywhere (games compiled under the patch only)."""
     every_card = tuple(bytes([1]) * len(row) for row in P1_PLAIN)
-    monkeypatch.setattr(Variant, "engine_settings", lambda self, options: {"p1_rows": every_card})
+    monkeypatch.setattr(variant_module, "p1_rows", lambda steps: every_card)
     game_setup._COMPILED.clear()
     yield
     game_setup._COMPILED.clear()

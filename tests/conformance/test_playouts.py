@@ -24,6 +24,7 @@ from ._playout import (
     ATTACK_PRESETS,
     CLASSIC_PRESETS,
     DEEP,
+    FULL_SPECTRUM_PRESETS,
     MINECRAFT_PRESETS,
     NORMAL_PLAYERS,
     PRESETS,
@@ -120,6 +121,9 @@ _STARTERS: dict[str, Callable[[int], bool]] = {
     "wild_all_hit": lambda c: CARD_KIND[c] == KIND_INDEX["WAH"],
     "wild_hit_fire": lambda c: CARD_KIND[c] == KIND_INDEX["WHF"],
     "discard_all": lambda c: CARD_KIND[c] == KIND_INDEX["DA"],
+    # UNO Full Spectrum's (RULES.md §4.4, FS-2)
+    "skip_all": lambda c: CARD_KIND[c] == KIND_INDEX["SA"],
+    "draw_three": lambda c: CARD_KIND[c] == KIND_INDEX["+3"],
 }
 _ATTACK_STARTERS = (
     "plain_wild", "wild_all_hit", "wild_hit_fire", "skip", "reverse", "draw_two", "discard_all",
@@ -165,6 +169,8 @@ def _first_cards() -> list[object]:
             kinds = ()
         else:
             kinds = ("draw_two", "reverse", "skip", "wild")
+        if preset in FULL_SPECTRUM_PRESETS:
+            kinds += ("skip_all", "draw_three")
         out.extend(pytest.param(preset, k, id=f"{_short(preset)}-{k}") for k in kinds)
     return out
 

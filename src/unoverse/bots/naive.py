@@ -18,7 +18,12 @@ from .base import Bot, register_bot
 
 def playable(view: View, card: int) -> bool:
     """P1 on the seat's view (excludes plays only a permissive table would accept)."""
-    return CARD_IS_WILD[card] or CARD_COLOR[card] == view.color or CARD_KIND[card] == view.top_kind
+    return (
+        CARD_IS_WILD[card]
+        or CARD_COLOR[card] == view.color
+        or CARD_KIND[card] == view.top_kind
+        or CARD_COLOR[card] in view.steps
+    )
 
 
 class NaiveBot(Bot):
@@ -31,14 +36,17 @@ class NaiveBot(Bot):
         if view.turn != view.seat or view.winner >= 0:
             return None
         calls = len(view.hand) == 2
-        color, top_kind = view.color, view.top_kind
+        color, top_kind, steps = view.color, view.top_kind, view.steps
         offered = tuple(legal)  # (a tuple already: the engine's list, not copied)
         plays: list[Action] = []
         cards: list[int] = []  # the playable cards, each once
         for a in offered:
             c = a.card
             if a.kind is _PLAY and (
-                CARD_IS_WILD[c] or CARD_COLOR[c] == color or CARD_KIND[c] == top_kind
+                CARD_IS_WILD[c]
+                or CARD_COLOR[c] == color
+                or CARD_KIND[c] == top_kind
+                or (steps and CARD_COLOR[c] in steps)
             ):
                 plays.append(a)
                 new = True

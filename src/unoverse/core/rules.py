@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from .options import Options
-from .p1 import P1_PLAIN
+from .p1 import NO_STEPS, P1_PLAIN, Steps
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -50,6 +50,7 @@ class Rules:
         "revive",
         "special",
         "stacking",
+        "steps",
         "trigger_ends_turn",
         "triggers",
         "two_player_rules",
@@ -94,6 +95,7 @@ class Rules:
         discard_all_optional: bool = False,
         no_last: frozenset[int] = frozenset(),
         p1_rows: tuple[bytes, ...] = P1_PLAIN,
+        steps: Steps = NO_STEPS,
     ) -> None:
         self.variant: Final = variant
         self.name: Final[str] = variant.name  # read by every view
@@ -146,6 +148,8 @@ class Rules:
         # P1 as a table (``unoverse.core.p1``), with the variant's colour steps (Full
         # Spectrum's chromatic step).
         self.p1_rows: Final = p1_rows
+        # By active colour: the colours that also play (public: ``View.steps``).
+        self.steps: Final = steps
 
     def __repr__(self) -> str:
         return f"<Rules {self.variant.name} {self.options!r}>"

@@ -24,6 +24,7 @@ from .effects import (
 )
 from .errors import BadPlayerCount, OptionConflict
 from .options import Options, OptionSpec, Value, resolve_name
+from .p1 import NO_STEPS, Steps, p1_rows
 from .rules import Rules
 
 if TYPE_CHECKING:
@@ -40,7 +41,7 @@ class EngineSettings(TypedDict, total=False):
     discard_all_covered: bool  # a Discard All discards the covered card's colour
     discard_all_optional: bool  # a Discard All's player may keep the cards
     no_last: frozenset[int]  # kind indices that may not be played as the last card
-    p1_rows: tuple[bytes, ...]  # P1 with the variant's colour steps (``unoverse.core.p1``)
+    steps: Steps  # colours that play besides the active one (``unoverse.core.p1``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,6 +174,7 @@ class Variant:
             deck_effects=deck_effects,
             declares=tuple(declares(c) for c in range(N_CARDS)),
             special=bytes(special(c) for c in range(N_CARDS)),
+            p1_rows=p1_rows(extras.get("steps", NO_STEPS)),
             **extras,
         )
 

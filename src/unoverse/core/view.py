@@ -60,6 +60,7 @@ VIEW_FIELDS: Final = (
     "top_by",
     "color",
     "top_kind",
+    "steps",
     "draw_count",
     "launcher",
     "windows",
@@ -98,6 +99,7 @@ class View(Value):
         top_by: int,
         color: int,
         top_kind: int,
+        steps: tuple[int, ...],
         draw_count: int,
         launcher: int,
         windows: tuple[tuple[str, int], ...],
@@ -122,6 +124,8 @@ class View(Value):
         self.top_by: Final = top_by  # who played the top card (-1: turned from the pile)
         self.color: Final = color  # active colour
         self.top_kind: Final = top_kind  # kind the top card counts as
+        # Colours that play besides the active one (Full Spectrum's chromatic step, §4.5)
+        self.steps: Final = steps
         self.draw_count: Final = draw_count  # cards in the draw pile (or the launcher)
         # The launcher's public state (presses since it last fired or was reset; see
         # ``unoverse.core.launcher``), -1 where there is no launcher.
@@ -151,6 +155,7 @@ class View(Value):
             self.top_by,
             self.color,
             self.top_kind,
+            self.steps,
             self.draw_count,
             self.launcher,
             self.windows,
@@ -211,6 +216,7 @@ def view(game: Game, seat: int | None) -> View:
         discard_by[-1] if discard_by else -1,
         game.color,
         game.top_kind,
+        game.rules.steps[game.color] if game.color >= 0 else (),
         len(game.draw_pile),
         -1 if game.launcher is None else game.launcher.state,
         game.windows(),

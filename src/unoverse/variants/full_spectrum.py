@@ -18,7 +18,7 @@ from ..core import effects as fx
 from ..core.cards import COLOR_LETTERS
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
-from ..core.p1 import chromatic_steps, p1_rows
+from ..core.p1 import chromatic_steps
 from ..core.variant import DeckRow, EngineSettings, Variant
 from .classic import EFFECTS_108, first_card_table
 from .common import (
@@ -127,7 +127,7 @@ class FullSpectrum(Variant):
             wrap=bool(options["full_spectrum.wrap"]),
             bidirectional=bool(options["full_spectrum.bidirectional"]),
         )
-        return {"p1_rows": p1_rows(steps)}
+        return {"steps": steps}
 
     def check_conflicts(self, options: Options) -> None:
         """Every house rule fits Full Spectrum (its deck has 0s, 7s and Wild +4s)."""
