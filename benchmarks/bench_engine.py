@@ -78,6 +78,12 @@ PRESET = "classic"
 VARIANTS = (
     ("minecraft", "variant minecraft", "minecraft"),
     ("attack", "variant attack", "attack"),
+    ("full_spectrum", "variant full_spectrum", "full_spectrum"),
+    (
+        "fs_modes",
+        "variant full_spectrum, 3 modes",
+        "full_spectrum+seven_zero+stacking=progressive+jump_in",
+    ),
 )
 #: House-rule presets timed beside Classic: (key, label, preset). The single rules the
 #: conformance suite plays most, and every house option that combines with the others (one of

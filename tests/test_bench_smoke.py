@@ -30,6 +30,8 @@ BESIDE_ROWS = tuple(
     for label in (
         "variant minecraft",
         "variant attack",
+        "variant full_spectrum",
+        "variant full_spectrum, 3 modes",
         "house stacking=progressive",
         "house seven_zero",
         "house jump_in",
@@ -40,7 +42,7 @@ OUR_ROWS = (*CLASSIC_ROWS, "unoverse unchecked 2p", *BESIDE_ROWS)
 BESIDE_KEYS = tuple(
     f"{key}_{n}"
     for n in (2, 4)
-    for key in ("minecraft", "attack", "stacking", "seven_zero", "jump_in", "all_house")
+    for key in ("minecraft", "attack", "full_spectrum", "fs_modes", "stacking", "seven_zero", "jump_in", "all_house")
 )
 RLCARD_ROWS = ("RLCard env.run 2p", "RLCard bare UnoGame 2p")
 EXPECT_COMPILED = os.environ.get("UNOVERSE_EXPECT_COMPILED", "") not in ("", "0")

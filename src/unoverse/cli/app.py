@@ -51,6 +51,7 @@ def variants_cmd(
             "title": v.title,
             "aliases": list(v.aliases),
             "players": [v.min_players, v.max_players],
+            "aside": list(v.aside),
             "options": [
                 {
                     "name": s.name,
@@ -73,6 +74,8 @@ def variants_cmd(
             f"[bold]{v.name}[/bold] — {v.title} (aliases: {', '.join(v.aliases) or '—'};"
             f" {v.min_players}–{v.max_players} players)"
         )
+        for card in v.aside:
+            out.print(f"  beside the piles, not in play: {card}")
         table = Table("option", "default", "allowed", "what it does")
         for s in v.option_specs:
             table.add_row(s.name, s.format(s.default), s.allowed(), s.help)

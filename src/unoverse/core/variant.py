@@ -68,6 +68,8 @@ class Variant:
     hand_size: ClassVar[int] = 7
     uno_penalty: ClassVar[int] = 2
     colors: ClassVar[tuple[int, ...]] = (0, 2, 3, 5)  # R Y G B
+    #: Cards that lie beside the piles and take no part in play (Full Spectrum's Guide).
+    aside: ClassVar[tuple[str, ...]] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_specs", {s.name: s for s in self.option_specs})

@@ -103,6 +103,7 @@ class FullSpectrum(Variant):
     """UNO Full Spectrum."""
 
     colors = tuple(range(len(ORDER)))
+    aside = (GUIDE,)
 
     def deck_table(self, options: Options) -> tuple[DeckRow, ...]:
         """``full_spectrum.deck`` (``downpour`` replaces two Wild +4, RULES.md §1.8)."""
