@@ -76,6 +76,19 @@ def test_simulate_attack_reports_the_launcher_per_game() -> None:
     assert "presses" not in classic and "revealed" not in classic
 
 
+def test_simulate_full_spectrum_reports_chromatic_steps_and_skip_alls() -> None:
+    r = run("simulate", "--variant", "fs", "--players", "4", "--games", "30", "--json")
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    assert report["variant"] == "full_spectrum"
+    rules = report["rules_per_game"]
+    # one play in four or so matches by the chromatic step alone (RULES.md §4.5)
+    assert rules["chromatic_steps"]["mean"] > 1
+    assert rules["skip_alls"]["mean"] > 0
+    classic = json.loads(run("simulate", "--games", "5", "--json").stdout)["rules_per_game"]
+    assert "chromatic_steps" not in classic and "skip_alls" not in classic
+
+
 def test_variants_lists_minecraft_and_attack_with_their_options() -> None:
     r = run("variants", "--json")
     assert r.returncode == 0, r.stderr

@@ -1133,3 +1133,17 @@ def test_every_house_rule_is_accepted(preset: str, size: int) -> None:
     assert [len(h) for h in game.hands] == [7, 7, 7, 7]
     playout(game)
     assert game.over and len(game.all_cards()) == size
+
+
+def test_a_play_by_the_chromatic_step_alone_says_so_in_its_event() -> None:
+    """The play event's ``info`` is ``step`` when the card matched only by the chromatic step
+    (a client can show it; ``simulate`` counts it), and empty for a colour or value match."""
+    game = uv.position("fs; hands: O9 R5 R9 | Y1 Y2 | G5 G6; top: R4")
+    (play,) = of_kind(game.apply(0, "O9"), "play")
+    assert play.info == "step"
+    game = uv.position("fs; hands: O9 R5 R9 | Y1 Y2 | G5 G6; top: R4")
+    (play,) = of_kind(game.apply(0, "R9"), "play")
+    assert play.info == ""
+    game = uv.position("fs; hands: O4 R5 R9 | Y1 Y2 | G5 G6; top: R4")
+    (play,) = of_kind(game.apply(0, "O4"), "play")
+    assert play.info == ""  # the same number: not the step alone

@@ -903,6 +903,14 @@ class Game:
             mult = 1
         answering = self.phase == _PENALTY
         illegal = not answering and not self._p1_row()[c]
+        # played by the chromatic step alone (Full Spectrum, §4.5): said in the play event
+        step = (
+            not illegal
+            and not answering
+            and self.color >= 0
+            and CARD_COLOR[c] in rules.steps[self.color]
+            and CARD_KIND[c] != self.top_kind
+        )
         if self.strict >= 0:
             self.strict = -1  # the restricted first turn is over
         k = CARD_KIND[last]
@@ -944,7 +952,7 @@ class Game:
         elif not CARD_IS_WILD[last]:
             self.color = CARD_COLOR[last]
         # A blank copying a coloured card keeps the active colour (the copy's colour).
-        info = "illegal" if illegal else "stack" if answering else ""
+        info = "illegal" if illegal else "stack" if answering else "step" if step else ""
         if a.kind == _JUMP:
             info = "jump"
         events.append(Event("play", p, laid, len(laid), declared, -1, info))

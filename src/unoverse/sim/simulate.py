@@ -12,10 +12,12 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Final
 
 from ..bots.base import make_bot, parse_bot_specs
+from ..core import effects as fx
 from ..core.actions import Action
+from ..core.cards import CARD_KIND, kind
 from ..core.events import Event
 from ..core.game import Game
 from ..core.seeding import derive
@@ -58,6 +60,11 @@ LAUNCHER_COUNTS = (
 )
 #: Counted too where drawn cards can trigger (the Minecraft Creeper).
 TRIGGER_COUNTS = ("revealed",)  # triggering cards drawn and revealed
+#: Counted too where a colour step widens P1 (Full Spectrum's chromatic step).
+STEP_COUNTS = ("chromatic_steps",)  # plays that matched by the chromatic step alone
+SKIP_ALL: Final = kind("SA")
+#: Counted too where the deck has Skip All (Full Spectrum).
+SKIP_ALL_COUNTS = ("skip_alls",)  # Skip All plays: every other seat skipped
 
 
 def counted(preset: str) -> tuple[str, ...]:
@@ -68,6 +75,8 @@ def counted(preset: str) -> tuple[str, ...]:
         RULE_COUNTS
         + (LAUNCHER_COUNTS if rules.launcher else ())
         + (TRIGGER_COUNTS if rules.triggers else ())
+        + (STEP_COUNTS if any(rules.steps) else ())
+        + (SKIP_ALL_COUNTS if fx.SKIP_ALL in rules.deck_effects else ())
     )
 
 
@@ -117,8 +126,13 @@ def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult
             for e in events:
                 if e.kind in _EVENT_COUNTS:
                     counts[_EVENT_COUNTS[e.kind]] += 1
-                elif e.kind == "play" and e.info == "stack":
-                    counts["stack_answers"] += 1
+                elif e.kind == "play":
+                    if e.info == "stack":
+                        counts["stack_answers"] += 1
+                    elif e.info == "step":
+                        counts["chromatic_steps"] += 1
+                    if CARD_KIND[e.cards[-1]] == SKIP_ALL:
+                        counts["skip_alls"] += 1
                 elif e.kind == "press":
                     counts["presses"] += 1
                     if e.count:
