@@ -43,9 +43,15 @@ BESIDE_KEYS = tuple(
     f"{key}_{n}"
     for n in (2, 4)
     for key in (
-        "minecraft", "attack", "full_spectrum", "fs_modes",
-        "stacking", "seven_zero", "jump_in", "all_house",
-    )  # fmt: skip
+        "minecraft",
+        "attack",
+        "full_spectrum",
+        "fs_modes",
+        "stacking",
+        "seven_zero",
+        "jump_in",
+        "all_house",
+    )
 )
 RLCARD_ROWS = ("RLCard env.run 2p", "RLCard bare UnoGame 2p")
 EXPECT_COMPILED = os.environ.get("UNOVERSE_EXPECT_COMPILED", "") not in ("", "0")
