@@ -28,6 +28,10 @@ CASES = {
         "--players", "3", "--seed", "11", "--bots", "naive,random,naive",
         "--variant", "minecraft",
     ],
+    "full_spectrum-4p-modes-seed6.txt": [
+        "--players", "4", "--seed", "6", "--bots", "naive,random,naive,random",
+        "--variant", "full_spectrum+seven_zero+stacking=progressive+jump_in",
+    ],
     "attack-3p-seed4.txt": [
         "--players", "3", "--seed", "4", "--bots", "naive,naive,random",
         "--variant", "attack",

@@ -80,6 +80,7 @@ COMPILED = (
     "sim/stats.py",
     "sim/simulate.py",
     "match/match.py",
+    "match/session.py",
     "match/replay.py",
 )
 

@@ -5,6 +5,9 @@ from __future__ import annotations
 import pytest
 
 import unoverse as uv
+from unoverse.core.codec import state_hash
+
+from .conftest import hand, top
 
 SKIP = "hands: RS R1 R2 | B1 B2 | RS G1 | Y1 Y2\ntop: R5@3\nturn: 0"
 
@@ -158,3 +161,22 @@ def test_u_h_13_no_jump_in_on_a_going_out_card() -> None:
     assert g.legal_actions(1) == (uv.action("take"),)
     first = uv.new_game("classic+jump_in", 4, 3)
     assert all(w[0] != "jump" for w in first.windows())  # none on the first card turned
+
+
+def test_no_jump_in_on_a_card_restored_by_a_caught_illegal_play() -> None:
+    """``catch_illegal`` takes the illegal card back and restores the card under it: the
+    jump-in window of the illegal card closes, and a jump-in naming it (or the restored
+    card, which is not newly played) is refused and changes nothing."""
+    g = uv.position(
+        "classic+permissive_illegal_plays+jump_in; hands: G7 R1 Y4 | Y1 Y2 | R5 B2; top: R5"
+    )
+    g.apply(0, "G7")  # accepted as illegal: the jump-in window is on G7
+    covers = g.landed
+    g.apply(1, "catch_illegal")
+    assert top(g) == "R5" and ("jump", covers) not in g.windows()
+    before = state_hash(g)
+    with pytest.raises(uv.StaleAction):
+        g.apply(2, f"R5^{covers}")
+    with pytest.raises((uv.StaleAction, uv.NotYourWindow)):
+        g.apply(2, f"R5^{g.landed}")
+    assert state_hash(g) == before and hand(g, 2) == ["B2", "R5"]

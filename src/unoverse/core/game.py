@@ -1318,6 +1318,8 @@ class Game:
         if seat == offender:
             raise IllegalAction("catch_illegal: the offender cannot catch their own play")
         self.illegal = None
+        self.jump_undo = None  # no jump-in on the card taken back, nor on the one restored
+        self.landed += 1  # the top card changed: a jump-in naming either one is stale
         self.discard.pop()
         self.discard_by.pop()
         self.hands[offender].append(c)

@@ -1,9 +1,10 @@
 """Replays: re-run recorded rounds and check their state-hash chains.
 
 A record holds, per round, ``(preset, players, seed, dealer, eliminated)`` and the action
-log; a state hash chain is recorded at action 0, every ``HASH_EVERY`` actions and at the
-end. Replaying rebuilds every round from that alone; any difference in a hash, an action
-the engine refuses, or a winner that differs is a ``ReplayMismatch``.
+log (``[seat, action, arrival time]``; seat ``null`` is the referee: the match session's
+``timeout``); a state hash chain is recorded at action 0, every ``HASH_EVERY`` actions and
+at the end. Replaying rebuilds every round from that alone; any difference in a hash, an
+action the engine refuses, or a winner that differs is a ``ReplayMismatch``.
 """
 
 from __future__ import annotations

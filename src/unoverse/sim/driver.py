@@ -1,40 +1,51 @@
-"""The one simulation driver for every variant (DESIGN.md), on a virtual clock.
+"""The one simulation driver for every variant (DESIGN.md), a client of the match session
+on a virtual clock.
 
-After each accepted action it asks every seat that has legal actions and no answer on its
-way for an action (or ``None``), then for that answer's reaction time (``Bot.delay()``); an
-answer arrives that many milliseconds after it was asked.
-Answers are applied in arrival order, ties going to an UNO declaration first (RULES.md C-5),
-then to a seeded random order. An answer that arrives after the state moved on — a jump-in
-on a card already covered, a catch after the window closed — is refused by the engine with
-its typed error (``stale`` for a jump-in, RULES.md §4.9) and changes nothing; its seat is
-asked again. The seat holding the mandatory window must answer. Every accepted action is
-recorded with its virtual arrival time, so a game replays exactly from its record.
+``play_round`` puts the round in a ``unoverse.match.session.Session`` and seats the bots
+at a ``Table``. Before each step the table asks every seat that has legal actions and no
+answer on its way for an action (or ``None``), then for that answer's reaction time
+(``Bot.delay()``), and sends it to the session stamped with its arrival time (the virtual
+clock plus the delay, on a microsecond grid) and the version it was asked at. The session
+applies answers in arrival order (ties: an UNO declaration first, RULES.md C-5, then its
+seeded order, P8) and refuses, with a typed error that changes nothing, an answer that
+arrives after the state moved on: a jump-in on a card already covered, a catch after its
+window closed, a move decided before the top card or the mandatory window changed
+(``stale``). The refused seat is asked again. The seat holding the mandatory window must
+answer, unless the round has deadlines (``deadline_ms``), where the session times it out.
+The record's actions are the session's log, so a round replays exactly from its record.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import Final
+
+from mypy_extensions import mypyc_attr
 
 from ..bots.base import Bot
-from ..core.actions import Action, Kind
+from ..core.actions import TIMEOUT, Action, Kind
 from ..core.codec import state_hash
 from ..core.errors import UnoverseError
 from ..core.events import Event
 from ..core.game import Game, Phase
-from ..core.seeding import Stream, derive
 from ..match.replay import HASH_EVERY
+from ..match.session import Inbox, LogEntry, Mark, Session, mark, stale_move
 
 #: A playout that reaches this many actions has failed (RULES.md E-6).
 MAX_ACTIONS = 20_000
 
 
+# Not native classes: mypyc would drop the ``code`` a compiled subclass of an interpreted
+# exception sets (it would read "error").
+@mypyc_attr(native_class=False)
 class NonTermination(UnoverseError):
     """A game that did not end within ``MAX_ACTIONS`` actions."""
 
     code = "non_termination"
 
 
+@mypyc_attr(native_class=False)
 class BotError(UnoverseError):
     """A bot that did not act in its mandatory window, or answered with an illegal action."""
 
@@ -48,7 +59,8 @@ class RoundRecord:
     seed: int
     dealer: int | None  # None: the round chose its dealer itself
     eliminated: tuple[int, ...] = ()
-    actions: list[tuple[int, str, float]] = field(default_factory=list)
+    # the session's log: (seat, action, arrival time); seat None is the referee's timeout
+    actions: list[LogEntry] = field(default_factory=list)
     hashes: list[tuple[int, str]] = field(default_factory=list)
     winner: int = -1
     turns: int = 0
@@ -68,25 +80,40 @@ class RoundRecord:
 
 
 # A turn starts with one of these actions in the turn or penalty window.
-_TURN_KINDS = (Kind.PLAY, Kind.DRAW, Kind.TAKE, Kind.CHALLENGE)
+_TURN_KINDS: Final = (Kind.PLAY, Kind.DRAW, Kind.PRESS, Kind.TAKE, Kind.CHALLENGE)
+_TURN: Final = Phase.TURN
+_PENALTY: Final = Phase.PENALTY
 
 EventSink = Callable[[int, Action, list[Event]], None]
+"""Called after every accepted action with ``(seat, action, events)``; for a timeout, the
+seat timed out and the ``timeout`` action."""
+
+Send = Callable[[int, Action, float, int], object]
+"""Where a table sends an answer: ``(seat, action, arrival time, version asked at)``."""
 
 
 class Table:
-    """The bots at a table and their answers on the way, on the virtual clock."""
+    """The bots at a table and their answers on the way, on the virtual clock.
 
-    def __init__(self, bots: Sequence[Bot], seed: int) -> None:
+    With ``must_act`` (the default) a bot that passes in its own mandatory window is a
+    ``BotError``; without it the window waits for its deadline.
+    """
+
+    def __init__(self, bots: Sequence[Bot], seed: int, *, must_act: bool = True) -> None:
         self.bots = bots
-        self.ties = Stream(derive(seed, "ties"))
+        self.seed = seed
+        self.must_act = must_act
         self.clock = 0.0
-        self.flight: dict[int, tuple[tuple[float, int, float], Action]] = {}
+        #: seat -> the answer it has on its way
+        self.waiting: dict[int, Action] = {}
+        self._inbox: Inbox | None = None  # for ``next``, which runs without a session
+        self._marks: dict[int, Mark] = {}  # for ``next``: the state at each version asked
 
-    def ask(self, game: Game) -> None:
-        """Ask every acting seat that has no answer on its way. Raises ``BotError`` if the
-        seat holding the mandatory window does not act."""
+    def ask(self, game: Game, send: Send) -> None:
+        """Ask every acting seat that has no answer on its way, and send each answer."""
+        waiting = self.waiting
         for seat in game.acting_seats():
-            if seat in self.flight:
+            if seat in waiting:
                 continue
             legal = game.legal_actions(seat)
             if not legal:
@@ -94,22 +121,36 @@ class Table:
             bot = self.bots[seat]
             act = bot.act(game.view(seat), legal)
             if act is None:
-                if seat == game.turn:
+                if seat == game.turn and self.must_act:
                     raise BotError(f"bot {bot.name} at seat {seat} did not act")
                 continue
-            delay = bot.delay()
-            key = (self.clock + delay, 0 if act.kind == Kind.UNO else 1, self.ties.random())
-            self.flight[seat] = (key, act)
+            waiting[seat] = act
+            send(seat, act, round(self.clock + bot.delay(), 3), game.version)
+
+    def answered(self, seat: object, at: float) -> Action | None:
+        """The session has processed an action arriving at ``at`` (``seat``'s answer, if it
+        had one on its way: returned, and the seat will be asked again)."""
+        self.clock = at
+        return self.waiting.pop(seat, None) if isinstance(seat, int) else None
 
     def next(self, game: Game) -> tuple[int, Action, float]:
-        """The next answer to arrive: ``(seat, action, arrival time)``."""
-        self.ask(game)
-        if not self.flight:
-            raise BotError("no seat can act, yet the round is not over")
-        seat = min(self.flight, key=lambda s: self.flight[s][0])
-        key, act = self.flight.pop(seat)
-        self.clock = key[0]
-        return seat, act, key[0]
+        """Without a session: the next answer to arrive that the session would not refuse as
+        stale (``stale_move``: its seat is asked again), ``(seat, action, arrival time)``, in
+        the session's order. The caller applies it, one answer per call."""
+        if self._inbox is None:
+            self._inbox = Inbox(self.seed)
+        inbox, marks = self._inbox, self._marks
+        now = marks[game.version] = mark(game)
+        while True:
+            self.ask(game, inbox.put)
+            ticket = inbox.pop()
+            if ticket is None:
+                raise BotError("no seat can act, yet the round is not over")
+            seat, act, version = ticket.seat, ticket.action, ticket.version
+            assert seat is not None and act is not None and version is not None  # a bot's
+            self.answered(seat, ticket.at)
+            if version == game.version or not stale_move(marks[version], now, seat, act):
+                return seat, act, ticket.at
 
 
 def play_round(
@@ -120,9 +161,13 @@ def play_round(
     hashes: bool = False,
     on_events: EventSink | None = None,
     max_actions: int = MAX_ACTIONS,
+    deadline_ms: float | None = None,
 ) -> RoundRecord:
-    """Play ``game`` to its end with ``bots`` (one per seat), filling ``record``."""
-    table = Table(bots, record.seed)
+    """Play ``game`` to its end with ``bots`` (one per seat), filling ``record``. With
+    ``deadline_ms`` a mandatory window not answered in time gets the session's timeout."""
+    session = Session(game, record.seed, deadline_ms=deadline_ms)
+    record.actions = session.log
+    table = Table(bots, record.seed, must_act=deadline_ms is None)
     chain = ""
     if hashes:
         chain = state_hash(game)
@@ -133,17 +178,26 @@ def play_round(
             raise NonTermination(
                 f"game with seed {record.seed} did not end in {max_actions} actions"
             )
-        seat, act, clock = table.next(game)
-        turn_phase = game.phase in (Phase.TURN, Phase.PENALTY) and seat == game.turn
-        try:
-            events = game.apply(seat, act)
-        except UnoverseError as exc:  # it arrived too late: refused, nothing changed
-            record.rejected.append((seat, str(act), round(clock, 3), exc.code))
+        table.ask(game, session.receive)
+        holder, phase = game.turn, game.phase
+        turn = holder if phase is _TURN or phase is _PENALTY else -1
+        ack = session.step()
+        if ack is None:
+            raise BotError("no seat can act, yet the round is not over")
+        seat = ack.seat
+        act = table.answered(seat, ack.at)
+        if not ack.ok:  # it arrived too late: refused, nothing changed
+            if isinstance(seat, int):
+                record.rejected.append((seat, ack.action, ack.at, ack.code))
             continue
-        if turn_phase and act.kind in _TURN_KINDS:
+        events = ack.events
+        if act is None or not isinstance(seat, int):  # the referee's timeout of the holder
+            act, seat = TIMEOUT, holder
+            if turn >= 0:
+                record.turns += 1
+        elif seat == turn and act.kind in _TURN_KINDS:
             record.turns += 1
         count += 1
-        record.actions.append((seat, str(act), round(clock, 3)))
         if on_events is not None:
             on_events(seat, act, events)
         if hashes and count % HASH_EVERY == 0:

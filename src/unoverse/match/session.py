@@ -1,0 +1,481 @@
+"""The match session: one writer per game, on any clock (docs/match.md).
+
+The engine has no clock (DESIGN.md "Real time without a clock in the rules"). A session owns
+one round and is the only thing that changes it: actions from any seat arrive stamped with
+their arrival time (and, optionally, the state version their sender saw), wait in an inbox
+ordered by arrival time, an UNO declaration first in the same instant (RULES.md C-5), then a
+tie value drawn from the session's seeded stream when the action was received (P8), and are
+applied one at a time. Every action gets an ``Ack``: the new state version and the events, or
+a typed error (``illegal``, ``not_your_window``, ``stale``, ``notation``, ``bad_time``) that
+changed nothing. A mandatory window whose deadline passes gets the referee's ``timeout``
+action, through the same ``Game.apply``. Accepted actions go to the log (and to the ``store``
+callable) before their ``Ack`` exists, so nothing acknowledged is lost, and the log replays
+the round exactly (``unoverse.match.replay.replay_round``).
+
+The same session serves a server on the wall clock (``submit``, ``advance``) and the
+simulation driver on a virtual clock (``receive``, ``step``).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from heapq import heappop, heappush
+from typing import Final
+
+from mypy_extensions import mypyc_attr
+
+from ..core.actions import TIMEOUT, Action, Kind, parse_action
+from ..core.cards import CARD_TEXT
+from ..core.errors import (
+    IllegalAction,
+    NotationError,
+    NotYourWindow,
+    StaleAction,
+    UnoverseError,
+)
+from ..core.events import Event, redact
+from ..core.game import Game
+from ..core.seeding import Stream, derive
+
+LogEntry = tuple[int | None, str, float]
+"""One accepted action: ``(seat, action text, arrival time)``; seat ``None`` is the referee
+(a ``timeout``). The ``i``-th entry of a session's log made version ``start_version + i + 1``."""
+
+Store = Callable[[int, LogEntry], None]
+"""Called with ``(new version, entry)`` for every accepted action, before its ``Ack``."""
+
+Window = tuple[str, int]
+# What the session keeps of every version of the round: the top card's serial number, the
+# top card, the active colour, the mandatory window (None once over) and all open windows.
+Mark = tuple[int, int, int, Window | None, tuple[Window, ...]]
+
+_INFINITY: Final = math.inf
+_UNO: Final = Kind.UNO
+
+#: The kinds of action that answer the turn holder's mandatory window.
+MANDATORY: Final = (
+    Kind.PLAY,
+    Kind.DRAW,
+    Kind.PRESS,
+    Kind.PASS,
+    Kind.TAKE,
+    Kind.CHALLENGE,
+    Kind.COLOR,
+)
+
+
+# Not a native class: mypyc would drop the ``code`` a compiled subclass of an interpreted
+# exception sets (it would read "error").
+@mypyc_attr(native_class=False)
+class BadTime(UnoverseError):
+    """An arrival time that is not a finite number, or earlier than the last action the
+    session has processed: arrivals are applied in time order and cannot go back."""
+
+    code = "bad_time"
+
+
+class Ack:
+    """The answer to one action: accepted (``ok``, the new ``version``, the ``events``) or
+    refused (``code`` and ``message`` of the typed error; ``version`` unchanged, no events).
+
+    ``events`` are the engine's events, with every hidden card: send a seat only
+    ``events_for(seat)``. ``seat`` is the seat as it was sent (``None``: the referee);
+    ``ticket`` the number ``receive`` gave the action (``None`` for a ``timeout``).
+    """
+
+    __slots__ = ("action", "at", "code", "events", "message", "ok", "seat", "ticket", "version")
+
+    def __init__(
+        self,
+        ticket: int | None,
+        seat: object,
+        action: str,
+        at: float,
+        version: int,
+        events: list[Event],
+        code: str = "",
+        message: str = "",
+    ) -> None:
+        self.ticket = ticket
+        self.seat = seat
+        self.action = action
+        self.at = at
+        self.version = version
+        self.events = events
+        self.code = code
+        self.message = message
+        self.ok = not code
+
+    def events_for(self, seat: int | None) -> list[Event]:
+        """The events as ``seat`` may see them (``None``: a spectator), hidden ones left out."""
+        out = []
+        for e in self.events:
+            seen = redact(e, seat)
+            if seen is not None:
+                out.append(seen)
+        return out
+
+    def __repr__(self) -> str:
+        head = f"Ack(#{self.ticket} seat {self.seat!r} {self.action!r} at {self.at}"
+        if self.ok:
+            return f"{head}: version {self.version})"
+        return f"{head}: {self.code}: {self.message})"
+
+
+class Ticket:
+    """An action received by a session; ``ack`` is set once it is processed. One refused on
+    receipt is never queued: its ``ack`` is set at once, its ``number`` is -1, and its
+    ``action`` is None if it did not parse."""
+
+    __slots__ = ("ack", "action", "at", "number", "seat", "version")
+
+    def __init__(
+        self, number: int, seat: int | None, action: Action | None, at: float, version: int | None
+    ) -> None:
+        self.number = number
+        self.seat = seat
+        self.action = action
+        self.at = at
+        self.version = version
+        self.ack: Ack | None = None
+
+
+class Inbox:
+    """Received actions not yet processed, earliest first: by arrival time, then an UNO
+    declaration before any other action of the same instant (C-5), then a tie value drawn
+    from the seeded stream ``derive(seed, "ties")`` when the action is put in (P8)."""
+
+    __slots__ = ("_count", "_heap", "_ties")
+
+    def __init__(self, seed: int) -> None:
+        self._ties = Stream(derive(seed, "ties"))
+        self._heap: list[tuple[float, int, float, int, Ticket]] = []
+        self._count = 0
+
+    def put(self, seat: int | None, action: Action, at: float, version: int | None) -> Ticket:
+        """Queue an action; its ticket."""
+        n = self._count
+        self._count = n + 1
+        ticket = Ticket(n, seat, action, at, version)
+        first = 0 if action.kind == _UNO else 1
+        heappush(self._heap, (at, first, self._ties.random(), n, ticket))
+        return ticket
+
+    def pop(self, until: float = _INFINITY) -> Ticket | None:
+        """Remove and return the next action if it arrived at or before ``until``; else
+        (or when empty) None."""
+        heap = self._heap
+        return heappop(heap)[4] if heap and heap[0][0] <= until else None
+
+    def __len__(self) -> int:
+        return len(self._heap)
+
+
+class Session:
+    """One round and the only writer to it (docs/match.md).
+
+    ``seed`` names the tie-break stream. With ``deadline_ms``, a mandatory window open since
+    time ``t0`` (``start``, or the arrival time of the accepted action that opened it) times
+    out at ``t0 + deadline_ms`` unless an action changes it by then (an action arriving
+    exactly at the deadline is in time). ``store`` receives every accepted log entry before
+    its ``Ack`` is made; if it raises, the exception propagates and the action, applied in
+    memory but neither stored nor acknowledged, is lost with the session, which is rebuilt
+    from the store.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seed: int,
+        *,
+        deadline_ms: float | None = None,
+        store: Store | None = None,
+        start: float = 0.0,
+    ) -> None:
+        if deadline_ms is not None and not deadline_ms > 0:
+            raise ValueError(f"deadline_ms must be positive, not {deadline_ms!r}")
+        self.game = game
+        self.deadline_ms = deadline_ms
+        self.store = store
+        #: The time of the last action processed (or ``start``): arrivals may not be earlier.
+        self.now = float(start)
+        #: When the current mandatory window opened.
+        self.opened = self.now
+        #: Accepted actions, in the order applied: the round replays from this alone.
+        self.log: list[LogEntry] = []
+        #: Refused actions (for statistics): never replayed.
+        self.refused: list[Ack] = []
+        self.start_version = game.version
+        self._marks: list[Mark] = [mark(game)]
+        self._inbox = Inbox(seed)
+
+    # -- reading -------------------------------------------------------------------------
+    @property
+    def version(self) -> int:
+        """The game's state version: +1 per accepted action."""
+        return self.game.version
+
+    @property
+    def queued(self) -> int:
+        """How many received actions wait to be processed."""
+        return len(self._inbox)
+
+    def deadline(self) -> float | None:
+        """When the mandatory window times out (None without deadlines, or once over)."""
+        if self.deadline_ms is None or self.game.over:
+            return None
+        return self.opened + self.deadline_ms
+
+    # -- input ---------------------------------------------------------------------------
+    def receive(self, seat: object, action: object, at: object, version: object = None) -> Ticket:
+        """Queue ``action`` (an ``Action`` or its text) by ``seat`` (``None``: the referee)
+        arriving at time ``at``, decided on state ``version`` (None: not said). Input that
+        cannot be queued — a seat that is not one, unparsable text, a bad time, a version that
+        does not exist — is refused at once: the ticket already holds its error ``Ack``."""
+        if (  # the common case, checked in one go: an offered action from a client
+            type(action) is Action
+            and (seat is None or type(seat) is int)
+            and type(at) is float
+            and self.now <= at < _INFINITY
+            and (version is None or (type(version) is int and 0 <= version <= self.game.version))
+        ):
+            return self._inbox.put(seat, action, at, version)
+        try:
+            who = self._check_seat(seat)
+            a = action if isinstance(action, Action) else _parse(action)
+            when = self._check_time(at)
+            seen = self._check_version(version)
+        except UnoverseError as exc:
+            text = str(action) if isinstance(action, Action | str) else repr(action)
+            parsed = action if isinstance(action, Action) else None
+            ticket = Ticket(-1, None, parsed, self.now, None)
+            ticket.ack = self._refuse(None, seat, text, self.now, exc)
+            return ticket
+        return self._inbox.put(who, a, when, seen)
+
+    def step(self) -> Ack | None:
+        """Process the next thing on the timeline: the earliest queued action, or the
+        deadline if it falls before it (or nothing is queued). None when there is neither."""
+        if self.deadline_ms is None:  # the simulation driver's case: no deadline to weigh
+            ticket = self._inbox.pop()
+            return None if ticket is None else self._process(ticket)
+        return self._next(_INFINITY)
+
+    def advance(self, now: float) -> list[Ack]:
+        """Process everything due by ``now`` (a wall clock): queued actions that arrived at
+        or before it, and deadlines that passed before it, in time order."""
+        acks = []
+        ack = self._next(now)
+        while ack is not None:
+            acks.append(ack)
+            ack = self._next(now)
+        return acks
+
+    def submit(self, seat: object, action: object, at: object, version: object = None) -> Ack:
+        """Receive an action and process everything up to its arrival time: its ``Ack``.
+        Deadlines and actions due before it are processed first; call ``advance(at)`` before
+        to get their acks."""
+        ticket = self.receive(seat, action, at, version)
+        if ticket.ack is None:
+            self.advance(ticket.at)
+        ack = ticket.ack
+        assert ack is not None  # everything up to its arrival time has been processed
+        return ack
+
+    # -- processing ----------------------------------------------------------------------
+    def _next(self, now: float) -> Ack | None:
+        """Process the next action that arrived by ``now`` and before the deadline, else the
+        deadline if it passed before ``now``; None if neither is due."""
+        due = self.deadline()
+        ticket = self._inbox.pop(now if due is None else min(now, due))
+        if ticket is not None:
+            return self._process(ticket)
+        if due is not None and due < now:
+            return self._expire(due)
+        return None
+
+    def _process(self, ticket: Ticket) -> Ack:
+        game = self.game
+        if game.version != self.start_version + len(self._marks) - 1:
+            self._changed_outside()
+        self.now = at = ticket.at
+        seat, a, version = ticket.seat, ticket.action, ticket.version
+        assert a is not None  # only parsed actions are queued
+        try:
+            if version is not None and seat is not None and version != game.version:
+                self._check_mandatory(seat, a, version)
+            events = game.apply(seat, a)
+        except UnoverseError as exc:
+            if isinstance(exc, NotYourWindow) and version is not None:
+                exc = self._stale_window(seat, a, version) or exc
+            ack = self._refuse(ticket.number, seat, str(a), at, exc)
+        else:
+            ack = self._accept(ticket.number, seat, a, at, events)
+        ticket.ack = ack
+        return ack
+
+    def _expire(self, due: float) -> Ack:
+        """The mandatory window's deadline has passed: the referee's ``timeout``."""
+        if self.game.version != self.start_version + len(self._marks) - 1:
+            self._changed_outside()
+        self.now = due
+        events = self.game.apply(None, TIMEOUT)
+        return self._accept(None, None, TIMEOUT, due, events)
+
+    def _accept(
+        self, ticket: int | None, seat: int | None, a: Action, at: float, events: list[Event]
+    ) -> Ack:
+        game = self.game
+        text = str(a)
+        entry = (seat, text, at)
+        self.log.append(entry)
+        windows = game.windows()  # mark(game), written out: it runs for every action
+        now = (
+            game.landed,
+            game.discard[-1] if game.discard else -1,
+            game.color,
+            windows[0] if windows else None,
+            windows,
+        )
+        if self.deadline_ms is not None and (a is TIMEOUT or now[:4] != self._marks[-1][:4]):
+            self.opened = at  # a new mandatory window, or a new card under the same one
+        self._marks.append(now)
+        version = game.version
+        if self.store is not None:
+            self.store(version, entry)
+        return Ack(ticket, seat, text, at, version, events)
+
+    def _refuse(
+        self, ticket: int | None, seat: object, text: str, at: float, exc: UnoverseError
+    ) -> Ack:
+        ack = Ack(ticket, seat, text, at, self.game.version, [], exc.code, exc.message)
+        self.refused.append(ack)
+        return ack
+
+    def _changed_outside(self) -> None:
+        raise RuntimeError(
+            f"the game is at version {self.game.version}, but its session applied actions up "
+            f"to version {self.start_version + len(self._marks) - 1}: it was changed outside "
+            "its session (one writer per game)"
+        )
+
+    # -- checks --------------------------------------------------------------------------
+    def _check_seat(self, seat: object) -> int | None:
+        if seat is None or (isinstance(seat, int) and not isinstance(seat, bool)):
+            return seat
+        raise NotYourWindow(f"seat {seat!r} does not exist: seats are 0 to {self.game.n - 1}")
+
+    def _check_time(self, at: object) -> float:
+        if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at):
+            raise BadTime(f"arrival time {at!r}: give a finite number (ms)")
+        if at < self.now:
+            raise BadTime(
+                f"arrival time {at} is before the last action processed ({self.now}): "
+                "arrivals are applied in time order"
+            )
+        return float(at)
+
+    def _check_version(self, version: object) -> int | None:
+        if version is None:
+            return None
+        if isinstance(version, bool) or not isinstance(version, int) or version < 0:
+            raise IllegalAction(f"version {version!r}: give a state version (an integer >= 0)")
+        if version > self.game.version:
+            raise IllegalAction(
+                f"version {version} does not exist yet (the game is at version {self.game.version})"
+            )
+        return version
+
+    def _mark_at(self, version: int) -> Mark | None:
+        i = version - self.start_version
+        return self._marks[i] if 0 <= i < len(self._marks) else None
+
+    def _check_mandatory(self, seat: int, a: Action, version: int) -> None:
+        """Refuse as ``stale`` a mandatory-window action decided on an older version of a
+        state that has moved on (``stale_move``)."""
+        if self.game.over:
+            return  # the engine says so
+        then = self._mark_at(version)
+        if then is None:
+            raise StaleAction(
+                f"{a}: version {version} is older than this session (it began at version "
+                f"{self.start_version}); decide again on version {self.game.version}"
+            )
+        why = stale_move(then, self._marks[-1], seat, a)
+        if why:
+            raise StaleAction(
+                f"{a}: decided on version {version}, and {why}; nothing changed: decide again "
+                f"on version {self.game.version}"
+            )
+
+    def _stale_window(self, seat: int | None, a: Action, version: int) -> StaleAction | None:
+        """The ``stale`` error for an optional-window action the engine refused because its
+        window has closed, when that window was open at the version its sender saw."""
+        then = self._mark_at(version)
+        if then is None or version == self.game.version:
+            return None
+        k = a.kind
+        windows = then[4]
+        if k == Kind.UNO:
+            wanted = [("uno", seat)]
+        elif k == Kind.CATCH:
+            wanted = [("uno", a.target)]
+        elif k == Kind.CATCH_ILLEGAL:
+            wanted = [w for w in windows if w[0] == "illegal" and w[1] != seat]
+        else:
+            return None
+        for name, t in wanted:
+            if (name, t) in windows:
+                what = "UNO window on seat" if name == "uno" else "illegal play of seat"
+                return StaleAction(
+                    f"{a}: the {what} {t} it answers was open at version {version} and has "
+                    "closed since; nothing changed"
+                )
+        return None
+
+
+def _parse(action: object) -> Action:
+    if isinstance(action, str):
+        return parse_action(action)
+    raise NotationError(f"an action is an Action or its text, not {action!r}")
+
+
+def mark(game: Game) -> Mark:
+    """What a session keeps of the game's current version (see ``Mark``)."""
+    windows = game.windows()
+    top = game.discard[-1] if game.discard else -1
+    return (game.landed, top, game.color, windows[0] if windows else None, windows)
+
+
+def stale_move(then: Mark, now: Mark, seat: int, a: Action) -> str:
+    """Why ``a``, an action of the mandatory window by ``seat`` decided on the state marked
+    ``then``, is stale in the state marked ``now`` ("" if it is not): the top card or the
+    mandatory window has changed since, so it was decided on a state that has moved on, even
+    where the engine would accept it now. Other actions, and a seat that held the mandatory
+    window neither then nor now, get "": the engine judges them (``not_your_window``)."""
+    if a.kind not in MANDATORY or then[:4] == now[:4]:
+        return ""
+    main_then, main_now = then[3], now[3]
+    if not (
+        (main_then is not None and main_then[1] == seat)
+        or (main_now is not None and main_now[1] == seat)
+    ):
+        return ""
+    if then[:3] == now[:3]:
+        return f"the mandatory window has moved since ({_show(main_then)} -> {_show(main_now)})"
+    top_then, top_now = _card(then[1]), _card(now[1])
+    if top_then != top_now:
+        return f"the top card has changed since ({top_then} -> {top_now})"
+    if then[0] != now[0]:
+        return f"the top card has been covered since (by another {top_now})"
+    return "the active colour has changed since"
+
+
+def _card(card: int) -> str:
+    return CARD_TEXT[card] if card >= 0 else "none"
+
+
+def _show(window: Window | None) -> str:
+    """A mandatory window in words (``turn of seat 2``)."""
+    return "none (the round is over)" if window is None else f"{window[0]} of seat {window[1]}"

@@ -1,0 +1,2 @@
+"""The match session (docs/match.md): arrival order, versions, deadlines, the log, and
+the simulation driver as its client."""
