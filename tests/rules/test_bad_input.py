@@ -60,7 +60,7 @@ def test_no_action_after_the_round_is_over() -> None:
 def raw_action(kind: object, card: int = -1) -> uv.Action:
     """An action put together field by field, as a decoder might, with no type checks (the
     compiled build's constructor would refuse a kind that is not a ``Kind``)."""
-    return uv.Action._make((kind, card, -1, -1, -1, False, 0, (), -1))
+    return uv.Action._make((kind, card, -1, -1, -1, False, 0, (), -1, -1))
 
 
 @pytest.mark.parametrize(

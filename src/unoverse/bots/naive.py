@@ -32,7 +32,10 @@ class NaiveBot(Bot):
     name = "naive"
 
     def act(self, view: View, legal: Sequence[Action]) -> Action | None:
-        """Act only in its mandatory window."""
+        """Act only in its mandatory window (a BLAST challenge it must meet included: a
+        random qualifying set)."""
+        if legal and legal[0].kind is _BLAST:
+            return legal[self.rng.below(len(legal))]
         if view.turn != view.seat or view.winner >= 0:
             return None
         calls = len(view.hand) == 2
@@ -43,7 +46,8 @@ class NaiveBot(Bot):
         for a in offered:
             c = a.card
             if a.kind is _PLAY and (
-                CARD_IS_WILD[c]
+                a.number >= 0  # a Numeral declaring a number it may take here
+                or CARD_IS_WILD[c]
                 or CARD_COLOR[c] == color
                 or CARD_KIND[c] == top_kind
                 or (steps and CARD_COLOR[c] in steps)
@@ -75,6 +79,7 @@ class NaiveBot(Bot):
 
 _PLAY: Final = Kind.PLAY
 _COLOR: Final = Kind.COLOR
+_BLAST: Final = Kind.BLAST
 #: Without a playable card: take a penalty, pass after a draw, else draw (or press).
 _FALLBACK: Final = (Kind.TAKE, Kind.PASS, Kind.DRAW, Kind.PRESS)
 

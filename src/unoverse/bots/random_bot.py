@@ -27,7 +27,7 @@ class RandomBot(Bot):
         for a in legal:
             groups.setdefault(Kind.UNO if a.uno else a.kind, []).append(a)
         kinds: list[Kind | None] = [*sorted(groups)]
-        if view.turn != view.seat:
+        if view.turn != view.seat and Kind.BLAST not in groups:  # a BLAST choice is due
             kinds.append(None)
         kind = kinds[self.rng.below(len(kinds))]
         if kind is None:

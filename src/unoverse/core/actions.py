@@ -29,6 +29,7 @@ class Kind(IntEnum):
     JUMP = 10  # a jump-in: an identical card played out of turn on the card it covers
     PRESS = 11  # press the launcher (UNO Attack: it replaces drawing from a pile)
     TIMEOUT = 12  # the mandatory window's deadline passed (made by the match session)
+    BLAST = 13  # the cards a seat discards to meet a BLAST challenge (UNO Blast, §5.5)
 
 
 _WORDS = {
@@ -63,6 +64,7 @@ class Action(NamedTuple):
     direction: int = 0  # a direction the play chooses: +1 clockwise, -1 counter-clockwise
     more: tuple[int, ...] = ()  # further cards laid in the same play, in order (house rules)
     covers: int = -1  # a jump-in: the serial number of the card it covers (``Game.landed``)
+    number: int = -1  # the number a Numeral declares (UNO Blast, RULES.md §5.6)
 
     def __str__(self) -> str:
         k = self.kind
@@ -70,6 +72,8 @@ class Action(NamedTuple):
             text = ",".join(
                 CARD_TEXT[c] if 0 <= c < N_CARDS else f"card#{c}" for c in (self.card, *self.more)
             )
+            if self.number >= 0:
+                text += f"={self.number}"
             if self.color >= 0:
                 text += ":" + _letter(self.color)
             if k == Kind.JUMP:
@@ -82,6 +86,10 @@ class Action(NamedTuple):
                 text += " keep"
         elif k == Kind.CATCH:
             text = f"catch:{self.target}"
+        elif k == Kind.BLAST:
+            text = "blast:" + ",".join(
+                CARD_TEXT[c] if 0 <= c < N_CARDS else f"card#{c}" for c in (self.card, *self.more)
+            )
         elif k == Kind.COLOR:
             text = f"color:{_letter(self.color)}"
         elif k == Kind.PENALIZE:
@@ -102,6 +110,8 @@ class Action(NamedTuple):
         code = code * 1000 + self.amount + 1  # a penalty is below 1000 cards
         for c in self.more:
             code = code * (N_CARDS + 1) + c + 1
+        if self.number >= 0:
+            code = code * 11 + self.number + 1
         return code * 100_000 + self.covers + 1 if self.covers >= 0 else code
 
     def __repr__(self) -> str:
@@ -147,6 +157,11 @@ def parse_action(text: str) -> Action:
         return Action(Kind.CATCH, target=_int(rest, "the caught seat", text), uno=uno)
     if name == "color":
         return Action(Kind.COLOR, color=color(rest), uno=uno)
+    if name == "blast":
+        if uno or not rest:
+            raise NotationError(f"action {text!r}: write blast:CARD,CARD,... (e.g. blast:R7,G7)")
+        first, *others = rest.split(",")
+        return Action(Kind.BLAST, card=card(first), more=tuple(card(c) for c in others))
     if name == "penalize":
         seat, _, amount = rest.partition(":")
         return Action(
@@ -160,6 +175,8 @@ def parse_action(text: str) -> Action:
     direction = {"cw": 1, "ccw": -1}.get(target_text, 0)
     target = _int(target_text, "the target seat", text) if target_text and not direction else -1
     first, *rest_cards = name.split(",")
+    first, declares, number_text = first.partition("=")
+    number = _int(number_text, "the declared number", text) if declares else -1
     covers = _int(covers_text, "the covered card's number", text) if jump else -1
     return Action(
         Kind.JUMP if jump else Kind.PLAY,
@@ -171,6 +188,7 @@ def parse_action(text: str) -> Action:
         uno=uno,
         direction=direction,
         covers=covers,
+        number=number,
     )
 
 
@@ -197,17 +215,20 @@ def choice_action(
     direction: int,
     more: tuple[int, ...],
     amount: int = -1,
+    number: int = -1,
 ) -> Action:
     """The shared ``Action`` for a play that names a seat or a direction (a Friendly swap, a
     Seven-0 7, a 0 choosing the direction), lays several cards or keeps a Discard All's
     colour (``amount`` ``KEEP``): built once, like ``play_action``. The table forgets
     everything past ``_MAX_CHOICES`` plays."""
-    key = (card_id, color_index, target, uno, direction, more, amount)
+    key = (card_id, color_index, target, uno, direction, more, amount, number)
     a = _CHOICES.get(key)
     if a is None:
         if len(_CHOICES) >= _MAX_CHOICES:
             _CHOICES.clear()
-        a = Action(Kind.PLAY, card_id, color_index, target, amount, uno, direction, more)
+        a = Action(
+            Kind.PLAY, card_id, color_index, target, amount, uno, direction, more, -1, number
+        )
         _CHOICES[key] = a
     return a
 
@@ -217,9 +238,9 @@ KEEP: Final = 0
 #: The words that may follow a move, in the order they are written.
 _FLAG_WORDS: Final[tuple[list[str], ...]] = ([], ["uno"], ["keep"], ["keep", "uno"])
 #: Moves written ``name:...`` that are not card plays.
-_NAMED: Final = ("catch:", "color:", "penalize:")
+_NAMED: Final = ("catch:", "color:", "penalize:", "blast:")
 
-_CHOICES: Final[dict[tuple[int, int, int, bool, int, tuple[int, ...], int], Action]] = {}
+_CHOICES: Final[dict[tuple[int, int, int, bool, int, tuple[int, ...], int, int], Action]] = {}
 _MAX_CHOICES: Final = 100_000
 _PLAY_COLORS: Final = len(COLOR_LETTERS) + 1
 _PLAYS: Final[list[Action | None]] = [None] * (N_CARDS * _PLAY_COLORS * 2)

@@ -11,7 +11,7 @@ import hashlib
 import json
 from typing import Any
 
-from .cards import KIND_CODES, KIND_INDEX, cards, cards_text
+from .cards import CARD_TEXT, KIND_CODES, KIND_INDEX, card, cards, cards_text
 from .errors import NotationError
 from .game import Game, Phase
 from .registry import get
@@ -74,6 +74,21 @@ def to_dict(game: Game) -> dict[str, Any]:
         data["pen_fire"] = True
     if game.strict >= 0:
         data["strict"] = game.strict
+    if game.buried:
+        data["buried"] = cards_text(game.buried)
+    if game.spent:
+        data["spent"] = cards_text(game.spent)
+    if game.blast_card >= 0:  # an open BLAST event (UNO Blast, §5.5)
+        data["blast"] = {
+            "card": CARD_TEXT[game.blast_card],
+            "drawer": game.blast_drawer,
+            "due": list(game.blast_due),
+            "chosen": {str(s): cards_text(c) for s, c in game.blast_chosen.items()},
+            "saved": list(game.saved),
+        }
+    if game.owed:
+        data["owed"] = [list(o) for o in game.owed]
+        data["then"] = list(game.then)
     return data
 
 
@@ -137,6 +152,19 @@ def from_dict(data: dict[str, Any]) -> Game:
             game.launcher.state = int(data["launcher"])
         game.pen_fire = bool(data.get("pen_fire", False))
         game.strict = int(data.get("strict", -1))
+        game.buried = cards(data.get("buried", ""))
+        game.spent = cards(data.get("spent", ""))
+        blast = data.get("blast")
+        if blast is not None:
+            game.blast_card = card(blast["card"])
+            game.blast_drawer = int(blast["drawer"])
+            game.blast_due = [int(s) for s in blast["due"]]
+            game.blast_chosen = {int(s): tuple(cards(c)) for s, c in blast["chosen"].items()}
+            turn, phase, drawn = blast["saved"]
+            game.saved = (int(turn), int(phase), int(drawn))
+        game.owed = [(int(s), int(n), str(r)) for s, n, r in data.get("owed", [])]
+        then = data.get("then", [0, -1])
+        game.then = (int(then[0]), int(then[1]))
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise NotationError(f"not a saved game: {exc!r}") from None
     return game

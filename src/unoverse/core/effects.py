@@ -38,13 +38,25 @@ HIT_FIRE: Final = 17  # declare a colour; the next seat draws until a card comes
 #              (Wild Hit-Fire, RULES.md §3.4)
 SKIP_ALL: Final = 18  # every other seat loses its turn: the same player takes a full turn again
 #              (Full Spectrum's Skip All, RULES.md §4.7, FS-4)
+NUMERAL: Final = 19  # the player declares a number 0-9: the card counts as that number in its
+#             own colour (UNO Blast's Numeral, RULES.md §5.6)
+REVERSE_DRAW: Final = 20  # declare a colour and reverse; the next seat in the new direction
+#                  draws ``amount`` (its own ``take``) and loses its turn (Reversa y Toma 4)
+WILD_PENALTY: Final = 21  # declare a colour; the next seat draws ``amount`` (its own ``take``)
+#                  and loses its turn; no challenge (UNO Blast's +6 and +10)
 
 
 # Stacking modes (RULES.md §1.8): which draw card may answer a pending draw penalty.
 STACK_OFF: Final = 0
 STACK_SAME: Final = 1  # the same kind: a Draw Two on a Draw Two, a Wild Draw Four on one
 STACK_PROGRESSIVE: Final = 2  # any draw card on any draw card, no colour matching (FS-8)
-STACKING: Final = {"off": STACK_OFF, "same": STACK_SAME, "progressive": STACK_PROGRESSIVE}
+STACK_BLAST_GE: Final = 3  # a stackable card worth at least the last one, no matching (B-19)
+STACKING: Final = {
+    "off": STACK_OFF,
+    "same": STACK_SAME,
+    "progressive": STACK_PROGRESSIVE,
+    "blast_ge": STACK_BLAST_GE,
+}
 
 # ``Rules.declares``: whether playing a card needs a declared colour.
 DECLARES_NO: Final = 0
@@ -57,6 +69,8 @@ HAND_MOVES: Final = frozenset({SWAP_HANDS, SEVEN_SWAP, ROTATE_HANDS, SHUFFLE_HAN
 #: Effects that make the engine leave its short path for plays: choices, hand moves, and a
 #: Discard All, whose play leaves the hand smaller than by one card (which decides the UNO
 #: call).
-SPECIAL_PLAY_EFFECTS: Final = CHOOSING_EFFECTS | HAND_MOVES | {DISCARD_ALL}
+SPECIAL_PLAY_EFFECTS: Final = CHOOSING_EFFECTS | HAND_MOVES | {DISCARD_ALL, NUMERAL}
 #: Effects that leave a draw penalty pending on the next seat (E-1).
-PENALTY_EFFECTS: Final = frozenset({DRAW, WILD_DRAW, HIT_FIRE})
+PENALTY_EFFECTS: Final = frozenset({DRAW, WILD_DRAW, HIT_FIRE, REVERSE_DRAW, WILD_PENALTY})
+#: Effects whose penalty is a number of cards (they start or extend a chain).
+COUNTED_PENALTIES: Final = frozenset({DRAW, WILD_DRAW, REVERSE_DRAW, WILD_PENALTY})

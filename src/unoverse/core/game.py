@@ -47,12 +47,15 @@ from .cards import (
     N_CARDS,
     N_KINDS,
 )
+from .challenges import qualifies, qualifying_sets
 from .effects import (
     CHOOSING_EFFECTS,
+    COUNTED_PENALTIES,
     DECLARES_IF_WILD_TOP,
     DECLARES_YES,
     HAND_MOVES,
     PENALTY_EFFECTS,
+    STACK_BLAST_GE,
     STACK_PROGRESSIVE,
 )
 from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
@@ -64,6 +67,14 @@ from .rng import Rng
 from .rules import Rules
 from .view import View
 
+#: An owed draw that goes on until a card plays (the Blast turn's draw, §5.7).
+UNTIL: Final = -1
+#: What follows owed draws: nothing (the interrupted window resumes), the turn passes to the
+#: seat after the given one (the penalty is cleared), or the given seat wins (it went out).
+THEN_KEEP: Final = 0
+THEN_NEXT: Final = 1
+THEN_OUT: Final = 2
+
 
 class Game:
     """One round of a UNO-family game. Build it with ``unoverse.new_game`` or
@@ -72,6 +83,12 @@ class Game:
 
     __slots__ = (
         "active",
+        "blast_card",
+        "blast_chosen",
+        "blast_drawer",
+        "blast_due",
+        "blast_pending",
+        "buried",
         "color",
         "color_next",
         "dealer",
@@ -89,6 +106,7 @@ class Game:
         "launcher",
         "n",
         "out",
+        "owed",
         "pen_amount",
         "pen_chain",
         "pen_challenge",
@@ -97,11 +115,15 @@ class Game:
         "pen_returned",
         "pen_source",
         "phase",
+        "quiet",
         "rng",
         "rules",
         "said_uno",
+        "saved",
         "setup_events",
+        "spent",
         "strict",
+        "then",
         "top_kind",
         "turn",
         "uno_open",
@@ -120,6 +142,27 @@ class Game:
         self.draw_pile: list[int] = []  # top of the pile = end of the list
         self.discard: list[int] = []  # top = end
         self.discard_by: list[int] = []  # who played each discard (-1: turned from the pile)
+        # Eliminated hands, face down under the discard pile (UNO Blast, §5.5): hidden, and
+        # shuffled into the next draw pile with the discards.
+        self.buried: list[int] = []
+        # UNO Blast's BLAST events (§5.5): the active BLAST card (-1: none), who drew it, the
+        # seats that must meet it (hidden), their chosen cards (hidden until the reveal), the
+        # spent BLAST pile (shuffled back with the discards, B-15), and a BLAST card just
+        # drawn whose event is about to open.
+        self.blast_card = -1
+        self.blast_drawer = -1
+        self.blast_due: list[int] = []
+        self.blast_chosen: dict[int, tuple[int, ...]] = {}
+        self.spent: list[int] = []
+        self.blast_pending = -1
+        # Draws still owed when an event interrupts them, in order: (seat, cards or
+        # ``UNTIL`` a card plays, reason); what follows once they are done (``THEN_*``,
+        # seat); the mandatory window the event interrupted (turn, phase, drawn card); and
+        # whether draws are the event's own penalty (BLAST cards drawn then are put back).
+        self.owed: list[tuple[int, int, str]] = []
+        self.then: tuple[int, int] = (THEN_KEEP, -1)
+        self.saved: tuple[int, int, int] = (-1, 0, -1)
+        self.quiet = False
         self.color = -1  # active colour
         self.color_next = -1  # who starts once the first card's colour is declared
         self.top_kind = -1  # kind the top card counts as (a blank in copy_top mode copies)
@@ -213,6 +256,8 @@ class Game:
         phase = self.phase
         if phase == _OVER:
             return ()
+        if phase == _BLAST:  # who must meet it stays hidden (§5.5)
+            return (("blast", self.blast_drawer),)
         if phase == _PENALTY:
             main = "challenge" if self.pen_challenge else "penalty"
         else:
@@ -231,6 +276,8 @@ class Game:
         """Seats that have at least one legal action now (the driver asks these)."""
         if self.phase == _OVER:
             return ()
+        if self.phase == _BLAST:
+            return tuple(s for s in self.blast_due if s not in self.blast_chosen)
         if not self.uno_open and self.illegal is None and self.jump_undo is None:
             return (self.turn,)
         return tuple(s for s in range(self.n) if not self.eliminated[s] and self._any_legal(s))
@@ -251,6 +298,13 @@ class Game:
         """Every action ``seat`` may take now, private to that seat (a tuple of ``Action``)."""
         if self.phase == _OVER or not 0 <= seat < self.n or self.eliminated[seat]:
             return ()
+        if self.phase == _BLAST:
+            if seat not in self.blast_due or seat in self.blast_chosen:
+                return ()
+            sets = qualifying_sets(
+                CARD_KIND[self.blast_card], self.hands[seat], self.rules.numeral_wild
+            )
+            return tuple(Action(_BLAST_KIND, x[0], more=x[1:]) for x in sets)
         out: list[Action] = []
         if seat == self.turn:
             self._mandatory_actions(seat, out)
@@ -290,7 +344,8 @@ class Game:
         false_uno = rules.false_uno_penalty > 0
         if phase == _DRAWN:
             self._play_actions(self.drawn, size, false_uno, out)
-            out.append(PASS)
+            if not rules.must_play:
+                out.append(PASS)
             return
         permissive = rules.permissive_illegal_plays and size > 1
         # Each playable card with its colours and UNO calls, in the order ``_play_actions``
@@ -298,7 +353,7 @@ class Game:
         # through ``_play_actions`` itself (``Rules.special``).
         p1 = self._p1_row()
         special = rules.special
-        calls = size == 2 or (false_uno and size > 2)
+        calls = rules.uno_calls and (size == 2 or (false_uno and size > 2))
         prev = -1
         # the playable cards, sorted, each once (a sorted list, not a set: cheaper)
         for c in sorted(hand if permissive else [c for c in hand if p1[c]]):
@@ -319,6 +374,8 @@ class Game:
         if rules.play_duplicates or rules.zero_discard_color:
             for first, more in self._multi_plays(hand):
                 self._play_actions(first, size, false_uno, out, more)
+        if rules.must_play and out:
+            return  # a seat holding a legal card must play one (B-22)
         if not rules.launcher:
             out.append(DRAW)
             if false_uno:
@@ -347,12 +404,13 @@ class Game:
         if eff == fx.DISCARD_ALL or (left == 0 and CARD_KIND[last] in rules.no_last):
             self._special_plays(card, more, left, eff, colors, false_uno, out, jumper)
             return
+        numbers = self._numbers(card) if eff == fx.NUMERAL else _NO_NUMBER
         moves = left > 0 and eff in HAND_MOVES
         if left > 0 and eff in CHOOSING_EFFECTS:
             targets = self._targets(last, left, jumper if jumper >= 0 else self.turn)
             directions = self._directions(last, left)
-        elif jumper < 0 and not more and not moves:  # the common case: card, colour, UNO call
-            calls = _BOTH_CALLS if left == 1 or (false_uno and left > 1) else _NO_CALL
+        elif jumper < 0 and not more and not moves and numbers is _NO_NUMBER:
+            calls = self._calls(left, false_uno)  # the common case: card, colour, UNO call
             for col in colors:
                 for uno in calls:
                     out.append(play_action(card, col, uno))
@@ -367,14 +425,19 @@ class Game:
             kept = (
                 self._kept(seat, eff, left, 1 + len(more), target, mult, jumper) if moves else left
             )
-            calls = _BOTH_CALLS if kept == 1 or (false_uno and kept > 1) else _NO_CALL
+            calls = self._calls(kept, false_uno)
             for col in colors:
                 for d in directions:
                     for uno in calls:
-                        if jumper < 0:  # plays naming a seat or a direction, or of several
-                            out.append(choice_action(card, col, target, uno, d, more))  # cards
-                        else:
-                            out.append(Action(_JUMP, card, col, target, -1, uno, d, more, covers))
+                        for n in numbers:
+                            if jumper < 0:  # plays naming a seat, a direction or a number,
+                                out.append(  # or of several cards
+                                    choice_action(card, col, target, uno, d, more, -1, n)
+                                )
+                            else:
+                                out.append(
+                                    Action(_JUMP, card, col, target, -1, uno, d, more, covers, n)
+                                )
 
     def _kept(
         self, seat: int, eff: int, left: int, leaving: int, target: int, mult: int, jumper: int
@@ -429,13 +492,31 @@ class Game:
             if gone and self.rules.discard_all_optional and jumper < 0:
                 plays.append((KEEP, left))
         for amount, remaining in plays:
-            calls = _BOTH_CALLS if remaining == 1 or (false_uno and remaining > 1) else _NO_CALL
+            calls = self._calls(remaining, false_uno)
             for col in colors:
                 for uno in calls:
                     if jumper < 0:
                         out.append(choice_action(card, col, -1, uno, 0, more, amount))
                     else:
                         out.append(Action(_JUMP, card, col, -1, amount, uno, 0, more, self.landed))
+
+    def _calls(self, kept: int, false_uno: bool) -> tuple[bool, ...]:
+        """The UNO calls a play that leaves ``kept`` cards may carry: with it and without
+        it where it leaves one card (or may be a false call); none where a variant has no
+        UNO calls."""
+        if not self.rules.uno_calls:
+            return _NO_CALL
+        return _BOTH_CALLS if kept == 1 or (false_uno and kept > 1) else _NO_CALL
+
+    def _numbers(self, card: int) -> tuple[int, ...]:
+        """The numbers a Numeral may declare when played now (RULES.md §5.6, B-11): any on a
+        card of its colour or on another Numeral; else only the top card's number
+        (``numeral_number_match``); none where it does not play."""
+        if CARD_COLOR[card] == self.color or CARD_KIND[self.discard[-1]] == CARD_KIND[card]:
+            return _ALL_NUMBERS
+        if self.rules.numeral_number_match and 0 <= self.top_kind <= 9:
+            return _NUMBER_CHOICES[self.top_kind]
+        return ()
 
     def _discard_colors(self, laid: tuple[int, ...]) -> tuple[int, ...]:
         """The colours a Discard All play discards (A-3): each laid card's own colour, or
@@ -573,9 +654,19 @@ class Game:
         eff = self.rules.effect[k]
         if eff == fx.BOOMERANG:
             return self.pen_source >= 0 and self.out < 0
-        if eff not in (fx.DRAW, fx.WILD_DRAW) or self.pen_fire or not self._may_stack():
+        if self.pen_fire or not self._may_stack():
             return False  # a press-until-fire is not a number of cards: nothing stacks on it
-        return self.rules.stacking == STACK_PROGRESSIVE or k == self.top_kind
+        rules = self.rules
+        if rules.stacking == STACK_BLAST_GE:  # worth at least the chain's last card (B-19)
+            chain = rules.stackable
+            return (
+                k in chain
+                and self.top_kind in chain
+                and rules.amount[k] >= rules.amount[self.top_kind]
+            )
+        if eff not in (fx.DRAW, fx.WILD_DRAW):
+            return False
+        return rules.stacking == STACK_PROGRESSIVE or k == self.top_kind
 
     def _declares(self, card: int) -> bool:
         """Whether playing ``card`` now needs a declared colour."""
@@ -616,6 +707,8 @@ class Game:
             raise IllegalAction(
                 f"{a}: 'uno' goes only with a play (or, as a false call, a draw or press)"
             )
+        if (a.uno or k is _UNO or k is _CATCH) and not self.rules.uno_calls:
+            raise IllegalAction(f"{a}: {self.rules.name} has no UNO calls or catches")
         if k in _MANDATORY:
             self._check_mandatory(seat, a)
         elif k is _UNO:
@@ -626,6 +719,8 @@ class Game:
                 )
         elif k is _JUMP:
             self._check_jump(seat, a)
+        elif k is _BLAST_KIND:
+            self._check_blast(seat, a)
         elif k is not _CATCH and k is not _CATCH_ILLEGAL:  # catches check their window as they run
             raise NotYourWindow(f"{a} is a referee action: apply it with seat None")
         return self._run(seat, a)
@@ -665,6 +760,8 @@ class Game:
             self._do_catch(seat, a.target, events)
         elif k is _CATCH_ILLEGAL:
             self._do_catch_illegal(seat, events)
+        elif k is _BLAST_KIND:
+            self._do_blast_choice(seat, a, events)
         else:
             self._do_jump(seat, a, events)
         if self.uno_open:
@@ -680,6 +777,11 @@ class Game:
     def _check_mandatory(self, seat: int, a: Action) -> None:
         """Raise unless ``a`` is allowed in the mandatory window and ``seat`` holds it."""
         phase = self.phase
+        if phase == _BLAST:
+            raise NotYourWindow(
+                f"{a}: a BLAST event is open ({KIND_CODES[CARD_KIND[self.blast_card]]}): play "
+                "resumes once the seats able to meet it have chosen their cards"
+            )
         if seat != self.turn:
             raise NotYourWindow(
                 f"{a} by seat {seat}: it is seat {self.turn}'s move ({self.windows()[0][0]} window)"
@@ -691,6 +793,7 @@ class Game:
         if (
             k not in _ALLOWED[phase]
             or (k is _CHALLENGE and not self.pen_challenge)
+            or (k is _PASS and self.rules.must_play)
             or (
                 k is _PLAY
                 and phase == _PENALTY
@@ -723,19 +826,23 @@ class Game:
         rules = self.rules
         if a.kind is _DRAW and rules.launcher:
             raise IllegalAction(f"{a}: {rules.name} has no draw pile: press the launcher ('press')")
-        if a.kind is _PRESS:
-            if not rules.launcher:
-                raise IllegalAction(f"{a}: {rules.name} has no launcher: draw a card ('draw')")
-            if not rules.allow_renege:
-                # the turn's own offers decide: a press is offered only without a play
-                offers: list[Action] = []
-                self._mandatory_actions(seat, offers)
-                plays = [x for x in offers if x.kind is _PLAY]
-                if plays:
-                    raise IllegalAction(
-                        f"{a}: seat {seat} holds a playable card ({CARD_TEXT[plays[0].card]}) "
-                        "and reneging is off (attack.allow_renege=false)"
-                    )
+        if a.kind is _PRESS and not rules.launcher:
+            raise IllegalAction(f"{a}: {rules.name} has no launcher: draw a card ('draw')")
+        if rules.must_play or not rules.allow_renege:
+            # the turn's own offers decide: a draw (press) is offered only without a play
+            offers: list[Action] = []
+            self._mandatory_actions(seat, offers)
+            plays = [x for x in offers if x.kind is _PLAY]
+            if plays and rules.must_play:
+                raise IllegalAction(
+                    f"{a}: seat {seat} holds a legal card ({CARD_TEXT[plays[0].card]}) and "
+                    f"must play one: {rules.name} has no voluntary draw"
+                )
+            if plays:
+                raise IllegalAction(
+                    f"{a}: seat {seat} holds a playable card ({CARD_TEXT[plays[0].card]}) "
+                    "and reneging is off (attack.allow_renege=false)"
+                )
 
     def _check_play(self, seat: int, a: Action) -> None:
         hand = self.hands[seat]
@@ -763,6 +870,8 @@ class Game:
                 )
         elif a.color != -1:
             raise IllegalAction(f"{CARD_TEXT[c]} takes no declared colour")
+        if a.number != -1 or rules.effect[CARD_KIND[c]] == fx.NUMERAL:
+            self._check_number(a, c)
         left = len(hand) - 1 - len(more)
         last = more[-1] if more else c
         if rules.special[last] or a.direction or a.target != -1 or a.amount != -1:
@@ -803,6 +912,24 @@ class Game:
                     + (f" (the play leaves {left}, hands moved)" if eff in HAND_MOVES else "")
                 )
 
+    def _check_number(self, a: Action, c: int) -> None:
+        """A Numeral declares one of the numbers it may declare here; no other card
+        declares one (RULES.md §5.6)."""
+        if self.rules.effect[CARD_KIND[c]] != fx.NUMERAL:
+            raise IllegalAction(f"{a}: only a Numeral declares a number")
+        allowed = self._numbers(c) if self.phase != _PENALTY else ()
+        if not allowed:
+            raise IllegalAction(
+                f"{CARD_TEXT[c]} does not match the top card {CARD_TEXT[self.top]}: a Numeral "
+                "plays on its colour, on another Numeral, or on the number it declares"
+            )
+        if a.number not in allowed:
+            which = " ".join(str(n) for n in allowed)
+            raise IllegalAction(
+                f"{a}: declare a number the Numeral may take here ({CARD_TEXT[c]}={allowed[0]}): "
+                f"{which}"
+            )
+
     def _check_choices(self, a: Action, last: int, left: int, seat: int) -> None:
         """Raise unless the play's direction, named seat and ``keep`` are the ones its last
         card allows (``last`` is that card, ``left`` the cards the hand keeps)."""
@@ -836,11 +963,15 @@ class Game:
         """What may answer the pending penalty, in words (for error messages)."""
         what = []
         if self._may_stack() and not self.pen_returned and not self.pen_fire:
-            what.append(
-                "any draw card"
-                if self.rules.stacking == STACK_PROGRESSIVE
-                else f"a {KIND_CODES[self.top_kind]}"
-            )
+            stacking = self.rules.stacking
+            if stacking == STACK_BLAST_GE:
+                what.append(f"a stackable card worth at least {KIND_CODES[self.top_kind]}")
+            else:
+                what.append(
+                    "any draw card"
+                    if stacking == STACK_PROGRESSIVE
+                    else f"a {KIND_CODES[self.top_kind]}"
+                )
         boomerang = fx.BOOMERANG in self.rules.deck_effects
         if boomerang and self.pen_source >= 0 and self.out < 0 and not self.pen_returned:
             what.append("a Boomerang")
@@ -946,7 +1077,7 @@ class Game:
                     seen.remove(x)
             self.discard.append(x)
             self.discard_by.append(p)
-        self.top_kind = eff_kind
+        self.top_kind = eff_kind if eff != fx.NUMERAL else a.number  # a Numeral: its number
         if declared >= 0:
             self.color = declared
         elif not CARD_IS_WILD[last]:
@@ -968,7 +1099,7 @@ class Game:
                 events.append(Event("uno", p))
             else:
                 events.append(Event("false_uno", p))
-        elif size == 1 and size_before >= 2 and not self._changes_hands(eff, a):
+        elif size == 1 and size_before >= 2 and rules.uno_calls and not self._changes_hands(eff, a):
             self.uno_open.append(p)
         if eff == fx.NONE or eff == fx.WILD:  # the common case: the turn passes on
             if size == 0:
@@ -978,8 +1109,10 @@ class Game:
         else:
             returning = answering and eff == fx.BOOMERANG
             if size == 0 and eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP, fx.ALL_HIT):
-                # dealt at once, so they count (U-H-4, A-5)
-                self.all_draw(p, amount, events, "all_hit" if eff == fx.ALL_HIT else "")
+                # dealt at once, so they count (U-H-4, A-5); then the round ends
+                info = "all_hit" if eff == fx.ALL_HIT else ""
+                self.all_draw(p, amount, events, info, (THEN_OUT, p))
+                return
             if size == 0 and eff not in PENALTY_EFFECTS and not returning:
                 self._end_round(p, events)
                 return
@@ -989,7 +1122,7 @@ class Game:
                 events.append(Event("revive", revived))
             if size == 0:
                 self.out = p
-            if eff == fx.DRAW or eff == fx.WILD_DRAW:
+            if eff in COUNTED_PENALTIES:
                 self.pen_amount = self.pen_amount + amount if answering else amount
                 self.pen_chain = self.pen_chain + 1 if answering else 1
             elif eff == fx.HIT_FIRE:
@@ -1128,6 +1261,9 @@ class Game:
         the victim of a draw card (a revived seat, else -1); ``a`` is the play (its swap
         target, its chosen direction); ``mult`` identical cards were laid together, whose
         effects add up (H-1; ``amount`` is already the total)."""
+        if eff == fx.REVERSE_DRAW:  # reverse first: the victim is next in the new direction
+            self.direction = -self.direction
+            events.append(Event("reverse", p, count=self.direction))
         if eff == fx.SKIP:
             for i in range(mult):
                 events.append(Event("skip", self.next_seat(p, i + 1)))
@@ -1149,10 +1285,10 @@ class Game:
                 self._set_turn(self.next_seat(p))
         elif eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
             self.all_draw(p, amount, events)
-            self._set_turn(p)
+            if self.phase != _OVER:
+                self._set_turn(p)
         elif eff == fx.ALL_HIT:  # every other seat draws, then the next seat plays (§3.4)
-            self.all_draw(p, amount, events, "all_hit")
-            self._set_turn(self.next_seat(p))
+            self.all_draw(p, amount, events, "all_hit", (THEN_NEXT, p))
         elif eff == fx.BOOMERANG:
             self.direction = -self.direction
             events.append(Event("reverse", p, count=self.direction))
@@ -1214,28 +1350,40 @@ class Game:
                 self._draw_call(p, events)
             self._set_turn(self.next_seat(p))
             return
+        if rules.blast_draws:  # until a card plays; BLAST events may interrupt (§5.7)
+            self._owe([(p, UNTIL, "turn")], (THEN_KEEP, -1), events)
+            return
         p1 = self._p1_row()
+        until = rules.draw_until_playable or rules.must_play
         # a draw is voluntary when the hand held a playable card (U-C-3)
-        voluntary = (rules.draw_until_playable or rules.draw_ends_turn) and any(
-            map(p1.__getitem__, self.hands[p])
-        )
+        voluntary = (until or rules.draw_ends_turn) and any(map(p1.__getitem__, self.hands[p]))
         got = self._draw(p, 1, "turn", events)
-        if rules.draw_until_playable and not voluntary:
-            # "Carga infinita": keep drawing until the drawn card is playable (§1.8).
-            while got and not p1[got[0]]:
+        if until and not voluntary:
+            # "Carga infinita": keep drawing until the drawn card is playable (§1.8); in
+            # Blast until the player is eliminated, too (B-21).
+            while got and not self._playable(got[0], p1) and not self.eliminated[p]:
                 got = self._draw(p, 1, "turn", events)
+        if self.phase == _OVER:
+            return
         if false_uno:
             self._draw_call(p, events)
         if (
             not got
+            or self.eliminated[p]
             or (rules.draw_ends_turn and voluntary)
-            or not p1[got[0]]
+            or not self._playable(got[0], p1)
             or (rules.trigger_ends_turn and rules.draw_trigger[got[0]])
         ):
             self._set_turn(self.next_seat(p))
         else:
             self.phase = _DRAWN
             self.drawn = got[0]
+
+    def _playable(self, c: int, p1: bytes) -> bool:
+        """P1 for a card just drawn; a Numeral only where it may declare a number (§5.6)."""
+        return p1[c] == 1 and (
+            self.rules.effect[CARD_KIND[c]] != fx.NUMERAL or bool(self._numbers(c))
+        )
 
     def _draw_call(self, p: int, events: list[Event]) -> None:
         """A UNO call made with a draw or a press (P4): false, and charged, unless the hand is
@@ -1255,6 +1403,11 @@ class Game:
         if self.pen_fire:
             events.append(Event("take", v, info="until_fire"))
             self._draw_until_fire(v, "penalty", events)
+        elif self.rules.blast_draws:  # a BLAST event may interrupt the draw (§5.5)
+            events.append(Event("take", v, count=amount))
+            then = (THEN_OUT, self.out) if self.out >= 0 else (THEN_NEXT, v)
+            self._owe([(v, amount, "penalty")], then, events)
+            return
         else:
             events.append(Event("take", v, count=amount))
             self._draw(v, amount, "penalty", events)
@@ -1308,6 +1461,9 @@ class Game:
             )
         self.uno_open.remove(target)
         events.append(Event("catch", seat, target=target, count=self.rules.uno_penalty))
+        if self.rules.blast_draws:
+            self._owe([(target, self.rules.uno_penalty, "uno")], (THEN_KEEP, -1), events)
+            return
         self._draw(target, self.rules.uno_penalty, "uno", events)
 
     def _do_catch_illegal(self, seat: int, events: list[Event]) -> None:
@@ -1347,7 +1503,13 @@ class Game:
         if not 1 <= a.amount <= len(self.rules.deck):
             raise IllegalAction(f"{a}: a penalty is 1 to {len(self.rules.deck)} cards")
         events = [Event("penalize", None, target=t, count=a.amount)]
-        self._draw(t, a.amount, "penalize", events)
+        if self.rules.blast_draws:
+            self._owe([(t, a.amount, "penalize")], (THEN_KEEP, -1), events)
+        else:
+            self._draw(t, a.amount, "penalize", events)
+        if self.eliminated[t] and self.turn == t and not self.over:
+            self._clear_penalty()
+            self._set_turn(self.next_seat(t))
         self._prune_uno()
         self.version += 1
         return events
@@ -1358,6 +1520,12 @@ class Game:
         press), declare the colour it holds most — or, when it may only play (a press
         refused by ``attack.allow_renege=false``), its first offered play."""
         seat = self.turn
+        if self.phase == _BLAST:  # each seat still due: its first qualifying set (§5.5)
+            events = [Event("timeout", seat, info="blast")]
+            for s in [s for s in self.blast_due if s not in self.blast_chosen]:
+                first = self.legal_actions(s)[0]
+                events.extend(self._run(s, first))
+            return events
         offers: list[Action] = []
         self._mandatory_actions(seat, offers)
         choice = offers[0]
@@ -1383,6 +1551,8 @@ class Game:
             return self._press(seat, n, reason, events)
         if self.rules.triggers:
             return self._draw_triggered(seat, n, reason, events)
+        if self.rules.blast_draws:
+            return self._draw_blast(seat, n, reason, events)
         pile = self.draw_pile
         hand = self.hands[seat]
         got: list[int] = []
@@ -1398,6 +1568,225 @@ class Game:
         if got:
             events.append(Event("draw", seat, tuple(got), len(got), info=reason, vis=SPLIT))
         return got
+
+    def _draw_blast(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
+        """P2 in UNO Blast (§5.5): a BLAST card drawn stops the draw (it is no drawn card) and
+        its event is about to open (``blast_pending``); during the event's own penalty
+        (``quiet``) it goes back at a random position and is replaced (B-14). A hand that
+        reaches the elimination threshold is eliminated and the rest of the draw cancelled
+        (B-12)."""
+        pile = self.draw_pile
+        hand = self.hands[seat]
+        never = self.rules.never_dealt
+        limit = self.rules.elimination or N_CARDS + 1
+        got: list[int] = []
+        skipped = 0
+        while len(got) < n:
+            if not pile:
+                self._reshuffle(events)
+            if not pile or skipped > len(pile):  # nothing left but BLAST cards put back
+                events.append(Event("draw_short", seat, count=n - len(got)))
+                break
+            c = pile.pop()
+            if never and never[c]:
+                if not self.quiet:
+                    self.blast_pending = c
+                    break
+                pile.insert(self.rng.below(len(pile) + 1), c)
+                events.append(Event("blast_returned", seat, (c,), 1))
+                skipped += 1
+                continue
+            hand.append(c)
+            got.append(c)
+            if len(hand) >= limit:
+                break
+        if got:
+            events.append(Event("draw", seat, tuple(got), len(got), info=reason, vis=SPLIT))
+        if len(hand) >= limit:
+            self._eliminate(seat, events)
+        return got
+
+    def _owe(
+        self, draws: list[tuple[int, int, str]], then: tuple[int, int], events: list[Event]
+    ) -> None:
+        """Make draws that a BLAST event may interrupt (UNO Blast): ``draws`` in order, then
+        ``then`` (``THEN_*``, seat)."""
+        self.owed = draws
+        self.then = then
+        self._settle(events)
+
+    def _settle(self, events: list[Event]) -> None:
+        """Make the owed draws until they are done (then carry out ``then``) or a BLAST event
+        opens (they wait for it). A draw ``UNTIL`` a card plays stops, after an event, when
+        its seat holds a legal card, which it must then play (§5.5 step 7)."""
+        owed = self.owed
+        while owed and self.phase != _OVER:
+            seat, n, reason = owed[0]
+            if self.eliminated[seat]:
+                owed.pop(0)
+                if n == UNTIL:
+                    self._set_turn(self.next_seat(seat))
+                continue
+            if n == UNTIL:
+                p1 = self._p1_row()
+                if any(self._playable(c, p1) for c in self.hands[seat]):
+                    owed.pop(0)
+                    self._set_turn(seat)
+                    continue
+                got = self._draw(seat, 1, reason, events)
+                if self.blast_pending >= 0:
+                    self._open_blast(seat, events)
+                    return
+                if self.over or self.eliminated[seat]:
+                    continue
+                if not got:  # nothing left to draw: the player passes (§5.5)
+                    owed.pop(0)
+                    self._set_turn(self.next_seat(seat))
+                elif self._playable(got[0], p1):  # played at once (§5.7)
+                    owed.pop(0)
+                    self.turn, self.phase, self.drawn = seat, _DRAWN, got[0]
+                continue
+            got = self._draw(seat, n, reason, events)
+            if self.blast_pending >= 0:
+                owed[0] = (seat, n - len(got), reason)
+                self._open_blast(seat, events)
+                return
+            owed.pop(0)
+        if self.phase == _OVER:
+            owed.clear()
+            return
+        what, s = self.then
+        self.then = (THEN_KEEP, -1)
+        if what == THEN_NEXT:
+            self._clear_penalty()
+            self._set_turn(self.next_seat(s))
+        elif what == THEN_OUT:
+            self._end_round(s, events)
+        elif self.eliminated[self.turn]:  # the window's seat was eliminated meanwhile
+            self._clear_penalty()
+            self._set_turn(self.next_seat(self.turn))
+
+    def _resolution_order(self, first: int) -> list[int]:
+        """``first``, then every other active seat in the current direction (§5.5)."""
+        order = [first] if not self.eliminated[first] else []
+        s = self.next_seat(first)
+        while s != first and s not in order:
+            order.append(s)
+            s = self.next_seat(s)
+        return order
+
+    def _open_blast(self, drawer: int, events: list[Event]) -> None:
+        """A BLAST card was drawn (§5.5): play stops, the card is shown, and the seats that
+        can meet its challenge must choose their cards (who they are stays hidden)."""
+        c = self.blast_pending
+        self.blast_pending = -1
+        self.saved = (self.turn, int(self.phase), self.drawn)
+        self.blast_card = c
+        self.blast_drawer = drawer
+        events.append(Event("blast", drawer, (c,), 1, info=KIND_CODES[CARD_KIND[c]]))
+        kind, wild = CARD_KIND[c], self.rules.numeral_wild
+        self.blast_due = [
+            s for s in self._resolution_order(drawer) if qualifying_sets(kind, self.hands[s], wild)
+        ]
+        self.blast_chosen = {}
+        self.phase = _BLAST
+        self.turn = drawer
+        self.drawn = -1
+        if not self.blast_due:
+            self._resolve_blast(events)
+
+    def _check_blast(self, seat: int, a: Action) -> None:
+        """A seat that must meet the BLAST challenge sends exactly one qualifying set of
+        cards from its hand (B-17, B-18)."""
+        if self.phase != _BLAST:
+            raise NotYourWindow(f"{a}: no BLAST event is open")
+        if seat in self.blast_chosen:
+            raise NotYourWindow(f"{a}: seat {seat} has already chosen its cards for this event")
+        cards = (a.card, *a.more)
+        if not all(0 <= c < N_CARDS for c in cards):
+            raise IllegalAction("a card id that does not exist")
+        pool = list(self.hands[seat])
+        for c in cards:
+            if c not in pool:
+                raise IllegalAction(f"{a}: {CARD_TEXT[c]} is not in seat {seat}'s hand")
+            pool.remove(c)
+        kind = CARD_KIND[self.blast_card]
+        if seat not in self.blast_due:
+            raise NotYourWindow(f"{a}: seat {seat} cannot meet this challenge: it draws 3 cards")
+        if not qualifies(kind, cards, self.rules.numeral_wild):
+            raise IllegalAction(
+                f"{a}: these cards do not meet {KIND_CODES[kind]} (exactly "
+                f"{KIND_CODES[kind][1]} cards: see docs/rules/blast.md)"
+            )
+
+    def _do_blast_choice(self, seat: int, a: Action, events: list[Event]) -> None:
+        """A seat's hidden choice; the last one due resolves the event."""
+        chosen = tuple(sorted((a.card, *a.more)))
+        self.blast_chosen[seat] = chosen
+        events.append(Event("blast_choice", seat, chosen, len(chosen), vis=PRIVATE))
+        if len(self.blast_chosen) == len(self.blast_due):
+            self._resolve_blast(events)
+
+    def _resolve_blast(self, events: list[Event]) -> None:
+        """§5.5 steps 2–7: the chosen cards are shown together and go under the top card; an
+        empty hand wins (the first in resolution order, B-26); every other seat draws 3
+        (BLAST cards put back, elimination after every card); the BLAST card is spent; the
+        interrupted play resumes."""
+        order = self._resolution_order(self.blast_drawer)
+        for s in order:
+            chosen = self.blast_chosen.get(s)
+            if not chosen:
+                continue
+            hand = self.hands[s]
+            for c in chosen:
+                hand.remove(c)
+                for row in self.known:
+                    if c in row[s]:
+                        row[s].remove(c)
+            self.discard[-1:-1] = chosen
+            self.discard_by[-1:-1] = [s] * len(chosen)
+            events.append(Event("blast_discard", s, chosen, len(chosen)))
+        card = self.blast_card
+        self.spent.append(card)
+        self.blast_card = -1
+        due = self.blast_due
+        self.blast_due = []
+        self.blast_chosen = {}
+        for s in order:
+            if not self.hands[s]:
+                self._end_round(s, events)
+                return
+        self.quiet = True
+        for s in order:
+            if s not in due and not self.eliminated[s]:
+                events.append(Event("blast_penalty", s, count=3))
+                self._draw(s, 3, "blast", events)
+                if self.phase == _OVER:
+                    break
+        self.quiet = False
+        if self.phase == _OVER:
+            self.owed.clear()
+            return
+        turn, phase, drawn = self.saved
+        self.turn, self.phase, self.drawn = turn, Phase(phase), drawn
+        self._settle(events)
+
+    def _eliminate(self, seat: int, events: list[Event]) -> None:
+        """A hand that reached ``Rules.elimination`` cards (UNO Blast, §5.5, B-12): it goes
+        face down under the discard pile (``buried``), the seat leaves the turn order, and
+        when one active seat remains it wins (B-27)."""
+        hand = self.hands[seat]
+        events.append(Event("eliminated", seat, count=len(hand)))
+        self.buried.extend(hand)
+        hand.clear()
+        for row in self.known:
+            row[seat].clear()
+        self.eliminated[seat] = True
+        self.active -= 1
+        if seat in self.uno_open:
+            self.uno_open.remove(seat)
+        if self.active == 1:
+            self._end_round(self.eliminated.index(False), events)
 
     def _draw_triggered(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
         """P2 with draw triggers (the Minecraft Creeper, M-2): a triggering card drawn from
@@ -1477,9 +1866,11 @@ class Game:
     def _reshuffle(self, events: list[Event]) -> None:
         """P3: keep the top discard, shuffle the rest into a new draw pile (A-6: reload the
         launcher with them, which resets it)."""
-        if len(self.discard) <= 1:
+        if len(self.discard) <= 1 and not self.buried and not self.spent:
             return
-        cards = self.discard[:-1]
+        cards = self.buried + self.spent + self.discard[:-1]
+        self.buried = []
+        self.spent = []
         self.discard = self.discard[-1:]
         self.discard_by = self.discard_by[-1:]
         self.rng.shuffle(cards)
@@ -1529,15 +1920,31 @@ class Game:
                 hand = tuple(self.hands[s])
                 events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
 
-    def all_draw(self, p: int, amount: int, events: list[Event], info: str = "") -> None:
+    def all_draw(
+        self,
+        p: int,
+        amount: int,
+        events: list[Event],
+        info: str = "",
+        then: tuple[int, int] = (THEN_KEEP, -1),
+    ) -> None:
         """Every other active seat, in turn order from ``p``, draws ``amount`` at once
-        (Downpour; Wild All Hit, ``info`` "all_hit": no seat loses its turn; variants'
-        first-card hooks use it too)."""
+        (Downpour; Wild All Hit and Múltiple Roba, ``info`` "all_hit": no seat loses its
+        turn; variants' first-card hooks use it too), then ``then`` (``THEN_*``, seat)."""
         events.append(Event("all_draw", p, count=amount, info=info))
+        if self.rules.blast_draws:  # seat by seat; BLAST events may interrupt (§5.7, B-10)
+            victims = self._resolution_order(p)[1:]
+            self._owe([(s, amount, "all_draw") for s in victims], then, events)
+            return
         s = self.next_seat(p)
         while s != p:
             self._draw(s, amount, "all_draw", events)
             s = self.next_seat(s)
+        what, seat = then
+        if what == THEN_NEXT:
+            self._set_turn(self.next_seat(seat))
+        elif what == THEN_OUT:
+            self._end_round(seat, events)
 
     def _rotate_hands(self, events: list[Event]) -> None:
         """Seven-0's 0: every active seat passes its whole hand to the next one, all at once;
@@ -1609,6 +2016,15 @@ class Game:
         g.draw_pile = self.draw_pile[:]
         g.discard = self.discard[:]
         g.discard_by = self.discard_by[:]
+        g.buried = self.buried[:]
+        g.blast_card = self.blast_card
+        g.blast_drawer = self.blast_drawer
+        g.blast_due = self.blast_due[:]
+        g.blast_chosen = dict(self.blast_chosen)
+        g.spent = self.spent[:]
+        g.owed = self.owed[:]
+        g.then = self.then
+        g.saved = self.saved
         g.color = self.color
         g.color_next = self.color_next
         g.top_kind = self.top_kind
@@ -1660,6 +2076,10 @@ class Game:
         out = [c for h in self.hands for c in h]
         out.extend(self.draw_pile)
         out.extend(self.discard)
+        out.extend(self.buried)
+        out.extend(self.spent)
+        if self.blast_card >= 0:
+            out.append(self.blast_card)
         return out
 
     def __repr__(self) -> str:
@@ -1692,9 +2112,14 @@ _CATCH_ILLEGAL: Final = Kind.CATCH_ILLEGAL
 _COLOR: Final = Kind.COLOR
 _JUMP: Final = Kind.JUMP
 _PRESS: Final = Kind.PRESS
+_BLAST_KIND: Final = Kind.BLAST
+_BLAST: Final = Phase.BLAST
 
 # Shared choice tuples for legal-action lists.
 _NO_COLOR: Final = (-1,)
+_NO_NUMBER: Final = (-1,)
+_ALL_NUMBERS: Final = tuple(range(10))
+_NUMBER_CHOICES: Final = tuple((n,) for n in range(10))
 _NO_TARGET: Final = (-1,)
 _NO_DIRECTION: Final = (0,)
 _BOTH_DIRECTIONS: Final = (1, -1)
@@ -1702,7 +2127,7 @@ _NO_CALL: Final = (False,)
 _BOTH_CALLS: Final = (False, True)
 
 #: The mandatory window's name by phase (the penalty phase names its own).
-_WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color")
+_WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color", "over", "blast")
 
 #: Every action kind's number (a hand-built action may carry one instead of its ``Kind``).
 _KIND_VALUES: Final = frozenset(int(k) for k in Kind)

@@ -10,7 +10,16 @@ from __future__ import annotations
 from functools import cache
 from typing import Final
 
-from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, COLOR_LETTERS, N_CARDS, N_KINDS
+from .cards import (
+    CARD_COLOR,
+    CARD_IS_WILD,
+    CARD_KIND,
+    COLOR_LETTERS,
+    KIND_INDEX,
+    KIND_NUMBER,
+    N_CARDS,
+    N_KINDS,
+)
 
 #: The row of active colour ``col`` and top kind ``k`` is ``rows[(col + 1) * P1_STRIDE + k
 #: + 1]``; colour and kind may be -1 (none).
@@ -22,10 +31,20 @@ Steps = tuple[tuple[int, ...], ...]
 NO_STEPS: Final[Steps] = tuple(() for _ in COLOR_LETTERS)
 
 
+#: UNO Blast's Numeral: besides its colour and its symbol, it plays on any number by
+#: declaring it (RULES.md §5.6, B-11); which numbers it may declare is the engine's check.
+NUMERAL: Final = KIND_INDEX["N"]
+
+
 def _row(color: int, kind: int, steps: tuple[int, ...]) -> bytes:
     """Which cards a player may lay on a top card of ``kind`` with ``color`` active."""
+    on_number = kind >= 0 and KIND_NUMBER[kind] >= 0
     return bytes(
-        CARD_IS_WILD[c] or CARD_COLOR[c] == color or CARD_KIND[c] == kind or CARD_COLOR[c] in steps
+        CARD_IS_WILD[c]
+        or CARD_COLOR[c] == color
+        or CARD_KIND[c] == kind
+        or CARD_COLOR[c] in steps
+        or (CARD_KIND[c] == NUMERAL and on_number)
         for c in range(N_CARDS)
     )
 

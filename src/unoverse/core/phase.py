@@ -15,6 +15,7 @@ class Phase(IntEnum):
     PENALTY = 2  # ``turn`` faces a draw penalty: take it (or challenge a Wild Draw Four)
     COLOR = 3  # ``turn`` declares the colour of a Wild turned as the first card
     OVER = 4  # the round is over
+    BLAST = 5  # a BLAST event (UNO Blast, §5.5): the seats able to meet it choose their cards
 
 
 #: Phase names as views and saved games write them.

@@ -25,6 +25,8 @@ class Rules:
     __slots__ = (
         "allow_renege",
         "amount",
+        "blast_cards",
+        "blast_draws",
         "colors",
         "dealer_selection",
         "deck",
@@ -36,12 +38,17 @@ class Rules:
         "draw_trigger",
         "draw_until_playable",
         "effect",
+        "elimination",
         "false_uno_penalty",
         "hand_size",
         "jump_in",
         "launcher",
+        "must_play",
         "name",
+        "never_dealt",
         "no_last",
+        "numeral_number_match",
+        "numeral_wild",
         "options",
         "p1_rows",
         "permissive_illegal_plays",
@@ -49,11 +56,13 @@ class Rules:
         "points",
         "revive",
         "special",
+        "stackable",
         "stacking",
         "steps",
         "trigger_ends_turn",
         "triggers",
         "two_player_rules",
+        "uno_calls",
         "uno_penalty",
         "variant",
         "wd4_wilds_block",
@@ -96,6 +105,13 @@ class Rules:
         no_last: frozenset[int] = frozenset(),
         p1_rows: tuple[bytes, ...] = P1_PLAIN,
         steps: Steps = NO_STEPS,
+        uno_calls: bool = True,
+        must_play: bool = False,
+        elimination: int = 0,
+        never_dealt: bytes = b"",
+        numeral_number_match: bool = True,
+        stackable: frozenset[int] = frozenset(),
+        numeral_wild: bool = True,
     ) -> None:
         self.variant: Final = variant
         self.name: Final[str] = variant.name  # read by every view
@@ -150,6 +166,26 @@ class Rules:
         self.p1_rows: Final = p1_rows
         # By active colour: the colours that also play (public: ``View.steps``).
         self.steps: Final = steps
+        # UNO calls and catches (P4); off in UNO Blast (§5.5, ``blast.uno_call``).
+        self.uno_calls: Final = uno_calls
+        # No voluntary draw: a seat with a legal card must play one; without, it draws until
+        # a card plays and must play that card (UNO Blast's Normal mode, §5.7, B-22).
+        self.must_play: Final = must_play
+        # A seat whose hand reaches this many cards is eliminated (0: never; Blast B-12).
+        self.elimination: Final = elimination
+        # By card id, 1 for cards never dealt: put back at a random position and replaced
+        # (UNO Blast's BLAST cards, §5.4); empty: none.
+        self.never_dealt: Final = never_dealt
+        # A Numeral plays on a card whose number it declares (``blast.numeral_number_match``).
+        self.numeral_number_match: Final = numeral_number_match
+        # Kind indices that may answer a chain under ``stacking=blast_ge`` (B-19).
+        self.stackable: Final = stackable
+        # The never-dealt cards are BLAST cards: drawn, they start a BLAST event (§5.5).
+        self.blast_cards: Final = bool(never_dealt) and any(never_dealt)
+        # Draws go card by card through BLAST events and the elimination check.
+        self.blast_draws: Final = self.blast_cards or elimination > 0
+        # A Numeral counts as any number in BLAST challenges.
+        self.numeral_wild: Final = numeral_wild
 
     def __repr__(self) -> str:
         return f"<Rules {self.variant.name} {self.options!r}>"

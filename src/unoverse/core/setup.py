@@ -125,8 +125,13 @@ def deal(game: Game, events: list[Event]) -> None:
     game.rng.shuffle(pile)
     game.draw_pile = pile
     seat = game.left_of(game.dealer)
+    never = game.rules.never_dealt
     for _ in range(game.rules.hand_size * game.active):
-        game.hands[seat].append(pile.pop())
+        c = pile.pop()
+        while never and never[c]:  # put back at a random position and replaced (Blast §5.4)
+            pile.insert(game.rng.below(len(pile) + 1), c)
+            c = pile.pop()
+        game.hands[seat].append(c)
         seat = game.left_of(seat)
     for s in range(game.n):
         if not game.eliminated[s]:

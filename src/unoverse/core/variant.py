@@ -42,6 +42,13 @@ class EngineSettings(TypedDict, total=False):
     discard_all_optional: bool  # a Discard All's player may keep the cards
     no_last: frozenset[int]  # kind indices that may not be played as the last card
     steps: Steps  # colours that play besides the active one (``unoverse.core.p1``)
+    uno_calls: bool  # UNO calls and catches (P4) exist
+    must_play: bool  # no voluntary draw; draw until a card plays, and play it
+    elimination: int  # a hand of this many cards is eliminated (0: never)
+    never_dealt: bytes  # by card id: put back and replaced when dealt
+    numeral_number_match: bool  # a Numeral plays on the number it declares
+    stackable: frozenset[int]  # kinds that answer a chain under stacking=blast_ge
+    numeral_wild: bool  # a Numeral is any number in BLAST challenges
 
 
 @dataclass(frozen=True, slots=True)

@@ -63,6 +63,7 @@ VIEW_FIELDS: Final = (
     "steps",
     "draw_count",
     "launcher",
+    "blast",
     "windows",
     "pending",
     "drawn",
@@ -102,6 +103,7 @@ class View(Value):
         steps: tuple[int, ...],
         draw_count: int,
         launcher: int,
+        blast: int,
         windows: tuple[tuple[str, int], ...],
         pending: Pending | None,
         drawn: int,
@@ -130,6 +132,8 @@ class View(Value):
         # The launcher's public state (presses since it last fired or was reset; see
         # ``unoverse.core.launcher``), -1 where there is no launcher.
         self.launcher: Final = launcher
+        # The BLAST card whose event is open (UNO Blast, §5.5), -1 for none.
+        self.blast: Final = blast
         self.windows: Final = windows
         self.pending: Final = pending
         self.drawn: Final = drawn  # the card this seat just drew and may play, else -1
@@ -158,6 +162,7 @@ class View(Value):
             self.steps,
             self.draw_count,
             self.launcher,
+            self.blast,
             self.windows,
             self.pending,
             self.drawn,
@@ -219,6 +224,7 @@ def view(game: Game, seat: int | None) -> View:
         game.rules.steps[game.color] if game.color >= 0 else (),
         len(game.draw_pile),
         -1 if game.launcher is None else game.launcher.state,
+        game.blast_card,
         game.windows(),
         pending,
         drawn,
