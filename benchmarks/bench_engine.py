@@ -84,6 +84,7 @@ VARIANTS = (
         "variant full_spectrum, 3 modes",
         "full_spectrum+seven_zero+stacking=progressive+jump_in",
     ),
+    ("blast", "variant blast", "blast"),
 )
 #: House-rule presets timed beside Classic: (key, label, preset). The single rules the
 #: conformance suite plays most, and every house option that combines with the others (one of

@@ -89,6 +89,21 @@ def test_simulate_full_spectrum_reports_chromatic_steps_and_skip_alls() -> None:
     assert "chromatic_steps" not in classic and "skip_alls" not in classic
 
 
+def test_simulate_blast_reports_events_challenges_and_eliminations() -> None:
+    r = run("simulate", "--variant", "blast", "--players", "4", "--games", "30", "--json")
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    rules = report["rules_per_game"]
+    events = rules["blast_events"]["mean"]
+    met, failed = rules["challenges_met"]["mean"], rules["challenges_failed"]["mean"]
+    # every event asks each active seat: it meets the challenge or draws 3 (RULES.md §5.5)
+    assert events > 0 and met + failed >= events
+    eliminated = rules["eliminations"]["mean"]
+    assert 0 <= eliminated <= 3 and abs(report["elimination_rate"] - eliminated / 4) < 0.01
+    classic = json.loads(run("simulate", "--games", "5", "--json").stdout)
+    assert "blast_events" not in classic["rules_per_game"] and "elimination_rate" not in classic
+
+
 def test_variants_lists_minecraft_and_attack_with_their_options() -> None:
     r = run("variants", "--json")
     assert r.returncode == 0, r.stderr

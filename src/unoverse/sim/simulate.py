@@ -60,6 +60,14 @@ LAUNCHER_COUNTS = (
 )
 #: Counted too where drawn cards can trigger (the Minecraft Creeper).
 TRIGGER_COUNTS = ("revealed",)  # triggering cards drawn and revealed
+#: Counted too in UNO Blast: BLAST events, the seats that met or failed their challenges,
+#: and eliminations (§5.5).
+BLAST_COUNTS = (
+    "blast_events",  # BLAST cards drawn: events opened
+    "challenges_met",  # seats that discarded a qualifying set
+    "challenges_failed",  # seats that could not and drew 3
+    "eliminations",  # seats eliminated at the threshold
+)
 #: Counted too where a colour step widens P1 (Full Spectrum's chromatic step).
 STEP_COUNTS = ("chromatic_steps",)  # plays that matched by the chromatic step alone
 SKIP_ALL: Final = kind("SA")
@@ -77,6 +85,7 @@ def counted(preset: str) -> tuple[str, ...]:
         + (TRIGGER_COUNTS if rules.triggers else ())
         + (STEP_COUNTS if any(rules.steps) else ())
         + (SKIP_ALL_COUNTS if fx.SKIP_ALL in rules.deck_effects else ())
+        + (BLAST_COUNTS if rules.blast_draws else ())
     )
 
 
@@ -109,6 +118,10 @@ _EVENT_COUNTS = {
     "swap": "swaps",
     "reload": "reloads",
     "revealed": "revealed",
+    "blast": "blast_events",
+    "blast_discard": "challenges_met",
+    "blast_penalty": "challenges_failed",
+    "eliminated": "eliminations",
 }
 
 
@@ -212,6 +225,15 @@ def run(
         "actions_per_game": _summary(actions),
         "turns_per_game": _summary(turns),
         "rules_per_game": {name: _summary(v) for name, v in rule_counts.items()},
+        **(
+            {  # the share of seats eliminated, over every game (UNO Blast)
+                "elimination_rate": round(
+                    sum(rule_counts["eliminations"]) / (sim.games * sim.players), 4
+                )
+            }
+            if "eliminations" in rule_counts
+            else {}
+        ),
         "wins": [
             {
                 "seat": s,
