@@ -57,6 +57,30 @@ def qualifies(kind: int, cards: Iterable[int], numeral_wild: bool) -> bool:
     return len(set(fixed)) == len(fixed) and (not fixed or max(fixed) - min(fixed) <= n - 1)
 
 
+def can_meet(kind: int, hand: Iterable[int], numeral_wild: bool) -> bool:
+    """Whether some set of cards from ``hand`` meets the challenge (without listing them:
+    the engine asks this of every seat when an event opens)."""
+    what, n = CHALLENGES[kind]
+    if what in ("SC", "DC"):
+        per_colour = Counter(CARD_COLOR[c] for c in hand if _coloured(c))
+        if what == "SC":
+            return any(k >= n for k in per_colour.values())
+        return len(per_colour) >= n
+    wild = 0
+    per_value: Counter[int] = Counter()
+    for c in hand:
+        if _is_numeral(c, numeral_wild):
+            wild += 1
+        elif CARD_NUMBER[c] >= 0:
+            per_value[CARD_NUMBER[c]] += 1
+    if what == "SN":
+        return wild + max(per_value.values(), default=0) >= n
+    return any(
+        sum(1 for v in range(start, start + n) if per_value[v]) + wild >= n
+        for start in range(11 - n)
+    )
+
+
 def qualifying_sets(kind: int, hand: Iterable[int], numeral_wild: bool) -> list[tuple[int, ...]]:
     """Every distinct set of cards from ``hand`` that meets the challenge, sorted (the first
     is the one a timeout picks, §5.5)."""
@@ -76,8 +100,7 @@ def qualifying_sets(kind: int, hand: Iterable[int], numeral_wild: bool) -> list[
             if _coloured(c):
                 ids.setdefault(CARD_COLOR[c], []).append(c)
         for colours in combinations(sorted(ids), n):
-            for pick in product(*(ids[col] for col in colours)):
-                found.add(tuple(sorted(pick)))
+            found.update(map(_sorted_tuple, product(*(ids[col] for col in colours))))
     else:
         numerals = [c for c in cards if _is_numeral(c, numeral_wild)]
         by_value: dict[int, list[int]] = {}
@@ -91,6 +114,10 @@ def qualifying_sets(kind: int, hand: Iterable[int], numeral_wild: bool) -> list[
             for start in range(11 - n):
                 _consecutive(start, n, by_value, Counter(numerals), [], found)
     return sorted(found)
+
+
+def _sorted_tuple(cards: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(cards))
 
 
 def _consecutive(

@@ -47,7 +47,7 @@ from .cards import (
     N_CARDS,
     N_KINDS,
 )
-from .challenges import qualifies, qualifying_sets
+from .challenges import can_meet, qualifies, qualifying_sets
 from .effects import (
     CHOOSING_EFFECTS,
     COUNTED_PENALTIES,
@@ -87,6 +87,7 @@ class Game:
         "blast_chosen",
         "blast_drawer",
         "blast_due",
+        "blast_offers",
         "blast_pending",
         "buried",
         "color",
@@ -153,6 +154,7 @@ class Game:
         self.blast_drawer = -1
         self.blast_due: list[int] = []
         self.blast_chosen: dict[int, tuple[int, ...]] = {}
+        self.blast_offers: dict[int, tuple[Action, ...]] = {}  # each due seat's sets, once
         self.spent: list[int] = []
         self.blast_pending = -1
         # Draws still owed when an event interrupts them, in order: (seat, cards or
@@ -301,10 +303,17 @@ class Game:
         if self.phase == _BLAST:
             if seat not in self.blast_due or seat in self.blast_chosen:
                 return ()
-            sets = qualifying_sets(
-                CARD_KIND[self.blast_card], self.hands[seat], self.rules.numeral_wild
-            )
-            return tuple(Action(_BLAST_KIND, x[0], more=x[1:]) for x in sets)
+            offers = self.blast_offers.get(seat)
+            if offers is None:  # the hands stay as they are until the event resolves
+                sets = qualifying_sets(
+                    CARD_KIND[self.blast_card], self.hands[seat], self.rules.numeral_wild
+                )
+                offers = tuple(
+                    _new_action(Action, (_BLAST_KIND, x[0], -1, -1, -1, False, 0, x[1:], -1, -1))
+                    for x in sets
+                )
+                self.blast_offers[seat] = offers
+            return offers
         out: list[Action] = []
         if seat == self.turn:
             self._mandatory_actions(seat, out)
@@ -1686,9 +1695,10 @@ class Game:
         events.append(Event("blast", drawer, (c,), 1, info=KIND_CODES[CARD_KIND[c]]))
         kind, wild = CARD_KIND[c], self.rules.numeral_wild
         self.blast_due = [
-            s for s in self._resolution_order(drawer) if qualifying_sets(kind, self.hands[s], wild)
+            s for s in self._resolution_order(drawer) if can_meet(kind, self.hands[s], wild)
         ]
         self.blast_chosen = {}
+        self.blast_offers = {}
         self.phase = _BLAST
         self.turn = drawer
         self.drawn = -1
@@ -2021,6 +2031,7 @@ class Game:
         g.blast_drawer = self.blast_drawer
         g.blast_due = self.blast_due[:]
         g.blast_chosen = dict(self.blast_chosen)
+        g.blast_offers = dict(self.blast_offers)
         g.spent = self.spent[:]
         g.owed = self.owed[:]
         g.then = self.then
@@ -2113,6 +2124,9 @@ _COLOR: Final = Kind.COLOR
 _JUMP: Final = Kind.JUMP
 _PRESS: Final = Kind.PRESS
 _BLAST_KIND: Final = Kind.BLAST
+#: Builds an ``Action`` from all its fields at once (the named tuple's own constructor
+#: parses keywords: slower where an event lists hundreds of sets).
+_new_action: Final = tuple.__new__
 _BLAST: Final = Phase.BLAST
 
 # Shared choice tuples for legal-action lists.
