@@ -1,0 +1,39 @@
+"""The ten BLAST challenges (RULES.md §5.5, ``unoverse.core.challenges``): the three ways the
+engine asks about a hand agree with each other on random hands of the Blast deck."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import unoverse as uv
+from unoverse.core.cards import CARD_TEXT
+from unoverse.core.challenges import CHALLENGES, can_meet, qualifies, qualifying_sets
+
+DECK = sorted(uv.new_game("blast", 2, 0).rules.deck)
+PLAYABLE = [c for c in DECK if not CARD_TEXT[c].startswith("!")]
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    hand=st.lists(st.sampled_from(PLAYABLE), min_size=0, max_size=14),
+    kind=st.sampled_from(sorted(CHALLENGES)),
+    wild=st.booleans(),
+)
+def test_can_meet_qualifying_sets_and_qualifies_agree(
+    hand: list[int], kind: int, wild: bool
+) -> None:
+    sets = qualifying_sets(kind, hand, wild)
+    assert can_meet(kind, hand, wild) == bool(sets)
+    assert sets == sorted(set(sets)), "distinct, in card-id order"
+    for s in sets:
+        assert qualifies(kind, s, wild)
+        assert all(s.count(c) <= hand.count(c) for c in s), "only cards the hand holds"
+    n = CHALLENGES[kind][1]
+    # every qualifying subset of the hand is listed
+    listed = set(sets)
+    for combo in combinations(sorted(hand), n):
+        if qualifies(kind, combo, wild):
+            assert combo in listed
