@@ -48,6 +48,8 @@ VARIANT_DOCS = {
     "attack": ([f"A-{i}" for i in range(1, 13)], "A"),
     # the key is the document's file name (docs/rules/full-spectrum.md, RULES.md E-5)
     "full-spectrum": ([f"FS-{i}" for i in range(16)], "F"),
+    # Normal mode and the shared rules; B-3 to B-9, B-28 and B-29 are BLAST mode's (not yet)
+    "blast": ([f"B-{i}" for i in (0, 1, 2, *range(10, 28), 30)], "B"),
 }
 
 

@@ -716,6 +716,11 @@ class Game:
             raise IllegalAction(
                 f"{a}: 'uno' goes only with a play (or, as a false call, a draw or press)"
             )
+        if self.phase == _BLAST and k is not _BLAST_KIND:
+            raise StaleAction(
+                f"{a}: a BLAST event is open ({KIND_CODES[CARD_KIND[self.blast_card]]}): play "
+                "stops until the seats able to meet it have chosen their cards (§5.5)"
+            )
         if (a.uno or k is _UNO or k is _CATCH) and not self.rules.uno_calls:
             raise IllegalAction(f"{a}: {self.rules.name} has no UNO calls or catches")
         if k in _MANDATORY:
@@ -786,11 +791,6 @@ class Game:
     def _check_mandatory(self, seat: int, a: Action) -> None:
         """Raise unless ``a`` is allowed in the mandatory window and ``seat`` holds it."""
         phase = self.phase
-        if phase == _BLAST:
-            raise NotYourWindow(
-                f"{a}: a BLAST event is open ({KIND_CODES[CARD_KIND[self.blast_card]]}): play "
-                "resumes once the seats able to meet it have chosen their cards"
-            )
         if seat != self.turn:
             raise NotYourWindow(
                 f"{a} by seat {seat}: it is seat {self.turn}'s move ({self.windows()[0][0]} window)"
@@ -1506,6 +1506,8 @@ class Game:
             raise NotYourWindow("the round is over: no action is possible")
         if a.kind is Kind.TIMEOUT:
             return self._timeout()
+        if self.phase == _BLAST:
+            raise StaleAction(f"{a}: a BLAST event is open: penalize once it is resolved")
         t = a.target
         if not 0 <= t < self.n or self.eliminated[t]:
             raise IllegalAction(f"{a}: seat {t} is not an active seat")
@@ -1591,11 +1593,13 @@ class Game:
         got: list[int] = []
         skipped = 0
         while len(got) < n:
-            if not pile:
+            if not pile or skipped > len(pile):  # empty, or nothing but BLAST cards put back
+                size = len(pile)
                 self._reshuffle(events)
-            if not pile or skipped > len(pile):  # nothing left but BLAST cards put back
-                events.append(Event("draw_short", seat, count=n - len(got)))
-                break
+                if len(pile) == size:
+                    events.append(Event("draw_short", seat, count=n - len(got)))
+                    break
+                skipped = 0
             c = pile.pop()
             if never and never[c]:
                 if not self.quiet:
@@ -1705,6 +1709,12 @@ class Game:
         if not self.blast_due:
             self._resolve_blast(events)
 
+    def _spend_blast(self) -> None:
+        """The resolved BLAST card goes to the spent pile (B-15)."""
+        self.spent.append(self.blast_card)
+        self.blast_card = -1
+        self.blast_offers = {}
+
     def _check_blast(self, seat: int, a: Action) -> None:
         """A seat that must meet the BLAST challenge sends exactly one qualifying set of
         cards from its hand (B-17, B-18)."""
@@ -1744,36 +1754,36 @@ class Game:
         interrupted play resumes."""
         order = self._resolution_order(self.blast_drawer)
         for s in order:
-            chosen = self.blast_chosen.get(s)
-            if not chosen:
+            laid = self.blast_chosen.get(s)
+            if not laid:
                 continue
             hand = self.hands[s]
-            for c in chosen:
+            for c in laid:
                 hand.remove(c)
                 for row in self.known:
                     if c in row[s]:
                         row[s].remove(c)
-            self.discard[-1:-1] = chosen
-            self.discard_by[-1:-1] = [s] * len(chosen)
-            events.append(Event("blast_discard", s, chosen, len(chosen)))
-        card = self.blast_card
-        self.spent.append(card)
-        self.blast_card = -1
+            self.discard[-1:-1] = laid
+            self.discard_by[-1:-1] = [s] * len(laid)
+            events.append(Event("blast_discard", s, laid, len(laid)))
         due = self.blast_due
+        chosen = self.blast_chosen
         self.blast_due = []
         self.blast_chosen = {}
         for s in order:
-            if not self.hands[s]:
+            if s in chosen and not self.hands[s]:  # emptied by the event: wins (B-26)
+                self._spend_blast()
                 self._end_round(s, events)
                 return
         self.quiet = True
-        for s in order:
-            if s not in due and not self.eliminated[s]:
+        for s in order:  # a seat that went out (its last card's penalty pending) is out of it
+            if s not in due and not self.eliminated[s] and s != self.out:
                 events.append(Event("blast_penalty", s, count=3))
                 self._draw(s, 3, "blast", events)
                 if self.phase == _OVER:
                     break
         self.quiet = False
+        self._spend_blast()  # only now: the penalties' reshuffle leaves it out (B-15)
         if self.phase == _OVER:
             self.owed.clear()
             return
