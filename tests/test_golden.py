@@ -32,6 +32,9 @@ CASES = {
         "--players", "4", "--seed", "6", "--bots", "naive,random,naive,random",
         "--variant", "full_spectrum+seven_zero+stacking=progressive+jump_in",
     ],
+    "blast-3p-seed4.txt": [
+        "--players", "3", "--seed", "4", "--bots", "naive,random,naive", "--variant", "blast",
+    ],
     "attack-3p-seed4.txt": [
         "--players", "3", "--seed", "4", "--bots", "naive,naive,random",
         "--variant", "attack",

@@ -32,6 +32,8 @@ def describe(e: Event) -> str:
             text += f" and declares {COLOR_NAMES[e.color]}"
         if e.info == "stack":
             text += " to answer the penalty"
+        elif e.info.startswith("number="):
+            text += f" as a {e.info[7:]}"
         return text + (" (illegal)" if e.info == "illegal" else "")
     if k == "draw":
         what = _cards(e.cards) or f"{e.count} card{'s' if e.count != 1 else ''}"
@@ -90,6 +92,18 @@ def describe(e: Event) -> str:
         return f"{who} swaps hands with seat {e.target}"
     if k == "revive":
         return f"{who} is revived: the chain now aims at them"
+    if k == "blast":
+        return f"{who} draws the BLAST card {_cards(e.cards)}: every seat that can must meet it"
+    if k == "blast_choice":
+        return f"{who} chooses {_cards(e.cards) or f'{e.count} cards'} for the challenge"
+    if k == "blast_discard":
+        return f"{who} meets the challenge with {_cards(e.cards)}"
+    if k == "blast_penalty":
+        return f"{who} cannot meet the challenge and draws {e.count}"
+    if k == "blast_returned":
+        return f"{who} draws a BLAST card during the penalty: it goes back into the pile"
+    if k == "eliminated":
+        return f"{who} is eliminated with {e.count} cards"
     if k == "round_over":
         return f"{who} wins the round, scoring {e.count} points"
     return f"{k} {who}"

@@ -1095,6 +1095,8 @@ class Game:
         info = "illegal" if illegal else "stack" if answering else "step" if step else ""
         if a.kind == _JUMP:
             info = "jump"
+        elif eff == fx.NUMERAL:
+            info = f"number={a.number}"  # the number the Numeral counts as (§5.6)
         events.append(Event("play", p, laid, len(laid), declared, -1, info))
         self.landed += 1
         if discards:
