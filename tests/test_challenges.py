@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import unoverse as uv
 from unoverse.core.cards import CARD_TEXT
-from unoverse.core.challenges import CHALLENGES, can_meet, qualifies, qualifying_sets
+from unoverse.core.challenges import CHALLENGES, can_meet, first_set, qualifies, qualifying_sets
 
 DECK = sorted(uv.new_game("blast", 2, 0).rules.deck)
 PLAYABLE = [c for c in DECK if not CARD_TEXT[c].startswith("!")]
@@ -25,9 +25,15 @@ PLAYABLE = [c for c in DECK if not CARD_TEXT[c].startswith("!")]
 def test_can_meet_qualifying_sets_and_qualifies_agree(
     hand: list[int], kind: int, wild: bool
 ) -> None:
-    sets = qualifying_sets(kind, hand, wild)
+    listed_sets = qualifying_sets(kind, hand, wild)
+    sets = list(listed_sets)
     assert can_meet(kind, hand, wild) == bool(sets)
-    assert sets == sorted(set(sets)), "distinct, in card-id order"
+    assert len(listed_sets) == len(sets) == len(set(sets)), "distinct, counted right"
+    assert [listed_sets[i] for i in range(len(sets))] == sets, "indexing agrees with iterating"
+    if CHALLENGES[kind][0] != "DC":
+        assert sets == sorted(sets), "in card-id order"
+    if sets:
+        assert first_set(kind, hand, wild) == min(sets)
     for s in sets:
         assert qualifies(kind, s, wild)
         assert all(s.count(c) <= hand.count(c) for c in s), "only cards the hand holds"

@@ -6,8 +6,9 @@ value means the same move whoever sends it.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from enum import IntEnum
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, overload
 
 from .cards import CARD_TEXT, COLOR_LETTERS, N_CARDS, card, color
 from .errors import NotationError
@@ -231,6 +232,40 @@ def choice_action(
         )
         _CHOICES[key] = a
     return a
+
+
+class BlastChoices(Sequence[Action]):
+    """The ``blast:`` actions of a seat that must meet a BLAST challenge, one per
+    qualifying set of ``sets`` (built on access: a DIFFERENT COLOR challenge may have
+    thousands of sets, listed lazily by ``unoverse.core.challenges``)."""
+
+    def __init__(self, sets: Sequence[tuple[int, ...]]) -> None:
+        self.sets = sets
+
+    def __len__(self) -> int:
+        return len(self.sets)
+
+    @overload
+    def __getitem__(self, i: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, i: int | slice) -> Action | Sequence[Action]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        return blast_action(self.sets[i])
+
+    def __iter__(self) -> Iterator[Action]:
+        return map(blast_action, self.sets)
+
+    def __repr__(self) -> str:
+        return f"BlastChoices({len(self)} sets)"
+
+
+def blast_action(cards: tuple[int, ...]) -> Action:
+    """``blast:`` with ``cards`` (a set meeting a BLAST challenge)."""
+    return Action(Kind.BLAST, cards[0], more=cards[1:])
 
 
 #: ``Action.amount`` of a play that keeps the cards a Discard All would discard.

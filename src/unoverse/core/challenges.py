@@ -11,10 +11,11 @@ submitted one.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections import Counter
-from collections.abc import Iterable
-from itertools import combinations, product
-from typing import Final
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import accumulate, combinations, product
+from typing import Final, overload
 
 from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_NUMBER, KIND_INDEX
 
@@ -81,10 +82,72 @@ def can_meet(kind: int, hand: Iterable[int], numeral_wild: bool) -> bool:
     )
 
 
-def qualifying_sets(kind: int, hand: Iterable[int], numeral_wild: bool) -> list[tuple[int, ...]]:
-    """Every distinct set of cards from ``hand`` that meets the challenge, sorted (the first
-    is the one a timeout picks, §5.5)."""
+class DifferentColours(Sequence[tuple[int, ...]]):
+    """The sets of a DIFFERENT COLOR challenge, listed without building them: one card of
+    each of ``n`` colours, every choice of colours and of cards. A large hand has thousands
+    (a product per choice of colours), so the list counts them and builds the one asked
+    for. Listed by colours, then by card; each set a sorted tuple of distinct card ids."""
+
+    def __init__(self, hand: Iterable[int], n: int) -> None:
+        ids: dict[int, list[int]] = {}
+        for c in sorted(set(hand)):
+            if _coloured(c):
+                ids.setdefault(CARD_COLOR[c], []).append(c)
+        self.groups = [ids[col] for col in sorted(ids)]
+        self.subsets = list(combinations(range(len(self.groups)), n))
+        sizes = [_product_size(self.groups, s) for s in self.subsets]
+        self.starts = [0, *accumulate(sizes)]
+
+    def __len__(self) -> int:
+        return self.starts[-1]
+
+    @overload
+    def __getitem__(self, i: int) -> tuple[int, ...]: ...
+
+    @overload
+    def __getitem__(self, i: slice) -> Sequence[tuple[int, ...]]: ...
+
+    def __getitem__(self, i: int | slice) -> tuple[int, ...] | Sequence[tuple[int, ...]]:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        if not 0 <= i < len(self):
+            raise IndexError(i)
+        k = bisect_right(self.starts, i) - 1
+        rest = i - self.starts[k]
+        picked = []
+        for g in reversed(self.subsets[k]):  # mixed radix, the last colour fastest
+            group = self.groups[g]
+            rest, j = divmod(rest, len(group))
+            picked.append(group[j])
+        return tuple(sorted(picked))
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        for subset in self.subsets:
+            for pick in product(*(self.groups[g] for g in subset)):
+                yield tuple(sorted(pick))
+
+    def first(self) -> tuple[int, ...]:
+        """The first set in card-id order: each colour's lowest card, for the best colours."""
+        return min(tuple(sorted(self.groups[g][0] for g in s)) for s in self.subsets)
+
+
+def _product_size(groups: list[list[int]], subset: tuple[int, ...]) -> int:
+    size = 1
+    for g in subset:
+        size *= len(groups[g])
+    return size
+
+
+def qualifying_sets(
+    kind: int, hand: Iterable[int], numeral_wild: bool
+) -> Sequence[tuple[int, ...]]:
+    """Every distinct set of cards from ``hand`` that meets the challenge: sorted by card
+    ids, except DIFFERENT COLOR's, listed lazily (``DifferentColours``)."""
     what, n = CHALLENGES[kind]
+    if what == "DC":
+        return DifferentColours(hand, n)
     cards = sorted(hand)
     found: set[tuple[int, ...]] = set()
     if what == "SC":
@@ -94,13 +157,6 @@ def qualifying_sets(kind: int, hand: Iterable[int], numeral_wild: bool) -> list[
                 by_colour.setdefault(CARD_COLOR[c], []).append(c)
         for group in by_colour.values():
             found.update(combinations(group, n))
-    elif what == "DC":
-        ids: dict[int, list[int]] = {}
-        for c in sorted(set(cards)):
-            if _coloured(c):
-                ids.setdefault(CARD_COLOR[c], []).append(c)
-        for colours in combinations(sorted(ids), n):
-            found.update(map(_sorted_tuple, product(*(ids[col] for col in colours))))
     else:
         numerals = [c for c in cards if _is_numeral(c, numeral_wild)]
         by_value: dict[int, list[int]] = {}
@@ -116,8 +172,11 @@ def qualifying_sets(kind: int, hand: Iterable[int], numeral_wild: bool) -> list[
     return sorted(found)
 
 
-def _sorted_tuple(cards: tuple[int, ...]) -> tuple[int, ...]:
-    return tuple(sorted(cards))
+def first_set(kind: int, hand: Iterable[int], numeral_wild: bool) -> tuple[int, ...]:
+    """The qualifying set that comes first in card-id order (what a timeout discards,
+    §5.5); the hand must meet the challenge."""
+    sets = qualifying_sets(kind, hand, numeral_wild)
+    return sets.first() if isinstance(sets, DifferentColours) else sets[0]
 
 
 def _consecutive(

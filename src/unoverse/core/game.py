@@ -11,6 +11,7 @@ The shared procedures of RULES.md §0.4 live here; variants supply data and hook
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Final, cast
 
@@ -30,7 +31,9 @@ from .actions import (
     TAKE,
     UNO,
     Action,
+    BlastChoices,
     Kind,
+    blast_action,
     choice_action,
     parse_action,
     play_action,
@@ -47,7 +50,7 @@ from .cards import (
     N_CARDS,
     N_KINDS,
 )
-from .challenges import can_meet, qualifies, qualifying_sets
+from .challenges import can_meet, first_set, qualifies, qualifying_sets
 from .effects import (
     CHOOSING_EFFECTS,
     COUNTED_PENALTIES,
@@ -154,7 +157,7 @@ class Game:
         self.blast_drawer = -1
         self.blast_due: list[int] = []
         self.blast_chosen: dict[int, tuple[int, ...]] = {}
-        self.blast_offers: dict[int, tuple[Action, ...]] = {}  # each due seat's sets, once
+        self.blast_offers: dict[int, BlastChoices] = {}  # each due seat's sets, once
         self.spent: list[int] = []
         self.blast_pending = -1
         # Draws still owed when an event interrupts them, in order: (seat, cards or
@@ -296,8 +299,9 @@ class Game:
         return any(t != seat and len(self.hands[t]) == 1 for t in self.uno_open)
 
     # -- legal actions ----------------------------------------------------------------
-    def legal_actions(self, seat: int) -> tuple[Action, ...]:
-        """Every action ``seat`` may take now, private to that seat (a tuple of ``Action``)."""
+    def legal_actions(self, seat: int) -> Sequence[Action]:
+        """Every action ``seat`` may take now, private to that seat: a tuple of ``Action``
+        (in a BLAST event, a ``BlastChoices``, built on access)."""
         if self.phase == _OVER or not 0 <= seat < self.n or self.eliminated[seat]:
             return ()
         if self.phase == _BLAST:
@@ -305,12 +309,10 @@ class Game:
                 return ()
             offers = self.blast_offers.get(seat)
             if offers is None:  # the hands stay as they are until the event resolves
-                sets = qualifying_sets(
-                    CARD_KIND[self.blast_card], self.hands[seat], self.rules.numeral_wild
-                )
-                offers = tuple(
-                    _new_action(Action, (_BLAST_KIND, x[0], -1, -1, -1, False, 0, x[1:], -1, -1))
-                    for x in sets
+                offers = BlastChoices(
+                    qualifying_sets(
+                        CARD_KIND[self.blast_card], self.hands[seat], self.rules.numeral_wild
+                    )
                 )
                 self.blast_offers[seat] = offers
             return offers
@@ -1535,8 +1537,9 @@ class Game:
         seat = self.turn
         if self.phase == _BLAST:  # each seat still due: its first qualifying set (§5.5)
             events = [Event("timeout", seat, info="blast")]
+            kind, wild = CARD_KIND[self.blast_card], self.rules.numeral_wild
             for s in [s for s in self.blast_due if s not in self.blast_chosen]:
-                first = self.legal_actions(s)[0]
+                first = blast_action(first_set(kind, self.hands[s], wild))
                 events.extend(self._run(s, first))
             return events
         offers: list[Action] = []
@@ -2136,9 +2139,6 @@ _COLOR: Final = Kind.COLOR
 _JUMP: Final = Kind.JUMP
 _PRESS: Final = Kind.PRESS
 _BLAST_KIND: Final = Kind.BLAST
-#: Builds an ``Action`` from all its fields at once (the named tuple's own constructor
-#: parses keywords: slower where an event lists hundreds of sets).
-_new_action: Final = tuple.__new__
 _BLAST: Final = Phase.BLAST
 
 # Shared choice tuples for legal-action lists.
