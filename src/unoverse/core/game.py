@@ -1124,6 +1124,7 @@ class Game:
             if size == 0 and eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP, fx.ALL_HIT):
                 # dealt at once, so they count (U-H-4, A-5); then the round ends
                 info = "all_hit" if eff == fx.ALL_HIT else ""
+                self.out = p  # out while they draw: it sits out a BLAST event (U-B-11)
                 self.all_draw(p, amount, events, info, (THEN_OUT, p))
                 return
             if size == 0 and eff not in PENALTY_EFFECTS and not returning:
