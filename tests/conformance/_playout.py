@@ -7,8 +7,9 @@ first check that fails. The rule checks here (P1 legality, the P5 challenge verd
 illegal-action generator, and ``EventModel``'s reading of each action's events: the Wild
 Creeper of UNO Minecraft, the launcher, Discard All and Trade Hands of UNO Attack) are
 written from RULES.md, not from the engine's own helpers, so a broken engine rule is caught
-rather than copied. Classic (§1), Minecraft (§2) and Attack (§3) presets run through the
-same loop.
+rather than copied. Classic (§1), Minecraft (§2), Attack (§3), Full Spectrum (§4) and UNO
+Blast's Normal mode (§5, its oracle and event model in ``_blast.py``) run through the same
+loop.
 """
 
 from __future__ import annotations
@@ -39,6 +40,22 @@ from unoverse.core.events import PRIVATE, PUBLIC, Event, redact
 from unoverse.core.seeding import derive
 from unoverse.core.view import VIEW_FIELDS
 from unoverse.sim.driver import BotError, Table
+
+from ._blast import (
+    BLAST_AMOUNT,
+    BLAST_COLORS,
+    NUMERAL,
+    BlastModel,
+    blast_answers,
+    blast_candidates,
+    blast_legal,
+    blast_points,
+    blast_state_checks,
+    check_blast_offers,
+    is_blast,
+    numeral_numbers,
+    uno_calls,
+)
 
 #: The deep profile (``make test-deep``); tests/conftest.py reads the same variable.
 DEEP = os.environ.get("UNOVERSE_DEEP", "") not in ("", "0")
@@ -127,8 +144,25 @@ FULL_SPECTRUM_PRESETS = (
     "full_spectrum+full_spectrum.bidirectional+full_spectrum.wrap=false+scoring=winner_takes",
     "full_spectrum+stacking=same+play_duplicates+draw_until_playable",
 )
+#: UNO Blast presets, Normal mode (RULES.md §5.5-§5.7; BLAST mode is not implemented): the
+#: chain options (B-19), the Numeral's (§5.6), elimination (B-12), UNO calls (B-23), the
+#: BLAST card count (§5.3) and scoring.
+BLAST_PRESETS = (
+    "blast",
+    "blast+blast.rev4_stackable",
+    "blast+blast.numeral_number_match=false+blast.numeral_wild_in_challenges=false",
+    "blast+blast.elimination_threshold=20",
+    "blast+blast.elimination_inclusive=false+two_player_rules=false",
+    "blast+blast.uno_call",
+    "blast+stacking=off",
+    "blast+blast.blast_copies=3",
+    "blast+blast.blast_copies=0",
+    "blast+scoring=winner_takes",
+)
 #: Every preset the playout matrix runs.
-PRESETS = CLASSIC_PRESETS + MINECRAFT_PRESETS + ATTACK_PRESETS + FULL_SPECTRUM_PRESETS
+PRESETS = (
+    CLASSIC_PRESETS + MINECRAFT_PRESETS + ATTACK_PRESETS + FULL_SPECTRUM_PRESETS + BLAST_PRESETS
+)
 NORMAL_PLAYERS = (2, 3, 4, 7, 10)
 ALL_PLAYERS = tuple(range(2, 11))
 
@@ -168,9 +202,11 @@ SKIP_ALL = KIND_INDEX["SA"]
 
 def foreign_colors(game: Game) -> tuple[int, ...]:
     """Colours in the card table a player of this variant may not declare: O T V P in the
-    four-colour variants, none in Full Spectrum (RULES.md §4.3)."""
+    four-colour variants, none in Full Spectrum (RULES.md §4.3), T V in Blast (§5.2)."""
     if game.rules.name == "full_spectrum":
         return ()
+    if is_blast(game):
+        return tuple(i for i in range(len(COLOR_LETTERS)) if i not in BLAST_COLORS)
     return tuple(i for i, letter in enumerate(COLOR_LETTERS) if letter not in "RYGB")
 
 
@@ -260,6 +296,8 @@ def p1_legal(game: Game, c: int) -> bool:
     """RULES.md P1 on the current top card; on a first turn restricted by
     ``attack.strict_first_color`` (``game.strict``, A-7) only a card of that colour: no
     wild, no symbol match."""
+    if is_blast(game):
+        return blast_legal(game, c)
     if game.strict >= 0:
         return not CARD_IS_WILD[c] and CARD_COLOR[c] == game.strict
     if CARD_IS_WILD[c]:
@@ -296,7 +334,9 @@ def answers(game: Game, c: int) -> bool:
     answers a Wild Hit-Fire (§3.3: no stacking on it). ``stacking``:
     ``same`` — the same kind as the chain's last card; ``progressive`` — any draw card
     (FS-8); never after the chain's player went out (§1.6), unless ``revive`` and that seat
-    said UNO."""
+    said UNO. Blast: ``stacking=blast_ge`` (B-19, ``_blast.blast_answers``)."""
+    if is_blast(game):
+        return blast_answers(game, c)
     if game.pen_returned:
         return False
     if c == BOOMERANG and option(game, "boomerang", False):
@@ -407,7 +447,10 @@ def hand_after(game: Game, seat: int, a: Action) -> int:
 
 def uno_call_offered(game: Game, seat: int, a: Action) -> bool:
     """P4: a play may carry a UNO call when it leaves one card, or, under
-    ``false_uno_penalty``, as a (charged) false call when it leaves more."""
+    ``false_uno_penalty``, as a (charged) false call when it leaves more. None in Blast
+    unless ``blast.uno_call`` (B-23)."""
+    if not uno_calls(game):
+        return False
     kept = hand_after(game, seat, a)
     return kept == 1 or (false_uno_penalty(game) > 0 and kept > 1)
 
@@ -574,7 +617,7 @@ class Uniform(Policy):
         pairs = [(s, a) for s in game.acting_seats() for a in game.legal_actions(s)]
         hand = game.hands[game.turn]
         attack = presses(game)
-        two = len(hand) == 2
+        two = len(hand) == 2 and uno_calls(game)  # (Blast: no UNO calls by default, B-23)
 
         def calls(a: Action) -> bool:  # the play leaves one card (in Attack: as P4 counts)
             return hand_after(game, game.turn, a) == 1 if attack else two
@@ -609,6 +652,25 @@ class Uniform(Policy):
         return seat, act
 
 
+class Scripted(Policy):
+    """Plays ``moves`` (``(seat, action text)``, each one that must be offered) first, then
+    leaves the choice to ``then``: a scenario of RULES.md played out by the policy."""
+
+    def __init__(self, moves: Sequence[tuple[int, str]], then: Policy) -> None:
+        self.moves = list(moves)
+        self.then = then
+        self.name = f"script+{then.name}"
+
+    def choose(self, game: Game, fail: Callable[[str], None]) -> tuple[int, Action]:
+        if not self.moves:
+            return self.then.choose(game, fail)
+        seat, text = self.moves.pop(0)
+        act = uv.action(text)
+        if act not in game.legal_actions(seat):
+            fail(f"the scenario's move {seat}: {act} is not offered: {game.legal_actions(seat)}")
+        return seat, act
+
+
 def make_policy(name: str, players: int, seed: int) -> Policy:
     """``bots`` (random at one or two seats, naive elsewhere) or ``uniform``."""
     if name == "bots":
@@ -631,6 +693,7 @@ class Playout:
     actions: list[tuple[int, Action]] = field(default_factory=list)
     events: Counter[str] = field(default_factory=Counter)
     max_json: int = 0
+    paths: Counter[str] = field(default_factory=Counter)  # Blast's rule paths (_blast.py)
 
 
 @dataclass(repr=False)
@@ -669,23 +732,33 @@ def playout(
     checks: Checks = ALL_CHECKS,
     sample_every: int = 7,
     max_actions: int = MAX_ACTIONS,
+    start: Game | None = None,
+    script: Sequence[tuple[int, str]] = (),
 ) -> Playout:
-    """Play one seeded round of ``preset`` and check it throughout (see the module doc)."""
-    game = uv.new_game(preset, players, seed)
+    """Play one seeded round of ``preset`` and check it throughout (see the module doc).
+    ``start``: play from this position (``unoverse.position``) instead of a new round, and
+    replay from it; ``script``: moves the policy makes first (``Scripted``)."""
+    game = uv.new_game(preset, players, seed) if start is None else start
     result = Playout(preset, players, seed, policy, game)
     ctx = _Ctx(preset, players, seed, policy, game, result.actions)
     chooser = make_policy(policy, players, seed)
+    if script:
+        chooser = Scripted(script, chooser)
     rng = random.Random(derive(seed, "conformance-checks", preset, players, policy))
     deck = Counter(game.rules.deck)
     snapshots: dict[int, str] = {0: game.to_json()}
     result.max_json = len(snapshots[0])
     state_checks(ctx, game, deck, checks)
-    model = EventModel(ctx, game) if checks.events else None
+    model = EventModel(ctx, game, fresh=start is None) if checks.events else None
     wd4_deck = has_wd4(game)
     wd4: tuple[int, bool] | None = None  # (offender, legal) of a pending Wild Draw Four
     # the pending draw total, kept here from the cards played (RULES.md §1.8 stacking; a
-    # Hit 2 counts 2 presses, §3.4; a Wild Hit-Fire is no number: ``game.pen_fire``)
-    chain = DRAW_AMOUNT.get(game.top_kind, 0) if game.phase == Phase.PENALTY else 0
+    # Hit 2 counts 2 presses, §3.4; a Wild Hit-Fire is no number: ``game.pen_fire``; Blast's
+    # +1 ... +10 and Reversa y Toma 4, §5.7)
+    blast = is_blast(game)
+    amounts = BLAST_AMOUNT if blast else DRAW_AMOUNT
+    chain = amounts.get(game.top_kind, 0) if game.phase == Phase.PENALTY else 0
+    chosen: set[int] = set()  # Blast: the seats that chose their cards in the open event
     covered_chain = 0  # the chain before the top card's play (what a jump-in goes back to)
 
     while not game.over:
@@ -694,11 +767,12 @@ def playout(
             ctx.fail(f"RULES.md E-6: the round did not end within {max_actions} actions")
         sampled = i % sample_every == 0
         if checks.acting or checks.offers:
-            check_offers(ctx, game, checks)
+            check_offers(ctx, game, checks, chosen)
         if checks.apply_offered and sampled:
             check_offered_apply(ctx, game, deck)
-        if checks.illegal:
-            check_illegal(ctx, game, rng, 12 if sampled else 2)
+        # (Blast's long rounds: every other action, as many tries per action sampled)
+        if checks.illegal and (sampled or not blast or i % 2):
+            check_illegal(ctx, game, rng, 12 if sampled else 2 + blast)
         if checks.views and sampled:
             seat = rng.randrange(players)
             check_view_leak(ctx, game, seat, rng)
@@ -731,8 +805,8 @@ def playout(
             laid = (act.card, *act.more)
             mult = len(laid) if all(CARD_KIND[x] == CARD_KIND[last] for x in laid) else 1
             chain = covered_chain
-            if k in DRAW_CARDS:  # H-1: identical draw cards played together add up
-                chain += DRAW_AMOUNT[k] * mult
+            if k in amounts:  # H-1: identical draw cards played together add up
+                chain += amounts[k] * mult
                 if act.kind == Kind.PLAY:
                     wd4 = None
         if answering:
@@ -745,11 +819,18 @@ def playout(
                     f"P1: accepted play {seat}: {act} does not match the top "
                     f"{CARD_TEXT[game.top]} (active colour {COLOR_LETTERS[game.color]})"
                 )
+            if checks.p1 and blast and CARD_KIND[act.card] == NUMERAL:
+                if act.number not in numeral_numbers(game, act.card):
+                    ctx.fail(f"§5.6, B-11: accepted {seat}: {act} declares a number it may not")
+            elif checks.p1 and act.number != -1:
+                ctx.fail(f"§5.6: accepted {seat}: {act}: only a Numeral declares a number")
             if wd4_deck and wild_draw_effect(game, act.card):
                 color, _ = active_color_and_value(game)
                 block = bool(option(game, "wd4_wilds_block", False))
                 wd4 = (seat, wd4_legal(game.hands[seat], act.card, color, block))
                 played_wd4 = True
+        if checks.p1 and blast and game.phase == Phase.BLAST and act.kind != Kind.BLAST:
+            ctx.fail(f"§5.5: accepted {seat}: {act} while a BLAST event is open")
         if act.kind == Kind.JUMP:
             if checks.p1 and (act.card != game.top or not option(game, "jump_in", False)):
                 ctx.fail(f"§4.9: accepted jump-in {seat}: {act} on {CARD_TEXT[game.top]}")
@@ -792,17 +873,23 @@ def playout(
             chain = 0
         if act.kind in (Kind.CATCH_ILLEGAL, Kind.TAKE, Kind.CHALLENGE):
             wd4 = None
+        if game.phase != Phase.BLAST or any(e.kind == "blast" for e in events):
+            chosen = set()  # no event open, or a new one opened by this action
+        elif act.kind == Kind.BLAST:
+            chosen.add(seat)
         state_checks(ctx, game, deck, checks)
         if sampled or game.over:
             text = game.to_json()
             snapshots[len(result.actions)] = text
             result.max_json = max(result.max_json, len(text))
 
+    if model is not None and model.blast is not None:
+        result.paths = model.blast.paths
     end_checks(ctx, game, rng, checks)
     if checks.saveload:
         check_saveload(ctx, result.actions, snapshots)
     if checks.replay:
-        check_replay(ctx, preset, players, seed, result.actions, snapshots)
+        check_replay(ctx, preset, players, seed, result.actions, snapshots, start is not None)
     return result
 
 
@@ -829,10 +916,15 @@ def points(c: int) -> int:
 class Before:
     """What the event checks need of the state before an action."""
 
-    __slots__ = ("avail", "direction", "fire", "gone", "hands", "kept", "playable", "remaining")
+    __slots__ = (
+        "avail", "direction", "eliminated", "fire", "gone", "hands", "kept", "playable",
+        "remaining", "window",
+    )  # fmt: skip
 
     def __init__(self, game: Game, seat: int, act: Action) -> None:
         self.hands = [h[:] for h in game.hands]
+        self.eliminated = list(game.eliminated)
+        self.window = (game.phase, game.turn, game.drawn if game.phase == Phase.DRAWN else -1)
         self.avail = available(game)
         self.direction = game.direction
         self.fire = game.pen_fire
@@ -855,7 +947,8 @@ class EventModel:
     into each hand and every other seat's knowledge of them (§2.4), and the rules of the
     action itself (a draw, a press, a take, a catch, a Discard All, a Trade Hands)."""
 
-    def __init__(self, ctx: _Ctx, game: Game) -> None:
+    def __init__(self, ctx: _Ctx, game: Game, fresh: bool = True) -> None:
+        """``fresh``: the game is a new round (its set-up is checked), not a position."""
         self.ctx = ctx
         self.launcher = presses(game)
         if self.launcher != (game.launcher is not None):
@@ -877,8 +970,10 @@ class EventModel:
         self.pile = len(game.draw_pile)
         if self.launcher:
             self._check_state(game)
-        if game.rules.name in ("attack", "minecraft", "full_spectrum"):
+        if fresh and game.rules.name in ("attack", "minecraft", "full_spectrum"):
             self._first_card(game)
+        # UNO Blast: draws, BLAST events and eliminations (RULES.md §5.4-§5.7, _blast.py)
+        self.blast = BlastModel(ctx, game, fresh) if is_blast(game) else None
 
     def _first_card(self, game: Game) -> None:
         """The first-card tables: Attack's (RULES.md §3.2, A-7, A-8, A-9), Minecraft's
@@ -940,12 +1035,26 @@ class EventModel:
             self._presses(game, seat, act, events, pre, chain)
         if self.creepers or any(e.kind == "revealed" for e in events):
             self._creepers(game, events)
-        if game.over and game.rules.name in ("attack", "minecraft", "full_spectrum"):
+        if game.over and game.rules.name in ("attack", "minecraft", "full_spectrum", "blast"):
             score = [e.count for e in events if e.kind == "round_over"]
-            want = sum(points(c) for s, h in enumerate(game.hands) if s != game.winner for c in h)
+            value = blast_points if self.blast is not None else points
+            want = sum(value(c) for s, h in enumerate(game.hands) if s != game.winner for c in h)
             if score != [want]:
-                self.ctx.fail(f"§2.5/§3.5: the round scores {score}; the hands left make {want}")
+                self.ctx.fail(
+                    f"§2.5/§3.5/§5.5: the round scores {score}; the hands left make {want}"
+                )
         k = act.kind
+        if self.blast is not None:
+            self.blast.after(game, seat, act, events, pre, chain)
+            if k == Kind.PLAY:
+                self._discard_all(game, seat, act, events, pre)
+                left = pre.remaining
+                if act.uno and (seat in game.uno_open or not (game.said_uno[seat] or game.over)):
+                    self.ctx.fail(f"P4: {act} declared UNO, yet the seat is not safe")
+                opens = left == 1 and len(pre.hands[seat]) >= 2 and not game.over
+                if opens and not act.uno and uno_calls(game) and seat not in game.uno_open:
+                    self.ctx.fail(f"P4: {act} left seat {seat} one card and opened no UNO window")
+            return
         if k == Kind.DRAW:
             self._draw(game, seat, events, pre)
         elif k == Kind.PRESS:
@@ -977,7 +1086,7 @@ class EventModel:
                 assert e.seat is not None
                 sim[e.seat].extend(e.cards)
                 touched.add(e.seat)
-            elif k in ("play", "discard_all"):
+            elif k in ("play", "discard_all", "blast_discard"):
                 assert e.seat is not None
                 hand = sim[e.seat]
                 for c in e.cards:
@@ -990,6 +1099,14 @@ class EventModel:
             elif k == "illegal_caught":
                 sim[e.target].extend(e.cards)
                 touched.add(e.target)
+            elif k == "eliminated":  # Blast (§5.5): the hand goes face down under the pile
+                assert e.seat is not None
+                if e.count != len(sim[e.seat]):
+                    self.ctx.fail(
+                        f"seat {e.seat} eliminated with {e.count} of its {len(sim[e.seat])}"
+                    )
+                sim[e.seat] = []
+                touched.add(e.seat)
             elif k == "swap":
                 assert e.seat is not None
                 sim[e.seat], sim[e.target] = sim[e.target], sim[e.seat]
@@ -1036,6 +1153,8 @@ class EventModel:
                     self._fire(n)  # (a press with nothing loaded or to reload: no machine press)
                 if pile >= 0:
                     pile -= n
+            elif k == "blast" and pile >= 0:  # a BLAST card drawn from the pile (§5.5)
+                pile -= len(e.cards)
             elif k in ("reshuffle", "reload"):
                 if (k == "reload") != self.launcher:
                     self.ctx.fail(
@@ -1270,23 +1389,47 @@ class EventModel:
         opens = not moved and left == 1 and len(pre.hands[p]) >= 2 and not game.over
         if opens and not act.uno and p not in game.uno_open:
             self.ctx.fail(f"P4: {act} left seat {p} one card and opened no UNO window")
-        if kind == DISCARD_ALL:
-            gone = Counter(c for e in events if e.kind == "discard_all" for c in e.cards)
-            if gone != pre.gone:
-                text = " ".join(CARD_TEXT[c] for c in sorted(gone.elements())) or "nothing"
-                want = " ".join(CARD_TEXT[c] for c in sorted(pre.gone.elements())) or "nothing"
-                self.ctx.fail(f"§3.4, A-3: {act} discarded {text}, not {want}")
-            n = sum(gone.values())
-            reloaded = any(e.kind == "reload" for e in events)  # a false call's presses
-            under = Counter(game.discard[-1 - n : -1])
-            if game.discard[-1] != last or (under != gone and not reloaded):
-                self.ctx.fail("§3.4: the discarded cards go under the Discard All, on top")
-            if not game.over and (
-                game.phase != Phase.TURN
-                or game.direction != pre.direction
-                or game.turn != next_active(game, p, pre.direction)
-            ):
-                self.ctx.fail("§3.4: a Discard All passes the turn; its discards do nothing")
+        self._discard_all(game, p, act, events, pre)
+        self._swaps_and_all_draws(game, p, act, events, pre, moved)
+
+    def _discard_all(
+        self, game: Game, p: int, act: Action, events: Sequence[Event], pre: Before
+    ) -> None:
+        """A Discard All's discards (§3.4, A-3; Blast's Descartar Todo, §5.7): every other
+        card of its colour goes under it, each played by ``p``, and the turn passes."""
+        laid = (act.card, *act.more)
+        last = laid[-1]
+        if CARD_KIND[last] != DISCARD_ALL:
+            return
+        gone = Counter(c for e in events if e.kind == "discard_all" for c in e.cards)
+        if gone != pre.gone:
+            text = " ".join(CARD_TEXT[c] for c in sorted(gone.elements())) or "nothing"
+            want = " ".join(CARD_TEXT[c] for c in sorted(pre.gone.elements())) or "nothing"
+            self.ctx.fail(f"§3.4, A-3: {act} discarded {text}, not {want}")
+        n = sum(gone.values())
+        reloaded = any(e.kind in ("reload", "reshuffle") for e in events)  # later draws
+        under = Counter(game.discard[-1 - n : -1])
+        if game.discard[-1] != last or (under != gone and not reloaded):
+            self.ctx.fail("§3.4: the discarded cards go under the Discard All, on top")
+        if not reloaded and any(x != p for x in game.discard_by[-1 - n :]):
+            self.ctx.fail(f"§5.7: the discarded cards are played by seat {p} (played_by)")
+        if not game.over and (
+            game.phase != Phase.TURN
+            or game.direction != pre.direction
+            or game.turn != next_active(game, p, pre.direction)
+        ):
+            self.ctx.fail("§3.4: a Discard All passes the turn; its discards do nothing")
+
+    def _swaps_and_all_draws(
+        self, game: Game, p: int, act: Action, events: Sequence[Event], pre: Before, moved: bool
+    ) -> None:
+        """A Trade Hands' or Friendly card's swap (§3.4, A-4), the cards dealt to every
+        other seat, the next seat after a Wild Hit-Fire, a Wild All Hit or a Skip All."""
+        laid = (act.card, *act.more)
+        last = laid[-1]
+        kind = CARD_KIND[last]
+        left = pre.remaining
+        false_call = act.uno and pre.kept != 1
         if kind == TRADE_HANDS or last == FRIENDLY:
             swaps = [e for e in events if e.kind == "swap"]
             if left == 0:
@@ -1333,12 +1476,38 @@ class EventModel:
 
 # -- the checks ----------------------------------------------------------------------------
 def check_conservation(ctx: _Ctx, game: Game, deck: Counter[int], what: str = "") -> None:
-    """Every card of the deck is in exactly one place."""
-    have = Counter(game.all_cards())
+    """Every card of the deck is in exactly one place: a hand, the draw pile (or launcher),
+    the discard pile, and in Blast the buried hands, the spent BLAST cards and the active
+    BLAST card (§5.5) — counted here, and by ``game.all_cards()``."""
+    places = [*game.draw_pile, *game.discard, *game.buried, *game.spent]
+    for h in game.hands:
+        places.extend(h)
+    if game.blast_card >= 0:
+        places.append(game.blast_card)
+    places.sort()
+    want = _sorted_deck(deck)
+    if places == want:
+        if sorted(game.all_cards()) != want:
+            ctx.fail(f"card conservation{what}: game.all_cards() misses or repeats cards", game)
+        return
+    have = Counter(places)
     if have != deck:
         lost = " ".join(CARD_TEXT[c] for c in (deck - have).elements()) or "-"
         extra = " ".join(CARD_TEXT[c] for c in (have - deck).elements()) or "-"
         ctx.fail(f"card conservation{what}: lost {lost}; extra {extra}", game)
+
+
+_SORTED_DECKS: dict[int, tuple[Counter[int], list[int]]] = {}
+
+
+def _sorted_deck(deck: Counter[int]) -> list[int]:
+    """The deck's cards in order (cached per deck Counter)."""
+    hit = _SORTED_DECKS.get(id(deck))
+    if hit is None or hit[0] is not deck:
+        if len(_SORTED_DECKS) > 64:
+            _SORTED_DECKS.clear()
+        hit = _SORTED_DECKS[id(deck)] = (deck, sorted(deck.elements()))
+    return hit[1]
 
 
 def state_checks(ctx: _Ctx, game: Game, deck: Counter[int], checks: Checks) -> None:
@@ -1368,18 +1537,29 @@ def state_checks(ctx: _Ctx, game: Game, deck: Counter[int], checks: Checks) -> N
         and game.strict == CARD_COLOR[top]
     ):
         ctx.fail(f"A-7: the turn is restricted to colour {game.strict} after {CARD_TEXT[top]}")
+    if is_blast(game):
+        blast_state_checks(ctx.fail, game)
     if game.over:
-        if not 0 <= game.winner < game.n or game.hands[game.winner]:
+        # Blast: the last active seat wins whatever it holds (§5.5 (b), B-27)
+        last = is_blast(game) and sum(not x for x in game.eliminated) == 1
+        if not 0 <= game.winner < game.n or (game.hands[game.winner] and not last):
             ctx.fail(f"round over but the winner {game.winner} still holds cards")
+        if last and game.eliminated[game.winner]:
+            ctx.fail(f"round over: the winner {game.winner} is eliminated")
         if game.acting_seats() or any(game.legal_actions(s) for s in range(game.n)):
             ctx.fail("round over but some seat still has legal actions")
 
 
-def check_offers(ctx: _Ctx, game: Game, checks: Checks) -> None:
+def check_offers(ctx: _Ctx, game: Game, checks: Checks, chosen: set[int] | None = None) -> None:
     """Acting seats have legal actions, the others none, the turn-holder always; the
     turn-holder's plays are exactly the RULES.md §1.3 ones, each with the seats, directions,
     colours, UNO calls (P4) and ``keep`` (A-3) the rules give it; a draw where there is a
-    draw pile, a press where a launcher replaces it (§3.3, reneging)."""
+    draw pile, a press where a launcher replaces it (§3.3, reneging). Blast: every seat's
+    whole list of actions (``_blast.check_blast_offers``; ``chosen``: the seats that chose
+    their cards in the open BLAST event)."""
+    if is_blast(game):
+        check_blast_offers(ctx.fail, game, chosen)
+        return
     acting = game.acting_seats()
     turn = game.turn
     if checks.acting:
@@ -1465,8 +1645,14 @@ def check_offers(ctx: _Ctx, game: Game, checks: Checks) -> None:
 def check_offered_apply(ctx: _Ctx, game: Game, deck: Counter[int]) -> None:
     """Every action offered to every acting seat applies on a copy; the game is untouched."""
     before = game.to_json()
-    for s in game.acting_seats():
-        for a in game.legal_actions(s):
+    acting = game.acting_seats()
+    if game.phase == Phase.BLAST:  # (Blast: up to 10 seats choosing) three of them, in turn
+        acting = tuple(acting[(game.version + i) % len(acting)] for i in range(min(3, len(acting))))
+    for s in acting:
+        legal = game.legal_actions(s)
+        if len(legal) > 16 and is_blast(game):  # wilds x 6 colours, Numerals x 10 numbers,
+            legal = legal[:: len(legal) // 16 + 1] + legal[-1:]  # thousands of BLAST sets
+        for a in legal:
             g = game.copy()
             try:
                 g.apply(s, a)
@@ -1508,10 +1694,13 @@ def illegal_candidates(game: Game) -> list[Candidate]:
     hand = game.hands[turn]
     fup = false_uno_penalty(game)
     loose = permissive(game) and len(hand) > 1
-    # cards not in the hand
-    for c in deck:
-        if c not in hand:
-            out.append((turn, _play(game, c), "card not in hand"))
+    # cards not in the hand (Blast's deck has 215 different cards: a quarter of them, turn
+    # by turn)
+    absent = [c for c in deck if c not in hand]
+    if is_blast(game):
+        absent = absent[game.version % 4 :: 4]
+    for c in absent:
+        out.append((turn, _play(game, c), "card not in hand"))
     # non-matching cards (where no option accepts them)
     if phase == Phase.TURN and not loose:
         for c in set(hand):
@@ -1542,6 +1731,7 @@ def illegal_candidates(game: Game) -> list[Candidate]:
         Phase.DRAWN: (draw, "take", "challenge", "color:R"),
         Phase.PENALTY: (draw, "pass", "color:R") + (() if game.pen_challenge else ("challenge",)),
         Phase.COLOR: (draw, "pass", "take", "challenge"),
+        Phase.BLAST: (draw, "pass", "take", "challenge", "color:R"),
     }[phase]
     out.extend((turn, a, f"wrong action in the {phase.name.lower()} window") for a in wrong)
     why = "Attack has no draw pile (§3.2)" if presses(game) else "no launcher outside Attack"
@@ -1568,6 +1758,8 @@ def illegal_candidates(game: Game) -> list[Candidate]:
             out.append((turn, f"{draw} uno", "UNO with a draw (false calls off)"))
     if presses(game) and phase == Phase.TURN:
         out.extend(attack_candidates(game))
+    if is_blast(game):
+        out.extend(blast_candidates(game))
     # seats with no window
     for s in range(n):
         if s == turn:
@@ -1579,7 +1771,8 @@ def illegal_candidates(game: Game) -> list[Candidate]:
             out.append((s, _play(game, other[0]), "play out of turn"))
     # UNO attached to an action that is neither a play nor a draw; card ids that do not exist
     for s in game.acting_seats():
-        for a in game.legal_actions(s):
+        legal = game.legal_actions(s)
+        for a in legal[:8] if is_blast(game) else legal:  # (thousands in a BLAST event)
             if a.kind not in (Kind.PLAY, Kind.DRAW, Kind.PRESS, Kind.JUMP):
                 out.append((s, a._replace(uno=True), "UNO on an action that is not a play"))
     for c in (-1, N_CARDS, N_CARDS + 100):
@@ -1636,8 +1829,11 @@ def attack_candidates(game: Game) -> list[Candidate]:
 
 def _play(game: Game, c: int) -> Action:
     """A well-formed play of ``c`` by the turn-holder: a colour if it needs one, a seat if it
-    swaps hands (the first other one), a direction if it chooses one."""
+    swaps hands (the first other one), a direction if it chooses one, a number if it is a
+    Numeral (the first it may declare, else 0)."""
     color = game.rules.colors[0] if needs_color(game, c) else -1
+    if 0 <= c < N_CARDS and CARD_KIND[c] == NUMERAL:
+        return Action(Kind.PLAY, card=c, number=min(numeral_numbers(game, c), default=0))
     if not 0 <= c < N_CARDS or len(game.hands[game.turn]) < 2:
         return Action(Kind.PLAY, card=c, color=color)
     k = CARD_KIND[c]
@@ -1776,9 +1972,11 @@ def check_wd4_scenarios() -> None:
 
 # -- views ---------------------------------------------------------------------------------
 def check_view_leak(ctx: _Ctx, game: Game, seat: int | None, rng: random.Random) -> None:
-    """Shuffle what ``seat`` cannot know — other hands' unseen cards and the draw pile —
-    keeping every hand's size and every card ``seat`` has seen in place: the view of
-    ``seat`` must not change, while the state does."""
+    """Shuffle what ``seat`` cannot know — other hands' unseen cards, the draw pile, and in
+    Blast the buried hands (face down, §5.5) and, in a BLAST event, which other seats must
+    meet it and what they chose (hidden until the reveal) — keeping every hand's size and
+    every card ``seat`` has seen in place: the view of ``seat`` must not change, while the
+    state does."""
     view = game.view(seat)
     if game.view(seat) != view:
         ctx.fail(f"view of seat {seat} is not deterministic")
@@ -1796,22 +1994,35 @@ def check_view_leak(ctx: _Ctx, game: Game, seat: int | None, rng: random.Random)
         keep[h] = list(seen.elements())
         pool.extend((hand - seen).elements())
     pool.extend(g.draw_pile)
+    # the buried hands (Blast): hidden from everyone but a seat whose hand may be among them
+    bury = bool(g.buried) and (seat is None or not g.eliminated[seat])
+    if bury:
+        pool.extend(g.buried)
+    if g.phase == Phase.BLAST:  # other seats' duty and choice are hidden (§5.5 step 2)
+        g.blast_due = [s for s in g.blast_due if s == seat]
+        g.blast_chosen = {s: c for s, c in g.blast_chosen.items() if s == seat}
     hidden = [set(g.hands[h]) - set(keep[h]) for h in keep if len(g.hands[h]) > len(keep[h])]
-    movable = len(set(g.draw_pile)) > 1 or (
-        len(set(pool)) > 1 and len(hidden) + bool(g.draw_pile) > 1
-    )
+    places = len(hidden) + bool(g.draw_pile) + bury
+    movable = len(set(g.draw_pile)) > 1 or (len(set(pool)) > 1 and places > 1)
     if not movable:
         return  # one place holds every hidden card, all alike or in a hand: nothing can move
     old_hands = {h: Counter(g.hands[h]) for h in keep}
     old_draw = list(g.draw_pile)
+    old_buried = Counter(g.buried)
     for _ in range(60):
         rng.shuffle(pool)
         rest = iter(pool)
         for h, seen_cards in keep.items():
             size = len(g.hands[h])
             g.hands[h] = seen_cards + [next(rest) for _ in range(size - len(seen_cards))]
+        if bury:
+            g.buried = [next(rest) for _ in range(len(g.buried))]
         g.draw_pile = list(rest)
-        moved = g.draw_pile != old_draw or any(Counter(g.hands[h]) != old_hands[h] for h in keep)
+        moved = (
+            g.draw_pile != old_draw
+            or any(Counter(g.hands[h]) != old_hands[h] for h in keep)
+            or Counter(g.buried) != old_buried
+        )
         if moved:
             break
     else:
@@ -1862,9 +2073,11 @@ def check_replay(
     seed: int,
     actions: list[tuple[int, Action]],
     snaps: dict[int, str],
+    from_start: bool = False,
 ) -> None:
-    """The action log re-applied to a fresh ``new_game`` passes through the same states."""
-    g = uv.new_game(preset, players, seed)
+    """The action log re-applied to a fresh ``new_game`` (``from_start``: to the loaded
+    first state) passes through the same states."""
+    g = Game.from_json(snaps[0]) if from_start else uv.new_game(preset, players, seed)
     done = 0
     for mark in sorted(snaps):
         try:

@@ -34,6 +34,9 @@ SIMULATIONS = (
         "naive,random,naive,naive,random,naive",
         True,
     ),
+    # Blast: BLAST cards put back at random positions, reshuffles with the buried hands and
+    # spent BLAST cards (RULES.md §5.4, §5.5) use the game's PRNG; bots choose BLAST sets
+    Simulation("blast+blast.blast_copies=3", 5, 10, 13, "naive,random,naive,naive,naive"),
 )
 
 _RUN = """
@@ -146,12 +149,14 @@ def test_replay_file_replays(replay: Path) -> None:
     [
         Simulation("minecraft+minecraft.creeper_ends_turn", 4, 4, 6, "random,naive,naive,naive"),
         Simulation("attack+attack.launcher=bernoulli", 3, 4, 7, "naive,random,naive"),
+        Simulation("blast+blast.elimination_threshold=20", 4, 4, 8, "naive,random,naive,naive"),
     ],
     ids=lambda s: s.preset,
 )
 def test_variant_replay_file_replays(sim: Simulation, tmp_path: Path) -> None:
-    """Minecraft's and Attack's replay files replay: the Creeper's extra draws and every
-    press of the launcher come back from the seed and the actions."""
+    """Minecraft's, Attack's and Blast's replay files replay: the Creeper's extra draws,
+    every press of the launcher, the BLAST events and eliminations come back from the seed
+    and the actions."""
     path = tmp_path / "variant.replay"
     write_replay(sim, path)
     games, actions = replay_file(path)

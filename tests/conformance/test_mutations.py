@@ -256,7 +256,90 @@ def test_checks_pass_unpatched(check: str) -> None:
     from the mutations."""
     run_games(Checks.only(check))
     run_games(Checks.only(check), VARIANT_GAMES)
+    run_games(Checks.only(check), BLAST_GAMES)
 
 
 def test_wd4_scenarios_pass_unpatched() -> None:
     check_wd4_scenarios()
+
+
+# -- (f) UNO Blast: a BLAST card counted as drawn; a blast_ge chain without its floor ----------
+#: Blast games (Normal mode) with BLAST events that interrupt penalty and Múltiple Roba draws
+#: and wait for seats' choices, and chain answers offered and played.
+BLAST_GAMES = (
+    ("blast", 4, 7, "bots"),
+    ("blast+blast.rev4_stackable", 3, 6, "uniform"),
+    ("blast+blast.elimination_threshold=20", 7, 8, "bots"),
+)
+
+
+@pytest.fixture
+def blast_card_counts_as_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A BLAST card that interrupts a draw of N cards counts as one of them (§5.5 step 1:
+    it does not): the draw resumes after the event one card short."""
+
+    def change(game: Game, events: list[Any]) -> None:
+        if game.phase == Phase.BLAST and any(e.kind == "blast" for e in events) and game.owed:
+            seat, n, reason = game.owed[0]
+            if n > 0:
+                game.owed[0] = (seat, n - 1, reason)
+
+    _after_apply(monkeypatch, change)
+
+
+@pytest.mark.usefixtures("blast_card_counts_as_drawn")
+def test_blast_card_counted_as_drawn_is_caught() -> None:
+    """The event model follows every owed draw across the event and sees it stop short."""
+    message = r"seat \d+ owes \d+ more cards \((penalty|all_draw)\).*a BLAST card is no drawn"
+    with pytest.raises(AssertionError, match=message):
+        run_games(Checks.only("events"), BLAST_GAMES)
+
+
+@pytest.fixture
+def blast_ge_without_floor(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """``stacking=blast_ge`` compiled as ``progressive``: any +1, +2 or +4 answers any chain,
+    one worth less than the chain's last card included (B-19 forbids it), and +1 too."""
+    stacking = {**variant_module.STACKING, "blast_ge": variant_module.STACKING["progressive"]}
+    monkeypatch.setattr(variant_module, "STACKING", stacking)
+    game_setup._COMPILED.clear()
+    yield
+    game_setup._COMPILED.clear()
+
+
+@pytest.mark.usefixtures("blast_ge_without_floor")
+@pytest.mark.parametrize(
+    ("check", "message"),
+    [
+        ("offers", r"P1/§5\.5-§5\.7: seat \d+'s offered actions differ from the rules: extra"),
+        ("p1", r"§1\.8: accepted answer \d+: \S+ may not answer this penalty"),
+        (
+            "illegal",
+            r"illegal action (offered|accepted) \((not a chain answer worth at least the last "
+            r"card \(B-19\)|not an answer to the penalty \(§1\.8\))\)",
+        ),
+    ],
+)
+def test_blast_ge_answer_below_the_last_value_is_caught(check: str, message: str) -> None:
+    """A +2 offered and played on a +4 (or a +1 on anything): each check alone sees it."""
+    with pytest.raises(AssertionError, match=message):
+        run_games(Checks.only(check), BLAST_GAMES)
+
+
+@pytest.fixture
+def eliminated_hand_face_up(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An eliminated hand goes face up onto the bottom of the discard pile (§5.5: face down,
+    ``game.buried``), where every view shows it."""
+
+    def change(game: Game, events: list[Any]) -> None:
+        if any(e.kind == "eliminated" for e in events) and game.buried:
+            game.discard[:0] = game.buried
+            game.discard_by[:0] = [-1] * len(game.buried)
+            game.buried = []
+
+    _after_apply(monkeypatch, change)
+
+
+@pytest.mark.usefixtures("eliminated_hand_face_up")
+def test_eliminated_hand_face_up_is_caught() -> None:
+    with pytest.raises(AssertionError, match=r"buried hands, spent BLAST cards hold"):
+        run_games(Checks.only("events"), BLAST_GAMES)

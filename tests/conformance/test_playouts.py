@@ -1,10 +1,11 @@
 """Seeded playouts over presets x players x seeds, checked after every action (_playout.py).
 
-Normal profile: every preset (Classic, Minecraft, Attack) at 2, 3, 4, 7 and 10 players, two
-seeds with bots and one with the uniform policy. Deep profile (``UNOVERSE_DEEP=1``): every
-preset at 2..10 players; official Classic's presets with 16 seeds with bots and 8 with the
-uniform policy, Classic's house-rule presets with 6 and 3, Minecraft's and Attack's with 4
-and 2 (``_runs``).
+Normal profile: every preset (Classic, Minecraft, Attack, Full Spectrum, Blast) at 2, 3, 4,
+7 and 10 players, two seeds with bots and one with the uniform policy — Blast one of the three
+per table size, in turn (its rounds are long: ``_runs``). Deep profile (``UNOVERSE_DEEP=1``):
+every preset at 2..10 players; official Classic's presets with 16 seeds with bots and 8 with
+the uniform policy, Classic's house-rule presets with 6 and 3, the other variants' with 4 and
+2.
 """
 
 from __future__ import annotations
@@ -19,9 +20,11 @@ from unoverse import Kind
 from unoverse.core.cards import CARD_IS_WILD, CARD_KIND, CARD_NUMBER, CARD_TEXT, KIND_INDEX
 from unoverse.sim.driver import RoundRecord, play_round
 
+from ._blast import is_blast_card
 from ._playout import (
     ALL_PLAYERS,
     ATTACK_PRESETS,
+    BLAST_PRESETS,
     CLASSIC_PRESETS,
     DEEP,
     FULL_SPECTRUM_PRESETS,
@@ -59,8 +62,15 @@ DEEP_VARIANT_RUNS = tuple(("bots", s) for s in range(1, 5)) + tuple(
 )
 
 
-def _runs(preset: str) -> tuple[tuple[str, int], ...]:
+def _runs(preset: str, players: int = 0) -> tuple[tuple[str, int], ...]:
+    """The (policy, seed) runs of ``preset`` at ``players`` seats. Normal profile, Blast:
+    one of ``NORMAL_RUNS`` per table size, in turn from preset to preset (a checked Blast
+    round of 10 seats is up to 1,700 actions, BLAST choices included), so every preset meets
+    both policies and every table size both policies across the presets."""
     if not DEEP:
+        if preset in BLAST_PRESETS:
+            i = BLAST_PRESETS.index(preset) + NORMAL_PLAYERS.index(players)
+            return (NORMAL_RUNS[i % len(NORMAL_RUNS)],)
         return NORMAL_RUNS
     if preset not in CLASSIC_PRESETS:
         return DEEP_VARIANT_RUNS
@@ -86,7 +96,7 @@ def _matrix() -> list[object]:
         )
         for preset in PRESETS
         for n in players
-        for policy, seed in _runs(preset)
+        for policy, seed in _runs(preset, n)
     ]
 
 
@@ -147,10 +157,13 @@ def _starter_seed(preset: str, players: int, kind: str, limit: int = 1000) -> in
 
 def _never_starts(preset: str) -> str | None:
     """What never starts a round of ``preset``: Classic's mattel_old returns every wild
-    (§1.2), Minecraft's number_only every card but a number (§2.2, M-5)."""
+    (§1.2), Minecraft's number_only every card but a number (§2.2, M-5), and so does Blast
+    (§5.4: a BLAST card too, which triggers nothing, B-13)."""
     if "first_card=mattel_old" in preset:
         return "wild"
     if preset in MINECRAFT_PRESETS and "first_card=mattel_current" not in preset:
+        return "number_only"
+    if preset in BLAST_PRESETS:
         return "number_only"
     return None
 
@@ -193,7 +206,7 @@ def test_first_card(preset: str, kind: str) -> None:
 def test_returned_starters_never_start(preset: str) -> None:
     """§1.2: a Wild Draw Four turned first goes back into the deck, in every version; so
     does a Trade Hands in Attack (§3.2), and every card but a number in Minecraft's
-    ``number_only`` (§2.2, M-5)."""
+    ``number_only`` (§2.2, M-5) and in Blast (§5.4), where no BLAST card is ever dealt."""
     never = _never_starts(preset)
     for seed in range(300 if DEEP else 100):
         game = uv.new_game(preset, 4, seed)
@@ -202,6 +215,8 @@ def test_returned_starters_never_start(preset: str) -> None:
         assert CARD_KIND[first] != KIND_INDEX["TH"], f"§3.2: seed {seed} starts on a Trade Hands"
         if never == "number_only":
             assert CARD_NUMBER[first] >= 0, f"M-5: seed {seed} starts on {CARD_TEXT[first]}"
+        dealt = [c for h in game.hands for c in h if is_blast_card(c)]
+        assert not dealt, f"§5.4: seed {seed} deals BLAST cards {dealt}"
         assert len(game.discard) == 1, f"seed {seed}: returned starters stay on the pile"
 
 
@@ -215,6 +230,8 @@ def test_returned_starters_never_start(preset: str) -> None:
         ("minecraft", 4, 14),
         ("attack", 3, 15),
         ("attack+attack.discard_all_optional+false_uno_penalty=2", 5, 16),
+        ("blast", 4, 17),
+        ("blast+blast.uno_call+blast.blast_copies=3", 3, 18),
     ],
 )
 def test_loop_matches_driver(preset: str, players: int, seed: int) -> None:
@@ -279,4 +296,34 @@ def test_variant_playouts_reach_every_rule() -> None:
         "reload", "discard_all", "swap", "all_draw", "boomerang", "play:keep", "play:trade",
     )  # fmt: skip
     missing = [k for k in wanted if not seen[k]]
+    assert not missing, f"no playout reached {missing}; seen {dict(seen)}"
+
+
+#: What a fixed set of Blast playouts must reach (``Playout.paths``, counted by
+#: ``_blast.BlastModel``, and event kinds): every card effect of §5.7, chain answers (B-19,
+#: Reversa y Toma 4 with its option), BLAST events with and without a seat to meet them,
+#: events interrupting a turn's draw, a penalty and Múltiple Roba's draws (§5.5 step 7),
+#: a seat that holds a legal card once an event is over, the cards a BLAST penalty puts back
+#: (B-14), eliminations that cancel the rest of a draw (B-12, B-21) and the round's end when
+#: one active seat remains (B-27) or a hand empties.
+BLAST_WANTED = (
+    "numeral", "rev4", "descartar", "stack", "stack:rev4", "reversa:two_players", "event",
+    "event:nobody_due", "interrupts:turn", "interrupts:penalty", "interrupts:all_draw",
+    "until:legal_after_event", "eliminated", "eliminated:rest_cancelled", "over:last_active",
+    "over:emptied", "ev:blast_returned", "ev:reshuffle", "ev:discard_all", "ev:skip",
+    "ev:reverse", "ev:draw:turn", "ev:uno",
+)  # fmt: skip
+
+
+def test_blast_playouts_reach_every_rule() -> None:
+    """A fixed set of Blast playouts (Normal mode) reaches every path of §5.5-§5.7 that the
+    event model follows, so its checks are not vacuous."""
+    seen: Counter[str] = Counter()
+    for preset in ("blast+blast.rev4_stackable", "blast+blast.uno_call"):
+        for players, seed in ((2, 5), (3, 6), (4, 7), (7, 8)):
+            for policy in ("bots", "uniform"):
+                done = playout(preset, players, seed, policy, checks=Checks.only("events"))
+                seen += done.paths
+                seen.update({f"ev:{k}": v for k, v in done.events.items()})
+    missing = [k for k in BLAST_WANTED if not seen[k]]
     assert not missing, f"no playout reached {missing}; seen {dict(seen)}"

@@ -1,6 +1,6 @@
-"""A hypothesis state machine over a few presets (Classic, Minecraft, Attack): any acting
-seat's legal action, or an illegal one, in any order hypothesis likes; invariants after every
-step."""
+"""A hypothesis state machine over a few presets (Classic, Minecraft, Attack, Blast): any
+acting seat's legal action, or an illegal one, in any order hypothesis likes; invariants after
+every step."""
 
 from __future__ import annotations
 
@@ -17,8 +17,9 @@ from hypothesis.stateful import (
 )
 
 import unoverse as uv
-from unoverse import Game, Kind, UnoverseError
+from unoverse import Game, Kind, Phase, UnoverseError
 
+from ._blast import is_blast, is_blast_card, limit
 from ._playout import DEEP, STATE_MAX, illegal_candidates, presses
 
 PRESETS = (
@@ -28,6 +29,9 @@ PRESETS = (
     "minecraft+false_uno_penalty=2",
     "attack+attack.discard_all_optional+false_uno_penalty=2",
     "attack+attack.trade_hands_can_go_out=false+attack.strict_first_color+attack.allow_renege=false",
+    # UNO Blast, Normal mode (RULES.md §5): a low elimination threshold ends rounds sooner
+    "blast+blast.elimination_threshold=15",
+    "blast+blast.uno_call+blast.rev4_stackable+blast.blast_copies=3",
 )
 
 
@@ -102,9 +106,27 @@ class EngineMachine(RuleBasedStateMachine):
         if game.over:
             assert not game.acting_seats()
             return
-        assert game.legal_actions(game.turn), f"{self._where()}: turn {game.turn} cannot act"
+        if game.phase == Phase.BLAST:  # the seats able to meet it act, maybe not the drawer
+            assert game.acting_seats(), f"{self._where()}: a BLAST event nobody answers"
+        else:
+            assert game.legal_actions(game.turn), f"{self._where()}: turn {game.turn} cannot act"
         for s in game.acting_seats():
             assert game.legal_actions(s), f"{self._where()}: acting seat {s} has no action"
+
+    @invariant()
+    def blast_hands(self) -> None:
+        """RULES.md §5.5: no BLAST card in a hand; eliminated hands are empty (buried) and
+        active ones below the elimination limit (B-12)."""
+        game = self.game
+        if not is_blast(game):
+            return
+        most = limit(game)
+        for s, h in enumerate(game.hands):
+            assert not any(is_blast_card(c) for c in h), f"{self._where()}: BLAST card in {s}"
+            if game.eliminated[s]:
+                assert not h, f"{self._where()}: eliminated seat {s} holds cards"
+            else:
+                assert len(h) < most, f"{self._where()}: seat {s} holds {len(h)} cards"
 
     @invariant()
     def launcher_state_in_range(self) -> None:
