@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from .cards import CARD_TEXT
+from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER, CARD_TEXT
 from .errors import BadPlayerCount, InvalidOptionValue
 from .events import PUBLIC, SPLIT, Event
 from .game import Game, number_value
@@ -155,6 +155,21 @@ def reinsert_starter(game: Game, events: list[Event]) -> None:
     game.discard_by.pop()
     game.draw_pile.insert(game.rng.below(len(game.draw_pile) + 1), c)
     events.append(Event("starter_returned", None, (c,), 1))
+
+
+def start_on_number(game: Game) -> None:
+    """Turn cards until a number; every other card goes back into the draw pile at a random
+    position (Minecraft's ``number_only``, M-5; Blast's re-flip, §5.4). Left of the dealer
+    starts, on that number's colour."""
+    events = game.setup_events
+    while True:
+        c = turn_starter(game, events)
+        if CARD_NUMBER[c] >= 0:
+            break
+        reinsert_starter(game, events)
+    game.color = CARD_COLOR[c]
+    game.top_kind = CARD_KIND[c]
+    game.turn = game.left_of(game.dealer)
 
 
 def return_starter(game: Game, events: list[Event]) -> None:

@@ -13,11 +13,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import effects as fx
-from ..core.cards import BLAST_KINDS, CARD_COLOR, CARD_KIND, CARD_NUMBER, KIND_INDEX, N_CARDS, card
+from ..core.cards import BLAST_KINDS, KIND_INDEX, N_CARDS, card
 from ..core.errors import OptionConflict
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
-from ..core.setup import reinsert_starter, turn_starter
+from ..core.setup import start_on_number
 from ..core.variant import DeckRow, EngineSettings, Variant
 from .common import DEALER_SELECTION, TARGET_SCORE, TWO_PLAYER_RULES, scoring
 
@@ -164,15 +164,7 @@ class Blast(Variant):
     def start(self, game: Game) -> None:
         """RULES.md §5.4: turn cards until a number; any other card (a BLAST card included:
         no event, B-13) goes back at a random position. Left of the dealer starts."""
-        events = game.setup_events
-        while True:
-            c = turn_starter(game, events)
-            if CARD_NUMBER[c] >= 0:
-                break
-            reinsert_starter(game, events)
-        game.color = CARD_COLOR[c]
-        game.top_kind = CARD_KIND[c]
-        game.turn = game.left_of(game.dealer)
+        start_on_number(game)
 
 
 BLAST = Blast(

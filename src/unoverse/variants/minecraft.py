@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import effects as fx
-from ..core.cards import CARD_COLOR, CARD_KIND, CARD_NUMBER, N_CARDS, card
+from ..core.cards import N_CARDS, card
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
-from ..core.setup import reinsert_starter, turn_starter
+from ..core.setup import start_on_number
 from ..core.variant import DeckRow, EngineSettings, Variant
 from .classic import DECK_108, DECK_108_DOWNPOUR, EFFECTS_108, first_card_table
 from .common import (
@@ -97,15 +97,7 @@ class Minecraft(Variant):
         if game.rules.options.text("minecraft.first_card") == "mattel_current":
             first_card_table(game, "mattel_current")
             return
-        events = game.setup_events
-        while True:
-            c = turn_starter(game, events)
-            if CARD_NUMBER[c] >= 0:
-                break
-            reinsert_starter(game, events)
-        game.color = CARD_COLOR[c]
-        game.top_kind = CARD_KIND[c]
-        game.turn = game.left_of(game.dealer)
+        start_on_number(game)
 
 
 MINECRAFT = Minecraft(
