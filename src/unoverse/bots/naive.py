@@ -34,8 +34,8 @@ class NaiveBot(Bot):
     def act(self, view: View, legal: Sequence[Action]) -> Action | None:
         """Act only in its mandatory window (a BLAST challenge it must meet included: a
         random qualifying set)."""
-        if legal and legal[0].kind is _BLAST:
-            return legal[self.rng.below(len(legal))]
+        if view.blast >= 0:  # a BLAST event: only its choices are open
+            return legal[self.rng.below(len(legal))] if legal else None
         if view.turn != view.seat or view.winner >= 0:
             return None
         calls = len(view.hand) == 2
@@ -43,23 +43,25 @@ class NaiveBot(Bot):
         offered = tuple(legal)  # (a tuple already: the engine's list, not copied)
         plays: list[Action] = []
         cards: list[int] = []  # the playable cards, each once
+        last = -1
+        take = False
         for a in offered:
+            if a.kind is not _PLAY:
+                continue
             c = a.card
-            if a.kind is _PLAY and (
-                a.number >= 0  # a Numeral declaring a number it may take here
-                or CARD_IS_WILD[c]
-                or CARD_COLOR[c] == color
-                or CARD_KIND[c] == top_kind
-                or (steps and CARD_COLOR[c] in steps)
-            ):
-                plays.append(a)
-                new = True
-                for seen in cards:
-                    if seen == c:
-                        new = False
-                        break
-                if new:
+            if c != last:  # a card's plays are listed together: judge the card once
+                last = c
+                take = (
+                    a.number >= 0  # a Numeral: it declares a number it may take here
+                    or CARD_IS_WILD[c]
+                    or CARD_COLOR[c] == color
+                    or CARD_KIND[c] == top_kind
+                    or (bool(steps) and CARD_COLOR[c] in steps)
+                )
+                if take and c not in cards:
                     cards.append(c)
+            if take:
+                plays.append(a)
         if plays:
             cards.sort()
             card = cards[self.rng.below(len(cards))]
@@ -79,7 +81,6 @@ class NaiveBot(Bot):
 
 _PLAY: Final = Kind.PLAY
 _COLOR: Final = Kind.COLOR
-_BLAST: Final = Kind.BLAST
 #: Without a playable card: take a penalty, pass after a draw, else draw (or press).
 _FALLBACK: Final = (Kind.TAKE, Kind.PASS, Kind.DRAW, Kind.PRESS)
 

@@ -208,6 +208,16 @@ def play_action(card_id: int, color_index: int = -1, uno: bool = False) -> Actio
     return a
 
 
+def number_action(card_id: int, number: int, uno: bool = False) -> Action:
+    """The shared ``Action`` playing the Numeral ``card_id`` declaring ``number`` (calling
+    UNO), a card of its own colour: built once, like ``play_action``."""
+    i = (card_id * 2 + uno) * 10 + number
+    a = _NUMBERED[i]
+    if a is None:
+        a = _NUMBERED[i] = Action(Kind.PLAY, card_id, -1, -1, -1, uno, number=number)
+    return a
+
+
 def choice_action(
     card_id: int,
     color_index: int,
@@ -264,8 +274,15 @@ class BlastChoices(Sequence[Action]):
 
 
 def blast_action(cards: tuple[int, ...]) -> Action:
-    """``blast:`` with ``cards`` (a set meeting a BLAST challenge)."""
-    return Action(Kind.BLAST, cards[0], more=cards[1:])
+    """The shared ``blast:`` action with ``cards`` (a set meeting a BLAST challenge): built
+    once, like ``play_action``; the table forgets everything past ``_MAX_CHOICES`` sets."""
+    a = _BLASTS.get(cards)
+    if a is None:
+        if len(_BLASTS) >= _MAX_CHOICES:
+            _BLASTS.clear()
+        a = Action(Kind.BLAST, cards[0], -1, -1, -1, False, 0, cards[1:])
+        _BLASTS[cards] = a
+    return a
 
 
 #: ``Action.amount`` of a play that keeps the cards a Discard All would discard.
@@ -277,8 +294,10 @@ _NAMED: Final = ("catch:", "color:", "penalize:", "blast:")
 
 _CHOICES: Final[dict[tuple[int, int, int, bool, int, tuple[int, ...], int, int], Action]] = {}
 _MAX_CHOICES: Final = 100_000
+_BLASTS: Final[dict[tuple[int, ...], Action]] = {}
 _PLAY_COLORS: Final = len(COLOR_LETTERS) + 1
 _PLAYS: Final[list[Action | None]] = [None] * (N_CARDS * _PLAY_COLORS * 2)
+_NUMBERED: Final[list[Action | None]] = [None] * (N_CARDS * 2 * 10)
 
 # The actions without parameters, shared rather than rebuilt for every legal-action list.
 DRAW: Final = Action(Kind.DRAW)

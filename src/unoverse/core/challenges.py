@@ -12,12 +12,11 @@ submitted one.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate, combinations, product
 from typing import Final, overload
 
-from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_NUMBER, KIND_INDEX
+from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_NUMBER, COLOR_LETTERS, KIND_INDEX
 
 #: By kind index of a BLAST card: (what it asks, how many cards).
 CHALLENGES: Final = {
@@ -27,8 +26,12 @@ CHALLENGES: Final = {
 NUMERAL: Final = KIND_INDEX["N"]
 
 
+#: By card id: the colour of a coloured card (B-25), -1 for a wild-type card.
+_COLOUR: Final = tuple(-1 if CARD_IS_WILD[c] else CARD_COLOR[c] for c in range(len(CARD_COLOR)))
+
+
 def _coloured(c: int) -> bool:
-    return not CARD_IS_WILD[c] and CARD_COLOR[c] >= 0
+    return _COLOUR[c] >= 0
 
 
 def _is_numeral(c: int, numeral_wild: bool) -> bool:
@@ -62,24 +65,24 @@ def can_meet(kind: int, hand: Iterable[int], numeral_wild: bool) -> bool:
     """Whether some set of cards from ``hand`` meets the challenge (without listing them:
     the engine asks this of every seat when an event opens)."""
     what, n = CHALLENGES[kind]
-    if what in ("SC", "DC"):
-        per_colour = Counter(CARD_COLOR[c] for c in hand if _coloured(c))
+    if what == "SC" or what == "DC":
+        per_colour = [0] * len(COLOR_LETTERS)
+        for c in hand:
+            if _COLOUR[c] >= 0:
+                per_colour[_COLOUR[c]] += 1
         if what == "SC":
-            return any(k >= n for k in per_colour.values())
-        return len(per_colour) >= n
+            return max(per_colour) >= n
+        return len(per_colour) - per_colour.count(0) >= n
     wild = 0
-    per_value: Counter[int] = Counter()
+    per_value = [0] * 10
     for c in hand:
-        if _is_numeral(c, numeral_wild):
+        if numeral_wild and CARD_KIND[c] == NUMERAL:
             wild += 1
         elif CARD_NUMBER[c] >= 0:
             per_value[CARD_NUMBER[c]] += 1
     if what == "SN":
-        return wild + max(per_value.values(), default=0) >= n
-    return any(
-        sum(1 for v in range(start, start + n) if per_value[v]) + wild >= n
-        for start in range(11 - n)
-    )
+        return wild + max(per_value) >= n
+    return any(per_value[start : start + n].count(0) <= wild for start in range(11 - n))
 
 
 class DifferentColours(Sequence[tuple[int, ...]]):
@@ -143,63 +146,69 @@ def _product_size(groups: list[list[int]], subset: tuple[int, ...]) -> int:
 def qualifying_sets(
     kind: int, hand: Iterable[int], numeral_wild: bool
 ) -> Sequence[tuple[int, ...]]:
-    """Every distinct set of cards from ``hand`` that meets the challenge: sorted by card
-    ids, except DIFFERENT COLOR's, listed lazily (``DifferentColours``)."""
+    """Every distinct set of cards from ``hand`` that meets the challenge, each a sorted
+    tuple of card ids, listed in the order they are built rather than sorted (the engine
+    lists them for every seat that must choose; ``first_set`` finds the first in card-id
+    order): SAME COLOR's by colour, then by card; the number challenges' by how many
+    Numerals they use, then by numbers; DIFFERENT COLOR's lazily (``DifferentColours``).
+
+    Each set is built once: a set splits one way only into its Numerals used as numbers (a
+    multiset of the hand's Numerals) and its other cards, so the enumeration picks the
+    Numerals first and then the other cards around them; only a card id held twice makes
+    repeats to remove. A Numeral's id comes after every number card's, so the number cards
+    picked, then the Numerals, are already in card-id order."""
     what, n = CHALLENGES[kind]
     if what == "DC":
         return DifferentColours(hand, n)
     cards = sorted(hand)
-    found: set[tuple[int, ...]] = set()
+    found: list[tuple[int, ...]] = []
     if what == "SC":
-        by_colour: dict[int, list[int]] = {}
+        by_colour: list[list[int]] = [[] for _ in COLOR_LETTERS]
         for c in cards:
-            if _coloured(c):
-                by_colour.setdefault(CARD_COLOR[c], []).append(c)
-        for group in by_colour.values():
-            found.update(combinations(group, n))
-    else:
-        numerals = [c for c in cards if _is_numeral(c, numeral_wild)]
-        by_value: dict[int, list[int]] = {}
-        for c in cards:
-            if not _is_numeral(c, numeral_wild) and CARD_NUMBER[c] >= 0:
-                by_value.setdefault(CARD_NUMBER[c], []).append(c)
-        if what == "SN":
-            for v in range(10):
-                found.update(combinations(sorted(by_value.get(v, []) + numerals), n))
+            if _COLOUR[c] >= 0:
+                by_colour[_COLOUR[c]].append(c)
+        for group in by_colour:
+            if len(group) >= n:
+                found.extend(_choose(group, n))
+        return found
+    numerals: list[int] = []
+    by_value: list[list[int]] = [[] for _ in range(10)]
+    for c in cards:
+        if numeral_wild and CARD_KIND[c] == NUMERAL:
+            numerals.append(c)
+        elif CARD_NUMBER[c] >= 0:
+            by_value[CARD_NUMBER[c]].append(c)
+    present = [v for v in range(10) if by_value[v]]
+    distinct = [list(dict.fromkeys(cards)) for cards in by_value] if what == "CN" else by_value
+    for k in range(min(n, len(numerals)) + 1):
+        wilds = _choose(numerals, k)  # the Numerals used
+        m = n - k  # the other cards: m distinct values within a run of n (CN), or m of one
+        if m == 0:
+            found.extend(wilds)
+            continue
+        picks: list[tuple[int, ...]] = []
+        if what == "CN":  # the lowest value, then m - 1 more within the run it starts
+            for low in present:
+                run = [v for v in present if low < v < low + n]
+                for values in combinations(run, m - 1):
+                    picks.extend(product(distinct[low], *(distinct[v] for v in values)))
         else:
-            for start in range(11 - n):
-                _consecutive(start, n, by_value, Counter(numerals), [], found)
-    return sorted(found)
+            for v in present:
+                if len(by_value[v]) >= m:
+                    picks.extend(_choose(by_value[v], m))
+        found.extend([pick + w for pick in picks for w in wilds] if k else picks)
+    return found
+
+
+def _choose(cards: list[int], n: int) -> list[tuple[int, ...]]:
+    """The distinct ``n``-card sets from the sorted ``cards`` (where an id may repeat), in
+    card-id order."""
+    picks = combinations(cards, n)
+    return list(dict.fromkeys(picks) if len(set(cards)) < len(cards) else picks)
 
 
 def first_set(kind: int, hand: Iterable[int], numeral_wild: bool) -> tuple[int, ...]:
     """The qualifying set that comes first in card-id order (what a timeout discards,
     §5.5); the hand must meet the challenge."""
     sets = qualifying_sets(kind, hand, numeral_wild)
-    return sets.first() if isinstance(sets, DifferentColours) else sets[0]
-
-
-def _consecutive(
-    value: int,
-    left: int,
-    by_value: dict[int, list[int]],
-    numerals: Counter[int],
-    picked: list[int],
-    found: set[tuple[int, ...]],
-) -> None:
-    """Pick a card for ``value``, ``value + 1``... (``left`` values): a number card of that
-    value or a Numeral still unused."""
-    if left == 0:
-        found.add(tuple(sorted(picked)))
-        return
-    for c in sorted(set(by_value.get(value, []))):
-        picked.append(c)
-        _consecutive(value + 1, left - 1, by_value, numerals, picked, found)
-        picked.pop()
-    for c in sorted(numerals):
-        if numerals[c]:
-            numerals[c] -= 1
-            picked.append(c)
-            _consecutive(value + 1, left - 1, by_value, numerals, picked, found)
-            picked.pop()
-            numerals[c] += 1
+    return sets.first() if isinstance(sets, DifferentColours) else min(sets)

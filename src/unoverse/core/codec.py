@@ -161,7 +161,7 @@ def from_dict(data: dict[str, Any]) -> Game:
             game.blast_due = [int(s) for s in blast["due"]]
             game.blast_chosen = {int(s): tuple(cards(c)) for s, c in blast["chosen"].items()}
             turn, phase, drawn = blast["saved"]
-            game.saved = (int(turn), int(phase), int(drawn))
+            game.saved = (int(turn), int(Phase(int(phase))), int(drawn))
         game.owed = [(int(s), int(n), str(r)) for s, n, r in data.get("owed", [])]
         then = data.get("then", [0, -1])
         game.then = (int(then[0]), int(then[1]))

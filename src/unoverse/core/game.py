@@ -35,6 +35,7 @@ from .actions import (
     Kind,
     blast_action,
     choice_action,
+    number_action,
     parse_action,
     play_action,
 )
@@ -65,9 +66,9 @@ from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
 from .events import PRIVATE, SPLIT, Event
 from .launcher import UNTIL_FIRE_CAP, Launcher, make_launcher
 from .p1 import P1_STRIDE, STRICT_ROWS
-from .phase import Phase
+from .phase import PHASES, Phase
 from .rng import Rng
-from .rules import Rules
+from .rules import ANSWER_RETURN, ANSWER_STACK, Rules
 from .view import View
 
 #: An owed draw that goes on until a card plays (the Blast turn's draw, §5.7).
@@ -343,7 +344,8 @@ class Game:
                 out.append(CHALLENGE)
             hand = self.hands[seat]
             false_uno = rules.false_uno_penalty > 0
-            for c in sorted(set(hand)):
+            row = rules.answer_row(self.top_kind)
+            for c in sorted({c for c in hand if row[c]}):
                 if self._answers(c):
                     self._play_actions(c, len(hand), false_uno, out)
             return
@@ -377,11 +379,12 @@ class Game:
                 out.append(play_action(c))
                 if calls:
                     out.append(play_action(c, -1, True))
+            elif not calls:
+                out.extend(rules.color_plays(c))
             else:
                 for col in rules.colors:
                     out.append(play_action(c, col))
-                    if calls:
-                        out.append(play_action(c, col, True))
+                    out.append(play_action(c, col, True))
         if rules.play_duplicates or rules.zero_discard_color:
             for first, more in self._multi_plays(hand):
                 self._play_actions(first, size, false_uno, out, more)
@@ -420,11 +423,19 @@ class Game:
         if left > 0 and eff in CHOOSING_EFFECTS:
             targets = self._targets(last, left, jumper if jumper >= 0 else self.turn)
             directions = self._directions(last, left)
-        elif jumper < 0 and not more and not moves and numbers is _NO_NUMBER:
-            calls = self._calls(left, false_uno)  # the common case: card, colour, UNO call
-            for col in colors:
+        elif jumper < 0 and not more and not moves and (numbers is _NO_NUMBER or colors[0] < 0):
+            # the common cases: card, colour, UNO call; a Numeral, its number, UNO call
+            calls = self._calls(left, false_uno)
+            if calls is _NO_CALL and colors is rules.colors:
+                out.extend(rules.color_plays(card))
+            elif numbers is _NO_NUMBER:
+                for col in colors:
+                    for uno in calls:
+                        out.append(play_action(card, col, uno))
+            else:
                 for uno in calls:
-                    out.append(play_action(card, col, uno))
+                    for n in numbers:
+                        out.append(number_action(card, n, uno))
             return
         else:
             targets, directions = _NO_TARGET, _NO_DIRECTION
@@ -655,29 +666,16 @@ class Game:
         return self.top_kind if self.rules.effect[k] == fx.COPY_TOP else k
 
     def _answers(self, card: int) -> bool:
-        """``card`` may answer the pending draw penalty: a Boomerang sends it back (not an
-        attack already returned, H-4, nor one whose player went out or that no seat made);
-        with stacking, a draw card (``same``: the kind of the chain's last card;
-        ``progressive``: any draw card, no matching, FS-8)."""
+        """``card`` may answer the pending draw penalty (``Rules.answer_row``): a Boomerang
+        sends it back (not an attack already returned, H-4, nor one whose player went out or
+        that no seat made); a stacking answer needs stacking allowed now (``_may_stack``)."""
         if self.pen_returned:
             return False
-        k = self._effective_kind(card)
-        eff = self.rules.effect[k]
-        if eff == fx.BOOMERANG:
+        how = self.rules.answer_row(self.top_kind)[card]
+        if how == ANSWER_RETURN:
             return self.pen_source >= 0 and self.out < 0
-        if self.pen_fire or not self._may_stack():
-            return False  # a press-until-fire is not a number of cards: nothing stacks on it
-        rules = self.rules
-        if rules.stacking == STACK_BLAST_GE:  # worth at least the chain's last card (B-19)
-            chain = rules.stackable
-            return (
-                k in chain
-                and self.top_kind in chain
-                and rules.amount[k] >= rules.amount[self.top_kind]
-            )
-        if eff not in (fx.DRAW, fx.WILD_DRAW):
-            return False
-        return rules.stacking == STACK_PROGRESSIVE or k == self.top_kind
+        # a press-until-fire is not a number of cards: nothing stacks on it
+        return how == ANSWER_STACK and not self.pen_fire and self._may_stack()
 
     def _declares(self, card: int) -> bool:
         """Whether playing ``card`` now needs a declared colour."""
@@ -1250,7 +1248,7 @@ class Game:
             self.out,
             fire,
         ) = pre
-        self.phase = Phase(phase)
+        self.phase = PHASES[phase]
         self.pen_challenge, self.pen_legal, self.pen_returned, self.pen_fire = (
             bool(challenge),
             bool(legal),
@@ -1794,7 +1792,7 @@ class Game:
             self.owed.clear()
             return
         turn, phase, drawn = self.saved
-        self.turn, self.phase, self.drawn = turn, Phase(phase), drawn
+        self.turn, self.phase, self.drawn = turn, PHASES[phase], drawn
         self._settle(events)
 
     def _eliminate(self, seat: int, events: list[Event]) -> None:

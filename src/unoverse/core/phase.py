@@ -20,3 +20,5 @@ class Phase(IntEnum):
 
 #: Phase names as views and saved games write them.
 PHASE_NAMES: Final = tuple(p.name.lower() for p in Phase)
+#: The phases by value: ``PHASES[n]`` is ``Phase(n)`` without the enum's lookup.
+PHASES: Final = tuple(Phase)

@@ -8,8 +8,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Final
 
+from . import effects as fx
+from .actions import Action, play_action
+from .cards import CARD_KIND, N_CARDS
 from .options import Options
 from .p1 import NO_STEPS, P1_PLAIN, Steps
+
+#: ``Rules.answer_row`` values: a card that may answer a pending draw penalty where stacking
+#: is allowed now, and one that sends it back (a Boomerang, where it may be sent back).
+ANSWER_STACK: Final = 1
+ANSWER_RETURN: Final = 2
 
 if TYPE_CHECKING:
     from .variant import Variant
@@ -23,6 +31,8 @@ class Rules:
     """
 
     __slots__ = (
+        "_answer_rows",
+        "_color_plays",
         "allow_renege",
         "amount",
         "blast_cards",
@@ -186,6 +196,46 @@ class Rules:
         self.blast_draws: Final = self.blast_cards or elimination > 0
         # A Numeral counts as any number in BLAST challenges.
         self.numeral_wild: Final = numeral_wild
+        self._answer_rows: Final[dict[int, bytes]] = {}
+        self._color_plays: Final[list[tuple[Action, ...] | None]] = [None] * N_CARDS
+
+    def color_plays(self, card: int) -> tuple[Action, ...]:
+        """The plays of ``card`` declaring each colour a player may declare, without a UNO
+        call: built once per card (a legal-action list lists them for every wild held)."""
+        plays = self._color_plays[card]
+        if plays is None:
+            plays = tuple(play_action(card, col) for col in self.colors)
+            self._color_plays[card] = plays
+        return plays
+
+    def answer_row(self, top_kind: int) -> bytes:
+        """By card id, how the card may answer a draw penalty whose last card is of
+        ``top_kind``: ``ANSWER_STACK``, ``ANSWER_RETURN`` or 0 (never). Whether stacking
+        or a return is allowed now is the game's to say. Built once per top kind: the
+        engine reads it for every card of a hand facing a penalty."""
+        row = self._answer_rows.get(top_kind)
+        if row is None:
+            row = bytes(self._answer(k, top_kind) for k in CARD_KIND)
+            self._answer_rows[top_kind] = row
+        return row
+
+    def _answer(self, kind: int, top_kind: int) -> int:
+        """How a card of ``kind`` answers a penalty on ``top_kind``: a Boomerang sends it
+        back; with stacking, a draw card (``same``: the kind of the chain's last card;
+        ``progressive``: any draw card, no matching, FS-8; ``blast_ge``: a stackable card
+        worth at least the last one, B-19). A copying Blank counts as the top card."""
+        k = top_kind if self.effect[kind] == fx.COPY_TOP else kind
+        eff = self.effect[k]
+        if eff == fx.BOOMERANG:
+            return ANSWER_RETURN
+        if self.stacking == fx.STACK_BLAST_GE:
+            chain = self.stackable
+            fits = k in chain and top_kind in chain and self.amount[k] >= self.amount[top_kind]
+        else:
+            fits = eff in (fx.DRAW, fx.WILD_DRAW) and (
+                self.stacking == fx.STACK_PROGRESSIVE or k == top_kind
+            )
+        return ANSWER_STACK if fits else 0
 
     def __repr__(self) -> str:
         return f"<Rules {self.variant.name} {self.options!r}>"
