@@ -59,6 +59,8 @@ COMPILED = (
     "core/launcher.py",
     "core/p1.py",
     "core/challenges.py",
+    "core/owed.py",
+    "core/live.py",
     "core/rules.py",
     "core/view.py",
     "core/game.py",

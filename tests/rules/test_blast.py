@@ -249,13 +249,15 @@ def test_setup_deals_seven_each_left_of_the_dealer_starts_clockwise_2_to_10_play
             uv.new_game("blast", players, 3)
 
 
-def test_b_2_mode_normal_is_the_default_and_mode_blast_is_refused_for_now() -> None:
+def test_b_2_mode_normal_is_the_default_and_mode_blast_is_real_time() -> None:
     game = uv.new_game("blast", 4, 1)
     assert game.rules.options["blast.mode"] == "normal"
+    assert not game.rules.realtime
     assert uv.new_game("blast+mode=normal", 4, 1).rules.options["blast.mode"] == "normal"
     for preset in ("blast+mode=blast", "blast+blast.mode=blast", "uno_blast+mode=blast"):
-        with pytest.raises(uv.OptionConflict, match="not available yet"):
-            uv.new_game(preset, 4, 1)
+        live = uv.new_game(preset, 4, 1)
+        assert live.rules.realtime
+        assert live.windows() == (("live", -1),)
 
 
 def test_b_0_the_variant_is_blast_under_its_alias() -> None:
@@ -1321,7 +1323,9 @@ def test_bad_options_are_refused() -> None:
         ("blast+blast.plus_ten=x", uv.InvalidOptionValue),
         ("blast+rev4_stackable=maybe", uv.InvalidOptionValue),
         ("blast+elimination_threshold=1", uv.InvalidOptionValue),
-        ("blast+mode=blast", uv.OptionConflict),
+        ("blast+mode=blast+uno_call", uv.OptionConflict),
+        ("blast+lock_scope=forever", uv.InvalidOptionValue),
+        ("blast+simultaneity_window_ms=-1", uv.InvalidOptionValue),
         ("blast+blast.numbers=0", uv.OptionConflict),
         ("classic+stacking=blast_ge", uv.OptionConflict),
     ):

@@ -36,7 +36,8 @@ class NaiveBot(Bot):
         random qualifying set)."""
         if view.blast >= 0:  # a BLAST event: only its choices are open
             return legal[self.rng.below(len(legal))] if legal else None
-        if view.turn != view.seat or view.winner >= 0:
+        live = view.phase == "live"  # BLAST mode: no turns, it plays when it can
+        if (view.turn != view.seat and not live) or view.winner >= 0:
             return None
         calls = len(view.hand) == 2
         color, top_kind, steps = view.color, view.top_kind, view.steps
@@ -71,6 +72,8 @@ class NaiveBot(Bot):
             if not options:
                 options = [a for a in plays if a.card == card and not a.uno]
             return options[self.rng.below(len(options))]
+        if live:
+            return None  # nothing to play: it waits (it never arms)
         for kind in _FALLBACK:
             for a in offered:
                 if a.kind is kind and not a.uno:

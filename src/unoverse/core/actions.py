@@ -31,6 +31,9 @@ class Kind(IntEnum):
     PRESS = 11  # press the launcher (UNO Attack: it replaces drawing from a pile)
     TIMEOUT = 12  # the mandatory window's deadline passed (made by the match session)
     BLAST = 13  # the cards a seat discards to meet a BLAST challenge (UNO Blast, §5.5)
+    ARM = 14  # pick up a card to play it (UNO Blast's BLAST mode, §5.8): holding it
+    DISARM = 15  # put the armed card back in the hand
+    STALL = 16  # nobody played for too long: a legal card is played (made by the session)
 
 
 _WORDS = {
@@ -42,6 +45,8 @@ _WORDS = {
     "catch_illegal": Kind.CATCH_ILLEGAL,
     "press": Kind.PRESS,
     "timeout": Kind.TIMEOUT,
+    "disarm": Kind.DISARM,
+    "stall": Kind.STALL,
 }
 _NAMES = {v: k for k, v in _WORDS.items()}
 
@@ -90,6 +95,10 @@ class Action(NamedTuple):
         elif k == Kind.BLAST:
             text = "blast:" + ",".join(
                 CARD_TEXT[c] if 0 <= c < N_CARDS else f"card#{c}" for c in (self.card, *self.more)
+            )
+        elif k == Kind.ARM:
+            text = "arm:" + (
+                CARD_TEXT[self.card] if 0 <= self.card < N_CARDS else f"card#{self.card}"
             )
         elif k == Kind.COLOR:
             text = f"color:{_letter(self.color)}"
@@ -163,6 +172,10 @@ def parse_action(text: str) -> Action:
             raise NotationError(f"action {text!r}: write blast:CARD,CARD,... (e.g. blast:R7,G7)")
         first, *others = rest.split(",")
         return Action(Kind.BLAST, card=card(first), more=tuple(card(c) for c in others))
+    if name == "arm":
+        if uno or not rest:
+            raise NotationError(f"action {text!r}: write arm:CARD (e.g. arm:R7)")
+        return Action(Kind.ARM, card=card(rest))
     if name == "penalize":
         seat, _, amount = rest.partition(":")
         return Action(
@@ -290,7 +303,7 @@ KEEP: Final = 0
 #: The words that may follow a move, in the order they are written.
 _FLAG_WORDS: Final[tuple[list[str], ...]] = ([], ["uno"], ["keep"], ["keep", "uno"])
 #: Moves written ``name:...`` that are not card plays.
-_NAMED: Final = ("catch:", "color:", "penalize:", "blast:")
+_NAMED: Final = ("catch:", "color:", "penalize:", "blast:", "arm:")
 
 _CHOICES: Final[dict[tuple[int, int, int, bool, int, tuple[int, ...], int, int], Action]] = {}
 _MAX_CHOICES: Final = 100_000
@@ -310,6 +323,8 @@ CHALLENGE: Final = Action(Kind.CHALLENGE)
 UNO: Final = Action(Kind.UNO)
 CATCH_ILLEGAL: Final = Action(Kind.CATCH_ILLEGAL)
 TIMEOUT: Final = Action(Kind.TIMEOUT)
+DISARM: Final = Action(Kind.DISARM)
+STALL: Final = Action(Kind.STALL)
 #: ``color:X`` for every colour index, and ``catch:T`` for every seat.
 COLOR_ACTIONS: Final = tuple(Action(Kind.COLOR, color=c) for c in range(len(COLOR_LETTERS)))
 CATCH_ACTIONS: Final = tuple(Action(Kind.CATCH, target=t) for t in range(11))

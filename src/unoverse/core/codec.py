@@ -9,9 +9,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from typing import Any
 
-from .cards import CARD_TEXT, KIND_CODES, KIND_INDEX, card, cards, cards_text
+from .cards import CARD_TEXT, COLOR_LETTERS, KIND_CODES, KIND_INDEX, card, cards, cards_text, color
 from .errors import NotationError
 from .game import Game, Phase
 from .registry import get
@@ -89,6 +90,20 @@ def to_dict(game: Game) -> dict[str, Any]:
     if game.owed:
         data["owed"] = [list(o) for o in game.owed]
         data["then"] = list(game.then)
+    if game.rules.realtime:  # BLAST mode (UNO Blast, §5.8)
+        at, by, last = game.accepted
+        data["live"] = {
+            "armed": {str(s): CARD_TEXT[c] for s, c in enumerate(game.armed) if c >= 0},
+            "blocked": game.blocked,
+            "lock": "".join(COLOR_LETTERS[c] for c in game.lock),
+            # the time is None for a play made without one (never simultaneous)
+            "accepted": [
+                at if math.isfinite(at) else None,
+                by,
+                CARD_TEXT[last] if last >= 0 else None,
+            ],
+            "paid": list(game.paid),
+        }
     return data
 
 
@@ -165,6 +180,16 @@ def from_dict(data: dict[str, Any]) -> Game:
         game.owed = [(int(s), int(n), str(r)) for s, n, r in data.get("owed", [])]
         then = data.get("then", [0, -1])
         game.then = (int(then[0]), int(then[1]))
+        state = data.get("live")
+        if state is not None:
+            for s, c in state["armed"].items():
+                game.armed[int(s)] = card(c)
+            game.blocked = int(state["blocked"])
+            game.lock = [color(x) for x in state["lock"]]
+            at, by, last = state["accepted"]
+            if int(by) >= 0:
+                game.accepted = (float("-inf") if at is None else float(at), int(by), card(last))
+            game.paid = [int(s) for s in state["paid"]]
     except (KeyError, TypeError, ValueError, IndexError) as exc:
         raise NotationError(f"not a saved game: {exc!r}") from None
     return game

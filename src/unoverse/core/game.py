@@ -11,11 +11,13 @@ The shared procedures of RULES.md §0.4 live here; variants supply data and hook
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from itertools import combinations
 from typing import Final, cast
 
 from . import effects as fx
+from . import live
 from . import view as views
 from .actions import (
     CATCH_ACTIONS,
@@ -65,19 +67,12 @@ from .effects import (
 from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
 from .events import PRIVATE, SPLIT, Event
 from .launcher import UNTIL_FIRE_CAP, Launcher, make_launcher
+from .owed import ROUND, THEN_KEEP, THEN_LIVE, THEN_NEXT, THEN_OUT, UNTIL
 from .p1 import P1_STRIDE, STRICT_ROWS
 from .phase import PHASES, Phase
 from .rng import Rng
 from .rules import ANSWER_RETURN, ANSWER_STACK, Rules
 from .view import View
-
-#: An owed draw that goes on until a card plays (the Blast turn's draw, §5.7).
-UNTIL: Final = -1
-#: What follows owed draws: nothing (the interrupted window resumes), the turn passes to the
-#: seat after the given one (the penalty is cleared), or the given seat wins (it went out).
-THEN_KEEP: Final = 0
-THEN_NEXT: Final = 1
-THEN_OUT: Final = 2
 
 
 class Game:
@@ -86,13 +81,16 @@ class Game:
     change it only with ``apply``."""
 
     __slots__ = (
+        "accepted",
         "active",
+        "armed",
         "blast_card",
         "blast_chosen",
         "blast_drawer",
         "blast_due",
         "blast_offers",
         "blast_pending",
+        "blocked",
         "buried",
         "color",
         "color_next",
@@ -109,9 +107,11 @@ class Game:
         "known",
         "landed",
         "launcher",
+        "lock",
         "n",
         "out",
         "owed",
+        "paid",
         "pen_amount",
         "pen_chain",
         "pen_challenge",
@@ -169,6 +169,14 @@ class Game:
         self.then: tuple[int, int] = (THEN_KEEP, -1)
         self.saved: tuple[int, int, int] = (-1, 0, -1)
         self.quiet = False
+        # BLAST mode (real time, §5.8, ``core.live``): each seat's armed card (-1: none), the
+        # seat a Bloqueo blocks (-1: none), the colours it locks, the last accepted card
+        # (arrival time, seat, card) and the seats that have drawn its holding penalty.
+        self.armed = [-1] * players
+        self.blocked = -1
+        self.lock: list[int] = []
+        self.accepted: tuple[float, int, int] = live.NO_CARD
+        self.paid: list[int] = []
         self.color = -1  # active colour
         self.color_next = -1  # who starts once the first card's colour is declared
         self.top_kind = -1  # kind the top card counts as (a blank in copy_top mode copies)
@@ -264,6 +272,8 @@ class Game:
             return ()
         if phase == _BLAST:  # who must meet it stays hidden (§5.5)
             return (("blast", self.blast_drawer),)
+        if phase == _LIVE:  # any active seat may play (BLAST mode, §5.8)
+            return (("live", -1),)
         if phase == _PENALTY:
             main = "challenge" if self.pen_challenge else "penalty"
         else:
@@ -284,6 +294,8 @@ class Game:
             return ()
         if self.phase == _BLAST:
             return tuple(s for s in self.blast_due if s not in self.blast_chosen)
+        if self.phase == _LIVE:  # every active seat may play or arm a card
+            return tuple(s for s in range(self.n) if not self.eliminated[s] and self.hands[s])
         if not self.uno_open and self.illegal is None and self.jump_undo is None:
             return (self.turn,)
         return tuple(s for s in range(self.n) if not self.eliminated[s] and self._any_legal(s))
@@ -317,6 +329,8 @@ class Game:
                 )
                 self.blast_offers[seat] = offers
             return offers
+        if self.rules.realtime:
+            return tuple(live.legal(self, seat))
         out: list[Action] = []
         if seat == self.turn:
             self._mandatory_actions(seat, out)
@@ -683,7 +697,7 @@ class Game:
         return d == DECLARES_YES or (d == DECLARES_IF_WILD_TOP and KIND_IS_WILD[self.top_kind])
 
     # -- applying ---------------------------------------------------------------------
-    def apply(self, seat: object, act: object) -> list[Event]:
+    def apply(self, seat: object, act: object, at: object = None) -> list[Event]:
         """Validate ``act`` (an ``Action`` or its text) by ``seat`` (``None``: the referee),
         then apply it.
 
@@ -691,7 +705,13 @@ class Game:
         ``IllegalAction`` (or ``NotationError`` for a malformed string) and changes nothing
         when the action is not allowed. Both arguments are checked here, whatever their type,
         so bad input from outside gets a typed error in the compiled build too.
+
+        ``at`` is the action's arrival time in milliseconds (the match session's clock).
+        Only UNO Blast's BLAST mode reads it: a play from another seat within
+        ``blast.simultaneity_window_ms`` after the last accepted card is simultaneous (§5.8).
+        Without a time, plays are judged one at a time, never simultaneous.
         """
+        when = _time(at)
         if isinstance(act, Action):
             a = act
         elif isinstance(act, str):
@@ -699,7 +719,7 @@ class Game:
         else:
             raise NotationError(f"an action is an Action or its text, not {act!r}")
         if seat is None:
-            return self._referee(a)
+            return self._referee(a, when)
         if not isinstance(seat, int) or not 0 <= seat < self.n:
             raise NotYourWindow(f"seat {seat!r} does not exist: seats are 0 to {self.n - 1}")
         if self.phase == _OVER:
@@ -723,6 +743,10 @@ class Game:
             )
         if (a.uno or k is _UNO or k is _CATCH) and not self.rules.uno_calls:
             raise IllegalAction(f"{a}: {self.rules.name} has no UNO calls or catches")
+        if self.rules.realtime and k is not _BLAST_KIND:
+            return self._apply_live(seat, a, when)
+        if k is _ARM or k is _DISARM:
+            raise IllegalAction(f"{a}: cards are armed only in UNO Blast's BLAST mode")
         if k in _MANDATORY:
             self._check_mandatory(seat, a)
         elif k is _UNO:
@@ -739,6 +763,27 @@ class Game:
             raise NotYourWindow(f"{a} is a referee action: apply it with seat None")
         return self._run(seat, a)
 
+    def _apply_live(self, seat: int, a: Action, at: float | None) -> list[Event]:
+        """An action in BLAST mode (§5.8, ``core.live``): a play (accepted, or refused as
+        simultaneous with the holding penalty), or arming a card."""
+        k = a.kind
+        events: list[Event] = []
+        if k is _PLAY:
+            if live.check_play(self, seat, a, at):
+                live.refuse(self, seat, a, events)
+            else:
+                live.play(self, seat, a, at, events)
+        elif k is _ARM or k is _DISARM:
+            live.check_arm(self, seat, a)
+            live.arm(self, seat, a, events)
+            live.go_on(self, events)  # the engine checks after every action
+        else:
+            raise NotYourWindow(
+                f"{a}: BLAST mode has no turns: play a card, arm one (arm:CARD) or disarm"
+            )
+        self.version += 1
+        return events
+
     def apply_unchecked(self, seat: int, act: Action) -> list[Event]:
         """Apply an action this game offered (``legal_actions(seat)`` in this very state)
         without validating it: the fast path for search and simulation loops that only send
@@ -750,7 +795,10 @@ class Game:
         events: list[Event] = []
         k = a.kind
         if k is _PLAY:
-            self._do_play(seat, a, events)
+            if self.rules.realtime:  # the draw round's forced play, or a timeout's
+                live.play(self, seat, a, None, events)
+            else:
+                self._do_play(seat, a, events)
         elif k is _DRAW or k is _PRESS:
             self._do_draw(seat, a.uno, events)
         elif k is _TAKE:
@@ -1502,12 +1550,23 @@ class Game:
         self._draw(offender, 2, "illegal", events)
         self._set_turn(self.next_seat(offender))
 
-    def _referee(self, a: Action) -> list[Event]:
-        if a.kind is not Kind.PENALIZE and a.kind is not Kind.TIMEOUT:
-            raise NotYourWindow(f"{a}: the referee (seat None) may only penalize:SEAT:N or timeout")
+    def _referee(self, a: Action, at: float | None = None) -> list[Event]:
+        k = a.kind
+        if k is not Kind.PENALIZE and k is not Kind.TIMEOUT and k is not Kind.STALL:
+            raise NotYourWindow(
+                f"{a}: the referee (seat None) may only penalize:SEAT:N, timeout or stall"
+            )
         if self.phase == _OVER:
             raise NotYourWindow("the round is over: no action is possible")
-        if a.kind is Kind.TIMEOUT:
+        if k is Kind.STALL:
+            if not self.rules.realtime:
+                raise IllegalAction(f"{a}: only UNO Blast's BLAST mode has the stall safeguard")
+            events = live.stall(self, at)
+            self.version += 1
+            return events
+        if k is Kind.TIMEOUT:
+            if self.phase == _LIVE:
+                raise NotYourWindow(f"{a}: play is live: no window has a deadline (use stall)")
             return self._timeout()
         if self.phase == _BLAST:
             raise StaleAction(f"{a}: a BLAST event is open: penalize once it is resolved")
@@ -1643,6 +1702,25 @@ class Game:
                 owed.pop(0)
                 if n == UNTIL:
                     self._set_turn(self.next_seat(seat))
+                elif n == ROUND:  # the draw round goes on without it
+                    after = live.unblocked_from(self, self.next_seat(seat))
+                    if after >= 0:
+                        owed.insert(0, (after, ROUND, reason))
+                continue
+            if n == ROUND:  # one card; a card that plays is played at once (§5.8)
+                got = self._draw(seat, 1, reason, events)
+                if self.blast_pending >= 0:
+                    self._open_blast(seat, events)
+                    return
+                if self.over:
+                    continue
+                if not got:  # nothing left to draw anywhere: the round stops
+                    owed.pop(0)
+                elif not self.eliminated[seat] and live.playable(self, got[0]):
+                    owed.pop(0)
+                    self.turn, self.phase, self.drawn = seat, _DRAWN, got[0]
+                elif not self.eliminated[seat]:
+                    owed[0] = (live.unblocked_from(self, self.next_seat(seat)), ROUND, reason)
                 continue
             if n == UNTIL:
                 p1 = self._p1_row()
@@ -1679,6 +1757,8 @@ class Game:
             self._set_turn(self.next_seat(s))
         elif what == THEN_OUT:
             self._end_round(s, events)
+        elif what == THEN_LIVE:
+            live.go_on(self, events)
         elif self.eliminated[self.turn]:  # the window's seat was eliminated meanwhile
             self._clear_penalty()
             self._set_turn(self.next_seat(self.turn))
@@ -1770,6 +1850,8 @@ class Game:
             self.discard[-1:-1] = laid
             self.discard_by[-1:-1] = [s] * len(laid)
             events.append(Event("blast_discard", s, laid, len(laid)))
+            if self.armed[s] >= 0 and self.armed[s] not in hand:
+                live.drop_armed(self, s, events)
         due = self.blast_due
         chosen = self.blast_chosen
         self.blast_due = []
@@ -1795,6 +1877,22 @@ class Game:
         self.turn, self.phase, self.drawn = turn, PHASES[phase], drawn
         self._settle(events)
 
+    def _give(self, seat: int, cards: list[int], events: list[Event]) -> None:
+        """Cards from the discard pile go into ``seat``'s hand, one at a time, each checked
+        for elimination (B-6, B-12); every seat saw them. Past the threshold the rest go face
+        down with the eliminated hand."""
+        hand = self.hands[seat]
+        limit = self.rules.elimination or N_CARDS + 1
+        for i, c in enumerate(cards):
+            hand.append(c)
+            for o, row in enumerate(self.known):
+                if o != seat:
+                    row[seat].append(c)
+            if len(hand) >= limit:
+                self.buried.extend(cards[i + 1 :])
+                self._eliminate(seat, events)
+                return
+
     def _eliminate(self, seat: int, events: list[Event]) -> None:
         """A hand that reached ``Rules.elimination`` cards (UNO Blast, §5.5, B-12): it goes
         face down under the discard pile (``buried``), the seat leaves the turn order, and
@@ -1806,6 +1904,9 @@ class Game:
         for row in self.known:
             row[seat].clear()
         self.eliminated[seat] = True
+        self.armed[seat] = -1
+        if self.blocked == seat:
+            self.blocked = -1
         self.active -= 1
         if seat in self.uno_open:
             self.uno_open.remove(seat)
@@ -2050,6 +2151,11 @@ class Game:
         g.owed = self.owed[:]
         g.then = self.then
         g.saved = self.saved
+        g.armed = self.armed[:]
+        g.blocked = self.blocked
+        g.lock = self.lock[:]
+        g.accepted = self.accepted
+        g.paid = self.paid[:]
         g.color = self.color
         g.color_next = self.color_next
         g.top_kind = self.top_kind
@@ -2139,6 +2245,9 @@ _JUMP: Final = Kind.JUMP
 _PRESS: Final = Kind.PRESS
 _BLAST_KIND: Final = Kind.BLAST
 _BLAST: Final = Phase.BLAST
+_LIVE: Final = Phase.LIVE
+_ARM: Final = Kind.ARM
+_DISARM: Final = Kind.DISARM
 
 # Shared choice tuples for legal-action lists.
 _NO_COLOR: Final = (-1,)
@@ -2152,7 +2261,7 @@ _NO_CALL: Final = (False,)
 _BOTH_CALLS: Final = (False, True)
 
 #: The mandatory window's name by phase (the penalty phase names its own).
-_WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color", "over", "blast")
+_WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color", "over", "blast", "live")
 
 #: Every action kind's number (a hand-built action may carry one instead of its ``Kind``).
 _KIND_VALUES: Final = frozenset(int(k) for k in Kind)
@@ -2170,6 +2279,15 @@ _ALLOWED: Final = (
     (_TAKE, _CHALLENGE, _PLAY),  # PENALTY
     (_COLOR,),  # COLOR
 )
+
+
+def _time(at: object) -> float | None:
+    """An action's arrival time (``Game.apply``): a finite number of milliseconds, or None."""
+    if at is None:
+        return None
+    if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at):
+        raise IllegalAction(f"an arrival time is a finite number of milliseconds, not {at!r}")
+    return float(at)
 
 
 def _mult(card: int, more: tuple[int, ...]) -> int:

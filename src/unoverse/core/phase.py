@@ -16,6 +16,7 @@ class Phase(IntEnum):
     COLOR = 3  # ``turn`` declares the colour of a Wild turned as the first card
     OVER = 4  # the round is over
     BLAST = 5  # a BLAST event (UNO Blast, §5.5): the seats able to meet it choose their cards
+    LIVE = 6  # UNO Blast's BLAST mode (§5.8): no turns, any active seat may play at any moment
 
 
 #: Phase names as views and saved games write them.

@@ -36,7 +36,7 @@ from .setup import compiled, resolve_preset
 
 KEYS = (
     "players", "hands", "top", "discard", "draw", "dealer", "turn", "direction",
-    "pending", "drawn", "declare", "uno", "seed", "launcher",
+    "pending", "drawn", "declare", "uno", "seed", "launcher", "armed", "blocked", "lock",
 )  # fmt: skip
 
 
@@ -83,7 +83,7 @@ def position(text: str) -> Game:
     game.hands = hands
 
     top, top_by = _top(game, f["top"], n, declaring="declare" in f)
-    below = cards(f.get("discard", ""))
+    below, below_by = _discards(f.get("discard", ""), n)
     draw = cards(f["draw"]) if "draw" in f else None
 
     placed = Counter(c for h in hands for c in h) + Counter(below) + Counter([top])
@@ -103,7 +103,7 @@ def position(text: str) -> Game:
     else:
         game.draw_pile = draw
         game.discard = [*leftover, *below, top]
-    game.discard_by = [-1] * (len(game.discard) - 1) + [top_by]
+    game.discard_by = [-1] * (len(game.discard) - 1 - len(below)) + below_by + [top_by]
 
     game.dealer = _seat(f.get("dealer", str(n - 1)), n, "dealer")
     game.turn = _seat(f.get("turn", str(game.left_of(game.dealer))), n, "turn")
@@ -132,6 +132,7 @@ def position(text: str) -> Game:
                 f"position: launcher is its state (presses since it fired, >= 0), not {text!r}"
             )
         game.launcher.state = int(text)
+    _live(game, f, n)
     for s in f.get("uno", "").split():
         seat = _seat(s, n, "UNO window")
         if len(hands[seat]) != 1:
@@ -139,6 +140,42 @@ def position(text: str) -> Game:
         game.uno_open.append(seat)
     _empty_hands(game)
     return game
+
+
+def _discards(text: str, n: int) -> tuple[list[int], list[int]]:
+    """The cards under the top, bottom first, each ``CARD`` or ``CARD@SEAT`` (who played
+    it; BLAST mode's Reversa reads it); and who played each (-1: nobody said)."""
+    below: list[int] = []
+    by: list[int] = []
+    for word in text.split():
+        if word == "-":  # nothing
+            continue
+        name, _, seat = word.partition("@")
+        below.append(card(name))
+        by.append(-1 if seat in ("", "-") else _seat(seat, n, "discard's player"))
+    return below, by
+
+
+def _live(game: Game, f: dict[str, str], n: int) -> None:
+    """BLAST mode (UNO Blast, §5.8): play is live (unless a drawn card must be played);
+    ``armed: SEAT=CARD ...``, ``blocked: SEAT``, ``lock: COLOURS``."""
+    keys = [k for k in ("armed", "blocked", "lock") if k in f]
+    if not game.rules.realtime:
+        if keys:
+            raise NotationError(f"position: {keys[0]!r} is only for UNO Blast's BLAST mode")
+        return
+    if game.phase == Phase.TURN:
+        game.phase = Phase.LIVE
+    for word in f.get("armed", "").split():
+        seat_text, _, name = word.partition("=")
+        seat = _seat(seat_text, n, "armed seat")
+        c = card(name)
+        if c not in game.hands[seat]:
+            raise NotationError(f"position: seat {seat} does not hold its armed card {name}")
+        game.armed[seat] = c
+    if "blocked" in f:
+        game.blocked = _seat(f["blocked"], n, "blocked seat")
+    game.lock = [color(letter) for letter in f.get("lock", "")]
 
 
 def _top(game: Game, text: str, n: int, *, declaring: bool) -> tuple[int, int]:
@@ -224,7 +261,14 @@ def position_text(game: Game) -> str:
         rules.variant.name + "".join(changed),
         "hands: " + " | ".join(" ".join(CARD_TEXT[c] for c in h) or "-" for h in game.hands),
         f"top: {top_text}@{by if by >= 0 else '-'}",
-        "discard: " + (" ".join(CARD_TEXT[c] for c in game.discard[:-1]) or "-"),
+        "discard: "
+        + (
+            " ".join(
+                CARD_TEXT[c] + (f"@{b}" if b >= 0 else "")
+                for c, b in zip(game.discard[:-1], game.discard_by[:-1], strict=True)
+            )
+            or "-"
+        ),
         "draw: " + (" ".join(CARD_TEXT[c] for c in game.draw_pile) or "-"),
         f"dealer: {game.dealer}",
         f"turn: {game.turn}",
@@ -247,4 +291,11 @@ def position_text(game: Game) -> str:
         lines.append("uno: " + " ".join(str(s) for s in game.uno_open))
     if game.launcher is not None:
         lines.append(f"launcher: {game.launcher.state}")
+    armed = [f"{s}={CARD_TEXT[c]}" for s, c in enumerate(game.armed) if c >= 0]
+    if armed:
+        lines.append("armed: " + " ".join(armed))
+    if game.blocked >= 0:
+        lines.append(f"blocked: {game.blocked}")
+    if game.lock:
+        lines.append("lock: " + "".join(COLOR_LETTERS[c] for c in game.lock))
     return "\n".join(lines)

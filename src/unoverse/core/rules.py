@@ -35,6 +35,7 @@ class Rules:
         "_color_plays",
         "allow_renege",
         "amount",
+        "big_draw_next",
         "blast_cards",
         "blast_draws",
         "colors",
@@ -53,6 +54,7 @@ class Rules:
         "hand_size",
         "jump_in",
         "launcher",
+        "lock_until_wild",
         "must_play",
         "name",
         "never_dealt",
@@ -64,7 +66,10 @@ class Rules:
         "permissive_illegal_plays",
         "play_duplicates",
         "points",
+        "realtime",
+        "reverse_return",
         "revive",
+        "simultaneity_ms",
         "special",
         "stackable",
         "stacking",
@@ -122,6 +127,11 @@ class Rules:
         numeral_number_match: bool = True,
         stackable: frozenset[int] = frozenset(),
         numeral_wild: bool = True,
+        realtime: bool = False,
+        simultaneity_ms: int = 0,
+        lock_until_wild: bool = False,
+        reverse_return: str = "contiguous",
+        big_draw_next: bool = False,
     ) -> None:
         self.variant: Final = variant
         self.name: Final[str] = variant.name  # read by every view
@@ -196,6 +206,15 @@ class Rules:
         self.blast_draws: Final = self.blast_cards or elimination > 0
         # A Numeral counts as any number in BLAST challenges.
         self.numeral_wild: Final = numeral_wild
+        # UNO Blast's BLAST mode (§5.8, ``core.live``): no turns; plays within this many
+        # milliseconds after an accepted card are simultaneous; the Bloqueo's lock lasts until
+        # a wild (``blast.lock_scope``); Reversa's return (``blast.reverse_return``); +6/+10
+        # with nobody holding hit the next seat (``blast.big_draw_no_holder``).
+        self.realtime: Final = realtime
+        self.simultaneity_ms: Final = simultaneity_ms
+        self.lock_until_wild: Final = lock_until_wild
+        self.reverse_return: Final = reverse_return
+        self.big_draw_next: Final = big_draw_next
         self._answer_rows: Final[dict[int, bytes]] = {}
         self._color_plays: Final[list[tuple[Action, ...] | None]] = [None] * N_CARDS
 

@@ -49,6 +49,11 @@ class EngineSettings(TypedDict, total=False):
     numeral_number_match: bool  # a Numeral plays on the number it declares
     stackable: frozenset[int]  # kinds that answer a chain under stacking=blast_ge
     numeral_wild: bool  # a Numeral is any number in BLAST challenges
+    realtime: bool  # no turns: UNO Blast's BLAST mode (``core.live``)
+    simultaneity_ms: int  # plays this soon after an accepted card are simultaneous
+    lock_until_wild: bool  # the Bloqueo's colour lock lasts until a wild
+    reverse_return: str  # which cards a Reversa hands back (BLAST mode)
+    big_draw_next: bool  # +6/+10 with nobody holding: the next seat draws
 
 
 @dataclass(frozen=True, slots=True)

@@ -44,6 +44,27 @@ class Pending(Value):
         return (self.amount, self.target, self.source, self.challengeable, self.until_fire)
 
 
+class Live(Value):
+    """BLAST mode's public table (UNO Blast, §5.8) as a seat sees it: the seat a Bloqueo
+    blocks (-1: none), the colours it locks, which seats hold a card up (armed; others do
+    not see which card), and the seat's own armed card (-1: none)."""
+
+    __slots__ = ("armed", "blocked", "lock", "mine")
+    FIELDS: ClassVar[tuple[str, ...]] = ("blocked", "lock", "armed", "mine")
+
+    def __init__(
+        self, blocked: int, lock: tuple[int, ...], armed: tuple[bool, ...], mine: int
+    ) -> None:
+        self.blocked: Final = blocked
+        self.lock: Final = lock
+        self.armed: Final = armed
+        self.mine: Final = mine
+
+    def fields(self) -> tuple[int, tuple[int, ...], tuple[bool, ...], int]:
+        """The fields in their declared order."""
+        return (self.blocked, self.lock, self.armed, self.mine)
+
+
 #: The fields of a ``View``, in order.
 VIEW_FIELDS: Final = (
     "seat",
@@ -64,6 +85,7 @@ VIEW_FIELDS: Final = (
     "draw_count",
     "launcher",
     "blast",
+    "live",
     "windows",
     "pending",
     "drawn",
@@ -104,6 +126,7 @@ class View(Value):
         draw_count: int,
         launcher: int,
         blast: int,
+        live: Live | None,
         windows: tuple[tuple[str, int], ...],
         pending: Pending | None,
         drawn: int,
@@ -134,6 +157,8 @@ class View(Value):
         self.launcher: Final = launcher
         # The BLAST card whose event is open (UNO Blast, §5.5), -1 for none.
         self.blast: Final = blast
+        # BLAST mode's block, lock and armed seats; None in every other game.
+        self.live: Final = live
         self.windows: Final = windows
         self.pending: Final = pending
         self.drawn: Final = drawn  # the card this seat just drew and may play, else -1
@@ -163,6 +188,7 @@ class View(Value):
             self.draw_count,
             self.launcher,
             self.blast,
+            self.live,
             self.windows,
             self.pending,
             self.drawn,
@@ -225,6 +251,7 @@ def view(game: Game, seat: int | None) -> View:
         len(game.draw_pile),
         -1 if game.launcher is None else game.launcher.state,
         game.blast_card,
+        _live(game, seat) if game.rules.realtime else None,
         game.windows(),
         pending,
         drawn,
@@ -232,4 +259,14 @@ def view(game: Game, seat: int | None) -> View:
         tuple(game.uno_open),
         game.winner,
         game.version,
+    )
+
+
+def _live(game: Game, seat: int | None) -> Live:
+    """BLAST mode's public table for ``seat``: which card it armed is its own."""
+    return Live(
+        game.blocked,
+        tuple(game.lock),
+        tuple(c >= 0 for c in game.armed),
+        game.armed[seat] if seat is not None else -1,
     )

@@ -41,8 +41,8 @@ def replay_round(preset: str, players: int, rnd: dict[str, Any], where: str) -> 
     _check(expected, 0, chain, where)
     for i, entry in enumerate(actions, start=1):
         try:
-            seat, text = entry[0], entry[1]
-            game.apply(seat, text)
+            seat, text, at = entry[0], entry[1], entry[2] if len(entry) > 2 else None
+            game.apply(seat, text, at)
         except UnoverseError as exc:
             raise ReplayMismatch(f"{where}: action {i} ({entry!r}) refused: {exc}") from None
         except (TypeError, IndexError):

@@ -25,7 +25,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from ..core.actions import TIMEOUT, Action, Kind, parse_action
+from ..core.actions import STALL, TIMEOUT, Action, Kind, parse_action
 from ..core.cards import CARD_TEXT
 from ..core.errors import (
     IllegalAction,
@@ -36,6 +36,8 @@ from ..core.errors import (
 )
 from ..core.events import Event, redact
 from ..core.game import Game
+from ..core.live import can_play
+from ..core.phase import Phase
 from ..core.seeding import Stream, derive
 
 LogEntry = tuple[int | None, str, float]
@@ -51,6 +53,7 @@ Window = tuple[str, int]
 Mark = tuple[int, int, int, Window | None, tuple[Window, ...]]
 
 _INFINITY: Final = math.inf
+_LIVE: Final = Phase.LIVE
 _UNO: Final = Kind.UNO
 
 #: The kinds of action that answer the turn holder's mandatory window.
@@ -178,10 +181,13 @@ class Session:
     ``seed`` names the tie-break stream. With ``deadline_ms``, a mandatory window open since
     time ``t0`` (``start``, or the arrival time of the accepted action that opened it) times
     out at ``t0 + deadline_ms`` unless an action changes it by then (an action arriving
-    exactly at the deadline is in time). ``store`` receives every accepted log entry before
-    its ``Ack`` is made; if it raises, the exception propagates and the action, applied in
-    memory but neither stored nor acknowledged, is lost with the session, which is rebuilt
-    from the store.
+    exactly at the deadline is in time). In UNO Blast's BLAST mode, live play has no
+    mandatory window: with ``stall_ms``, when no card has landed for that long while some
+    seat could play one, the session sends ``stall`` (RULES.md §5.8). Every action reaches
+    the engine with its arrival time, which BLAST mode judges simultaneity by. ``store``
+    receives every accepted log entry before its ``Ack`` is made; if it raises, the exception
+    propagates and the action, applied in memory but neither stored nor acknowledged, is lost
+    with the session, which is rebuilt from the store.
     """
 
     def __init__(
@@ -190,18 +196,24 @@ class Session:
         seed: int,
         *,
         deadline_ms: float | None = None,
+        stall_ms: float | None = None,
         store: Store | None = None,
         start: float = 0.0,
     ) -> None:
         if deadline_ms is not None and not deadline_ms > 0:
             raise ValueError(f"deadline_ms must be positive, not {deadline_ms!r}")
+        if stall_ms is not None and not stall_ms > 0:
+            raise ValueError(f"stall_ms must be positive, not {stall_ms!r}")
         self.game = game
         self.deadline_ms = deadline_ms
+        self.stall_ms = stall_ms if game.rules.realtime else None
         self.store = store
         #: The time of the last action processed (or ``start``): arrivals may not be earlier.
         self.now = float(start)
         #: When the current mandatory window opened.
         self.opened = self.now
+        #: When the last card landed (BLAST mode's stall safeguard counts from it).
+        self.landed_at = self.now
         #: Accepted actions, in the order applied: the round replays from this alone.
         self.log: list[LogEntry] = []
         #: Refused actions (for statistics): never replayed.
@@ -222,8 +234,14 @@ class Session:
         return len(self._inbox)
 
     def deadline(self) -> float | None:
-        """When the mandatory window times out (None without deadlines, or once over)."""
-        if self.deadline_ms is None or self.game.over:
+        """When the mandatory window times out, or live play stalls (None without
+        deadlines, or once over)."""
+        game = self.game
+        if game.phase == _LIVE:
+            if self.stall_ms is None or not any(can_play(game, s) for s in range(game.n)):
+                return None
+            return self.landed_at + self.stall_ms
+        if self.deadline_ms is None or game.over:
             return None
         return self.opened + self.deadline_ms
 
@@ -257,7 +275,7 @@ class Session:
     def step(self) -> Ack | None:
         """Process the next thing on the timeline: the earliest queued action, or the
         deadline if it falls before it (or nothing is queued). None when there is neither."""
-        if self.deadline_ms is None:  # the simulation driver's case: no deadline to weigh
+        if self.deadline_ms is None and self.stall_ms is None:  # no deadline to weigh
             ticket = self._inbox.pop()
             return None if ticket is None else self._process(ticket)
         return self._next(_INFINITY)
@@ -305,7 +323,7 @@ class Session:
         try:
             if version is not None and seat is not None and version != game.version:
                 self._check_mandatory(seat, a, version)
-            events = game.apply(seat, a)
+            events = game.apply(seat, a, at)
         except UnoverseError as exc:
             if isinstance(exc, NotYourWindow) and version is not None:
                 exc = self._stale_window(seat, a, version) or exc
@@ -316,12 +334,14 @@ class Session:
         return ack
 
     def _expire(self, due: float) -> Ack:
-        """The mandatory window's deadline has passed: the referee's ``timeout``."""
+        """The mandatory window's deadline has passed: the referee's ``timeout``; or, in
+        live play, nobody has played for ``stall_ms``: ``stall``."""
         if self.game.version != self.start_version + len(self._marks) - 1:
             self._changed_outside()
         self.now = due
-        events = self.game.apply(None, TIMEOUT)
-        return self._accept(None, None, TIMEOUT, due, events)
+        a = STALL if self.game.phase == _LIVE else TIMEOUT
+        events = self.game.apply(None, a, due)
+        return self._accept(None, None, a, due, events)
 
     def _accept(
         self, ticket: int | None, seat: int | None, a: Action, at: float, events: list[Event]
@@ -340,6 +360,8 @@ class Session:
         )
         if self.deadline_ms is not None and (a is TIMEOUT or now[:4] != self._marks[-1][:4]):
             self.opened = at  # a new mandatory window, or a new card under the same one
+        if now[0] != self._marks[-1][0]:
+            self.landed_at = at
         self._marks.append(now)
         version = game.version
         if self.store is not None:

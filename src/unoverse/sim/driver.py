@@ -13,6 +13,13 @@ window closed, a move decided before the top card or the mandatory window change
 (``stale``). The refused seat is asked again. The seat holding the mandatory window must
 answer, unless the round has deadlines (``deadline_ms``), where the session times it out.
 The record's actions are the session's log, so a round replays exactly from its record.
+
+In UNO Blast's BLAST mode (RULES.md §5.8) every active seat is asked all the time, and its
+play races the others' to the session: the first accepted card wins, and one stamped within
+the simultaneity window after it is refused with its holding penalty. A play of the card a
+seat has armed arrives after ``armed_delay_ms`` (80 by default) instead of a reaction time:
+the reason to arm. When no card lands for ``stall_ms`` (12,500) while a seat could play one,
+the session's ``stall`` plays one.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from ..bots.base import Bot
-from ..core.actions import TIMEOUT, Action, Kind
+from ..core.actions import STALL, TIMEOUT, Action, Kind
 from ..core.codec import state_hash
 from ..core.errors import UnoverseError
 from ..core.events import Event
@@ -34,6 +41,10 @@ from ..match.session import Inbox, LogEntry, Mark, Session, mark, stale_move
 
 #: A playout that reaches this many actions has failed (RULES.md E-6).
 MAX_ACTIONS = 20_000
+#: BLAST mode: a play of the armed card arrives this many ms after it is decided.
+ARMED_DELAY_MS = 80.0
+#: BLAST mode: the session's stall safeguard, in ms without a card landing (§5.8).
+STALL_MS = 12_500.0
 
 
 # Not native classes: mypyc would drop the ``code`` a compiled subclass of an interpreted
@@ -83,6 +94,8 @@ class RoundRecord:
 _TURN_KINDS: Final = (Kind.PLAY, Kind.DRAW, Kind.PRESS, Kind.TAKE, Kind.CHALLENGE)
 _TURN: Final = Phase.TURN
 _PENALTY: Final = Phase.PENALTY
+_LIVE: Final = Phase.LIVE
+_PLAY: Final = Kind.PLAY
 
 EventSink = Callable[[int, Action, list[Event]], None]
 """Called after every accepted action with ``(seat, action, events)``; for a timeout, the
@@ -99,10 +112,18 @@ class Table:
     ``BotError``; without it the window waits for its deadline.
     """
 
-    def __init__(self, bots: Sequence[Bot], seed: int, *, must_act: bool = True) -> None:
+    def __init__(
+        self,
+        bots: Sequence[Bot],
+        seed: int,
+        *,
+        must_act: bool = True,
+        armed_delay_ms: float = ARMED_DELAY_MS,
+    ) -> None:
         self.bots = bots
         self.seed = seed
         self.must_act = must_act
+        self.armed_delay_ms = armed_delay_ms
         self.clock = 0.0
         #: seat -> the answer it has on its way
         self.waiting: dict[int, Action] = {}
@@ -121,11 +142,13 @@ class Table:
             bot = self.bots[seat]
             act = bot.act(game.view(seat), legal)
             if act is None:
-                if seat == game.turn and self.must_act:
+                if seat == game.turn and self.must_act and game.phase is not _LIVE:
                     raise BotError(f"bot {bot.name} at seat {seat} did not act")
                 continue
             waiting[seat] = act
-            send(seat, act, round(self.clock + bot.delay(), 3), game.version)
+            armed = act.kind is _PLAY and act.card == game.armed[seat]
+            delay = self.armed_delay_ms if armed else bot.delay()
+            send(seat, act, round(self.clock + delay, 3), game.version)
 
     def answered(self, seat: object, at: float) -> Action | None:
         """The session has processed an action arriving at ``at`` (``seat``'s answer, if it
@@ -162,12 +185,15 @@ def play_round(
     on_events: EventSink | None = None,
     max_actions: int = MAX_ACTIONS,
     deadline_ms: float | None = None,
+    armed_delay_ms: float = ARMED_DELAY_MS,
+    stall_ms: float = STALL_MS,
 ) -> RoundRecord:
     """Play ``game`` to its end with ``bots`` (one per seat), filling ``record``. With
-    ``deadline_ms`` a mandatory window not answered in time gets the session's timeout."""
-    session = Session(game, record.seed, deadline_ms=deadline_ms)
+    ``deadline_ms`` a mandatory window not answered in time gets the session's timeout; in
+    BLAST mode, ``armed_delay_ms`` and ``stall_ms`` (see the module's docstring)."""
+    session = Session(game, record.seed, deadline_ms=deadline_ms, stall_ms=stall_ms)
     record.actions = session.log
-    table = Table(bots, record.seed, must_act=deadline_ms is None)
+    table = Table(bots, record.seed, must_act=deadline_ms is None, armed_delay_ms=armed_delay_ms)
     chain = ""
     if hashes:
         chain = state_hash(game)
@@ -191,7 +217,9 @@ def play_round(
                 record.rejected.append((seat, ack.action, ack.at, ack.code))
             continue
         events = ack.events
-        if act is None or not isinstance(seat, int):  # the referee's timeout of the holder
+        if not isinstance(seat, int) and ack.action == "stall":  # the seat that played
+            act, seat = STALL, events[0].seat if isinstance(events[0].seat, int) else holder
+        elif act is None or not isinstance(seat, int):  # the referee's timeout of the holder
             act, seat = TIMEOUT, holder
             if turn >= 0:
                 record.turns += 1

@@ -68,6 +68,10 @@ BLAST_COUNTS = (
     "challenges_failed",  # seats that could not and drew 3
     "eliminations",  # seats eliminated at the threshold
 )
+#: Counted too in UNO Blast's BLAST mode (§5.8): accepted cards another seat's play raced
+#: (refused as simultaneous), the simultaneous refusals, holding penalties (armed or
+#: simultaneous seats that drew), draw rounds, and the session's stalls.
+REALTIME_COUNTS = ("races", "simultaneous", "holding_penalties", "draw_rounds", "stalls")
 #: Counted too where a colour step widens P1 (Full Spectrum's chromatic step).
 STEP_COUNTS = ("chromatic_steps",)  # plays that matched by the chromatic step alone
 SKIP_ALL: Final = kind("SA")
@@ -86,6 +90,7 @@ def counted(preset: str) -> tuple[str, ...]:
         + (STEP_COUNTS if any(rules.steps) else ())
         + (SKIP_ALL_COUNTS if fx.SKIP_ALL in rules.deck_effects else ())
         + (BLAST_COUNTS if rules.blast_draws else ())
+        + (REALTIME_COUNTS if rules.realtime else ())
     )
 
 
@@ -122,6 +127,10 @@ _EVENT_COUNTS = {
     "blast_discard": "challenges_met",
     "blast_penalty": "challenges_failed",
     "eliminated": "eliminations",
+    "simultaneous": "simultaneous",
+    "holding": "holding_penalties",
+    "draw_round": "draw_rounds",
+    "stall": "stalls",
 }
 
 
@@ -135,10 +144,15 @@ def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult
     counts = result.counts
 
     def play(game: Game, round_seed: int, dealer: int | None) -> None:
+        raced = [-1]  # the last accepted card (its serial number) counted as a race
+
         def count(seat: int, act: Action, events: list[Event]) -> None:
             for e in events:
                 if e.kind in _EVENT_COUNTS:
                     counts[_EVENT_COUNTS[e.kind]] += 1
+                    if e.kind == "simultaneous" and raced[0] != game.landed:
+                        raced[0] = game.landed
+                        counts["races"] += 1
                 elif e.kind == "play":
                     if e.info == "stack":
                         counts["stack_answers"] += 1

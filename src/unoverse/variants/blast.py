@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import effects as fx
+from ..core import live
 from ..core.cards import BLAST_KINDS, KIND_INDEX, N_CARDS, card
 from ..core.errors import OptionConflict
 from ..core.game import Game
@@ -103,6 +104,26 @@ BLAST_OPTIONS: tuple[OptionSpec, ...] = (
         "eliminated at the threshold (>=); false: above it (>)",
     ),
     OptionSpec("blast.uno_call", "bool", False, "UNO calls and catches (P4, 2 cards; B-23)"),
+    OptionSpec(
+        "blast.simultaneity_window_ms", "int", 250,
+        "BLAST mode: plays this many ms after an accepted card are simultaneous (B-3)",
+    ),
+    OptionSpec(
+        "blast.lock_scope", "choice", "next_card",
+        "BLAST mode: the Bloqueo's colour lock covers the next card, or lasts until a wild (B-5)",
+        choices=("next_card", "until_wild"),
+    ),
+    OptionSpec(
+        "blast.reverse_return", "choice", "contiguous",
+        "BLAST mode: Reversa hands back the same-coloured run beneath it, every card of its "
+        "colour in the pile, or nothing (B-6)",
+        choices=("contiguous", "all_same_color", "none"),
+    ),
+    OptionSpec(
+        "blast.big_draw_no_holder", "choice", "nobody",
+        "BLAST mode: +6/+10 with nobody holding a card hit nobody, or the next seat (B-8)",
+        choices=("nobody", "next"),
+    ),
     DEALER_SELECTION,
     TWO_PLAYER_RULES,
     scoring("none"),
@@ -150,21 +171,29 @@ class Blast(Variant):
             "numeral_number_match": bool(options["blast.numeral_number_match"]),
             "stackable": frozenset(stackable),
             "numeral_wild": bool(options["blast.numeral_wild_in_challenges"]),
+            "realtime": options["blast.mode"] == "blast",
+            "simultaneity_ms": int(options["blast.simultaneity_window_ms"] or 0),
+            "lock_until_wild": options["blast.lock_scope"] == "until_wild",
+            "reverse_return": str(options["blast.reverse_return"]),
+            "big_draw_next": options["blast.big_draw_no_holder"] == "next",
         }
 
     def check_conflicts(self, options: Options) -> None:
-        """BLAST mode (real time) is not available yet; a deck needs number cards to start."""
-        if options["blast.mode"] == "blast":
-            raise OptionConflict(
-                "blast.mode=blast (real time) is not available yet: use blast.mode=normal"
-            )
+        """A deck needs number cards to start; BLAST mode has no UNO calls (its plays are
+        raced, not turns to call UNO in) and no chains (B-19)."""
+        if options["blast.mode"] == "blast" and options["blast.uno_call"]:
+            raise OptionConflict("blast.uno_call: BLAST mode (real time) has no UNO calls")
         if not options["blast.numbers"]:
             raise OptionConflict("blast.numbers=0: the first card must be a number (§5.4)")
 
     def start(self, game: Game) -> None:
         """RULES.md §5.4: turn cards until a number; any other card (a BLAST card included:
-        no event, B-13) goes back at a random position. Left of the dealer starts."""
+        no event, B-13) goes back at a random position. Left of the dealer starts; in BLAST
+        mode every seat may play at once (a draw round if none can, §5.8)."""
         start_on_number(game)
+        if game.rules.realtime:
+            game.turn = game.dealer  # the draw round starts left of the dealer
+            live.go_on(game, game.setup_events)
 
 
 BLAST = Blast(

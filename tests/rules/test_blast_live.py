@@ -1,0 +1,306 @@
+"""RULES.md §5.8: UNO Blast's BLAST mode (real time, no turns) — the first accepted card
+wins, simultaneous plays and holding penalties, arming, the Bloqueo's block and colour lock,
+Reversa's run, Reversa y Toma 4, +6/+10, Múltiple Roba, the draw round and the ``stall``
+safeguard; §7.3 scenario 10; B-3 to B-10, B-28, B-29; and the bad input of the mode.
+
+Times are the session's arrival times in milliseconds (``Game.apply(seat, action, at)``);
+the simultaneity window is ``blast.simultaneity_window_ms`` (250). Colour letters: R Y G B O
+P; Bloqueo ``BL``, Reversa ``R`` (so ``RR`` is a red Reversa), wilds ``WR4`` ``W+6``
+``W+10`` ``WM2`` ``WM4``. ``discard:`` lists the cards under the top, bottom first, each
+``CARD@SEAT`` when a seat played it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pytest
+
+import unoverse as uv
+from unoverse.core.cards import CARD_TEXT, color
+from unoverse.core.codec import state_hash
+from unoverse.core.events import redact
+
+from .conftest import hand, top
+
+
+def live(body: str, options: str = "") -> uv.Game:
+    """A BLAST-mode position (``options``: more ``+name=value`` switches)."""
+    return uv.position(f"blast+mode=blast{options}; {body}")
+
+
+def refused(
+    game: uv.Game, seat: int | None, act: str, error: type[uv.UnoverseError], at: float = 0.0
+) -> None:
+    """``act`` raises ``error`` and leaves the state exactly as it was."""
+    before = state_hash(game)
+    with pytest.raises(error):
+        game.apply(seat, act, at)
+    assert state_hash(game) == before
+
+
+def drawn(events: Iterable[uv.Event], seat: int) -> int:
+    """How many cards ``seat`` drew in ``events``."""
+    return sum(e.count for e in events if e.kind == "draw" and e.seat == seat)
+
+
+def kinds(events: Iterable[uv.Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+FOUR = "hands: R1 R2 G5 | B1 B2 B3 | Y1 Y2 Y3 | O1 O2 O3; top: R9@-"
+#: A draw pile with no BLAST card (the last card is drawn first).
+PLAIN = " ".join(f"{c}{n}" for c in "OP" for n in range(10))
+
+
+# -- the first card wins; simultaneous plays (B-3) -----------------------------------------
+
+
+def test_any_seat_plays_at_any_moment_and_windows_say_live() -> None:
+    game = live("hands: R1 G5 | R2 B3 | Y1 R3; top: R9@-")
+    assert game.windows() == (("live", -1),)
+    assert game.acting_seats() == (0, 1, 2)
+    assert game.view(0).phase == "live"
+    events = game.apply(2, "R3", 1000.0)
+    assert kinds(events) == ["play"]
+    assert top(game) == "R3"
+    assert hand(game, 2) == ["Y1"]
+
+
+def test_a_play_from_another_seat_within_the_window_is_simultaneous() -> None:
+    game = live("hands: R1 G5 | R2 B3 | Y1 R3; top: R9@-")
+    game.apply(0, "R1", 1000.0)
+    before = game.version
+    events = game.apply(1, "R2", 1250.0)  # at t + W: still simultaneous
+    assert kinds(events) == ["simultaneous"]
+    assert game.version == before + 1  # applied: it is logged like any action
+    assert "R2" in hand(game, 1) and top(game) == "R1"
+    game.apply(2, "R3", 1251.0)  # after the window: judged normally, and legal
+    assert top(game) == "R3"
+
+
+def test_the_same_seat_is_never_simultaneous_with_itself() -> None:
+    game = live("hands: R1 R2 G5 | B3 B4 | Y1 Y2; top: R9@-")
+    game.apply(0, "R1", 1000.0)
+    game.apply(0, "R2", 1010.0)
+    assert top(game) == "R2"
+
+
+def test_a_simultaneous_play_draws_the_holding_penalty_once() -> None:
+    """B-9: the next seat of a +2 that also sent a simultaneous play draws once."""
+    game = live("hands: R+2 G5 | R2 B3 | Y1 R3; top: R9@-")
+    events = game.apply(0, "R+2", 1000.0)
+    assert drawn(events, 1) == 2  # the next seat
+    events = game.apply(1, "R2", 1100.0)
+    assert kinds(events) == ["simultaneous"]  # it has drawn already
+    events = game.apply(2, "R3", 1100.0)
+    assert kinds(events)[:2] == ["simultaneous", "holding"]
+    assert drawn(events, 2) == 2
+    assert "R3" in hand(game, 2)
+
+
+def test_a_play_outside_the_window_that_no_longer_plays_is_stale_and_changes_nothing() -> None:
+    game = live("hands: G1 G5 | R2 B3 | Y1 R3; top: R9@-")
+    game.apply(1, "R2", 1000.0)
+    refused(game, 1, "B3", uv.StaleAction, 5000.0)  # B3 does not play on R2
+
+
+def test_without_a_time_plays_are_judged_one_at_a_time() -> None:
+    game = live("hands: R1 G5 | R2 B3 | Y1 R3; top: R9@-")
+    game.apply(0, "R1")
+    game.apply(1, "R2")
+    assert top(game) == "R2"
+
+
+# -- arming and holding penalties (B-3, B-8, B-9) ------------------------------------------
+
+
+def test_armed_seats_draw_the_holding_penalty_of_plus_cards() -> None:
+    game = live(FOUR.replace("R1 R2", "R+1 R2"), "")
+    game.apply(2, "arm:Y1", 10.0)
+    game.apply(3, "arm:O1", 20.0)
+    events = game.apply(0, "R+1", 1000.0)
+    # next(0) = 1 draws, and every armed seat draws, one seat at a time from next(0)
+    assert [(e.seat, e.count) for e in events if e.kind == "draw"] == [(1, 1), (2, 1), (3, 1)]
+
+
+def test_plus_six_hits_only_armed_seats_or_nobody() -> None:
+    game = live("hands: W+6 G2 | B1 B2 | Y1 Y2; top: R9@-")
+    events = game.apply(0, "W+6:G", 1000.0)
+    assert drawn(events, 1) == drawn(events, 2) == 0
+    game = live("hands: W+6 G2 | B1 B2 | Y1 Y2; top: R9@-")
+    game.apply(2, "arm:Y1", 10.0)
+    events = game.apply(0, "W+6:G", 1000.0)
+    assert drawn(events, 1) == 0 and drawn(events, 2) == 6
+
+
+def test_big_draw_no_holder_next_hits_the_next_seat() -> None:
+    game = live(
+        f"hands: W+10 G2 | B1 B2 | Y1 Y2; top: R9@-; draw: {PLAIN}", "+big_draw_no_holder=next"
+    )
+    events = game.apply(0, "W+10:G", 1000.0)
+    assert drawn(events, 1) == 10 and drawn(events, 2) == 0
+
+
+def test_arming_is_seen_without_its_card_and_playing_it_disarms() -> None:
+    game = live("hands: R1 G5 | R2 B3 | Y1 R3; top: R9@-")
+    (event,) = game.apply(1, "arm:R2", 10.0)
+    seen = redact(event, 0)
+    assert seen is not None and seen.kind == "arm" and seen.cards == ()
+    assert redact(event, 1) == event and event.cards == (uv.card("R2"),)
+    assert game.armed[1] == uv.card("R2")
+    events = game.apply(1, "R2", 1000.0)
+    assert kinds(events) == ["play", "disarm"]
+    assert game.armed[1] == -1
+    game.apply(2, "arm:Y1", 1500.0)
+    game.apply(2, "disarm", 1600.0)
+    assert game.armed[2] == -1
+
+
+# -- Bloqueo: block and colour lock (B-4, B-5) ---------------------------------------------
+
+
+def test_bloqueo_blocks_the_next_seat_until_another_seats_card_is_accepted() -> None:
+    game = live(f"hands: RBL G5 | G1 R4 | WM2 Y4; top: R9@-; draw: {PLAIN}")
+    events = game.apply(0, "RBL", 1000.0)
+    assert ("blocked", 1) in [(e.kind, e.seat) for e in events]
+    refused(game, 1, "G1", uv.NotYourWindow, 2000.0)
+    events = game.apply(2, "WM2:G", 2000.0)
+    assert "unblocked" in kinds(events) and game.blocked == -1
+    game.apply(1, "G1", 3000.0)
+    assert top(game) == "G1"
+
+
+def test_the_lock_covers_the_next_card_and_a_wild_lifts_it() -> None:
+    game = live("hands: RBL R3 WM2 | Y1 R4 G9 | G3 Y3; top: R9@-")
+    game.apply(0, "RBL", 1000.0)
+    refused(game, 0, "R3", uv.StaleAction, 2000.0)  # red is locked
+    game.apply(0, "WM2:R", 2000.0)  # a wild lifts the lock and declares red
+    assert game.lock == []
+    game.apply(0, "R3", 3000.0)
+    assert top(game) == "R3"
+
+
+def test_lock_scope_until_wild_keeps_the_colour_locked() -> None:
+    game = live("hands: RBL R3 | Y1 R4 | YBL Y3; top: R9@-", "+lock_scope=until_wild")
+    game.apply(0, "RBL", 1000.0)
+    game.apply(2, "YBL", 2000.0)  # a Bloqueo of another colour adds its colour
+    assert sorted(game.lock) == sorted([color("R"), color("Y")])
+    refused(game, 2, "Y3", uv.StaleAction, 3000.0)
+
+
+# -- Reversa (B-6, §7.3 scenario 10) -------------------------------------------------------
+
+
+def test_scenario_10_the_run_beneath_goes_to_the_player_of_the_card_beneath() -> None:
+    body = "hands: B1 | B2 | B3 | RR B4; discard: G3 R5@1; top: R8@2"
+    game = live(body)
+    events = game.apply(3, "RR", 1000.0)
+    assert game.direction == -1
+    assert sorted(hand(game, 2)) == sorted(["B3", "R5", "R8"])
+    assert [CARD_TEXT[c] for c in game.discard] == ["G3", "RR"]
+    assert [e.kind for e in events] == ["play", "reverse", "returned"]
+
+
+def test_scenario_10_nothing_returns_to_the_reversas_own_player() -> None:
+    game = live("hands: B1 | B2 | RR B3 | B4; discard: G3 R5@1; top: R8@2")
+    game.apply(2, "RR", 1000.0)
+    assert [CARD_TEXT[c] for c in game.discard] == ["G3", "R5", "R8", "RR"]
+    assert hand(game, 2) == ["B3"]
+
+
+@pytest.mark.parametrize(
+    ("mode", "back"),
+    [("contiguous", ["R8"]), ("all_same_color", ["R5", "R8"]), ("none", [])],
+)
+def test_reverse_return_options(mode: str, back: list[str]) -> None:
+    body = "hands: R1 | B2 | RR B3; discard: R5@0 G3@1; top: R8@1"
+    game = live(body, f"+reverse_return={mode}")
+    game.apply(2, "RR", 1000.0)
+    assert sorted(c for c in hand(game, 1) if c != "B2") == sorted(back)
+
+
+# -- Reversa y Toma 4, Múltiple Roba (B-7, B-10) -------------------------------------------
+
+
+def test_reversa_toma_4_returns_the_card_beneath_and_its_player_draws_4() -> None:
+    game = live(f"hands: WR4 B1 | B2 | Y3; discard: G3; top: R8@1; draw: {PLAIN}")
+    events = game.apply(0, "WR4:Y", 1000.0)
+    assert "R8" in hand(game, 1) and drawn(events, 1) == 4
+    assert game.direction == 1 and game.color == color("Y")
+    game = live(f"hands: WR4 B1 | B2 | Y3; top: R8@-; draw: {PLAIN}")  # the starter stays
+    events = game.apply(0, "WR4:Y", 1000.0)
+    assert drawn(events, 1) == 4 and [CARD_TEXT[c] for c in game.discard[-2:]] == ["R8", "WR4"]
+
+
+def test_multiple_roba_hits_every_other_seat_from_the_next_on() -> None:
+    game = live("hands: Y1 | B2 | WM2 R3 | O4; top: R8@-")
+    events = game.apply(2, "WM2:B", 1000.0)
+    assert [(e.seat, e.count) for e in events if e.kind == "draw"] == [(3, 2), (0, 2), (1, 2)]
+
+
+# -- the draw round (B-28, B-29) -----------------------------------------------------------
+
+
+def test_nobody_can_play_so_a_draw_round_runs_until_a_card_plays() -> None:
+    game = live("hands: B5 Y4 | G1 G2 | Y1 Y2; top: R9@0; draw: R4 O3 P6 Y8")
+    events = game.apply(0, "arm:B5", 1000.0)  # the engine checks after every action
+    # nobody can play: one card at a time from next(last player) = seat 1: Y8, P6, O3, R4
+    assert kinds(events) == ["arm", "draw_round", "draw", "draw", "draw", "draw"]
+    assert [e.seat for e in events if e.kind == "draw"] == [1, 2, 0, 1]
+    assert game.phase == uv.Phase.DRAWN and game.turn == 1 and CARD_TEXT[game.drawn] == "R4"
+    assert game.windows() == (("drawn", 1),)
+    refused(game, 0, "arm:B5", uv.NotYourWindow, 1100.0)
+    assert [str(a) for a in game.legal_actions(1)] == ["R4"]
+    game.apply(1, "R4", 1200.0)
+    assert game.phase == uv.Phase.LIVE and top(game) == "R4"
+
+
+def test_the_draw_round_skips_the_blocked_seat() -> None:
+    game = live("hands: B5 | G1 G2 | Y1 Y2; top: R9@0; draw: R4 O3 P6 Y8; blocked: 1")
+    events = game.apply(2, "arm:Y1", 1000.0)
+    assert [e.seat for e in events if e.kind == "draw"] == [2, 0, 2, 0]
+    assert game.turn == 0 and CARD_TEXT[game.drawn] == "R4"
+
+
+# -- stall ---------------------------------------------------------------------------------
+
+
+def test_stall_plays_a_legal_card_of_a_seat_chosen_by_the_prng() -> None:
+    game = live("hands: R1 G5 | R2 B3 | Y1 Y2; top: R9@-")
+    events = game.apply(None, "stall", 5000.0)
+    assert events[0].kind == "stall" and events[0].seat in (0, 1)
+    assert top(game) in ("R1", "R2")
+    again = live("hands: R1 G5 | R2 B3 | Y1 Y2; top: R9@-")
+    assert [e.seat for e in again.apply(None, "stall", 5000.0)] == [e.seat for e in events]
+
+
+def test_stall_declares_the_colour_a_wild_holder_holds_most() -> None:
+    game = live("hands: WM2 G5 G6 B1 | Y1 Y2; top: R9@-")
+    game.apply(None, "stall", 5000.0)
+    assert top(game) == "WM2" and game.color == color("G")
+
+
+# -- bad input -----------------------------------------------------------------------------
+
+
+def test_bad_input_in_blast_mode_changes_nothing() -> None:
+    game = live("hands: R1 G5 | R2 B3 | Y1 R3; top: R9@-")
+    refused(game, 0, "R2", uv.IllegalAction)  # not held
+    refused(game, 0, "arm:R2", uv.IllegalAction)  # not held
+    refused(game, 0, "disarm", uv.IllegalAction)  # nothing armed
+    refused(game, 0, "draw", uv.NotYourWindow)  # no turns
+    refused(game, 0, "take", uv.NotYourWindow)
+    refused(game, None, "timeout", uv.NotYourWindow)  # no deadline in live play
+    refused(game, 0, "R1", uv.IllegalAction, float("nan"))
+    normal = uv.position("blast; hands: R1 G5 | R2 B3; top: R9@-")
+    refused(normal, None, "stall", uv.IllegalAction)
+    refused(normal, 0, "arm:R1", uv.IllegalAction)
+
+
+def test_an_eliminated_seat_may_not_act() -> None:
+    game = live("hands: R1 G5 | R2 B3 | Y1 R3; top: R9@-")
+    game.eliminated[2] = True
+    game.active = 2
+    refused(game, 2, "R3", uv.NotYourWindow, 1000.0)
+    refused(game, 2, "arm:R3", uv.NotYourWindow, 1000.0)
