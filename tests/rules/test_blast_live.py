@@ -304,3 +304,53 @@ def test_an_eliminated_seat_may_not_act() -> None:
     game.active = 2
     refused(game, 2, "R3", uv.NotYourWindow, 1000.0)
     refused(game, 2, "arm:R3", uv.NotYourWindow, 1000.0)
+
+
+# -- more decisions (docs/rules/blast.md, U-B-21 to U-B-32) --------------------------------
+
+
+def test_b_9_an_armed_next_seat_draws_once() -> None:
+    game = live(f"hands: R+2 G5 | B1 B2 | R1 Y2; top: R9@-; draw: {PLAIN}")
+    game.apply(1, "arm:B1", 10.0)
+    events = game.apply(0, "R+2", 1000.0)
+    assert [(e.seat, e.count) for e in events if e.kind == "draw"] == [(1, 2)]
+    assert game.armed[1] == uv.card("B1"), "a seat stays armed after a holding penalty"
+
+
+def test_b_19_no_chains_in_blast_mode_a_plus_card_hits_at_once() -> None:
+    game = live(f"hands: R+2 G5 | B+4 B2 | R1 Y2; top: R9@-; draw: {PLAIN}")
+    events = game.apply(0, "R+2", 1000.0)
+    assert drawn(events, 1) == 2 and game.phase == uv.Phase.LIVE
+    assert "B+4" not in {str(a) for a in game.legal_actions(1)}  # nothing to answer
+
+
+def test_the_bloqueos_own_player_lifts_the_block_with_its_next_card() -> None:
+    game = live("hands: RBL WM2 G5 | G1 R4 | Y3 Y4; top: R9@-; draw: " + PLAIN)
+    game.apply(0, "RBL", 1000.0)
+    assert game.blocked == 1
+    game.apply(0, "WM2:G", 2000.0)
+    assert game.blocked == -1
+
+
+def test_a_reversa_run_can_eliminate_its_recipient_and_the_rest_goes_face_down() -> None:
+    many = " ".join([f"{c}{n}" for c in "YGB" for n in range(10)][:29])  # 29 cards
+    body = f"hands: B0 | {many} | RR P1; discard: G3 R5@1 R6@1; top: R8@1"
+    game = live(body, "+blast.elimination_threshold=30")
+    assert len(game.hands[1]) == 29
+    events = game.apply(2, "RR", 1000.0)
+    assert game.eliminated[1] and "eliminated" in kinds(events)
+    assert {CARD_TEXT[c] for c in game.buried} >= {"R5", "R6"}
+
+
+def test_a_seat_that_plays_its_last_card_wins_once_its_draws_are_done() -> None:
+    game = live(f"hands: R+2 | B1 B2 | Y1 Y2; top: R9@-; draw: {PLAIN}")
+    events = game.apply(0, "R+2", 1000.0)
+    assert drawn(events, 1) == 2 and game.over and game.winner == 0
+
+
+def test_a_timeout_in_the_draw_rounds_window_plays_the_drawn_card() -> None:
+    game = live("hands: B5 Y4 | G1 G2 | Y1 Y2; top: R9@0; draw: R4 O3 P6 Y8")
+    game.apply(0, "arm:B5", 1000.0)
+    assert game.phase == uv.Phase.DRAWN
+    events = game.apply(None, "timeout", 9000.0)
+    assert [e.kind for e in events][:2] == ["timeout", "play"] and top(game) == "R4"
