@@ -85,7 +85,11 @@ VARIANTS = (
         "full_spectrum+seven_zero+stacking=progressive+jump_in",
     ),
     ("blast", "variant blast", "blast"),
+    ("blast_live", "variant blast, BLAST mode", "blast+mode=blast"),
 )
+#: UNO Blast's BLAST mode is real time: its driver row plays it as ``simulate`` does, every
+#: play stamped with its arrival time and judged by the session.
+LIVE_PRESET = "blast+mode=blast"
 #: House-rule presets timed beside Classic: (key, label, preset). The single rules the
 #: conformance suite plays most, and every house option that combines with the others (one of
 #: the three rules that redefine the 0; ``revive`` needs stacking).
@@ -149,13 +153,13 @@ def run_engine(
     return Measurement(actions=actions, games=games, seconds=seconds)
 
 
-def run_driver(games: int, seed: int = 0, players: int = 2) -> Measurement:
+def run_driver(games: int, seed: int = 0, players: int = 2, preset: str = PRESET) -> Measurement:
     """The same games through the simulation driver (what ``unoverse simulate`` runs)."""
     new_game = unoverse.new_game
     actions = 0
     start = time.perf_counter()
     for s in range(seed, seed + games):
-        game = new_game(PRESET, players, s)
+        game = new_game(preset, players, s)
         bots = [make_bot("naive", s, seat) for seat in range(players)]
         record = play_round(game, bots, RoundRecord(s, None))
         actions += len(record.actions)
@@ -229,6 +233,9 @@ def our_rows(players: int, build: str) -> dict[str, Row]:
     if p != 4:
         rows["engine4"] = Row("engine4", "unoverse engine 4p", 4, build, PRESET)
     rows["driver"] = Row("driver", f"unoverse driver {p}p", p, build, PRESET)
+    rows["driver_live"] = Row(
+        "driver_live", f"unoverse driver blast, BLAST mode {p}p", p, build, LIVE_PRESET
+    )
     rows["unchecked"] = Row("unchecked", f"unoverse unchecked {p}p", p, build, PRESET)
     for n in tables(p):
         for key, label, preset in BESIDE:
@@ -246,8 +253,8 @@ def measure_ours(args: argparse.Namespace, build: str, log: Console) -> dict[str
     rows = our_rows(args.players, build)
     for key, row in rows.items():
         fn: Callable[..., Measurement]
-        if key == "driver":
-            fn = partial(run_driver, players=row.players)
+        if key == "driver" or key == "driver_live":
+            fn = partial(run_driver, players=row.players, preset=row.preset or PRESET)
         elif key == "unchecked":
             if not has_apply_unchecked():
                 row.status = NO_UNCHECKED

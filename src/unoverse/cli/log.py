@@ -104,6 +104,25 @@ def describe(e: Event) -> str:
         return f"{who} draws a BLAST card during the penalty: it goes back into the pile"
     if k == "eliminated":
         return f"{who} is eliminated with {e.count} cards"
+    if k == "arm":
+        return f"{who} picks up {_cards(e.cards) or 'a card'}, ready to play it"
+    if k == "disarm":
+        return f"{who} puts the card it held back in its hand"
+    if k == "simultaneous":
+        return f"{who} plays {_cards(e.cards)} too late: simultaneous with {e.info}, refused"
+    if k == "holding":
+        return f"{who} was holding a card when {_cards(e.cards)} landed: it draws {e.count}"
+    if k == "blocked":
+        return f"{who} is blocked; {COLOR_NAMES[e.color]} is locked"
+    if k == "unblocked":
+        return f"{who} is no longer blocked"
+    if k == "returned":
+        verb = "goes" if e.count == 1 else "go"
+        return f"{_cards(e.cards)} {verb} back to {who}'s hand"
+    if k == "draw_round":
+        return f"nobody can play: a draw round starts at {who}"
+    if k == "stall":
+        return f"nobody has played for too long: {who} must play {_cards(e.cards)}"
     if k == "round_over":
         return f"{who} wins the round, scoring {e.count} points"
     return f"{k} {who}"

@@ -231,6 +231,14 @@ def number_action(card_id: int, number: int, uno: bool = False) -> Action:
     return a
 
 
+def arm_action(card_id: int) -> Action:
+    """The shared ``arm:`` action picking up ``card_id`` (UNO Blast's BLAST mode)."""
+    a = _ARMS[card_id]
+    if a is None:
+        a = _ARMS[card_id] = Action(Kind.ARM, card_id)
+    return a
+
+
 def choice_action(
     card_id: int,
     color_index: int,
@@ -311,6 +319,7 @@ _BLASTS: Final[dict[tuple[int, ...], Action]] = {}
 _PLAY_COLORS: Final = len(COLOR_LETTERS) + 1
 _PLAYS: Final[list[Action | None]] = [None] * (N_CARDS * _PLAY_COLORS * 2)
 _NUMBERED: Final[list[Action | None]] = [None] * (N_CARDS * 2 * 10)
+_ARMS: Final[list[Action | None]] = [None] * N_CARDS
 
 # The actions without parameters, shared rather than rebuilt for every legal-action list.
 DRAW: Final = Action(Kind.DRAW)

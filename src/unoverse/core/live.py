@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from . import effects as fx
-from .actions import DISARM, Action, Kind
+from .actions import DISARM, Action, Kind, arm_action, play_action
 from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_TEXT, KIND_CODES
 from .errors import IllegalAction, NotYourWindow, StaleAction
 from .events import SPLIT, Event
@@ -55,7 +55,12 @@ def can_play(game: Game, seat: int) -> bool:
     """``seat`` is active, not blocked, and holds a card it may play."""
     if game.eliminated[seat] or seat == game.blocked:
         return False
-    return any(playable(game, c) for c in game.hands[seat])
+    p1 = game._p1_row()
+    lock = game.lock
+    for c in game.hands[seat]:
+        if p1[c] and (not lock or CARD_IS_WILD[c] or CARD_COLOR[c] not in lock):
+            return True
+    return False
 
 
 def plays(game: Game, seat: int) -> list[Action]:
@@ -68,10 +73,19 @@ def plays(game: Game, seat: int) -> list[Action]:
         if seat == game.turn:
             game._play_actions(game.drawn, len(hand), False, out)
         return out
+    rules = game.rules
+    special = rules.special
+    p1 = game._p1_row()
+    lock = game.lock
     prev = -1
     for c in sorted(hand):
-        if c != prev and playable(game, c):
-            game._play_actions(c, len(hand), False, out)
+        if c != prev and p1[c] and (not lock or CARD_IS_WILD[c] or CARD_COLOR[c] not in lock):
+            if special[c]:  # a Numeral, a Descartar Todo
+                game._play_actions(c, len(hand), False, out)
+            elif game._declares(c):
+                out.extend(rules.color_plays(c))
+            else:
+                out.append(play_action(c))
         prev = c
     return out
 
@@ -86,7 +100,7 @@ def legal(game: Game, seat: int) -> list[Action]:
     prev = -1
     for c in sorted(game.hands[seat]):
         if c != prev and c != armed:
-            out.append(Action(Kind.ARM, c))
+            out.append(arm_action(c))
         prev = c
     if armed >= 0:
         out.append(DISARM)
@@ -117,15 +131,16 @@ def check_play(game: Game, seat: int, a: Action, at: float | None) -> bool:
         raise NotYourWindow(
             f"{a}: seat {seat} is blocked by a Bloqueo until another seat's card is accepted"
         )
-    offered = plays(game, seat)
-    if a in offered:
-        return False
-    if any(x.card == c for x in offered):
-        raise IllegalAction(
-            f"{a}: {CARD_TEXT[c]} plays here as one of: "
-            + " ".join(str(x) for x in offered if x.card == c)
-        )
-    raise StaleAction(f"{a}: {CARD_TEXT[c]} does not play on the pile now")
+    if game.phase == _DRAWN and c != game.drawn:
+        raise StaleAction(f"{a}: seat {seat} must play the card it drew, {CARD_TEXT[game.drawn]}")
+    if not playable(game, c):
+        raise StaleAction(f"{a}: {CARD_TEXT[c]} does not play on the pile now")
+    offered: list[Action] = []  # this card's plays: its colour or number
+    game._play_actions(c, len(game.hands[seat]), False, offered)
+    if a not in offered:
+        ways = " ".join(str(x) for x in offered)
+        raise IllegalAction(f"{a}: {CARD_TEXT[c]} plays here as one of: {ways}")
+    return False
 
 
 def check_arm(game: Game, seat: int, a: Action) -> None:

@@ -267,6 +267,6 @@ def _live(game: Game, seat: int | None) -> Live:
     return Live(
         game.blocked,
         tuple(game.lock),
-        tuple(c >= 0 for c in game.armed),
+        tuple([c >= 0 for c in game.armed]),
         game.armed[seat] if seat is not None else -1,
     )
