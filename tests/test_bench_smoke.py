@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 BENCH_ENGINE = ROOT / "benchmarks" / "bench_engine.py"
 BENCH_MEMORY = ROOT / "benchmarks" / "bench_memory.py"
 CLASSIC_ROWS = ("unoverse engine 2p", "unoverse engine 4p", "unoverse driver 2p")
+LIVE_ROWS = ("unoverse driver blast, BLAST mode 2p",)
 BESIDE_ROWS = tuple(
     f"{label} {n}p"
     for n in (2, 4)
@@ -33,13 +34,14 @@ BESIDE_ROWS = tuple(
         "variant full_spectrum",
         "variant full_spectrum, 3 modes",
         "variant blast",
+        "variant blast, BLAST mode",
         "house stacking=progressive",
         "house seven_zero",
         "house jump_in",
         "house every house rule",
     )
 )
-OUR_ROWS = (*CLASSIC_ROWS, "unoverse unchecked 2p", *BESIDE_ROWS)
+OUR_ROWS = (*CLASSIC_ROWS, *LIVE_ROWS, "unoverse unchecked 2p", *BESIDE_ROWS)
 BESIDE_KEYS = tuple(
     f"{key}_{n}"
     for n in (2, 4)
@@ -49,6 +51,7 @@ BESIDE_KEYS = tuple(
         "full_spectrum",
         "fs_modes",
         "blast",
+        "blast_live",
         "stacking",
         "seven_zero",
         "jump_in",
