@@ -104,6 +104,29 @@ def test_simulate_blast_reports_events_challenges_and_eliminations() -> None:
     assert "blast_events" not in classic["rules_per_game"] and "elimination_rate" not in classic
 
 
+def test_simulate_blast_mode_is_deterministic_replays_and_reports_races(tmp_path: Path) -> None:
+    args = ("simulate", "--variant", "blast", "--option", "mode=blast", "--players", "3")
+    args += ("--games", "12", "--seed", "5")
+    out = tmp_path / "live.jsonl"
+    r = run(*args, "--json", "--out", str(out))
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    rules = report["rules_per_game"]
+    for name in ("races", "simultaneous", "holding_penalties", "draw_rounds", "stalls"):
+        assert name in rules
+    # a race is an accepted card with at least one simultaneous refusal against it
+    assert 0 < rules["races"]["mean"] <= rules["simultaneous"]["mean"]
+    again = json.loads(run(*args, "--json").stdout)
+    assert again["rules_per_game"] == rules and again["wins"] == report["wins"]
+    lines = out.read_text().splitlines()
+    first = json.loads(lines[1])["rounds"][0]["actions"]
+    assert all(isinstance(entry[2], float) for entry in first), "arrival times are logged"
+    replay = run("replay", str(out))
+    assert replay.returncode == 0, replay.stderr
+    normal = json.loads(run("simulate", "--variant", "blast", "--games", "3", "--json").stdout)
+    assert "races" not in normal["rules_per_game"]
+
+
 def test_variants_lists_minecraft_and_attack_with_their_options() -> None:
     r = run("variants", "--json")
     assert r.returncode == 0, r.stderr

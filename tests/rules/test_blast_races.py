@@ -151,3 +151,15 @@ def test_a_play_of_the_armed_card_arrives_after_armed_delay_ms() -> None:
     (seat0, arm, at0), (seat1, play, at1) = record.actions
     assert (seat0, arm, seat1, play) == (0, "arm:R1", 0, "R1")
     assert at1 == pytest.approx(at0 + 80.0)
+
+
+def test_one_outstanding_action_per_seat() -> None:
+    """§5.8: a seat's second action while its first is still on its way is refused."""
+    game = uv.position("blast+mode=blast; hands: R1 R2 G5 | B3 B4; top: R9@-")
+    session = Session(game, 1)
+    assert session.receive(0, "R1", 100.0).ack is None
+    second = session.receive(0, "R2", 150.0)
+    assert second.ack is not None and second.ack.code == "illegal" and session.queued == 1
+    assert session.receive(1, "arm:B3", 150.0).ack is None  # another seat may
+    session.step()
+    assert session.receive(0, "R2", 200.0).ack is None  # processed: it may send again

@@ -149,12 +149,14 @@ class Inbox:
     declaration before any other action of the same instant (C-5), then a tie value drawn
     from the seeded stream ``derive(seed, "ties")`` when the action is put in (P8)."""
 
-    __slots__ = ("_count", "_heap", "_ties")
+    __slots__ = ("_count", "_heap", "_ties", "queued")
 
     def __init__(self, seed: int) -> None:
         self._ties = Stream(derive(seed, "ties"))
         self._heap: list[tuple[float, int, float, int, Ticket]] = []
         self._count = 0
+        #: seat -> how many of its actions wait
+        self.queued: dict[int | None, int] = {}
 
     def put(self, seat: int | None, action: Action, at: float, version: int | None) -> Ticket:
         """Queue an action; its ticket."""
@@ -163,13 +165,18 @@ class Inbox:
         ticket = Ticket(n, seat, action, at, version)
         first = 0 if action.kind == _UNO else 1
         heappush(self._heap, (at, first, self._ties.random(), n, ticket))
+        self.queued[seat] = self.queued.get(seat, 0) + 1
         return ticket
 
     def pop(self, until: float = _INFINITY) -> Ticket | None:
         """Remove and return the next action if it arrived at or before ``until``; else
         (or when empty) None."""
         heap = self._heap
-        return heappop(heap)[4] if heap and heap[0][0] <= until else None
+        if not heap or heap[0][0] > until:
+            return None
+        ticket = heappop(heap)[4]
+        self.queued[ticket.seat] -= 1
+        return ticket
 
     def __len__(self) -> int:
         return len(self._heap)
@@ -257,6 +264,7 @@ class Session:
             and type(at) is float
             and self.now <= at < _INFINITY
             and (version is None or (type(version) is int and 0 <= version <= self.game.version))
+            and not (self.game.rules.realtime and self._inbox.queued.get(seat))
         ):
             return self._inbox.put(seat, action, at, version)
         try:
@@ -264,6 +272,11 @@ class Session:
             a = action if isinstance(action, Action) else _parse(action)
             when = self._check_time(at)
             seen = self._check_version(version)
+            if who is not None and self.game.rules.realtime and self._inbox.queued.get(who):
+                raise IllegalAction(
+                    f"{a}: seat {who} already has an action on its way: one outstanding "
+                    "action per player in BLAST mode (RULES.md §5.8)"
+                )
         except UnoverseError as exc:
             text = str(action) if isinstance(action, Action | str) else repr(action)
             parsed = action if isinstance(action, Action) else None
