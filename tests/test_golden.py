@@ -32,6 +32,10 @@ CASES = {
         "--players", "4", "--seed", "6", "--bots", "naive,random,naive,random",
         "--variant", "full_spectrum+seven_zero+stacking=progressive+jump_in",
     ],
+    "blast-mode-blast-3p-seed2.txt": [
+        "--players", "3", "--seed", "2", "--bots", "naive,random,naive:median_ms=300",
+        "--variant", "blast+mode=blast",
+    ],
     "blast-3p-seed4.txt": [
         "--players", "3", "--seed", "4", "--bots", "naive,random,naive", "--variant", "blast",
     ],

@@ -149,6 +149,9 @@ def test_arming_is_seen_without_its_card_and_playing_it_disarms() -> None:
     assert seen is not None and seen.kind == "arm" and seen.cards == ()
     assert redact(event, 1) == event and event.cards == (uv.card("R2"),)
     assert game.armed[1] == uv.card("R2")
+    mine, theirs = game.view(1).live, game.view(0).live
+    assert mine is not None and theirs is not None
+    assert mine.mine == uv.card("R2") and theirs.mine == -1 and theirs.armed == (False, True, False)
     events = game.apply(1, "R2", 1000.0)
     assert kinds(events) == ["play", "disarm"]
     assert game.armed[1] == -1
@@ -164,6 +167,8 @@ def test_bloqueo_blocks_the_next_seat_until_another_seats_card_is_accepted() -> 
     game = live(f"hands: RBL G5 | G1 R4 | WM2 Y4; top: R9@-; draw: {PLAIN}")
     events = game.apply(0, "RBL", 1000.0)
     assert ("blocked", 1) in [(e.kind, e.seat) for e in events]
+    table = game.view(2).live
+    assert table is not None and table.blocked == 1 and table.lock == (color("R"),)
     refused(game, 1, "G1", uv.NotYourWindow, 2000.0)
     events = game.apply(2, "WM2:G", 2000.0)
     assert "unblocked" in kinds(events) and game.blocked == -1
