@@ -38,9 +38,12 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
-from unoverse import Action, Game, Kind, Phase, UnoverseError
+import unoverse as uv
+from unoverse import Action, Game, Kind, Phase, UnoverseError, action
+from unoverse.bots.base import Bot, make_bot
 from unoverse.core.cards import (
     CARD_COLOR,
     CARD_IS_WILD,
@@ -49,16 +52,20 @@ from unoverse.core.cards import (
     CARD_TEXT,
     COLOR_LETTERS,
     KIND_INDEX,
+    N_CARDS,
 )
 from unoverse.core.codec import state_hash
 from unoverse.core.events import PRIVATE, PUBLIC, SPLIT, Event, redact
+from unoverse.core.seeding import derive
+from unoverse.core.view import View
+from unoverse.match.replay import replay_round
+from unoverse.sim.driver import ARMED_DELAY_MS, STALL_MS, RoundRecord, play_round
 
 from ._blast import (
     ALL_NUMBERS,
     BLAST_CODE,
     BLAST_COLORS,
     BLAST_PENALTY_CARDS,
-    CHALLENGES,
     NUMERAL,
     can_meet,
     check_blast_offers,
@@ -66,6 +73,7 @@ from ._blast import (
     limit,
     qualifies,
 )
+from ._playout import ConformanceFailure
 
 BLOQUEO = KIND_INDEX["BL"]
 REVERSA = KIND_INDEX["R"]
@@ -88,6 +96,7 @@ ROUND = -2
 #: Events that mark a change the model counts per action, in any order.
 MARKERS = frozenset({"arm", "disarm", "unblocked", "blocked", "reverse", "holding"})
 NO_TIME = float("-inf")
+_ARMS = [Action(Kind.ARM, card=c) for c in range(N_CARDS)]
 
 Key = tuple[str, int | None, tuple[int, ...], int, int]
 
@@ -134,6 +143,7 @@ class LiveModel:
         self.wild = bool(_opt(game, "blast.numeral_wild_in_challenges", True))
         self.limit = limit(game)
         self.deck = Counter(game.rules.deck)
+        self.sorted_deck = sorted(game.rules.deck)
         if _opt(game, "blast.mode", "normal") != "blast" or not game.rules.realtime:
             fail("§5.4: blast.mode=blast plays in real time")
         self.paths: Counter[str] = Counter()
@@ -165,6 +175,7 @@ class LiveModel:
         self.landed_at = 0.0
         self.quiet = False
         self.actions = 0
+        self._memo: dict[int, tuple[bool, bool, frozenset[Action]]] = {}
         # per action
         self.events: Sequence[Event] = ()
         self.pos = 0
@@ -191,6 +202,7 @@ class LiveModel:
         self.color = CARD_COLOR[starter]
         self.number = CARD_NUMBER[starter]
         self.top_kind = CARD_KIND[starter]
+        self._moved()
         rest = setup[starts[-1] + 1 :]
         if any(e.kind == "reshuffle" for e in rest):
             self.fail("the set-up reshuffled a full draw pile")
@@ -199,7 +211,6 @@ class LiveModel:
         self.draw_rest = Counter(game.draw_pile) + Counter(taken)
         if game.blast_card >= 0 and game.blast_card not in taken:
             self.fail("§5.5: a BLAST event open at the start without a drawn BLAST card")
-        self.spent_at_setup = list(game.spent)
         self._begin(rest)
         self._go_on()
         self._finish(game, "the set-up")
@@ -304,9 +315,22 @@ class LiveModel:
             return CARD_NUMBER[c] >= 0 and CARD_NUMBER[c] == self.number
         return CARD_KIND[c] == CARD_KIND[top]
 
+    def _judge(self, c: int) -> tuple[bool, bool, frozenset[Action]]:
+        """``c`` on the pile as it is: (P1, P1 and the lock, its ways to play), memoised
+        until the top card, the active colour or the lock change (``_moved``)."""
+        hit = self._memo.get(c)
+        if hit is None:
+            p1 = self._p1(c)
+            ok = p1 and (CARD_IS_WILD[c] or CARD_COLOR[c] not in self.lock)
+            hit = self._memo[c] = (p1, ok, frozenset(self._ways(c)) if ok else frozenset())
+        return hit
+
+    def _moved(self) -> None:
+        self._memo = {}
+
     def playable(self, c: int) -> bool:
         """P1 and the colour lock, which a wild-type card lifts (B-5)."""
-        return self._p1(c) and (CARD_IS_WILD[c] or CARD_COLOR[c] not in self.lock)
+        return self._judge(c)[1]
 
     def can_play(self, s: int) -> bool:
         return not self.elim[s] and s != self.blocked and any(map(self.playable, self.hands[s]))
@@ -333,12 +357,13 @@ class LiveModel:
         hand = self.hands[s]
         for c in set(hand):
             if s != self.blocked:
-                if self.playable(c):
-                    out |= self._ways(c)
-                elif self._p1(c):
+                p1, ok, ways = self._judge(c)
+                if ok:
+                    out |= ways
+                elif p1:
                     self.paths["lock:excluded"] += 1
             if c != self.armed[s]:
-                out.add(Action(Kind.ARM, card=c))
+                out.add(_ARMS[c])
         if self.armed[s] >= 0:
             out.add(Action(Kind.DISARM))
         if s == self.blocked and any(map(self.playable, hand)):
@@ -499,6 +524,7 @@ class LiveModel:
             self.paths["lock:lifted_by_wild"] += 1
         if CARD_IS_WILD[c] or not self.until_wild:
             self.lock = []
+        self._moved()
         self.accepted = (NO_TIME if at is None else at, p, c)
         self.paid = {p}
         if at is not None:
@@ -524,6 +550,7 @@ class LiveModel:
         if k == BLOQUEO:
             self.blocked = self._next(p)
             self.lock.append(CARD_COLOR[c])
+            self._moved()
             self.marks[("blocked", self.blocked, (), 0, CARD_COLOR[c])] += 1
             self.paths["block"] += 1
         elif k == REVERSA:
@@ -679,7 +706,7 @@ class LiveModel:
         if self.draw_top:
             top = self.draw_top.pop()
             if top != c:
-                self.fail(f"P2: {what} took {CARD_TEXT[c]}; the draw pile's top is {CARD_TEXT[top]}")
+                self.fail(f"P2: {what} took {CARD_TEXT[c]}; the pile's top is {CARD_TEXT[top]}")
         elif self.draw_rest[c] > 0:
             self.draw_rest[c] -= 1
         else:
@@ -922,7 +949,8 @@ class LiveModel:
             if (e.kind, e.seat, e.count) != ("blast_penalty", s, BLAST_PENALTY_CARDS):
                 self.fail(f"§5.5 step 5: seat {s} cannot meet the challenge and draws 3; got {e}")
             self._quiet_draw(s)
-            if self.phase == Phase.OVER:
+            if self.phase == Phase.OVER:  # (the BLAST card is spent all the same, B-15)
+                self.spent.append(ev.card)
                 return
         self.quiet = False
         self.spent.append(ev.card)
@@ -977,7 +1005,7 @@ class LiveModel:
         """The engine's state is the model's (then the draw pile's order, when the model did
         not know it, is taken from the engine once its cards are checked)."""
         for s in range(self.n):
-            if Counter(game.hands[s]) != Counter(self.hands[s]):
+            if sorted(game.hands[s]) != sorted(self.hands[s]):
                 self.fail(
                     f"seat {s} holds {_text(sorted(game.hands[s]))}; the rules give it "
                     f"{_text(sorted(self.hands[s]))}"
@@ -1007,15 +1035,16 @@ class LiveModel:
                 )
         if Counter(game.buried) != Counter(self.buried):
             self.fail(f"buried hands {_text(game.buried)}; the rules give {_text(self.buried)}")
-        spent = self.spent_at_setup + self.spent if self.actions == 0 else self.spent
-        if Counter(game.spent) != Counter(spent):
-            self.fail(f"spent BLAST cards {_text(game.spent)}; the rules give {_text(spent)}")
+        if Counter(game.spent) != Counter(self.spent):
+            self.fail(f"spent BLAST cards {_text(game.spent)}; the rules give {_text(self.spent)}")
         self.spent = list(game.spent)
         draw = list(game.draw_pile)
         if self.draw_top and draw[len(draw) - len(self.draw_top) :] != self.draw_top:
             self.fail("P2: the draw pile's top is not what the model has left of it")
-        if Counter(draw) != self.draw_rest + Counter(self.draw_top):
+        if self.draw_rest.total() and Counter(draw) != self.draw_rest + Counter(self.draw_top):
             self.fail("the draw pile holds other cards than the events leave in it")
+        if not self.draw_rest.total() and draw != self.draw_top:
+            self.fail("the draw pile is not what the events leave of it")
         self.draw_top = draw
         self.draw_rest = Counter()
         # the phase and its window
@@ -1057,15 +1086,16 @@ class LiveModel:
     def conservation(self, game: Game) -> None:
         """Hands + draw pile + discard pile + spent BLAST cards + buried hands + the active
         BLAST card = the deck."""
-        places = Counter(game.draw_pile) + Counter(game.discard)
-        places += Counter(game.buried) + Counter(game.spent)
+        places = [*game.draw_pile, *game.discard, *game.buried, *game.spent]
         for h in game.hands:
-            places += Counter(h)
+            places.extend(h)
         if game.blast_card >= 0:
-            places[game.blast_card] += 1
-        if places != self.deck:
-            lost = _text(sorted((self.deck - places).elements()))
-            extra = _text(sorted((places - self.deck).elements()))
+            places.append(game.blast_card)
+        places.sort()
+        if places != self.sorted_deck:
+            have = Counter(places)
+            lost = _text(sorted((self.deck - have).elements()))
+            extra = _text(sorted((have - self.deck).elements()))
             self.fail(f"card conservation: lost {lost}; extra {extra}")
 
     # -- refusals (B-3, U-B-23) -------------------------------------------------------------
@@ -1073,12 +1103,13 @@ class LiveModel:
         """The session refused ``seat``'s action arriving at ``at`` (``code``): the rules must
         refuse it too, and never a play stamped within the window (a simultaneous play is
         applied as a refusal with the holding penalty)."""
-        a = Action.__new__(Action) if False else None  # (keeps mypy quiet on the import)
-        del a
-        from unoverse import action
-
         act = action(text)
         k = act.kind
+        if self.elim[seat]:
+            if code != "not_your_window":
+                self.fail(f"U-B-6: eliminated seat {seat}'s {act} refused as {code}")
+            self.paths["refused:eliminated"] += 1
+            return
         if self.phase == Phase.BLAST:
             if k != Kind.BLAST and code != "stale":
                 self.fail(f"U-B-20: {seat}: {act} during an event is stale, not {code}")
@@ -1241,8 +1272,8 @@ def check_illegal(model: LiveModel, game: Game, rng: random.Random) -> None:
     hand = sorted(set(model.hands[s]))
     why_turns = "BLAST mode has no turns (§5.8)"
     tries += [(s, "draw", why_turns), (s, "take", why_turns), (s, "pass", why_turns)]
-    tries.append((None, "timeout", "live play has no deadline (U-B-30)"))
     if model.phase == Phase.LIVE:
+        tries.append((None, "timeout", "live play has no deadline (U-B-30)"))
         plays = sorted((a for a in model.offers(s) if a.kind == Kind.PLAY), key=str)
         if plays:
             a = plays[0]
@@ -1266,7 +1297,8 @@ def check_illegal(model: LiveModel, game: Game, rng: random.Random) -> None:
         for t in seats:
             for c in sorted(set(model.hands[t])):
                 if model.lock and model._p1(c) and not model.playable(c):
-                    tries.append((t, Action(Kind.PLAY, card=c), "B-5: the colour is locked"))
+                    way = min(model._ways(c), key=str)
+                    tries.append((t, way, "B-5: the colour is locked"))
                     model.paths["illegal:locked_play"] += 1
                     break
     elif model.phase == Phase.DRAWN:
@@ -1298,6 +1330,224 @@ def check_illegal(model: LiveModel, game: Game, rng: random.Random) -> None:
             model.fail(f"{why}: the refused {seat}: {act} changed the state")
 
 
-def challenge_names() -> dict[int, str]:
-    """BLAST card kinds by code (for messages)."""
-    return {k: f"!{n}{what}" for k, (what, n) in CHALLENGES.items()}
+# -- the bots ------------------------------------------------------------------------------------
+class ArmingBot(Bot):
+    """A test-only bot that arms: live, it plays its armed card as soon as it plays (the
+    driver delivers it after ``armed_delay_ms``), else arms a playable card half the time (and
+    plays it once asked again) or plays one at once; without a play it sometimes holds up a
+    card it cannot play yet, so +N cards find armed seats (B-3). In a BLAST event or the draw
+    round's forced play it picks any offered action."""
+
+    name = "arming"
+
+    def act(self, view: View, legal: Sequence[Action]) -> Action | None:
+        if not legal:
+            return None
+        rng = self.rng
+        if view.phase != "live":
+            return legal[rng.below(len(legal))]
+        mine = view.live.mine if view.live is not None else -1
+        plays = [a for a in legal if a.kind is Kind.PLAY]
+        if mine >= 0:
+            own = [a for a in plays if a.card == mine]
+            if own:
+                return own[rng.below(len(own))]
+        if plays:
+            if mine < 0 and rng.random() < 0.5:
+                arm = Action(Kind.ARM, card=plays[rng.below(len(plays))].card)
+                if arm in legal:
+                    return arm
+            return plays[rng.below(len(plays))]
+        if mine < 0 and rng.random() < 0.3:
+            arms = [a for a in legal if a.kind is Kind.ARM]
+            return arms[rng.below(len(arms))] if arms else None
+        if mine >= 0 and rng.random() < 0.05:
+            return Action(Kind.DISARM)
+        return None
+
+
+#: The tables of bots the playouts use (``specs``).
+MIXES = ("mixed", "naive+random", "arming")
+
+
+def specs(mix: str, players: int, seed: int) -> list[str]:
+    """``mixed``: an arming bot and a random one (from 3 seats), naive at the rest;
+    ``naive+random``: random at one or two seats, naive elsewhere (no seat arms on purpose);
+    ``arming``: every seat arms."""
+    rng = random.Random(derive(seed, "live-seats", players, mix))
+    seats = list(range(players))
+    rng.shuffle(seats)
+    out = ["naive"] * players
+    if mix == "arming":
+        return ["arming"] * players
+    if mix == "mixed":
+        out[seats[0]] = "arming"
+        if players >= 3:
+            out[seats[1]] = "random"
+        return out
+    if mix == "naive+random":
+        for s in seats[: 1 if players < 4 else 2]:
+            out[s] = "random"
+        return out
+    raise ValueError(mix)
+
+
+def make_bots(names: Sequence[str], seed: int) -> list[Bot]:
+    return [
+        ArmingBot(derive(seed, "bot", s)) if name == "arming" else make_bot(name, seed, s)
+        for s, name in enumerate(names)
+    ]
+
+
+# -- the playout ---------------------------------------------------------------------------------
+@dataclass
+class LivePlayout:
+    """A finished, checked real-time round."""
+
+    preset: str
+    players: int
+    seed: int
+    mix: str
+    game: Game
+    record: RoundRecord
+    events: list[tuple[Event, ...]] = field(default_factory=list)
+    paths: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+
+
+def live_playout(
+    preset: str,
+    players: int,
+    seed: int,
+    mix: str = "mixed",
+    *,
+    checked: bool = True,
+    stall_ms: float = STALL_MS,
+    armed_delay_ms: float = ARMED_DELAY_MS,
+    views_every: int = 5,
+    illegal_every: int = 11,
+    saves: int = 3,
+) -> LivePlayout:
+    """Play one seeded BLAST-mode round through ``unoverse.sim.driver.play_round`` and, with
+    ``checked``, check every accepted action (and every refused one) with ``LiveModel``;
+    then the round's replay from its log, event for event, and from saved states."""
+    game = uv.new_game(preset, players, seed)
+    names = specs(mix, players, seed)
+    record = RoundRecord(seed, None)
+    done = LivePlayout(preset, players, seed, mix, game, record)
+    rng = random.Random(derive(seed, "live-checks", preset, players, mix))
+
+    def fail(what: str) -> None:
+        __tracebackhide__ = True
+        last = "; ".join(f"{s}: {a} @{t}" for s, a, t in record.actions[-8:]) or "-"
+        try:
+            where = uv.position_text(game)
+        except Exception as exc:  # pragma: no cover - only under a broken engine
+            where = f"(position unavailable: {exc!r})"
+        raise ConformanceFailure(
+            f"[{preset} players={players} seed={seed} bots={','.join(names)} action "
+            f"#{len(record.actions)}] {what}\n  last actions: {last}\n  position:\n    "
+            + where.replace("\n", "\n    ")
+        )
+
+    model = LiveModel(game, fail, stall_ms=stall_ms) if checked else None
+    if model is not None:
+        check_offers(model, game)
+    snaps: dict[int, str] = {}
+    every = 0
+    seen_rejected = 0
+
+    def on_events(seat: int, act: Action, events: list[Event]) -> None:
+        nonlocal seen_rejected, every
+        i = len(done.events)
+        done.events.append(tuple(events))
+        for e in events:
+            done.kinds[e.kind] += 1
+        if model is None:
+            return
+        for s, text, at, code in record.rejected[seen_rejected:]:
+            model.refused(s, text, at, code)
+        seen_rejected = len(record.rejected)
+        logged, _, at = record.actions[-1]
+        model.after(seat, act, at, events, referee=logged is None)
+        model.end(game, seat, act)
+        check_offers(model, game)
+        check_event_views(model, game, events)
+        if i % views_every == 0:
+            who = rng.randrange(players + 1)
+            check_views(model, game, None if who == players else who, rng)
+        if i % illegal_every == 0:
+            check_illegal(model, game, rng)
+        if saves and i % 37 == 5 and len(snaps) < saves:
+            snaps[i + 1] = game.to_json()
+
+    play_round(
+        game,
+        make_bots(names, seed),
+        record,
+        hashes=True,
+        on_events=on_events,
+        stall_ms=stall_ms,
+        armed_delay_ms=armed_delay_ms,
+    )
+    if model is None:
+        return done
+    done.paths = model.paths
+    if not game.over or model.phase != Phase.OVER:
+        fail("the round did not end")
+    check_end(game, fail)
+    check_replay(done, snaps, fail)
+    return done
+
+
+def check_end(game: Game, fail: Callable[[str], None]) -> None:
+    """After the round every action is refused and changes nothing."""
+    before = game.to_json()
+    for s in range(game.n):
+        for act in ("arm:R1", "R1", "draw", "disarm"):
+            try:
+                game.apply(s, act, 10.0**12)
+            except UnoverseError:
+                continue
+            fail(f"{s}: {act} accepted after the end of the round")
+    for act in ("stall", "timeout"):
+        try:
+            game.apply(None, act, 10.0**12)
+        except UnoverseError:
+            continue
+        fail(f"the referee's {act} accepted after the end of the round")
+    if game.to_json() != before:
+        fail("refused actions after the end changed the state")
+
+
+def check_replay(done: LivePlayout, snaps: dict[int, str], fail: Callable[[str], None]) -> None:
+    """The round replays from its record (``replay_round``: hashes and winner), and each
+    ``(seat, action, time)`` of the log, re-applied to a new round, gives the same events;
+    from each saved state (``to_json``) the rest of the log reaches the same end."""
+    record, game = done.record, done.game
+    try:
+        count = replay_round(done.preset, done.players, record.to_dict(), "live playout")
+    except UnoverseError as exc:
+        fail(f"replay_round: {exc}")
+        return
+    if count != len(record.actions):
+        fail(f"replay_round replayed {count} of {len(record.actions)} actions")
+    times = [at for _, _, at in record.actions]
+    if times != sorted(times):
+        fail("the session's log is not in arrival order")
+    g = uv.new_game(done.preset, done.players, done.seed)
+    for i, ((seat, text, at), events) in enumerate(zip(record.actions, done.events, strict=True)):
+        got = g.apply(seat, text, at)
+        if tuple(got) != events:
+            fail(f"replay: action {i} ({seat}: {text} @{at}) gives other events")
+    final = game.to_json()
+    if g.to_json() != final:
+        fail("replay: the re-applied log ends in another state")
+    for i, snap in sorted(snaps.items()):
+        h = Game.from_json(snap)
+        if h.to_json() != snap:
+            fail(f"save/load: from_json(to_json()) differs after action {i}")
+        for seat, text, at in record.actions[i:]:
+            h.apply(seat, text, at)
+        if h.to_json() != final:
+            fail(f"save/load: loaded after action {i}, the rest of the log ends elsewhere")

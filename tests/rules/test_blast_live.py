@@ -359,3 +359,32 @@ def test_a_timeout_in_the_draw_rounds_window_plays_the_drawn_card() -> None:
     assert game.phase == uv.Phase.DRAWN
     events = game.apply(None, "timeout", 9000.0)
     assert [e.kind for e in events][:2] == ["timeout", "play"] and top(game) == "R4"
+
+
+def test_nobody_can_play_and_nothing_can_be_drawn_the_fewest_cards_win() -> None:
+    """U-B-31: stuck — every other card is held, red is locked, the blocked seat holds the
+    other Bloqueos: the round ends and the seat with the fewest cards wins."""
+    small = (
+        "+blast.numbers=1+blast.bloqueo=1+blast.reversa=0+blast.descartar_todo=0"
+        "+blast.plus_one=0+blast.plus_two=0+blast.plus_four=0+blast.numeral=0"
+        "+blast.reversa_toma_4=0+blast.plus_six=0+blast.plus_ten=0+blast.multiple_2=0"
+        "+blast.multiple_4=0+blast.blast_copies=0+blast.elimination_threshold=100"
+    )
+    numbers = [f"{c}{n}" for c in "RYGBOP" for n in range(10)]
+    body = (
+        f"hands: {' '.join(numbers[:25])} | YBL GBL BBL OBL PBL | {' '.join(numbers[25:])}; "
+        "top: RBL@0; draw: -; blocked: 1; lock: R"
+    )
+    game = live(body, small)
+    assert not game.draw_pile and len(game.discard) == 1
+    events = game.apply(2, "arm:P9", 1000.0)
+    assert kinds(events)[-2:] == ["stuck", "round_over"]
+    assert game.over and game.winner == 1  # 5 cards against 25 and 35
+
+
+def test_a_referee_penalty_in_live_play_draws_and_play_goes_on() -> None:
+    game = live(f"hands: R1 G5 | R2 B3 | Y1 R3; top: R9@-; draw: {PLAIN}")
+    events = game.apply(None, "penalize:1:2", 1000.0)
+    assert drawn(events, 1) == 2 and game.phase == uv.Phase.LIVE
+    game.apply(1, "R2", 1100.0)
+    assert top(game) == "R2"

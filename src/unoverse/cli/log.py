@@ -121,6 +121,8 @@ def describe(e: Event) -> str:
         return f"{_cards(e.cards)} {verb} back to {who}'s hand"
     if k == "draw_round":
         return f"nobody can play: a draw round starts at {who}"
+    if k == "stuck":
+        return f"nobody can play and no card is left to draw: {who} holds the fewest cards"
     if k == "stall":
         return f"nobody has played for too long: {who} must play {_cards(e.cards)}"
     if k == "round_over":

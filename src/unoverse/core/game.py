@@ -1576,11 +1576,13 @@ class Game:
         if not 1 <= a.amount <= len(self.rules.deck):
             raise IllegalAction(f"{a}: a penalty is 1 to {len(self.rules.deck)} cards")
         events = [Event("penalize", None, target=t, count=a.amount)]
-        if self.rules.blast_draws:
+        if self.rules.realtime:  # live play goes on after it (BLAST mode)
+            self._owe([(t, a.amount, "penalize")], (THEN_LIVE, -1), events)
+        elif self.rules.blast_draws:
             self._owe([(t, a.amount, "penalize")], (THEN_KEEP, -1), events)
         else:
             self._draw(t, a.amount, "penalize", events)
-        if self.eliminated[t] and self.turn == t and not self.over:
+        if self.eliminated[t] and self.turn == t and not self.over and not self.rules.realtime:
             self._clear_penalty()
             self._set_turn(self.next_seat(t))
         self._prune_uno()

@@ -338,11 +338,30 @@ def go_on(game: Game, events: list[Event]) -> None:
         return
     last = game.discard_by[-1]  # the last seat to play (-1: the starter)
     first = game.next_seat(last) if last >= 0 else game.left_of(game.dealer)
+    if not drawable(game):  # stuck: nobody can play and no card can be drawn (U-B-31)
+        order = [first]
+        s = game.next_seat(first)
+        while s != first:
+            order.append(s)
+            s = game.next_seat(s)
+        winner = min(order, key=lambda seat: len(game.hands[seat]))
+        events.append(Event("stuck", winner, count=len(game.hands[winner])))
+        game._end_round(winner, events)
+        return
     first = unblocked_from(game, first)
     if first < 0:
         return
     events.append(Event("draw_round", first))
     game._owe([(first, ROUND, "round")], (THEN_LIVE, -1), events)
+
+
+def drawable(game: Game) -> bool:
+    """Some card other than a BLAST card can still be drawn: in the draw pile, or in what a
+    reshuffle would bring back (the discards under the top, the buried hands)."""
+    never = game.rules.never_dealt
+    return any(
+        not never or not never[c] for c in (*game.draw_pile, *game.buried, *game.discard[:-1])
+    )
 
 
 def unblocked_from(game: Game, seat: int) -> int:
