@@ -388,3 +388,18 @@ def test_a_referee_penalty_in_live_play_draws_and_play_goes_on() -> None:
     assert drawn(events, 1) == 2 and game.phase == uv.Phase.LIVE
     game.apply(1, "R2", 1100.0)
     assert top(game) == "R2"
+
+
+def test_a_blast_event_interrupts_live_play_and_plays_during_it_are_stale() -> None:
+    game = live("hands: R+2 G5 | R2 B3 B4 | Y1 R3; top: R9@-; draw: O1 O2 !2SC O3")
+    events = game.apply(0, "R+2", 1000.0)  # seat 1 draws O3, then the BLAST card
+    assert kinds(events)[-1] == "blast" and game.phase == uv.Phase.BLAST
+    assert game.windows() == (("blast", 1),)
+    refused(game, 2, "R3", uv.StaleAction, 1100.0)
+    refused(game, 2, "arm:R3", uv.StaleAction, 1100.0)
+    for seat in game.acting_seats():
+        game.apply(seat, game.legal_actions(seat)[0], 1200.0)
+    # resolved: seat 1 met it with B3 B4, then the +2's draw goes on with its second card
+    # (after the others' penalties), and play is live again
+    assert game.phase == uv.Phase.LIVE
+    assert "B3" not in hand(game, 1) and "O3" in hand(game, 1) and len(game.hands[1]) == 3
