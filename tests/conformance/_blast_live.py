@@ -21,6 +21,8 @@ of a real-time playout through its events, as the rules tell them to happen:
 * the draw round (B-28, B-29): from ``next(last player to play)`` (``left(d)`` at the start),
   skipping the blocked seat, one card at a time, the first legal card drawn played at once;
   it ends when a BLAST event leaves an active, unblocked seat with a legal card (§5.5 step 7);
+  when nobody can play and nothing but BLAST cards is left to draw, the fewest cards win
+  (U-B-31);
 * BLAST events during live play (§5.5), elimination at the threshold after every card
   (B-12), the end of the round (§5.5), the session's ``stall`` (§5.8);
 * card conservation (hands + draw pile + discard pile + spent BLAST cards + buried hands +
@@ -28,9 +30,16 @@ of a real-time playout through its events, as the rules tell them to happen:
   card.
 
 Nothing here imports ``unoverse.core.live`` or calls the engine's rule helpers: the model
-reads the card table, the options, the events and (to compare) the engine's public state.
-The BLAST challenge tables (which sets meet a BLAST card) come from ``_blast.py``, the
-Normal-mode oracle, which is written from RULES.md too.
+reads the card table, the options, the events and (to compare) the engine's state. The BLAST
+challenge tables (which sets meet a BLAST card) come from ``_blast.py``, the Normal-mode
+oracle, which is written from RULES.md too.
+
+``live_playout`` plays a seeded round through ``unoverse.sim.driver.play_round`` (bots
+``naive``, ``random`` and the test-only ``ArmingBot``, which arms cards) and runs the model
+from the driver's ``on_events`` callback: after every accepted action the events, the state,
+every seat's offers, what each seat sees of the events, and (sampled) views and illegal
+actions; the session's refusals are judged on the state they met. Then the round replays
+from its log (``replay_round``; event for event; from saved states).
 """
 
 from __future__ import annotations
@@ -371,8 +380,11 @@ class LiveModel:
         return out
 
     def simultaneous(self, seat: int, at: float | None) -> bool:
-        """B-3: a play from another seat stamped within the window after the accepted card."""
+        """B-3: a play from another seat stamped within the window after the accepted card;
+        during the draw round's forced play, any seat's but the one that must play (U-B-33)."""
         if self.accepted is None or at is None:
+            return False
+        if self.phase == Phase.DRAWN and seat == self.drawn[0]:
             return False
         t, p, _ = self.accepted
         return seat != p and t <= at <= t + self.window
@@ -397,7 +409,7 @@ class LiveModel:
                 self.fail(f"§5.5 step 7: {seat}: {act} accepted while a BLAST event is open")
             self._choice(seat, act)
         elif k == Kind.PLAY:
-            if self.phase == Phase.LIVE and self.simultaneous(seat, at):
+            if self.phase in (Phase.LIVE, Phase.DRAWN) and self.simultaneous(seat, at):
                 self._refuse(seat, act)
             else:
                 self._accept(seat, act, at)
@@ -737,6 +749,13 @@ class LiveModel:
             return False
         return len(self.discard) <= 1 and not self.buried and not self.spent
 
+    def _drawable(self) -> bool:
+        """Some card but a BLAST card can still be drawn: from the draw pile or from what a
+        reshuffle brings back (the discards under the top, the buried hands)."""
+        cards = [*self.draw_top, *self.draw_rest.elements(), *self.buried]
+        cards += [c for c, _ in self.discard[:-1]]
+        return any(not is_blast_card(c) for c in cards)
+
     # -- owed draws --------------------------------------------------------------------------
     def _reason(self, name: str) -> int:
         if name not in self.reasons:
@@ -856,6 +875,19 @@ class LiveModel:
             return
         last = self.discard[-1][1]
         first = self._next(last) if last >= 0 else self._left(self.dealer)
+        if not self._drawable():  # U-B-31: stuck; the fewest cards win
+            order = [first]
+            s = self._next(first)
+            while s != first:
+                order.append(s)
+                s = self._next(s)
+            winner = min(order, key=lambda t: len(self.hands[t]))
+            e = self._pull("the end of a round where nobody can play or draw")
+            if (e.kind, e.seat, e.count) != ("stuck", winner, len(self.hands[winner])):
+                self.fail(f"U-B-31: nobody can play or draw: seat {winner} wins; got {e}")
+            self.paths["stuck"] += 1
+            self._round_over(winner, "U-B-31: the fewest cards win")
+            return
         first = self._unblocked_from(first)
         if first < 0:
             return
@@ -941,9 +973,15 @@ class LiveModel:
         for s in order:
             # a seat out on its last card, its draws pending, sits the event out (U-B-11,
             # U-B-28: a penalty would undo its going out)
+            if s == self.out:
+                e2 = self._peek()
+                if e2 is not None and (e2.kind, e2.seat) == ("blast_penalty", s):
+                    self.fail(
+                        f"U-B-28, U-B-11, §5.5 (a): seat {s} played its last card (its draws "
+                        "pending): it sits the BLAST event out and draws no penalty"
+                    )
+                self.paths["event:out_sits_out"] += 1
             if s in ev.due or self.elim[s] or s == self.out:
-                if s == self.out:
-                    self.paths["event:out_sits_out"] += 1
                 continue
             e = self._pull(f"seat {s}'s BLAST penalty")
             if (e.kind, e.seat, e.count) != ("blast_penalty", s, BLAST_PENALTY_CARDS):
@@ -1123,14 +1161,13 @@ class LiveModel:
             return
         if k == Kind.PLAY:
             held = act.card in self.hands[seat]
-            if self.phase == Phase.LIVE and held and self.simultaneous(seat, at):
+            live = self.phase in (Phase.LIVE, Phase.DRAWN)
+            if live and held and self.simultaneous(seat, at):
                 self.fail(
                     f"B-3: {seat}: {act} at {at} ms, within the window after the accepted "
                     f"{self._accepted_text()}, was refused ({code}) instead of being applied "
                     "as a simultaneous refusal with its holding penalty"
                 )
-            if self.phase == Phase.DRAWN and held and self.simultaneous(seat, at):
-                self.paths["refused:drawn_within_window"] += 1
             if act in self.offers(seat):
                 self.fail(f"§5.8: {seat}: {act}, offered and legal now, was refused ({code})")
             if not held:
@@ -1140,7 +1177,10 @@ class LiveModel:
             else:
                 want = "stale"
             if code != want:
-                self.fail(f"U-B-23: {seat}: {act} refused as {code}, not {want}")
+                why = ""
+                if want == "stale" and any(a.card == act.card for a in self.offers(seat)):
+                    why = f" ({CARD_TEXT[act.card]} plays now, but not as {act}: not legal now)"
+                self.fail(f"U-B-23: {seat}: {act} refused as {code}, not {want}{why}")
             self.paths[f"refused:{want}"] += 1
             return
         if k in (Kind.ARM, Kind.DISARM) and act in self.offers(seat):
@@ -1421,16 +1461,17 @@ def live_playout(
     seed: int,
     mix: str = "mixed",
     *,
-    checked: bool = True,
     stall_ms: float = STALL_MS,
     armed_delay_ms: float = ARMED_DELAY_MS,
     views_every: int = 5,
     illegal_every: int = 11,
     saves: int = 3,
 ) -> LivePlayout:
-    """Play one seeded BLAST-mode round through ``unoverse.sim.driver.play_round`` and, with
-    ``checked``, check every accepted action (and every refused one) with ``LiveModel``;
-    then the round's replay from its log, event for event, and from saved states."""
+    """Play one seeded BLAST-mode round through ``unoverse.sim.driver.play_round``, check every
+    accepted action (and every refused one) with ``LiveModel``, then the round's replay from
+    its log, event for event, and from saved states. ``stall_ms``, ``armed_delay_ms``: the
+    driver's; ``views_every``, ``illegal_every``: how often the sampled checks run;
+    ``saves``: how many saved states replay the rest of the log."""
     game = uv.new_game(preset, players, seed)
     names = specs(mix, players, seed)
     record = RoundRecord(seed, None)
@@ -1450,21 +1491,17 @@ def live_playout(
             + where.replace("\n", "\n    ")
         )
 
-    model = LiveModel(game, fail, stall_ms=stall_ms) if checked else None
-    if model is not None:
-        check_offers(model, game)
+    model = LiveModel(game, fail, stall_ms=stall_ms)
+    check_offers(model, game)
     snaps: dict[int, str] = {}
-    every = 0
     seen_rejected = 0
 
     def on_events(seat: int, act: Action, events: list[Event]) -> None:
-        nonlocal seen_rejected, every
+        nonlocal seen_rejected
         i = len(done.events)
         done.events.append(tuple(events))
         for e in events:
             done.kinds[e.kind] += 1
-        if model is None:
-            return
         for s, text, at, code in record.rejected[seen_rejected:]:
             model.refused(s, text, at, code)
         seen_rejected = len(record.rejected)
@@ -1490,8 +1527,6 @@ def live_playout(
         stall_ms=stall_ms,
         armed_delay_ms=armed_delay_ms,
     )
-    if model is None:
-        return done
     done.paths = model.paths
     if not game.over or model.phase != Phase.OVER:
         fail("the round did not end")

@@ -403,3 +403,78 @@ def test_a_blast_event_interrupts_live_play_and_plays_during_it_are_stale() -> N
     # (after the others' penalties), and play is live again
     assert game.phase == uv.Phase.LIVE
     assert "B3" not in hand(game, 1) and "O3" in hand(game, 1) and len(game.hands[1]) == 3
+
+
+def test_during_the_draw_rounds_forced_play_other_plays_in_the_window_are_simultaneous() -> None:
+    """U-B-33: the forced play itself is never simultaneous; any other seat's play stamped
+    within the window after the accepted card is, with its holding penalty."""
+    game = live(f"hands: R+2 G5 | B1 B2 | Y1 Y2 Y3; top: R9@-; draw: {PLAIN} R4 O2 O1")
+    game.apply(0, "R+2", 1000.0)  # seat 1 draws O1 O2; nobody can play: the draw round
+    assert game.phase == uv.Phase.DRAWN
+    forced = game.turn
+    other = 2 if forced != 2 else 0
+    card = hand(game, other)[0]
+    events = game.apply(other, card, 1100.0)
+    assert kinds(events)[0] == "simultaneous" and game.phase == uv.Phase.DRAWN
+    must = CARD_TEXT[game.drawn]
+    game.apply(forced, str(game.legal_actions(forced)[0]), 1150.0)
+    assert top(game) == must  # accepted, though stamped within the window
+
+
+def test_a_numeral_whose_declared_number_no_longer_plays_is_stale() -> None:
+    game = live("hands: R9 B5 | GN B1 | Y1 Y2; top: G9@-")
+    game.apply(0, "R9", 1000.0)
+    refused(game, 1, "GN=5", uv.StaleAction, 2000.0)
+    refused(game, 1, "GN", uv.IllegalAction, 2000.0)  # no number: malformed, not stale
+
+
+# -- cases the conformance playouts found, pinned one by one --------------------------------
+#: The nine BLAST cards a position does not draw, for the bottom of its draw pile.
+OTHERS = "!2SC !3SC !4SC !5DC !3CN !5CN !2SN !3SN !4SN"
+
+
+def _drawn_first(*cards: str) -> str:
+    """A ``draw:`` list whose cards are drawn in the order given (the last is drawn first)."""
+    return " ".join(reversed(cards))
+
+
+def test_a_blast_event_that_gives_a_seat_a_legal_card_ends_the_draw_round() -> None:
+    """§5.5 step 7: "in BLAST mode, the draw round ends if any active, unblocked seat now
+    holds a legal card". Nobody can play R9: the draw round starts at seat 1, which draws
+    !4DC; nobody meets it, and seat 2's 3 penalty cards bring R3. The round must end there
+    (seat 2 plays R3 live): nobody draws P7, P8 or P9."""
+    order = _drawn_first("!4DC", "O1", "O2", "O3", "P1", "R3", "P2", "O4", "O5", "O6", "P7", "P8")
+    game = uv.position(
+        f"blast+mode=blast; hands: B5 Y4 | G1 G2 | Y1 Y2; top: R9@0; draw: {OTHERS} P9 R4 {order}"
+    )
+    events = game.apply(0, "arm:B5", 1000.0)
+    assert [e.kind for e in events if e.kind == "draw" and e.info == "round"] == []
+    assert game.phase == uv.Phase.LIVE
+    assert uv.action("R3") in game.legal_actions(2)
+
+
+def test_a_seat_out_on_its_last_card_sits_out_a_blast_event_during_its_draws() -> None:
+    """U-B-28 (the seat wins once its card's draws are done) with U-B-11 (a seat that went
+    out sits a BLAST event out: a penalty would undo its going out) and §5.5 End of game (a):
+    seat 0 plays its last card, R+2; seat 1's draw meets !4DC: seat 0 draws no penalty and
+    wins with an empty hand."""
+    order = _drawn_first("O1", "!4DC", "O2", "O3", "O4", "P1", "P2", "P3", "O5", "P5", "G5")
+    game = uv.position(
+        f"blast+mode=blast; hands: R+2 | B1 B2 | Y1 Y2; top: R9@-; draw: {OTHERS} {order}"
+    )
+    events = game.apply(0, "R+2", 1000.0)
+    assert not [e for e in events if e.kind == "blast_penalty" and e.seat == 0]
+    assert game.over and game.winner == 0 and game.hands[0] == []
+
+
+def test_a_card_played_by_a_timeout_opens_a_simultaneity_window() -> None:
+    """§5.8 "when card X from player P is accepted at time t … every play from a seat ≠ P
+    stamped in [t, t + W] … is simultaneous", and U-B-30 (the session's ``deadline_ms`` times
+    out the draw round's forced play, which plays the drawn card): the ``timeout`` at 9000 ms
+    plays seat 0's drawn R4 at 9000 ms, so seat 2's R7 at 9100 ms is simultaneous."""
+    game = live("hands: B5 Y4 | G1 G2 | Y1 Y2 R7; top: R9@0; draw: R4 O3 P6 Y8; blocked: 2")
+    game.apply(0, "arm:B5", 1000.0)  # nobody can play: the draw round; seat 0 draws R4
+    assert game.phase == uv.Phase.DRAWN and game.turn == 0
+    game.apply(None, "timeout", 9000.0)
+    events = game.apply(2, "R7", 9100.0)
+    assert [e.kind for e in events] == ["simultaneous"]

@@ -790,13 +790,13 @@ class Game:
         offered actions. Anything else may corrupt the game; use ``apply`` for it."""
         return self._run(seat, act)
 
-    def _run(self, seat: int, a: Action) -> list[Event]:
-        """Carry out a valid action by ``seat``; the events."""
+    def _run(self, seat: int, a: Action, at: float | None = None) -> list[Event]:
+        """Carry out a valid action by ``seat`` (arriving at ``at``); the events."""
         events: list[Event] = []
         k = a.kind
         if k is _PLAY:
             if self.rules.realtime:  # the draw round's forced play, or a timeout's
-                live.play(self, seat, a, None, events)
+                live.play(self, seat, a, at, events)
             else:
                 self._do_play(seat, a, events)
         elif k is _DRAW or k is _PRESS:
@@ -1567,7 +1567,7 @@ class Game:
         if k is Kind.TIMEOUT:
             if self.phase == _LIVE:
                 raise NotYourWindow(f"{a}: play is live: no window has a deadline (use stall)")
-            return self._timeout()
+            return self._timeout(at)
         if self.phase == _BLAST:
             raise StaleAction(f"{a}: a BLAST event is open: penalize once it is resolved")
         t = a.target
@@ -1589,7 +1589,7 @@ class Game:
         self.version += 1
         return events
 
-    def _timeout(self) -> list[Event]:
+    def _timeout(self, at: float | None = None) -> list[Event]:
         """The mandatory window's deadline passed (the match session's ``timeout``): its
         seat takes the window's default — take the penalty, pass after a draw, draw (or
         press), declare the colour it holds most — or, when it may only play (a press
@@ -1617,7 +1617,7 @@ class Game:
                 if x.kind in _DEFAULTS and not x.uno:
                     choice = x
                     break
-        return [Event("timeout", seat, info=str(choice)), *self._run(seat, choice)]
+        return [Event("timeout", seat, info=str(choice)), *self._run(seat, choice, at)]
 
     # -- shared procedures -------------------------------------------------------------
     def _draw(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
@@ -1710,6 +1710,9 @@ class Game:
                         owed.insert(0, (after, ROUND, reason))
                 continue
             if n == ROUND:  # one card; a card that plays is played at once (§5.8)
+                if any(live.can_play(self, s) for s in range(self.n)):
+                    owed.pop(0)  # an event gave a seat a legal card: the round is over
+                    continue
                 got = self._draw(seat, 1, reason, events)
                 if self.blast_pending >= 0:
                     self._open_blast(seat, events)

@@ -123,8 +123,8 @@ def check_play(game: Game, seat: int, a: Action, at: float | None) -> bool:
     c = a.card
     if c not in game.hands[seat]:
         raise IllegalAction(f"{a}: {CARD_TEXT[c]} is not in seat {seat}'s hand")
-    if game.phase == _LIVE and simultaneous(game, seat, at):
-        return True
+    if simultaneous(game, seat, at) and not (game.phase == _DRAWN and seat == game.turn):
+        return True  # (the draw round's forced play itself is never simultaneous)
     if game.phase == _DRAWN and seat != game.turn:
         raise StaleAction(f"{a}: seat {game.turn} must play the card it drew in the draw round")
     if seat == game.blocked:
@@ -139,6 +139,9 @@ def check_play(game: Game, seat: int, a: Action, at: float | None) -> bool:
     game._play_actions(c, len(game.hands[seat]), False, offered)
     if a not in offered:
         ways = " ".join(str(x) for x in offered)
+        if 0 <= a.number <= 9 and a.color < 0 and offered and offered[0].number >= 0:
+            # a Numeral's number that played when the seat decided, and no longer does
+            raise StaleAction(f"{a}: {CARD_TEXT[c]} may now declare only: {ways}")
         raise IllegalAction(f"{a}: {CARD_TEXT[c]} plays here as one of: {ways}")
     return False
 
@@ -222,7 +225,10 @@ def play(game: Game, p: int, a: Action, at: float | None, events: list[Event]) -
         game._discard_colour_cards(p, game._discard_colors((c,)), events)
     if game.armed[p] >= 0 and game.armed[p] not in hand:
         drop_armed(game, p, events)  # the armed card was played or discarded
-    then = (THEN_LIVE, -1) if hand else (THEN_OUT, p)
+    then = (THEN_LIVE, -1)
+    if not hand:  # out: it wins once its card's draws are done, sitting out any event
+        game.out = p
+        then = (THEN_OUT, p)
     draws: list[tuple[int, int, str]] = []
     if eff == fx.SKIP:  # Bloqueo: the next seat is blocked, its colour locked (B-4, B-5)
         game.blocked = game.next_seat(p)
