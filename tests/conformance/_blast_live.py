@@ -607,8 +607,9 @@ class LiveModel:
     def _reverse_return(self, p: int, c: int) -> None:
         """B-6: the cards of the Reversa's colour beneath it go to the player of the card
         directly beneath (not nobody, the Reversa's player or an eliminated seat): the
-        contiguous run (stopping at another colour, a wild or a card nobody played), every
-        such card in the pile (``all_same_color``), or none (``none``)."""
+        contiguous run (stopping at another colour, a wild, a card nobody played or a
+        Reversa, U-B-35), every such card but the Reversas in the pile (``all_same_color``),
+        or none (``none``)."""
         mode = self.reverse_return
         pile = self.discard
         if mode == "none" or len(pile) < 2:
@@ -622,10 +623,11 @@ class LiveModel:
         taken: list[int] = []  # positions, top first
         for i in range(len(pile) - 2, -1, -1):
             x, by = pile[i]
-            if not CARD_IS_WILD[x] and CARD_COLOR[x] == colour and by >= 0:
+            same = not CARD_IS_WILD[x] and CARD_COLOR[x] == colour and by >= 0
+            if same and CARD_KIND[x] != REVERSA:
                 taken.append(i)
             elif mode == "contiguous":
-                break
+                break  # another colour, a wild, nobody's card, or a Reversa (U-B-35)
         if not taken:
             self.paths["reversa:no_run"] += 1
             return

@@ -478,3 +478,17 @@ def test_a_card_played_by_a_timeout_opens_a_simultaneity_window() -> None:
     game.apply(None, "timeout", 9000.0)
     events = game.apply(2, "R7", 9100.0)
     assert [e.kind for e in events] == ["simultaneous"]
+
+
+def test_a_reversa_is_never_handed_back_so_two_reversas_cannot_cycle() -> None:
+    """U-B-35: on a Reversa, another Reversa returns nothing (the run stops at a Reversa);
+    without it two seats could hand the same Reversas back and forth for ever."""
+    game = live("hands: PR G5 | PR B3; discard: P2@1; top: P4@1")
+    game.apply(0, "PR", 1000.0)  # the pink run P4 P2 goes back to seat 1
+    assert sorted(hand(game, 1)) == sorted(["PR", "B3", "P4", "P2"])
+    game.apply(1, "PR", 2000.0)  # on seat 0's PR: nothing returns
+    assert hand(game, 0) == ["G5"] and [CARD_TEXT[c] for c in game.discard[-2:]] == ["PR", "PR"]
+    body = "hands: B1 | PR B2; discard: P1@0 PR@0 P3@0; top: P4@0"
+    game = live(body, "+reverse_return=all_same_color")
+    game.apply(1, "PR", 1000.0)  # every pink card but the Reversa beneath goes back
+    assert sorted(hand(game, 0)) == sorted(["B1", "P1", "P3", "P4"])

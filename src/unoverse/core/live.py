@@ -286,7 +286,9 @@ def _reverse_return(game: Game, p: int, c: int, events: list[Event]) -> list[tup
     """Reversa (B-6): the cards of its colour beneath it go to the player of the card directly
     beneath — the contiguous run (default), every card of that colour in the pile
     (``all_same_color``), or none — unless that player is nobody, the Reversa's own player
-    or eliminated. Each card given is checked for elimination."""
+    or eliminated. Each card given is checked for elimination. A Reversa is never handed
+    back (the run stops at one; ``all_same_color`` leaves them): two seats could otherwise
+    hand two Reversas back and forth for ever (U-B-35)."""
     mode = game.rules.reverse_return
     pile, by = game.discard, game.discard_by
     if mode == "none" or len(pile) < 2:
@@ -295,12 +297,16 @@ def _reverse_return(game: Game, p: int, c: int, events: list[Event]) -> list[tup
     if r < 0 or r == p or game.eliminated[r]:
         return []
     colour = CARD_COLOR[c]
+    reversa = CARD_KIND[c]
     taken: list[int] = []  # positions in the pile, top first
     i = len(pile) - 2
     while i >= 0:
         x = pile[i]
         fits = not CARD_IS_WILD[x] and CARD_COLOR[x] == colour and by[i] >= 0
-        if fits:
+        if fits and CARD_KIND[x] == reversa:  # never a Reversa (U-B-35): the run ends
+            if mode == "contiguous":
+                break
+        elif fits:
             taken.append(i)
         elif mode == "contiguous":
             break
