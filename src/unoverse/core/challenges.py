@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate, combinations, product
 from typing import Final, overload
 
-from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_NUMBER, COLOR_LETTERS, KIND_INDEX
+from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER, COLOR_LETTERS, KIND_INDEX
 
 #: By kind index of a BLAST card: (what it asks, how many cards).
 CHALLENGES: Final = {
@@ -26,12 +26,8 @@ CHALLENGES: Final = {
 NUMERAL: Final = KIND_INDEX["N"]
 
 
-#: By card id: the colour of a coloured card (B-25), -1 for a wild-type card.
-_COLOUR: Final = tuple(-1 if CARD_IS_WILD[c] else CARD_COLOR[c] for c in range(len(CARD_COLOR)))
-
-
 def _coloured(c: int) -> bool:
-    return _COLOUR[c] >= 0
+    return CARD_COLOR[c] >= 0  # wild-type cards have no colour (B-25)
 
 
 def _is_numeral(c: int, numeral_wild: bool) -> bool:
@@ -68,8 +64,8 @@ def can_meet(kind: int, hand: Iterable[int], numeral_wild: bool) -> bool:
     if what == "SC" or what == "DC":
         per_colour = [0] * len(COLOR_LETTERS)
         for c in hand:
-            if _COLOUR[c] >= 0:
-                per_colour[_COLOUR[c]] += 1
+            if CARD_COLOR[c] >= 0:
+                per_colour[CARD_COLOR[c]] += 1
         if what == "SC":
             return max(per_colour) >= n
         return len(per_colour) - per_colour.count(0) >= n
@@ -165,8 +161,8 @@ def qualifying_sets(
     if what == "SC":
         by_colour: list[list[int]] = [[] for _ in COLOR_LETTERS]
         for c in cards:
-            if _COLOUR[c] >= 0:
-                by_colour[_COLOUR[c]].append(c)
+            if CARD_COLOR[c] >= 0:
+                by_colour[CARD_COLOR[c]].append(c)
         for group in by_colour:
             if len(group) >= n:
                 found.extend(_choose(group, n))

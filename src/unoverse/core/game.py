@@ -1606,12 +1606,7 @@ class Game:
         self._mandatory_actions(seat, offers)
         choice = offers[0]
         if self.phase == _COLOR_PHASE:
-            held = [0] * len(COLOR_LETTERS)
-            for c in self.hands[seat]:
-                if CARD_COLOR[c] >= 0:
-                    held[CARD_COLOR[c]] += 1
-            best = max(self.rules.colors, key=lambda col: (held[col], -col))
-            choice = COLOR_ACTIONS[best]
+            choice = COLOR_ACTIONS[self._most_held(seat)]
         else:
             for x in offers:
                 if x.kind in _DEFAULTS and not x.uno:
@@ -1767,6 +1762,14 @@ class Game:
         elif self.eliminated[self.turn]:  # the window's seat was eliminated meanwhile
             self._clear_penalty()
             self._set_turn(self.next_seat(self.turn))
+
+    def _most_held(self, seat: int) -> int:
+        """The declarable colour ``seat`` holds most cards of (ties: the lowest index)."""
+        held = [0] * len(COLOR_LETTERS)
+        for c in self.hands[seat]:
+            if CARD_COLOR[c] >= 0:
+                held[CARD_COLOR[c]] += 1
+        return max(self.rules.colors, key=lambda col: (held[col], -col))
 
     def _resolution_order(self, first: int) -> list[int]:
         """``first``, then every other active seat in the current direction (§5.5)."""

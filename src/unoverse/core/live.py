@@ -351,11 +351,7 @@ def go_on(game: Game, events: list[Event]) -> None:
     last = game.discard_by[-1]  # the last seat to play (-1: the starter)
     first = game.next_seat(last) if last >= 0 else game.left_of(game.dealer)
     if not drawable(game):  # stuck: nobody can play and no card can be drawn (U-B-31)
-        order = [first]
-        s = game.next_seat(first)
-        while s != first:
-            order.append(s)
-            s = game.next_seat(s)
+        order = game._resolution_order(first)
         winner = min(order, key=lambda seat: len(game.hands[seat]))
         events.append(Event("stuck", winner, count=len(game.hands[winner])))
         game._end_round(winner, events)
@@ -400,12 +396,9 @@ def stall(game: Game, at: float | None) -> list[Event]:
     card = offered[0].card
     options = [x for x in offered if x.card == card]
     choice = options[0]
-    if options[0].color >= 0:
-        held = [0] * 8
-        for x in game.hands[seat]:
-            if not CARD_IS_WILD[x] and CARD_COLOR[x] >= 0:
-                held[CARD_COLOR[x]] += 1
-        choice = max(options, key=lambda x: (held[x.color], -x.color))
+    if choice.color >= 0:  # a wild: the colour the seat holds most
+        best = game._most_held(seat)
+        choice = next(x for x in options if x.color == best)
     events = [Event("stall", seat, (card,), 1, info=KIND_CODES[CARD_KIND[card]])]
     play(game, seat, choice, at, events)
     return events
