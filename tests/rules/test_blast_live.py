@@ -492,3 +492,49 @@ def test_a_reversa_is_never_handed_back_so_two_reversas_cannot_cycle() -> None:
     game = live(body, "+reverse_return=all_same_color")
     game.apply(1, "PR", 1000.0)  # every pink card but the Reversa beneath goes back
     assert sorted(hand(game, 0)) == sorted(["B1", "P1", "P3", "P4"])
+
+
+@pytest.mark.parametrize(
+    ("penalty", "to_live"), [("P3 P4 O5", False), ("P3 R7 O5", True)], ids=["round", "live"]
+)
+def test_a_forced_card_met_in_a_blast_set_lapses_and_play_goes_on(
+    penalty: str, to_live: bool
+) -> None:
+    """U-B-36: seat 0's R+2 at 1000 ms makes seat 1 draw O1 P2; nobody can play, and the draw
+    round's first card, seat 1's B+2, plays on R+2: seat 1 must play it (DRAWN). Seat 2's Y1
+    at 1100 ms is simultaneous with the R+2, and its holding penalty draws !2SC. Seat 1's only
+    pair of one colour is B1 B+2, so the forced card goes into its BLAST set: the forced play
+    lapses and play goes on. After seat 0's 3 penalty cards and the rest of seat 2's holding
+    draw (O6 G8), either seat 0 holds R7 and play is live, or nobody can play and a new draw
+    round deals R4 to seat 1. Before, the event gave back the DRAWN window with B+2, no
+    longer held: ``legal_actions`` offered it and the engine refused it for ever."""
+    others = OTHERS.replace("!2SC", "!4DC")  # the nine BLAST cards this position does not draw
+    order = _drawn_first("O1", "P2", "B+2", "!2SC", *penalty.split(), "O6", "G8", "R4", "P8")
+    game = live(f"hands: R+2 G5 | B1 G3 | Y1 Y2 Y3; top: R9@-; draw: {others} P9 {order}")
+    game.apply(0, "R+2", 1000.0)
+    assert game.phase == uv.Phase.DRAWN and game.turn == 1 and CARD_TEXT[game.drawn] == "B+2"
+    events = game.apply(2, "Y1", 1100.0)
+    assert kinds(events) == ["simultaneous", "holding", "blast"]
+    assert game.phase == uv.Phase.BLAST and sorted(game.acting_seats()) == [1, 2]
+    assert [str(a) for a in game.legal_actions(1)] == ["blast:B1,B+2"]  # every set has B+2
+    events = game.apply(1, "blast:B1,B+2", 1200.0)
+    events += game.apply(2, "blast:Y1,Y2", 1200.0)
+    met = [e for e in events if e.kind == "blast_discard" and e.seat == 1]
+    assert [sorted(CARD_TEXT[c] for c in e.cards) for e in met] == [["B+2", "B1"]]
+    assert "B+2" not in hand(game, 1) and uv.card("B+2") in game.discard
+    assert top(game) == "R+2"  # the sets went under the top card (B-16)
+    # the forced play lapsed: never a DRAWN window with a card its seat does not hold
+    assert game.phase in (uv.Phase.LIVE, uv.Phase.DRAWN)
+    if game.phase == uv.Phase.DRAWN:
+        assert game.drawn in game.hands[game.turn]
+    if to_live:
+        assert game.phase == uv.Phase.LIVE and uv.action("R7") in game.legal_actions(0)
+    else:
+        assert "draw_round" in kinds(events) and game.phase == uv.Phase.DRAWN
+        assert game.turn == 1 and CARD_TEXT[game.drawn] == "R4"
+        assert [str(a) for a in game.legal_actions(1)] == ["R4"]
+    # every action legal_actions offers, for every seat, is accepted after the window
+    offered = [(seat, act) for seat in range(game.n) for act in game.legal_actions(seat)]
+    assert offered
+    for seat, act in offered:
+        game.copy().apply(seat, act, 2000.0)

@@ -1882,8 +1882,15 @@ class Game:
             self.owed.clear()
             return
         turn, phase, drawn = self.saved
+        # U-B-36: the card a seat had to play (drawn in a draw round) went in its BLAST
+        # set; the forced play lapses and play goes on without it
+        lapsed = PHASES[phase] == _DRAWN and drawn not in self.hands[turn]
+        if lapsed:
+            phase, drawn = int(_LIVE if self.rules.realtime else _TURN), -1
         self.turn, self.phase, self.drawn = turn, PHASES[phase], drawn
         self._settle(events)
+        if lapsed and self.phase == _LIVE and not self.owed:
+            live.go_on(self, events)
 
     def _give(self, seat: int, cards: list[int], events: list[Event]) -> None:
         """Cards from the discard pile go into ``seat``'s hand, one at a time, each checked

@@ -215,6 +215,11 @@ def play_round(
         if not ack.ok:  # it arrived too late: refused, nothing changed
             if isinstance(seat, int):
                 record.rejected.append((seat, ack.action, ack.at, ack.code))
+            if len(record.rejected) > max_actions:  # a bot that repeats a refused move
+                raise NonTermination(
+                    f"game with seed {record.seed}: over {max_actions} answers refused, the "
+                    f"last {ack.action!r} from seat {seat} ({ack.code}: {ack.message})"
+                )
             continue
         events = ack.events
         if not isinstance(seat, int) and ack.action == "stall":  # the seat that played
