@@ -63,12 +63,20 @@ def register_bot(cls: type[Bot]) -> type[Bot]:
     return cls
 
 
+#: The named strength levels every interface offers, and the bot each one is.
+LEVELS: dict[str, str] = {"easy": "naive", "normal": "heuristic", "hard": "ismcts"}
+
+
 def make_bot(spec: str, seed: int, seat: int) -> Bot:
-    """A bot from a spec such as ``naive`` or ``random:median_ms=300``, seeded for ``seat``."""
+    """A bot from a spec such as ``naive``, ``random:median_ms=300`` or a level
+    (``LEVELS``: ``easy``, ``normal``, ``hard``), seeded for ``seat``."""
     name, _, rest = spec.strip().partition(":")
-    cls = BOTS.get(name)
+    cls = BOTS.get(LEVELS.get(name, name))
     if cls is None:
-        raise BadBotSpec(f"unknown bot {name!r}; bots are: {', '.join(sorted(BOTS))}")
+        raise BadBotSpec(
+            f"unknown bot {name!r}; bots are: {', '.join(sorted(BOTS))}; levels are: "
+            + ", ".join(f"{k} ({v})" for k, v in LEVELS.items())
+        )
     params: dict[str, float] = {}
     allowed = dict(Bot.params)
     allowed.update(getattr(cls, "params", {}))

@@ -1,4 +1,4 @@
-"""``unoverse``: variants, simulate, replay and a demo game.
+"""``unoverse``: variants, simulate, tournament, replay and a demo game.
 
 Every error on bad input is one line on stderr and a non-zero exit, never a traceback.
 """
@@ -22,6 +22,7 @@ from ..core.events import Event
 from ..core.registry import variants as all_variants
 from ..core.setup import new_game
 from ..match.replay import replay_file
+from ..sim import tournament as tourney
 from ..sim.simulate import Simulation, run
 from .log import describe
 
@@ -101,12 +102,7 @@ def simulate(
     out: Annotated[Path | None, typer.Option("--out", help="Write a replay file.")] = None,
 ) -> None:
     """Play many seeded games between bots and report how they went."""
-    preset = variant
-    for item in option or []:
-        if "=" not in item:
-            raise _fail(f"--option {item!r}: write name=value")
-        preset += "+" + item
-    sim = Simulation(preset, players, games, seed, bots, match)
+    sim = Simulation(_preset(variant, option), players, games, seed, bots, match)
     try:
         handle = out.open("w") if out is not None else None
     except OSError as exc:
@@ -132,6 +128,107 @@ def simulate(
         print(json.dumps(report, indent=2))
         return
     _print_report(report)
+
+
+def _preset(variant: str, option: list[str] | None) -> str:
+    """A preset string from ``--variant`` and its ``--option k=v`` items."""
+    preset = variant
+    for item in option or []:
+        if "=" not in item:
+            raise _fail(f"--option {item!r}: write name=value")
+        preset += "+" + item
+    return preset
+
+
+@app.command()
+def tournament(
+    bot: Annotated[
+        list[str],
+        typer.Option(
+            "--bot", help="An entrant: a bot spec name[:k=v,...] or level (repeat, 2 or more)."
+        ),
+    ],
+    variant: Annotated[str, typer.Option("--variant", help="Preset: variant(+name[=value])*.")] = (
+        "classic"
+    ),
+    option: Annotated[
+        list[str] | None, typer.Option("--option", help="An option as k=v (repeatable).")
+    ] = None,
+    players: Annotated[int, typer.Option("--players", help="Seats at the table.")] = 2,
+    games: Annotated[
+        int,
+        typer.Option(
+            "--games", help="Games per pairing (rounded up to whole sets of seat rotations).", min=1
+        ),
+    ] = 1000,
+    seed: Annotated[int, typer.Option("--seed", help="Run seed; deal d derives from it.")] = 0,
+    mode: Annotated[
+        str, typer.Option("--mode", help="round-robin, or gauntlet (the first bot vs each other).")
+    ] = "round-robin",
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Write one JSON line per game to this file.")
+    ] = None,
+    resume: Annotated[
+        bool, typer.Option("--resume", help="Play only the games --out does not hold yet.")
+    ] = False,
+    workers: Annotated[
+        int, typer.Option("--workers", help="Processes to play on (0: one per CPU).", min=0)
+    ] = 0,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
+) -> None:
+    """Play bots against each other in paired, seat-rotated games; report win rates with
+    Wilson 95% intervals and TrueSkill ratings."""
+    if resume and out is None:
+        raise _fail("--resume needs --out, the file to resume")
+    t = tourney.Tournament(_preset(variant, option), players, tuple(bot), games, seed, mode)
+    try:
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            console=err,
+            transient=True,
+            disable=not err.is_terminal,
+        ) as bar:
+            task = bar.add_task("games", total=None)
+            report = tourney.run(
+                t,
+                out,
+                resume=resume,
+                workers=workers,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except UnoverseError as exc:
+        raise _fail(str(exc)) from None
+    except OSError as exc:
+        raise _fail(f"cannot write {out}: {exc.strerror}") from None
+    if as_json:
+        print(json.dumps(report, indent=2))
+        return
+    console = Console()
+    console.print(
+        f"{report['preset']}, {report['players']} players, {report['games']} games per "
+        f"pairing, {report['mode']}"
+    )
+    table = Table("bot", "against", "seats", "games", "wins", "rate", "95% interval", "chance")
+    for row in report["pairings"]:
+        lo, hi = row["ci95"]
+        table.add_row(
+            row["entrant"],
+            row["against"],
+            row["lineup"],
+            str(row["games"]),
+            str(row["wins"]),
+            f"{row['rate']:.3f}",
+            f"{lo:.3f}–{hi:.3f}",
+            f"{row['chance']:.3f}",
+        )
+    console.print(table)
+    ratings = Table("bot", "TrueSkill μ", "σ", "μ − 3σ")
+    for r in report["ratings"]:
+        ratings.add_row(r["entrant"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['score']:.2f}")
+    console.print(ratings)
 
 
 def _print_report(report: dict[str, Any]) -> None:

@@ -45,6 +45,8 @@ UNTIL_FIRE_CAP: Final = 20
 #: The values of the ``attack.launcher`` option.
 MODES: Final[tuple[str, ...]] = ("hazard", "pattern", "bernoulli", "uniform_0_10", "one_card")
 
+#: The mean burst size of ``BURST_WEIGHTS``.
+MEAN_BURST: Final = sum(size * w for size, w in enumerate(BURST_WEIGHTS, 1)) / sum(BURST_WEIGHTS)
 _LAST_HAZARD: Final = len(HAZARD) - 1  # from this many misses on, the last entry applies
 # Whether press number i + 1 of the schedule fires.
 _FIRES_AT: Final[tuple[bool, ...]] = tuple(p in FIRE_PRESSES for p in range(1, PATTERN_LENGTH + 1))
@@ -83,6 +85,11 @@ class Launcher:
         """
         raise NotImplementedError
 
+    def expected(self) -> float:
+        """The mean number of cards the next press fires from this state (before capping
+        at what is loaded): what a player weighs before pressing by choice (reneging)."""
+        raise NotImplementedError
+
     def reset(self) -> None:
         """Back to the state of a fresh machine: at each round start, and on each reload,
         because opening the hopper resets the real one (A-12, A-6)."""
@@ -115,6 +122,10 @@ class HazardLauncher(Launcher):
         self.state = k + 1
         return 0
 
+    def expected(self) -> float:
+        num, den = HAZARD[min(self.state, _LAST_HAZARD)]
+        return num / den * MEAN_BURST
+
 
 class PatternLauncher(Launcher):
     """Replays the documented schedule: ``state`` is the number of presses since the reset,
@@ -132,6 +143,9 @@ class PatternLauncher(Launcher):
         fires = force or _FIRES_AT[self.state % PATTERN_LENGTH]
         self.state += 1
         return burst(rng) if fires else 0
+
+    def expected(self) -> float:
+        return MEAN_BURST if _FIRES_AT[self.state % PATTERN_LENGTH] else 0.0
 
 
 class BernoulliLauncher(Launcher):
@@ -154,6 +168,9 @@ class BernoulliLauncher(Launcher):
         self.state += 1
         return 0
 
+    def expected(self) -> float:
+        return BERNOULLI_P[0] / BERNOULLI_P[1] * MEAN_BURST
+
 
 class UniformLauncher(Launcher):
     """The S13 program's model, for compatibility: a uniform 0..10 cards per press (0: no
@@ -171,6 +188,9 @@ class UniformLauncher(Launcher):
         self.state = 0 if n else self.state + 1
         return n
 
+    def expected(self) -> float:
+        return _UNIFORM_MAX / 2
+
 
 class OneCardLauncher(Launcher):
     """Every press fires exactly 1 card: classic drawing, for tests. Every press is a fire, so
@@ -186,6 +206,9 @@ class OneCardLauncher(Launcher):
     def press(self, rng: Rng, force: bool = False) -> int:
         self.state = 0
         return 1
+
+    def expected(self) -> float:
+        return 1.0
 
 
 _BY_MODE: Final[dict[str, type[Launcher]]] = {

@@ -15,6 +15,7 @@ from .value import Value
 
 if TYPE_CHECKING:
     from .game import Game
+    from .rules import Rules
 
 
 class Pending(Value):
@@ -85,6 +86,7 @@ VIEW_FIELDS: Final = (
     "draw_count",
     "launcher",
     "blast",
+    "spent",
     "live",
     "windows",
     "pending",
@@ -93,6 +95,7 @@ VIEW_FIELDS: Final = (
     "uno_open",
     "winner",
     "version",
+    "rules",
 )
 
 
@@ -126,6 +129,7 @@ class View(Value):
         draw_count: int,
         launcher: int,
         blast: int,
+        spent: tuple[int, ...],
         live: Live | None,
         windows: tuple[tuple[str, int], ...],
         pending: Pending | None,
@@ -134,6 +138,7 @@ class View(Value):
         uno_open: tuple[int, ...],
         winner: int,
         version: int,
+        rules: Rules,
     ) -> None:
         self.seat: Final = seat
         self.variant: Final = variant
@@ -157,6 +162,8 @@ class View(Value):
         self.launcher: Final = launcher
         # The BLAST card whose event is open (UNO Blast, §5.5), -1 for none.
         self.blast: Final = blast
+        # UNO Blast's spent BLAST cards, face up until they are shuffled back in (§5.5).
+        self.spent: Final = spent
         # BLAST mode's block, lock and armed seats; None in every other game.
         self.live: Final = live
         self.windows: Final = windows
@@ -166,6 +173,9 @@ class View(Value):
         self.uno_open: Final = uno_open
         self.winner: Final = winner
         self.version: Final = version
+        # The variant and options in force, with their tables (deck, points): public, shared
+        # by every game of the same preset.
+        self.rules: Final = rules
 
     def fields(self) -> tuple[object, ...]:
         """The fields in the order of ``VIEW_FIELDS``."""
@@ -188,6 +198,7 @@ class View(Value):
             self.draw_count,
             self.launcher,
             self.blast,
+            self.spent,
             self.live,
             self.windows,
             self.pending,
@@ -196,6 +207,7 @@ class View(Value):
             self.uno_open,
             self.winner,
             self.version,
+            self.rules,
         )
 
     @property
@@ -251,6 +263,7 @@ def view(game: Game, seat: int | None) -> View:
         len(game.draw_pile),
         -1 if game.launcher is None else game.launcher.state,
         game.blast_card,
+        tuple(game.spent) if game.spent else (),
         _live(game, seat) if game.rules.realtime else None,
         game.windows(),
         pending,
@@ -259,6 +272,7 @@ def view(game: Game, seat: int | None) -> View:
         tuple(game.uno_open),
         game.winner,
         game.version,
+        game.rules,
     )
 
 
