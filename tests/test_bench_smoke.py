@@ -180,3 +180,17 @@ def test_memory_bench_quick() -> None:
     assert "held games: 200 games" in out
     assert "current" in out and "peak" in out and "MB" in out
     assert "state JSON: 100 games" in out and "largest" in out
+
+
+def test_the_ismcts_benchmark_runs_and_reports_every_row() -> None:
+    """A tiny run on the plain source: every row reports its decisions and iterations."""
+    out = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_ismcts.py"), "--plain", "--games",
+         "1", "--spec", "ismcts:iterations=4"],
+        check=True, capture_output=True, text=True, cwd=ROOT,
+    ).stdout  # fmt: skip
+    assert "ismcts:iterations=4, plain build" in out
+    for row in ("classic", "minecraft", "attack", "full_spectrum", "blast, Normal mode",
+                "blast, BLAST mode"):  # fmt: skip
+        line = next(line for line in out.splitlines() if line.startswith(row))
+        assert line.split()[-2] == "4.0"  # iterations per decision

@@ -14,7 +14,7 @@ import pytest
 import unoverse as uv
 from unoverse.bots.base import make_bot
 from unoverse.bots.determinise import determinise
-from unoverse.bots.ismcts import IsmctsBot
+from unoverse.bots.ismcts import CALIBRATED, IsmctsBot, calibrated
 from unoverse.bots.knowledge import unknown_pool
 from unoverse.core.cards import card
 from unoverse.core.game import Game
@@ -203,3 +203,14 @@ def test_the_same_seed_plays_the_same_game() -> None:
         return play_round(game, bots, RoundRecord(4, None)).actions
 
     assert run() == run()
+
+
+def test_the_default_budget_is_the_variants_calibrated_one() -> None:
+    game = midgame("full_spectrum", 2, 1, 4)
+    seat = game.turn
+    bot = IsmctsBot(3, depth=2)
+    bot.search(game.view(seat), game.legal_actions(seat))
+    assert bot.searched == [CALIBRATED[("full_spectrum", False)]]
+    assert (
+        calibrated(uv.new_game("blast+blast.mode=blast", 2, 1).rules) == CALIBRATED[("blast", True)]
+    )

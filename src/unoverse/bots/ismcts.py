@@ -27,11 +27,12 @@ import time
 from collections.abc import Callable, Sequence
 from typing import ClassVar, Final
 
-from ..core.actions import Action, Kind
+from ..core.actions import Action, BlastChoices, Kind
 from ..core.cards import CARD_COLOR
 from ..core.errors import UnoverseError
 from ..core.game import Game
 from ..core.phase import Phase
+from ..core.rules import Rules
 from ..core.view import View
 from .base import Bot, register_bot
 from .determinise import determinise
@@ -58,17 +59,17 @@ class IsmctsBot(Bot):
 
     name = "ismcts"
     params: ClassVar[dict[str, float]] = {
-        "iterations": 300.0,  # iterations per decision (without ``ms``)
+        "iterations": 0.0,  # iterations per decision (0: the variant's ``CALIBRATED``)
         "ms": 0.0,  # a time budget per decision in milliseconds (0: use ``iterations``)
         "explore": 0.7,  # the UCB1 exploration constant
-        "depth": 0.0,  # moves per rollout before scoring by hand sizes (0: to the end)
+        "depth": 40.0,  # moves per rollout before scoring by hand sizes (0: to the end)
         "rollout": 2.0,  # the rollout policy: 0 random, 1 heuristic, 2 greedy
     }
 
     def __init__(self, seed: int, **params: float) -> None:
         super().__init__(seed, **params)
         p = {**IsmctsBot.params, **params}
-        self.iterations = max(1, int(p["iterations"]))
+        self.iterations = int(p["iterations"])
         self.ms = p["ms"]
         self.explore = p["explore"]
         self.depth = int(p["depth"])
@@ -97,8 +98,8 @@ class IsmctsBot(Bot):
         colour), or which card to play in BLAST mode."""
         if view.winner >= 0:
             return False
-        if view.blast >= 0:
-            return len(legal) > 1
+        if view.blast >= 0:  # (a choice among very many sets is the heuristic's)
+            return 1 < len(legal) <= _MAX_SETS
         if view.phase == "live":
             return sum(1 for a in legal if a.kind is Kind.PLAY) > 1
         return view.turn == view.seat and len(_prune_view(view, legal)) > 1
@@ -123,7 +124,7 @@ class IsmctsBot(Bot):
                 last = now
                 if done and now - start + longest > budget:
                     break
-            elif done >= self.iterations:
+            elif done >= (self.iterations or calibrated(view.rules)):
                 break
             self._iterate(view, root, allowed)
             done += 1
@@ -151,7 +152,13 @@ class IsmctsBot(Bot):
             seat = _mover(game, self.rng.below)
             if seat < 0:
                 break
-            moves = _prune(game, seat, game.legal_actions(seat))
+            legal = game.legal_actions(seat)
+            if not first and isinstance(legal, BlastChoices):
+                # another seat's BLAST set (there may be thousands): a chance move
+                if not legal or not _apply(game, seat, legal[self.rng.below(len(legal))], clock):
+                    return
+                continue
+            moves = _prune(game, seat, legal)
             if first:
                 moves = [a for a in moves if a in allowed]
                 first = False
@@ -228,6 +235,11 @@ class IsmctsBot(Bot):
         return [x / total for x in shares]
 
 
+def calibrated(rules: Rules) -> int:
+    """The default iterations per decision for a variant (``CALIBRATED``)."""
+    return CALIBRATED.get((rules.name, rules.realtime), _DEFAULT)
+
+
 def _prune(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
     """The moves the search weighs: the mandatory window's, without UNO calls or catches
     (the search models neither), without arming, and declaring a colour only as the
@@ -288,6 +300,8 @@ def _greedy_move(
     """The greedy rollout policy, a cheap heuristic on the mover's own hand: a coloured
     card before a wild, of the colour it holds most (a wild declares that colour), else
     take, pass, draw or press."""
+    if game.phase is _BLAST:  # a random set (the sets are built as they are read)
+        return legal[below(len(legal))]
     held = [0] * 8
     for c in game.hands[seat]:
         col = CARD_COLOR[c]
@@ -316,6 +330,8 @@ def _greedy_move(
 def _random_move(legal: Sequence[Action], below: Callable[[int], int]) -> Action:
     """The random rollout policy: a random card play when there is one (no UNO call: the
     plays without one), else the first of take, pass, draw or press, else anything."""
+    if isinstance(legal, BlastChoices):  # a random set (built as they are read)
+        return legal[below(len(legal))]
     plays = [a for a in legal if a.kind is _PLAY]
     if plays:
         return plays[below(len(plays))]
@@ -325,6 +341,20 @@ def _random_move(legal: Sequence[Action], below: Callable[[int], int]) -> Action
     return legal[below(len(legal))]
 
 
+#: The default iterations per decision by variant: calibrated with
+#: ``benchmarks/bench_ismcts.py`` (the compiled build, two players) so that the 95th
+#: percentile of decision time stays within 200 ms on a 2-core machine (docs/bots.md).
+CALIBRATED: Final[dict[tuple[str, bool], int]] = {
+    ("classic", False): 900,
+    ("minecraft", False): 850,
+    ("attack", False): 500,
+    ("full_spectrum", False): 900,
+    ("blast", False): 300,  # Normal mode
+    ("blast", True): 200,  # BLAST mode
+}
+_DEFAULT: Final = 300
+#: The most BLAST sets the search chooses among (more: the heuristic chooses).
+_MAX_SETS: Final = 40
 #: A search every ``_SEED_SPAN`` determinisations apart is as good as any other.
 _SEED_SPAN: Final = 1 << 62
 #: The kinds of move of a window the search decides.
