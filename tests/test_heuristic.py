@@ -196,7 +196,7 @@ def test_never_sends_an_illegal_action(preset: str, players: int) -> None:
 
 
 #: Refusals of an answer the state moved past: not the bot's fault.
-_LATE = frozenset({"stale", "jump_covered", "window_closed", "not_your_window"})
+_LATE = frozenset({"stale", "not_your_window"})
 
 
 def test_answers_are_deterministic_for_a_seed() -> None:

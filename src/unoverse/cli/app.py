@@ -108,15 +108,7 @@ def simulate(
     except OSError as exc:
         raise _fail(f"cannot write {out}: {exc.strerror}") from None
     try:
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=not err.is_terminal,
-        ) as bar:
+        with _progress() as bar:
             task = bar.add_task("games", total=games)
             report = run(sim, out=handle, progress=lambda done: bar.update(task, completed=done))
     except UnoverseError as exc:
@@ -128,6 +120,19 @@ def simulate(
         print(json.dumps(report, indent=2))
         return
     _print_report(report)
+
+
+def _progress() -> Progress:
+    """A progress bar of games on stderr, shown only on a terminal."""
+    return Progress(
+        "[progress.description]{task.description}",
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=err,
+        transient=True,
+        disable=not err.is_terminal,
+    )
 
 
 def _preset(variant: str, option: list[str] | None) -> str:
@@ -182,15 +187,7 @@ def tournament(
         raise _fail("--resume needs --out, the file to resume")
     t = tourney.Tournament(_preset(variant, option), players, tuple(bot), games, seed, mode)
     try:
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            console=err,
-            transient=True,
-            disable=not err.is_terminal,
-        ) as bar:
+        with _progress() as bar:
             task = bar.add_task("games", total=None)
             report = tourney.run(
                 t,
