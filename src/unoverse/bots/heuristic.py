@@ -195,16 +195,15 @@ class HeuristicBot(Bot):
         color = a.color if a.color >= 0 else CARD_COLOR[c]
         if color < 0:
             color = v.color
-        top_kind = kind
-        number = a.number if a.number >= 0 else -1
-        s += self.follow * t.followers(c, color, number if number >= 0 else top_kind)
+        top_kind = a.number if a.number >= 0 else kind  # (a Numeral counts as its number)
+        s += self.follow * t.followers(c, color, top_kind)
         if self.cover and t.active > 2:
             s += self.cover * t.coverage(c, a.more)  # ready for whatever the others play
         direction = -v.direction if eff in (fx.REVERSE, fx.BOOMERANG, fx.REVERSE_DRAW) else 0
         victim = t.next_seat(direction or v.direction)
         if eff in _ANSWERED and not (eff == fx.REVERSE and t.active == 2):
             # the next seat answers this top only with a matching card
-            s += self.block * (1.0 - t.answer_chance(victim, color, top_kind)) * t.threat(victim)
+            s += self.block * (1.0 - t.answer_chance(victim, color, kind)) * t.threat(victim)
         amount = rules.amount[kind]
         if eff in _ATTACKS:
             s += t.eliminates(victim, amount)
