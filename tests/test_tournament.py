@@ -159,7 +159,10 @@ def test_run_writes_a_header_then_one_json_line_per_game(tmp_path: Path) -> None
     expected = [(p, g) for p in range(6) for g in range(TRIO.games_per_pairing)]
     assert [(line["pairing"], line["game"]) for line in lines] == expected
     for line in lines:
-        assert set(line) == {"pairing", "game", "seed", "seats", "winner", "points", "actions"}
+        assert set(line) == {
+            "pairing", "game", "seed", "seats", "winner", "points", "actions", "refused"
+        }  # fmt: skip
+        assert len(line["refused"]) == 2 and not any("illegal" in r for r in line["refused"])
         assert seating(TRIO, line["pairing"], line["game"]) == line["seats"]
         assert len(line["points"]) == TRIO.players
         assert 0 <= line["winner"] < TRIO.players  # classic rounds end with a winner

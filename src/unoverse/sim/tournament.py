@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import os
+from collections import Counter
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -123,6 +124,12 @@ def play_game(task: _Task) -> dict[str, Any]:
         "winner": record.winner,
         "points": [sum(points[c] for c in h) for h in game.hands],
         "actions": len(record.actions),
+        # answers the session refused, by seat and code: "stale" ones came too late; an
+        # "illegal" one is a bot's mistake
+        "refused": [
+            dict(Counter(code for s, _a, _t, code in record.rejected if s == seat))
+            for seat in range(t.players)
+        ],
     }
 
 
