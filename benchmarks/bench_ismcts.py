@@ -110,6 +110,10 @@ def main() -> None:
         print(json.dumps(worker(args.spec, args.games, args.seed)))
         return
     env = dict(os.environ)
+    # the plain source: without the compiled build on the path (``make test-compiled`` puts
+    # it there)
+    paths = [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p and Path(p) != COMPILED]
+    env["PYTHONPATH"] = os.pathsep.join(paths)
     if not args.plain:
         if not COMPILED.exists():
             sys.exit("no compiled build: run `make compile`, or pass --plain")
