@@ -7,13 +7,16 @@ game), walks down the tree choosing among the moves legal *in that deal* by UCB1
 availability counts, adds one node, plays the rest with the rollout policy, and credits the
 winner. The answer is the root move visited most.
 
-The search runs for ``iterations`` iterations, or, with ``ms`` > 0, until the time budget
-is nearly spent (it stops when one more iteration as long as the longest so far would
-overrun).
-Rollouts play ``depth`` moves at most (0: to the end) with the random policy (``rollout=0``:
-a random card that plays, else take, pass or draw, like ``naive``) or the heuristic
-(``rollout=1``); a rollout cut short scores each seat by its hand size. In a BLAST event the
-search picks the set to discard; in BLAST mode it picks which card to play, and the other
+The search runs for ``iterations`` iterations (by default the variant's ``CALIBRATED``
+budget), or, with ``ms`` > 0, until the time budget is nearly spent (it stops when one more
+iteration as long as the longest so far would overrun). The tree weighs the moves of the
+mandatory windows only, a wild declaring its mover's most-held colour (``_prune``).
+Rollouts play ``depth`` moves at most (0: to the end) with the greedy policy (``rollout=2``,
+the default: a coloured card of the colour the mover holds most before a wild), the random
+one (``rollout=0``: a random card that plays, else take, pass or draw, like ``naive``) or
+the heuristic (``rollout=1``); a rollout cut short scores each seat by its hand size. In a
+BLAST event the search picks the set to discard (among at most ``_MAX_SETS``; other seats'
+sets are chance moves); in BLAST mode it picks which card to play, and the other
 seats' plays are modelled one at a time, each well after the last (no races: reaction
 times stay the driver's). The optional windows (UNO calls, catches, jump-ins) and waiting
 or arming in BLAST mode are left to the heuristic, as is any window a determinisation
