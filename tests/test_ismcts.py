@@ -89,6 +89,32 @@ def test_a_determinisation_agrees_with_the_view_and_deals_the_unknown_cards() ->
     assert determinise(view, 12).to_json() != g.to_json()
 
 
+def public(game: Game) -> tuple[object, ...]:
+    """What every seat sees of where a game stands."""
+    return (game.phase, game.turn, game.color, game.direction, [len(h) for h in game.hands])
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "classic; hands: R7 R1 | G1 G2 | B1 B2 | Y1 Y3; top: W; turn: 1; declare: 1",
+        "classic; hands: R7 R+2 RS RR GS W+4 | G1 G2 | B1 B2 | Y1 Y3; top: R5@3; turn: 0",
+    ],
+)
+def test_a_determinisation_moves_on_as_the_game_does(text: str) -> None:
+    """Each of the seat's plays and declarations leaves a determinisation where it leaves
+    the game (the first card's colour window included: its declarer then plays)."""
+    game = uv.position(text)
+    seat = game.turn
+    for a in game.legal_actions(seat):
+        if a.kind not in (uv.Kind.PLAY, uv.Kind.COLOR):
+            continue
+        real, det = game.copy(), determinise(game.view(seat), 3)
+        real.apply(seat, a)
+        det.apply(seat, a)
+        assert public(det) == public(real), a
+
+
 def test_after_a_swap_the_seat_knows_where_its_old_cards_are() -> None:
     game = uv.position(
         "classic+seven_zero; hands: R7 R1 W+4 Y9 | G1 G2 G3 G4 G5 | B1 B2; top: R5@2; turn: 0"

@@ -73,6 +73,8 @@ def determinise(view: View, seed: int) -> Game:
     g.known[me] = [list(k) for k in known] if known else [[] for _ in range(n)]
     if g.launcher is not None:
         g.launcher.state = view.launcher
+    if g.phase == _COLOR:  # the seat declaring the first card's colour then plays
+        g.color_next = view.turn
     if g.phase == _DRAWN:
         g.drawn = view.drawn if view.turn == me else _playable_card(g, hands[view.turn])
     pending = view.pending
@@ -132,6 +134,7 @@ def _open_event(g: Game, view: View) -> None:
     g.saved = (drawer, int(resume), -1)
 
 
+_COLOR: Final = Phase.COLOR
 _DRAWN: Final = Phase.DRAWN
 _TURN: Final = Phase.TURN
 _LIVE: Final = Phase.LIVE

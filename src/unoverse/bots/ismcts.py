@@ -31,7 +31,7 @@ from collections.abc import Callable, Sequence
 from typing import ClassVar, Final
 
 from ..core.actions import Action, BlastChoices, Kind
-from ..core.cards import CARD_COLOR
+from ..core.cards import CARD_COLOR, COLOR_LETTERS, most_held
 from ..core.errors import UnoverseError
 from ..core.game import Game
 from ..core.phase import Phase
@@ -247,23 +247,17 @@ def _prune(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
     """The moves the search weighs: the mandatory window's, without UNO calls or catches
     (the search models neither), without arming, and declaring a colour only as the
     mover's most-held colour (the heuristic's rule), which keeps the tree narrow."""
-    best = game._most_held(seat) if any(a.color >= 0 for a in legal) else -1
-    out: list[Action] = []
-    for a in legal:
-        if a.uno or a.kind not in _SEARCHED or (a.color >= 0 and a.color != best):
-            continue
-        out.append(a)
-    return out or list(legal)
+    return _pruned(legal, game.hands[seat], game.rules.colors)
 
 
 def _prune_view(view: View, legal: Sequence[Action]) -> list[Action]:
     """``_prune`` at the root, on the seat's own hand."""
-    held = [0] * 8
-    for c in view.hand:
-        if CARD_COLOR[c] >= 0:
-            held[CARD_COLOR[c]] += 1
-    colors = view.rules.colors
-    best = max(colors, key=lambda col: (held[col], -col)) if colors else -1
+    return _pruned(legal, view.hand, view.rules.colors)
+
+
+def _pruned(legal: Sequence[Action], hand: Sequence[int], colors: Sequence[int]) -> list[Action]:
+    """``legal`` pruned for a mover holding ``hand``."""
+    best = most_held(hand, colors) if colors and any(a.color >= 0 for a in legal) else -1
     out = [
         a for a in legal if not a.uno and a.kind in _SEARCHED and (a.color < 0 or a.color == best)
     ]
@@ -305,8 +299,9 @@ def _greedy_move(
     take, pass, draw or press."""
     if game.phase is _BLAST:  # a random set (the sets are built as they are read)
         return legal[below(len(legal))]
-    held = [0] * 8
-    for c in game.hands[seat]:
+    hand = game.hands[seat]
+    held = [0] * len(COLOR_LETTERS)
+    for c in hand:
         col = CARD_COLOR[c]
         if col >= 0:
             held[col] += 1
@@ -319,7 +314,7 @@ def _greedy_move(
         col = CARD_COLOR[a.card]
         if col < 0:
             if most < 0:
-                most = max(game.rules.colors, key=lambda x: (held[x], -x))
+                most = most_held(hand, game.rules.colors)
             if a.color >= 0 and a.color != most:
                 continue
             score = 0

@@ -8,6 +8,7 @@ variant data; this module only knows identity and notation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final
 
 from .errors import NotationError
@@ -121,3 +122,13 @@ def cards(text: str) -> list[int]:
 def cards_text(ids: list[int] | tuple[int, ...]) -> str:
     """The space-separated notation of a list of cards."""
     return " ".join(CARD_TEXT[c] for c in ids)
+
+
+def most_held(hand: Sequence[int], colors: Sequence[int]) -> int:
+    """The colour of ``colors`` a hand holds most cards of (ties: the lowest index): the
+    colour a wild declares by default, for the engine's timeouts and the bots alike."""
+    held = [0] * len(COLOR_LETTERS)
+    for c in hand:
+        if CARD_COLOR[c] >= 0:
+            held[CARD_COLOR[c]] += 1
+    return max(colors, key=lambda col: (held[col], -col))

@@ -52,6 +52,7 @@ from .cards import (
     KIND_IS_WILD,
     N_CARDS,
     N_KINDS,
+    most_held,
 )
 from .challenges import can_meet, first_set, qualifies, qualifying_sets
 from .effects import (
@@ -1606,7 +1607,7 @@ class Game:
         self._mandatory_actions(seat, offers)
         choice = offers[0]
         if self.phase == _COLOR_PHASE:
-            choice = COLOR_ACTIONS[self._most_held(seat)]
+            choice = COLOR_ACTIONS[most_held(self.hands[seat], self.rules.colors)]
         else:
             for x in offers:
                 if x.kind in _DEFAULTS and not x.uno:
@@ -1762,14 +1763,6 @@ class Game:
         elif self.eliminated[self.turn]:  # the window's seat was eliminated meanwhile
             self._clear_penalty()
             self._set_turn(self.next_seat(self.turn))
-
-    def _most_held(self, seat: int) -> int:
-        """The declarable colour ``seat`` holds most cards of (ties: the lowest index)."""
-        held = [0] * len(COLOR_LETTERS)
-        for c in self.hands[seat]:
-            if CARD_COLOR[c] >= 0:
-                held[CARD_COLOR[c]] += 1
-        return max(self.rules.colors, key=lambda col: (held[col], -col))
 
     def _resolution_order(self, first: int) -> list[int]:
         """``first``, then every other active seat in the current direction (§5.5)."""

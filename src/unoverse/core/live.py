@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Final
 
 from . import effects as fx
 from .actions import DISARM, Action, Kind, arm_action, play_action
-from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_TEXT, KIND_CODES
+from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_TEXT, KIND_CODES, most_held
 from .errors import IllegalAction, NotYourWindow, StaleAction
 from .events import SPLIT, Event
 from .owed import ROUND, THEN_LIVE, THEN_OUT
@@ -397,7 +397,7 @@ def stall(game: Game, at: float | None) -> list[Event]:
     options = [x for x in offered if x.card == card]
     choice = options[0]
     if choice.color >= 0:  # a wild: the colour the seat holds most
-        best = game._most_held(seat)
+        best = most_held(game.hands[seat], game.rules.colors)
         choice = next(x for x in options if x.color == best)
     events = [Event("stall", seat, (card,), 1, info=KIND_CODES[CARD_KIND[card]])]
     play(game, seat, choice, at, events)
