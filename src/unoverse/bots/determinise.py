@@ -11,9 +11,9 @@ says.
 What a view does not carry is filled in the simplest consistent way (docs/bots.md): whether
 a pending Wild Draw Four was legal is read off the dealt hand of its player (random when the
 covered colour is unknown); a BLAST event's due seats are the ones whose dealt hands can
-meet it, none of them having chosen yet, and play resumes after it at its drawer's turn; an
-armed seat holds up a random card of its dealt hand; who played each card under the top is
-unknown (-1). Nothing here reads the true game: the same view and seed give the same
+meet it, none of them having chosen yet, and play resumes after it at its drawer's turn; the
+seat declaring the first card's colour plays next (as it always does); an armed seat holds
+up a random card of its dealt hand; who played each card under the top is unknown (-1). Nothing here reads the true game: the same view and seed give the same
 determinisation, whatever the hidden cards really are.
 """
 
@@ -127,7 +127,7 @@ def _open_event(g: Game, view: View) -> None:
     g.blast_drawer = drawer
     wild = view.rules.numeral_wild
     kind = CARD_KIND[view.blast]
-    g.blast_due = [s for s in g._resolution_order(drawer) if can_meet(kind, g.hands[s], wild)]
+    g.blast_due = [s for s in g.resolution_order(drawer) if can_meet(kind, g.hands[s], wild)]
     if view.seat is not None and view.seat not in g.blast_due:
         g.blast_due.append(view.seat)
     resume = _LIVE if view.rules.realtime else _TURN

@@ -1764,7 +1764,7 @@ class Game:
             self._clear_penalty()
             self._set_turn(self.next_seat(self.turn))
 
-    def _resolution_order(self, first: int) -> list[int]:
+    def resolution_order(self, first: int) -> list[int]:
         """``first``, then every other active seat in the current direction (§5.5)."""
         order = [first] if not self.eliminated[first] else []
         s = self.next_seat(first)
@@ -1784,7 +1784,7 @@ class Game:
         events.append(Event("blast", drawer, (c,), 1, info=KIND_CODES[CARD_KIND[c]]))
         kind, wild = CARD_KIND[c], self.rules.numeral_wild
         self.blast_due = [
-            s for s in self._resolution_order(drawer) if can_meet(kind, self.hands[s], wild)
+            s for s in self.resolution_order(drawer) if can_meet(kind, self.hands[s], wild)
         ]
         self.blast_chosen = {}
         self.blast_offers = {}
@@ -1837,7 +1837,7 @@ class Game:
         empty hand wins (the first in resolution order, B-26); every other seat draws 3
         (BLAST cards put back, elimination after every card); the BLAST card is spent; the
         interrupted play resumes."""
-        order = self._resolution_order(self.blast_drawer)
+        order = self.resolution_order(self.blast_drawer)
         for s in order:
             laid = self.blast_chosen.get(s)
             if not laid:
@@ -2066,7 +2066,7 @@ class Game:
         turn; variants' first-card hooks use it too), then ``then`` (``THEN_*``, seat)."""
         events.append(Event("all_draw", p, count=amount, info=info))
         if self.rules.blast_draws:  # seat by seat; BLAST events may interrupt (§5.7, B-10)
-            victims = self._resolution_order(p)[1:]
+            victims = self.resolution_order(p)[1:]
             self._owe([(s, amount, "all_draw") for s in victims], then, events)
             return
         s = self.next_seat(p)

@@ -351,7 +351,7 @@ def go_on(game: Game, events: list[Event]) -> None:
     last = game.discard_by[-1]  # the last seat to play (-1: the starter)
     first = game.next_seat(last) if last >= 0 else game.left_of(game.dealer)
     if not drawable(game):  # stuck: nobody can play and no card can be drawn (U-B-31)
-        order = game._resolution_order(first)
+        order = game.resolution_order(first)
         winner = min(order, key=lambda seat: len(game.hands[seat]))
         events.append(Event("stuck", winner, count=len(game.hands[winner])))
         game._end_round(winner, events)
