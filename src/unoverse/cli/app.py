@@ -41,6 +41,14 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+#: Options several commands share.
+VariantOption = Annotated[str, typer.Option("--variant", help="Preset: variant(+name[=value])*.")]
+OptionsOption = Annotated[
+    list[str] | None, typer.Option("--option", help="An option as k=v (repeatable).")
+]
+PlayersOption = Annotated[int, typer.Option("--players", help="Seats at the table.")]
+
+
 @app.command("variants")
 def variants_cmd(
     as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
@@ -85,13 +93,9 @@ def variants_cmd(
 
 @app.command()
 def simulate(
-    variant: Annotated[str, typer.Option("--variant", help="Preset: variant(+name[=value])*.")] = (
-        "classic"
-    ),
-    option: Annotated[
-        list[str] | None, typer.Option("--option", help="An option as k=v (repeatable).")
-    ] = None,
-    players: Annotated[int, typer.Option("--players", help="Seats at the table.")] = 4,
+    variant: VariantOption = "classic",
+    option: OptionsOption = None,
+    players: PlayersOption = 4,
     games: Annotated[int, typer.Option("--games", help="Games to play.", min=1)] = 100,
     seed: Annotated[int, typer.Option("--seed", help="Run seed; game i derives from it.")] = 0,
     bots: Annotated[
@@ -153,13 +157,9 @@ def tournament(
             "--bot", help="An entrant: a bot spec name[:k=v,...] or level (repeat, 2 or more)."
         ),
     ],
-    variant: Annotated[str, typer.Option("--variant", help="Preset: variant(+name[=value])*.")] = (
-        "classic"
-    ),
-    option: Annotated[
-        list[str] | None, typer.Option("--option", help="An option as k=v (repeatable).")
-    ] = None,
-    players: Annotated[int, typer.Option("--players", help="Seats at the table.")] = 2,
+    variant: VariantOption = "classic",
+    option: OptionsOption = None,
+    players: PlayersOption = 2,
     games: Annotated[
         int,
         typer.Option(
@@ -268,9 +268,9 @@ def replay(
 
 @app.command()
 def demo(
-    players: Annotated[int, typer.Option("--players")] = 4,
+    players: PlayersOption = 4,
     seed: Annotated[int, typer.Option("--seed")] = 7,
-    variant: Annotated[str, typer.Option("--variant")] = "classic",
+    variant: VariantOption = "classic",
     bots: Annotated[str, typer.Option("--bots")] = "naive",
 ) -> None:
     """Play one seeded game between bots and print it as a readable log."""
