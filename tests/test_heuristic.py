@@ -185,7 +185,7 @@ def test_the_unknown_pool_is_the_deck_less_what_the_seat_has_located() -> None:
 def test_never_sends_an_illegal_action(preset: str, players: int) -> None:
     """Every answer the heuristic sends is accepted or refused only as late: never as
     illegal. (The deep suite plays many more games.)"""
-    games = 1000 if DEEP else 20
+    games = 2000 if DEEP else 20
     for i in range(games):
         game = uv.new_game(preset, players, i)
         bots = [make_bot("heuristic" if s % 2 == 0 else "naive", i, s) for s in range(players)]

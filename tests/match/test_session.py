@@ -158,6 +158,32 @@ def test_a_move_after_its_mandatory_window_moved_is_stale() -> None:
     assert "turn of seat 0 -> drawn of seat 0" in ack.message
 
 
+def test_an_uno_call_counted_before_a_catch_changed_a_hand_is_stale() -> None:
+    """Seat 1 swaps its Seven with seat 2's one card and calls UNO; a catch on seat 2 lands
+    first (it draws 2), so the call would be false: decided on a state that has moved on."""
+    game = uv.position(
+        "classic+seven_zero; hands: R1 R2 | R7 G4 | B1 | Y1 Y2; top: R5@0; turn: 1; uno: 2"
+    )
+    session = Session(game, 0)
+    seen = session.version
+    assert session.submit(0, "catch:2", 10.0, seen).ok  # seat 2 now holds 3 cards
+    frozen = Frozen(session)
+    ack = session.submit(1, "R7>2 uno", 20.0, seen)
+    refused_and_unchanged(session, ack, "stale")
+    assert "changed size" in ack.message
+    assert frozen.unchanged()
+    assert session.submit(1, "R7>2", 30.0, session.version).ok  # decided again
+
+
+def test_a_catch_between_leaves_a_move_without_an_uno_call_to_the_engine() -> None:
+    game = uv.position(
+        "classic+seven_zero; hands: R1 R2 | R7 G4 | B1 | Y1 Y2; top: R5@0; turn: 1; uno: 2"
+    )
+    session = Session(game, 0)
+    assert session.submit(0, "catch:2", 10.0, 0).ok
+    assert session.submit(1, "R7>2", 20.0, 0).ok  # the swap counts no cards: accepted
+
+
 def test_a_version_that_does_not_exist_yet_is_refused_and_changes_nothing() -> None:
     session = Session(uv.position(CATCH), 0)
     frozen = Frozen(session)

@@ -13,8 +13,9 @@ a pending Wild Draw Four was legal is read off the dealt hand of its player (ran
 covered colour is unknown); a BLAST event's due seats are the ones whose dealt hands can
 meet it, none of them having chosen yet, and play resumes after it at its drawer's turn; the
 seat declaring the first card's colour plays next (as it always does); an armed seat holds
-up a random card of its dealt hand; who played each card under the top is unknown (-1). Nothing here reads the true game: the same view and seed give the same
-determinisation, whatever the hidden cards really are.
+up a random card of its dealt hand; who played each card under the top is unknown (-1).
+Nothing here reads the true game: the same view and seed give the same determinisation,
+whatever the hidden cards really are.
 """
 
 from __future__ import annotations

@@ -49,8 +49,9 @@ Store = Callable[[int, LogEntry], None]
 
 Window = tuple[str, int]
 # What the session keeps of every version of the round: the top card's serial number, the
-# top card, the active colour, the mandatory window (None once over) and all open windows.
-Mark = tuple[int, int, int, Window | None, tuple[Window, ...]]
+# top card, the active colour, the mandatory window (None once over), all open windows and
+# the hand sizes.
+Mark = tuple[int, int, int, Window | None, tuple[Window, ...], tuple[int, ...]]
 
 _INFINITY: Final = math.inf
 _LIVE: Final = Phase.LIVE
@@ -370,6 +371,7 @@ class Session:
             game.color,
             windows[0] if windows else None,
             windows,
+            tuple(map(len, game.hands)),
         )
         if self.deadline_ms is not None and (a is TIMEOUT or now[:4] != self._marks[-1][:4]):
             self.opened = at  # a new mandatory window, or a new card under the same one
@@ -480,22 +482,29 @@ def mark(game: Game) -> Mark:
     """What a session keeps of the game's current version (see ``Mark``)."""
     windows = game.windows()
     top = game.discard[-1] if game.discard else -1
-    return (game.landed, top, game.color, windows[0] if windows else None, windows)
+    sizes = tuple(map(len, game.hands))
+    return (game.landed, top, game.color, windows[0] if windows else None, windows, sizes)
 
 
 def stale_move(then: Mark, now: Mark, seat: int, a: Action) -> str:
     """Why ``a``, an action of the mandatory window by ``seat`` decided on the state marked
     ``then``, is stale in the state marked ``now`` ("" if it is not): the top card or the
     mandatory window has changed since, so it was decided on a state that has moved on, even
-    where the engine would accept it now. Other actions, and a seat that held the mandatory
-    window neither then nor now, get "": the engine judges them (``not_your_window``)."""
-    if a.kind not in MANDATORY or then[:4] == now[:4]:
+    where the engine would accept it now; or it calls UNO and a hand has changed size since
+    (a catch in between), so the cards its call counted are not there. Other actions, and a
+    seat that held the mandatory window neither then nor now, get "": the engine judges them
+    (``not_your_window``)."""
+    if a.kind not in MANDATORY:
         return ""
     main_then, main_now = then[3], now[3]
     if not (
         (main_then is not None and main_then[1] == seat)
         or (main_now is not None and main_now[1] == seat)
     ):
+        return ""
+    if then[:4] == now[:4]:
+        if a.uno and then[5] != now[5]:
+            return "a hand has changed size since, and an UNO call counts cards"
         return ""
     if then[:3] == now[:3]:
         return f"the mandatory window has moved since ({_show(main_then)} -> {_show(main_now)})"
