@@ -120,3 +120,47 @@ def test_a_round_driven_partly_by_timeouts_replays_exactly_from_its_log(
         record.rejected,
         record.turns,
     )
+
+
+# -- UNO Blast with deadlines: a BLAST event's timeout is one action -------------------------
+
+#: UNO Blast (Normal): seat 0 plays a +2 and seat 1 draws the BLAST card first; seats 0, 1
+#: and 2 each hold a pair of one colour (2 SAME COLOR).
+BLAST_EVENT = (
+    "blast; hands: R+2 G5 G6 O7 | R2 B3 B4 P8 | R3 Y1 Y2 O9; top: R9@2; turn: 0; draw: O1 !2SC"
+)
+
+
+def test_a_blast_events_timeout_is_one_action_and_one_version() -> None:
+    """The timeout once applied each undecided seat's set as an action of its own: the
+    version moved three times, and the session's next step raised "changed outside its
+    session"."""
+    game = uv.position(BLAST_EVENT)
+    session = Session(game, 0, deadline_ms=1000.0)
+    assert session.submit(0, "R+2", 100.0, 0).ok
+    assert session.submit(1, "take", 200.0).ok  # seat 1 draws the BLAST card: an event
+    assert game.phase == uv.Phase.BLAST
+    assert session.submit(2, "blast:Y1,Y2", 300.0).ok  # seat 2 chooses; 0 and 1 do not
+    version = game.version
+    (ack,) = session.advance(1300.0)
+    assert (ack.action, ack.at, ack.version) == ("timeout", 1200.0, version + 1)
+    assert [e.kind for e in ack.events[:3]] == ["timeout", "blast_choice", "blast_choice"]
+    assert game.phase != uv.Phase.BLAST
+    session.advance(5000.0)  # the session goes on: no "changed outside its session"
+    assert [e[2] for e in session.log] == sorted(e[2] for e in session.log)
+
+
+@pytest.mark.parametrize("preset", ["blast", "blast+mode=blast"])
+def test_blast_rounds_with_deadlines_and_slow_bots_end_and_replay(preset: str) -> None:
+    """``play_round(..., deadline_ms=1000)`` with bots of median 900 ms failed on most seeds
+    at 4 players."""
+    for seed in range(6):
+        game = uv.new_game(preset, 4, seed)
+        bots = [make_bot("naive:median_ms=900", seed, s) for s in range(4)]
+        record = play_round(game, bots, RoundRecord(seed, None), hashes=True, deadline_ms=1000.0)
+        assert game.over
+        assert any(seat is None for seat, *_ in record.actions)
+        times = [at for *_, at in record.actions]
+        assert times == sorted(times)
+        saved = json.loads(json.dumps(record.to_dict()))
+        assert replay_round(preset, 4, saved, "test") == len(record.actions)

@@ -14,7 +14,7 @@ import pytest
 
 import unoverse as uv
 from unoverse.core.codec import state_hash
-from unoverse.match.session import Ack, LogEntry, Session
+from unoverse.match.session import Ack, BadTime, LogEntry, Session
 
 #: Seat 0 plays a Wild; seats 2 and 3 each hold an identical one (jump-in), seat 1 is next.
 JUMP = "{variant}+jump_in\nhands: W R1 R2 | B1 B2 | W G1 G2 | W Y1 Y2\ntop: R5@3\nturn: 0"
@@ -236,8 +236,17 @@ def test_a_seat_that_never_held_the_window_is_told_it_is_not_its_window() -> Non
         (0, "R9", 0.0, None, "illegal"),  # not in the hand
         (None, "R3", 0.0, None, "not_your_window"),  # the referee does not play cards
         (1, "timeout", 0.0, None, "not_your_window"),  # only the session times out
+        (0, "R3", 1e300, None, "bad_time"),  # no clock stamped it: more than 24 h ahead
+        (0, "R3", 86_400_001.0, None, "bad_time"),
+        (0, uv.Action._make((uv.Kind.PLAY, 10_000, -1, -1, -1, False, 0, (), -1, -1)), 0.0,
+         None, "notation"),  # a hand-built action with a card that does not exist
+        (0, uv.Action._make((uv.Kind.PLAY, "R3", -1, -1, -1, False, 0, (), -1, -1)), 0.0,
+         None, "notation"),
+        (0, uv.Action._make((99, -1, -1, -1, -1, False, 0, (), -1, -1)), 0.0, None,
+         "notation"),
+        (0, "R3" * 600, 0.0, None, "notation"),  # longer than any action
     ],
-)
+)  # fmt: skip
 def test_malformed_input_gets_a_typed_error_and_changes_nothing(
     seat: object, action: object, at: object, version: object, code: str
 ) -> None:
@@ -246,6 +255,45 @@ def test_malformed_input_gets_a_typed_error_and_changes_nothing(
     ack = session.submit(seat, action, at, version)
     refused_and_unchanged(session, ack, code)
     assert ack.message and frozen.unchanged() and session.queued == 0
+    assert len(ack.message) < 1200  # bounded, whatever was sent
+    assert session.now == 0.0  # a refused time never moves the clock
+    assert session.submit(0, "R3", 10.0).ok  # and the session goes on
+
+
+def test_a_time_from_the_future_is_refused_on_receipt_and_the_session_goes_on() -> None:
+    """An action stamped 1e300 once moved the session's clock there, after which every
+    later action was refused as ``bad_time``."""
+    session = Session(uv.position(CATCH), 0, start=1_000.0)
+    ack = session.submit(0, "R3", 1e300)
+    refused_and_unchanged(session, ack, "bad_time")
+    assert "after the session's clock" in ack.message and session.now == 1_000.0
+    assert session.submit(0, "R3", 1_500.0).ok
+    narrow = Session(uv.position(CATCH), 0, horizon_ms=100.0)
+    assert narrow.submit(0, "R3", 100.5).code == "bad_time"
+    assert narrow.submit(0, "R3", 100.0).ok
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"deadline_ms": math.inf},
+        {"stall_ms": math.nan},
+        {"horizon_ms": 0.0},
+        {"start": math.inf},
+        {"idle_limit": 0},
+    ],
+)
+def test_session_settings_out_of_range_are_refused(kwargs: dict[str, float]) -> None:
+    with pytest.raises(ValueError, match=next(iter(kwargs))):
+        Session(uv.position(CATCH), 0, **kwargs)  # type: ignore[arg-type]
+
+
+def test_advance_to_nan_is_a_bad_time() -> None:
+    session = Session(uv.position(CATCH), 0)
+    session.receive(0, "R3", 10.0)
+    with pytest.raises(BadTime):
+        session.advance(math.nan)
+    assert session.queued == 1 and session.log == []
 
 
 def test_arrival_times_may_not_go_back_before_the_last_action_processed() -> None:

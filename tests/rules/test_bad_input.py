@@ -70,8 +70,9 @@ def raw_action(kind: object, card: int = -1) -> uv.Action:
         (1.5, "R2", uv.NotYourWindow),
         (0, 7, uv.NotationError),  # an action that is neither an Action nor its text
         (0, None, uv.NotationError),
-        (0, raw_action(99), uv.IllegalAction),  # a hand-built action of no kind
-        (0, raw_action("play"), uv.IllegalAction),
+        (0, raw_action(99), uv.NotationError),  # a hand-built action of no kind
+        (0, raw_action("play"), uv.NotationError),
+        (True, "G2", uv.NotYourWindow),  # a truth value is not seat 1
     ],
 )
 def test_badly_typed_input_gets_a_typed_error_in_both_builds(
@@ -90,3 +91,44 @@ def test_a_hand_built_action_with_a_number_for_its_kind_plays_as_its_kind() -> N
     game = uv.position(POSITION)
     game.apply(0, raw_action(0, uv.card("R2")))  # 0 is Kind.PLAY
     assert game.top == uv.card("R2")
+
+
+def fields(kind: uv.Kind, **changed: object) -> uv.Action:
+    """A hand-built action: ``kind`` with some fields set to anything (no type checks)."""
+    values: dict[str, object] = dict(zip(uv.Action._fields, uv.Action(kind), strict=True))
+    values.update(changed)
+    return uv.Action._make(values.values())
+
+
+@pytest.mark.parametrize(
+    ("act", "named"),
+    [
+        (fields(uv.Kind.PLAY, card=10_000), "card #10000 does not exist"),
+        (fields(uv.Kind.PLAY, card=-7), "card #-7 does not exist"),
+        (fields(uv.Kind.PLAY, card=uv.card("R2"), color=99), "colour #99"),
+        (fields(uv.Kind.PLAY, card="R2"), "its card is 'R2'"),
+        (fields(uv.Kind.PLAY, card=True), "its card is True"),
+        (fields(uv.Kind.PLAY, card=uv.card("R2"), more=[1]), "further cards"),
+        (fields(uv.Kind.PLAY, card=uv.card("R2"), more=(500,)), "further card 500"),
+        (fields(uv.Kind.PLAY, card=uv.card("R2"), direction=2), "direction 2"),
+        (fields(uv.Kind.PLAY, card=uv.card("R2"), number=12), "declared number 12"),
+        (fields(uv.Kind.PLAY, card=uv.card("R2"), uno=1), "uno flag"),
+        (fields(uv.Kind.PLAY, card=uv.card("R2"), target=-2), "never negative"),
+        (fields(uv.Kind.PLAY), "play needs its card"),
+        (fields(uv.Kind.DRAW, card=uv.card("R2")), "draw takes no card"),
+        (fields(uv.Kind.ARM, card=uv.card("R2"), color=1), "arm takes no color"),
+        (fields(uv.Kind.CATCH), "catch needs its target"),
+    ],
+)
+def test_a_hand_built_action_out_of_range_or_of_the_wrong_type_is_a_notation_error(
+    act: uv.Action, named: str
+) -> None:
+    """Every field of a hand-built action is checked before the engine reads it: a card
+    number out of range once raised IndexError, a truth value read as a number."""
+    game = uv.position(POSITION)
+    before = game.to_json()
+    with pytest.raises(uv.NotationError, match="malformed action") as caught:
+        game.apply(0, act)
+    assert named in str(caught.value)
+    assert game.to_json() == before
+    assert str(act)  # its text, for a refusal's message, never raises

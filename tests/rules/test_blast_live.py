@@ -538,3 +538,61 @@ def test_a_forced_card_met_in_a_blast_set_lapses_and_play_goes_on(
     assert offered
     for seat, act in offered:
         game.copy().apply(seat, act, 2000.0)
+
+
+# -- form before time: a malformed play is never simultaneous ------------------------------
+
+
+@pytest.mark.parametrize(
+    ("act", "named"),
+    [
+        ("BN", "takes a declared number"),  # a Numeral without its number
+        ("B3:G", "takes no declared colour"),  # a colour on a coloured card
+        ("W+6", "takes a declared colour"),  # a wild without its colour
+        ("B9", "not in seat 1's hand"),  # a card it does not hold
+        ("B3=4", "takes no declared number"),  # a number on a card that is no Numeral
+    ],
+)
+def test_a_malformed_play_inside_the_simultaneity_window_is_illegal_not_simultaneous(
+    act: str, named: str
+) -> None:
+    """The form of a play is checked before its time: inside the window after an accepted
+    +2, a malformed play once drew the holding penalty as a simultaneous play; it is refused
+    as ``illegal`` and costs nothing."""
+    game = live(f"hands: R+2 G5 | BN B3 W+6 | Y1 R3; top: R9@-; draw: {PLAIN}")
+    game.apply(0, "R+2", 1000.0)
+    before = state_hash(game)
+    with pytest.raises(uv.IllegalAction, match=named):
+        game.apply(1, act, 1100.0)
+    assert state_hash(game) == before
+    assert kinds(game.apply(1, "B3", 1100.0)) == ["simultaneous"]  # a well-formed one is
+
+
+def test_arming_the_card_already_armed_is_refused() -> None:
+    """No legal action offers it: it once was accepted, as a second ``arm`` event."""
+    game = live("hands: R1 G5 | R2 B3 | Y1 R3; top: R9@-")
+    game.apply(1, "arm:R2", 10.0)
+    assert "arm:R2" not in [str(a) for a in game.legal_actions(1)]
+    refused(game, 1, "arm:R2", uv.IllegalAction, 20.0)
+    game.apply(1, "arm:B3", 30.0)  # another card may replace it
+    assert game.armed[1] == uv.card("B3")
+
+
+@pytest.mark.parametrize(
+    "act",
+    [
+        uv.Action(uv.Kind.PLAY, 10_000),
+        uv.Action(uv.Kind.ARM, 10_000),
+        uv.Action(uv.Kind.ARM, -5),
+        uv.Action(uv.Kind.ARM),
+    ],
+)
+def test_a_hand_built_play_or_arm_with_a_card_out_of_range_is_a_notation_error(
+    act: uv.Action,
+) -> None:
+    """It once raised IndexError (reading the card's text for the message)."""
+    game = live("hands: R1 G5 | R2 B3 | Y1 R3; top: R9@-")
+    before = state_hash(game)
+    with pytest.raises(uv.NotationError, match="malformed action"):
+        game.apply(1, act, 100.0)
+    assert state_hash(game) == before

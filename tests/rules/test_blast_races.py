@@ -163,3 +163,28 @@ def test_one_outstanding_action_per_seat() -> None:
     assert session.receive(1, "arm:B3", 150.0).ack is None  # another seat may
     session.step()
     assert session.receive(0, "R2", 200.0).ack is None  # processed: it may send again
+
+
+# -- the stall never dates back: log times never decrease (U-B-37) ---------------------------
+
+
+def test_the_stall_counts_from_when_live_play_resumes_after_a_late_blast_event() -> None:
+    """The stall deadline was counted from the last card that landed, so after a BLAST event
+    answered late it fell before actions already processed: the stall was logged in the past
+    and the session's clock went backwards."""
+    game = uv.position(
+        "blast+mode=blast; hands: R+2 G5 G6 O7 | R2 B3 B4 P8 | Y3 Y1 Y2; top: R9@-; draw: O1 !2SC"
+    )
+    session = Session(game, 0, deadline_ms=30_000.0, stall_ms=12_500.0)
+    assert session.submit(0, "R+2", 1_000.0).ok  # seat 1 draws the BLAST card: an event
+    assert game.phase == uv.Phase.BLAST
+    for seat, cards in ((0, "G5,G6"), (1, "B3,B4"), (2, "Y1,Y2")):
+        if seat in game.acting_seats():
+            assert session.submit(seat, f"blast:{cards}", 20_000.0).ok
+    assert game.phase == uv.Phase.LIVE
+    assert "stall" not in [text for _, text, _ in session.log]  # not dated 13,500
+    assert session.deadline() == 32_500.0  # from 20,000, not 1,000 + 12,500
+    acks = session.advance(40_000.0)
+    assert [a.action for a in acks] == ["stall"] and acks[0].at == 32_500.0
+    times = [at for *_, at in session.log]
+    assert times == sorted(times)

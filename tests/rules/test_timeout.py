@@ -4,11 +4,15 @@ what a timeout does in each window; the session only decides when."""
 
 from __future__ import annotations
 
+import math
+
 import pytest
 
 import unoverse as uv
 from unoverse.core.cards import CARD_COLOR
 from unoverse.core.codec import state_hash
+from unoverse.core.events import Event
+from unoverse.match.session import Session
 
 from .conftest import hand, kinds, of_kind
 
@@ -78,3 +82,70 @@ def test_only_the_referee_may_time_out_and_not_after_the_round() -> None:
     assert game.over
     with pytest.raises(uv.NotYourWindow):
         game.apply(None, "timeout")
+
+
+#: UNO Blast (Normal): seat 0 plays a +2; seat 1, taking it, draws the BLAST card first.
+BLAST_EVENT = (
+    "blast; hands: R+2 G5 G6 O7 | R2 B3 B4 P8 | R3 Y1 Y2 O9; top: R9@2; turn: 0; draw: O1 !2SC"
+)
+
+
+# -- a round nobody plays ends (U-C-14) ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "preset", ["classic", "minecraft", "attack", "full_spectrum+jump_in", "blast"]
+)
+def test_u_c_14_a_round_only_the_referee_plays_ends_after_three_timeouts_per_seat(
+    preset: str,
+) -> None:
+    """With seats that never act, ``advance(inf)`` once never returned (a million timeouts in
+    20 s, once the piles were in the hands). After three referee actions per seat in a row
+    the session applies ``stuck``: the seat with the fewest cards wins."""
+    game = uv.new_game(preset, 4, 3)
+    session = Session(game, 1, deadline_ms=1000.0)
+    acks = session.advance(math.inf)
+    assert game.over
+    assert [a.action for a in acks] == ["timeout"] * 12 + ["stuck"]
+    assert session.log[-1] == (None, "stuck", 13_000.0)
+    stuck = acks[-1].events[0]
+    fewest = min(len(h) for s, h in enumerate(game.hands) if not game.eliminated[s])
+    assert stuck.kind == "stuck" and stuck.seat == game.winner
+    assert len(game.hands[game.winner]) == fewest and stuck.count == fewest
+    assert session.deadline() is None and session.advance(math.inf) == []
+
+
+def test_u_c_14_the_stuck_rule_breaks_ties_from_the_seat_after_the_last_to_play() -> None:
+    """Seats 1 and 2 hold two cards each; seat 0 played the top card, so seat 1 wins."""
+    game = uv.position("hands: R1 R2 R3 | G1 G2 | B1 B2; top: R5@0; turn: 1")
+    events = game.apply(None, "stuck")
+    assert events[0] == Event("stuck", 1, count=2, info="idle")
+    assert game.over and game.winner == 1
+    game = uv.position("hands: R1 R2 R3 | G1 G2 | B1 B2; top: R5@1; turn: 2")
+    game.apply(None, "stuck")
+    assert game.winner == 2
+
+
+def test_u_c_14_any_seats_action_starts_the_count_again() -> None:
+    game = uv.position("hands: R1 R2 | G1 G2 | B1 B2; top: Y5@2; draw: Y7 Y8 Y9; turn: 0")
+    session = Session(game, 0, deadline_ms=1000.0, idle_limit=2)
+    session.advance(2500.0)  # two timeouts: seat 0 draws, then passes
+    assert [e[1] for e in session.log] == ["timeout", "timeout"]
+    assert session.submit(1, "draw", 2600.0).ok  # seat 1 acts: the count starts again
+    session.advance(4700.0)
+    assert [e[1] for e in session.log][-2:] == ["timeout", "timeout"] and not game.over
+    (ack,) = session.advance(5700.0)
+    assert ack.action == "stuck" and game.over
+
+
+def test_u_c_14_stuck_is_the_referees_and_ends_an_open_blast_event() -> None:
+    game = uv.position(BLAST_EVENT)
+    game.apply(0, "R+2")
+    game.apply(1, "take")
+    assert game.phase == uv.Phase.BLAST
+    with pytest.raises(uv.NotYourWindow):
+        game.apply(1, "stuck")
+    total = len(game.all_cards())
+    game.apply(None, "stuck")
+    assert game.over and game.blast_card == -1 and len(game.all_cards()) == total
+    assert game.owed == []

@@ -122,7 +122,12 @@ def describe(e: Event) -> str:
     if k == "draw_round":
         return f"nobody can play: a draw round starts at {who}"
     if k == "stuck":
-        return f"nobody can play and no card is left to draw: {who} holds the fewest cards"
+        why = (
+            "nobody has acted for too long: the round ends"
+            if e.info == "idle"
+            else "nobody can play and no card is left to draw"
+        )
+        return f"{why}: {who} holds the fewest cards"
     if k == "stall":
         return f"nobody has played for too long: {who} must play {_cards(e.cards)}"
     if k == "round_over":

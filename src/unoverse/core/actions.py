@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from enum import IntEnum
-from typing import Final, NamedTuple, overload
+from typing import Final, NamedTuple, cast, overload
 
 from .cards import CARD_TEXT, COLOR_LETTERS, N_CARDS, card, color
 from .errors import NotationError
@@ -34,6 +34,7 @@ class Kind(IntEnum):
     ARM = 14  # pick up a card to play it (UNO Blast's BLAST mode, §5.8): holding it
     DISARM = 15  # put the armed card back in the hand
     STALL = 16  # nobody played for too long: a legal card is played (made by the session)
+    STUCK = 17  # nobody but the referee acts: the round ends, fewest cards win (the session)
 
 
 _WORDS = {
@@ -47,6 +48,7 @@ _WORDS = {
     "timeout": Kind.TIMEOUT,
     "disarm": Kind.DISARM,
     "stall": Kind.STALL,
+    "stuck": Kind.STUCK,
 }
 _NAMES = {v: k for k, v in _WORDS.items()}
 
@@ -73,6 +75,12 @@ class Action(NamedTuple):
     number: int = -1  # the number a Numeral declares (UNO Blast, RULES.md §5.6)
 
     def __str__(self) -> str:
+        try:
+            return self._text()
+        except (TypeError, KeyError, ValueError):  # built by hand with fields of wrong types
+            return f"Action{tuple.__repr__(self)}"
+
+    def _text(self) -> str:
         k = self.kind
         if k in (Kind.PLAY, Kind.JUMP):
             text = ",".join(
@@ -147,6 +155,10 @@ def _int(text: str, what: str, full: str) -> int:
 
 def parse_action(text: str) -> Action:
     """Parse an action written in the notation (``"W+4:G uno"``, ``"catch:2"``, ``"take"``)."""
+    if len(text) > MAX_TEXT:
+        raise NotationError(
+            f"action text of {len(text)} characters: an action is at most {MAX_TEXT}"
+        )
     words = text.split()
     flags = words[1:]
     if not words or flags not in _FLAG_WORDS:
@@ -204,6 +216,49 @@ def parse_action(text: str) -> Action:
         covers=covers,
         number=number,
     )
+
+
+def form_error(a: Action) -> str:
+    """Why ``a`` is not a well-formed action ("" when it is): every field of its type and in
+    its range — a card that exists, a colour of the card notation, a number 0–9, a
+    direction of -1, 0 or +1, no negative seat or count. Parsed text and the engine's own
+    actions always are; an ``Action`` built by hand may not be, and ``Game.apply`` refuses
+    it with this reason before reading it (so it gets a typed error, never a crash)."""
+    f = cast("tuple[object, ...]", a)  # read unchecked: a compiled read would raise
+    k = f[0]
+    if k.__class__ is not Kind and (k.__class__ is not int or k not in _KIND_VALUES):
+        return f"action kind {k!r} does not exist"
+    for i in (1, 2, 3, 4, 6, 8, 9):
+        x = f[i]
+        if x.__class__ is not int:
+            return f"its {_FIELDS[i]} is {x!r}: an integer"
+    card_id, color_index, target, amount = cast("tuple[int, int, int, int]", f[1:5])
+    direction, covers, number = cast("int", f[6]), cast("int", f[8]), cast("int", f[9])
+    if not -1 <= card_id < N_CARDS:
+        return f"card #{card_id} does not exist"
+    if not -1 <= color_index < len(COLOR_LETTERS):
+        return f"colour #{color_index} does not exist"
+    if target < -1 or amount < -1 or covers < -1:
+        return "a seat, a count or a card's serial number is never negative"
+    if not -1 <= direction <= 1:
+        return f"direction {direction}: +1 (clockwise), -1 or 0"
+    if not -1 <= number <= 9:
+        return f"declared number {number}: 0 to 9"
+    if f[5].__class__ is not bool:
+        return f"its uno flag is {f[5]!r}: True or False"
+    more = f[7]
+    if more.__class__ is not tuple:
+        return f"its further cards are {more!r}: a tuple of card ids"
+    for c in cast("tuple[object, ...]", more):
+        if c.__class__ is not int or not 0 <= c < N_CARDS:
+            return f"further card {c!r} does not exist"
+    for i in _UNUSED[k]:
+        if f[i] != _UNSET[i]:
+            return f"{Kind(k).name.lower()} takes no {_FIELDS[i]}"
+    for i in _NEEDS.get(k, ()):
+        if f[i] == -1:
+            return f"{Kind(k).name.lower()} needs its {_FIELDS[i]}"
+    return ""
 
 
 def action(text: str | Action) -> Action:
@@ -306,6 +361,36 @@ def blast_action(cards: tuple[int, ...]) -> Action:
     return a
 
 
+#: ``Action``'s fields by position, for ``form_error``'s messages, and their unset values.
+_FIELDS: Final = Action._fields
+_UNSET: Final[tuple[object, ...]] = (None, -1, -1, -1, -1, False, 0, (), -1, -1)
+_KIND_VALUES: Final = frozenset(int(k) for k in Kind)
+#: The fields each kind of action uses (by position; ``uno`` is the engine's to judge).
+_USES: Final = {
+    Kind.PLAY: (1, 2, 3, 4, 6, 7, 9),
+    Kind.JUMP: (1, 2, 3, 4, 6, 7, 8, 9),
+    Kind.CATCH: (3,),
+    Kind.COLOR: (2,),
+    Kind.PENALIZE: (3, 4),
+    Kind.BLAST: (1, 7),
+    Kind.ARM: (1,),
+}
+#: The fields an action of these kinds must set.
+_NEEDS: Final[dict[int, tuple[int, ...]]] = {
+    Kind.PLAY: (1,),
+    Kind.JUMP: (1, 8),
+    Kind.CATCH: (3,),
+    Kind.COLOR: (2,),
+    Kind.PENALIZE: (3, 4),
+    Kind.BLAST: (1,),
+    Kind.ARM: (1,),
+}
+#: By kind number: the fields that kind leaves unset.
+_UNUSED: Final = tuple(
+    tuple(i for i in (1, 2, 3, 4, 6, 7, 8, 9) if i not in _USES.get(k, ())) for k in Kind
+)
+#: The longest action text accepted (a play of every card of a large hand fits).
+MAX_TEXT: Final = 1000
 #: ``Action.amount`` of a play that keeps the cards a Discard All would discard.
 KEEP: Final = 0
 #: The words that may follow a move, in the order they are written.
@@ -334,6 +419,7 @@ CATCH_ILLEGAL: Final = Action(Kind.CATCH_ILLEGAL)
 TIMEOUT: Final = Action(Kind.TIMEOUT)
 DISARM: Final = Action(Kind.DISARM)
 STALL: Final = Action(Kind.STALL)
+STUCK: Final = Action(Kind.STUCK)
 #: ``color:X`` for every colour index, and ``catch:T`` for every seat.
 COLOR_ACTIONS: Final = tuple(Action(Kind.COLOR, color=c) for c in range(len(COLOR_LETTERS)))
 CATCH_ACTIONS: Final = tuple(Action(Kind.CATCH, target=t) for t in range(11))

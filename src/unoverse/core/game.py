@@ -37,6 +37,7 @@ from .actions import (
     Kind,
     blast_action,
     choice_action,
+    form_error,
     number_action,
     parse_action,
     play_action,
@@ -715,29 +716,32 @@ class Game:
         when = _time(at)
         if isinstance(act, Action):
             a = act
+            why = form_error(a)
+            if why:
+                raise NotationError(f"a malformed action: {why}")
+            raw = cast("tuple[object, ...]", a)[0]  # read unchecked: it may not be a Kind
+            if raw.__class__ is not Kind:  # built by hand with its number (checked above):
+                a = a._replace(kind=Kind(cast("int", raw)))  # the engine compares by identity
         elif isinstance(act, str):
             a = parse_action(act)
         else:
             raise NotationError(f"an action is an Action or its text, not {act!r}")
         if seat is None:
             return self._referee(a, when)
-        if not isinstance(seat, int) or not 0 <= seat < self.n:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
             raise NotYourWindow(f"seat {seat!r} does not exist: seats are 0 to {self.n - 1}")
         if self.phase == _OVER:
             raise NotYourWindow("the round is over: no action is possible")
         if self.eliminated[seat]:
             raise NotYourWindow(f"seat {seat} is eliminated and may not act")
-        raw = cast("tuple[object, ...]", a)[0]  # read unchecked: it may not be a Kind
-        if raw.__class__ is not Kind:  # built by hand with a plain number: the engine compares
-            if not isinstance(raw, int) or raw not in _KIND_VALUES:  # kinds by identity
-                raise IllegalAction(f"action kind {raw!r} does not exist")
-            a = a._replace(kind=Kind(raw))
         k = a.kind
         if a.uno and k is not _PLAY and k is not _DRAW and k is not _JUMP and k is not _PRESS:
             raise IllegalAction(
                 f"{a}: 'uno' goes only with a play (or, as a false call, a draw or press)"
             )
         if self.phase == _BLAST and k is not _BLAST_KIND:
+            if k in _REFEREE_KINDS:
+                raise NotYourWindow(f"{a} is a referee action: apply it with seat None")
             raise StaleAction(
                 f"{a}: a BLAST event is open ({KIND_CODES[CARD_KIND[self.blast_card]]}): play "
                 "stops until the seats able to meet it have chosen their cards (§5.5)"
@@ -1553,12 +1557,22 @@ class Game:
 
     def _referee(self, a: Action, at: float | None = None) -> list[Event]:
         k = a.kind
-        if k is not Kind.PENALIZE and k is not Kind.TIMEOUT and k is not Kind.STALL:
+        if (
+            k is not Kind.PENALIZE
+            and k is not Kind.TIMEOUT
+            and k is not Kind.STALL
+            and k is not Kind.STUCK
+        ):
             raise NotYourWindow(
-                f"{a}: the referee (seat None) may only penalize:SEAT:N, timeout or stall"
+                f"{a}: the referee (seat None) may only penalize:SEAT:N, timeout, stall or stuck"
             )
         if self.phase == _OVER:
             raise NotYourWindow("the round is over: no action is possible")
+        if k is Kind.STUCK:
+            events: list[Event] = []
+            self.end_stuck(events, "idle")
+            self.version += 1
+            return events
         if k is Kind.STALL:
             if not self.rules.realtime:
                 raise IllegalAction(f"{a}: only UNO Blast's BLAST mode has the stall safeguard")
@@ -1599,9 +1613,13 @@ class Game:
         if self.phase == _BLAST:  # each seat still due: its first qualifying set (§5.5)
             events = [Event("timeout", seat, info="blast")]
             kind, wild = CARD_KIND[self.blast_card], self.rules.numeral_wild
+            # One action, one version: the choices are made here, not as separate actions
+            # (the last one resolves the event).
             for s in [s for s in self.blast_due if s not in self.blast_chosen]:
                 first = blast_action(first_set(kind, self.hands[s], wild))
-                events.extend(self._run(s, first))
+                self._do_blast_choice(s, first, events)
+            self._prune_uno()
+            self.version += 1
             return events
         offers: list[Action] = []
         self._mandatory_actions(seat, offers)
@@ -2119,6 +2137,25 @@ class Game:
             hand = tuple(hands[s])
             events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
 
+    def end_stuck(self, events: list[Event], why: str = "") -> None:
+        """End a round that cannot go on (U-B-31) or that nobody plays (``why`` "idle",
+        U-C-14): the active seat with the fewest cards wins; a tie goes to the first of them
+        in play order from the seat after the last one to play a card (left of the dealer
+        before any). Whatever was pending — owed draws, an open BLAST event — lapses."""
+        last = self.discard_by[-1] if self.discard_by else -1
+        first = self.next_seat(last) if last >= 0 else self.left_of(self.dealer)
+        order = self.resolution_order(first)
+        winner = min(order, key=lambda seat: len(self.hands[seat]))
+        if self.blast_card >= 0:
+            self.blast_due = []
+            self.blast_chosen = {}
+            self.blast_offers = {}
+            self._spend_blast()
+        self.owed.clear()
+        self.then = (THEN_KEEP, -1)
+        events.append(Event("stuck", winner, count=len(self.hands[winner]), info=why))
+        self._end_round(winner, events)
+
     def _end_round(self, winner: int, events: list[Event]) -> None:
         self.phase = _OVER
         self.winner = winner
@@ -2271,11 +2308,11 @@ _BOTH_CALLS: Final = (False, True)
 #: The mandatory window's name by phase (the penalty phase names its own).
 _WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color", "over", "blast", "live")
 
-#: Every action kind's number (a hand-built action may carry one instead of its ``Kind``).
-_KIND_VALUES: Final = frozenset(int(k) for k in Kind)
-
 #: The kinds of action that belong to the turn holder's mandatory window.
 _MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR, _PRESS})
+
+#: The actions only the referee (seat None) applies.
+_REFEREE_KINDS: Final = frozenset({Kind.PENALIZE, Kind.TIMEOUT, Kind.STALL, Kind.STUCK})
 
 #: What a timeout does in a window that offers it (``Game._timeout``).
 _DEFAULTS: Final = frozenset({_TAKE, _PASS, _DRAW, _PRESS})

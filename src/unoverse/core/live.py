@@ -118,11 +118,25 @@ def check_play(game: Game, seat: int, a: Action, at: float | None) -> bool:
     """Validate a play in BLAST mode; True when it is simultaneous (applied as a refusal with
     the holding penalty). Raises for a card not held, a blocked seat, or a play not legal
     on the pile as it is now (``stale``: it may have been legal when the player decided)."""
+    # Form first, then time: only a well-formed play of a card the seat holds can be
+    # simultaneous (and cost the holding penalty); a malformed one is refused unapplied.
     if a.more or a.target >= 0 or a.direction or a.amount >= 0 or a.uno:
         raise IllegalAction(f"{a}: one card per action in BLAST mode, with its colour or number")
     c = a.card
+    if c < 0:
+        raise IllegalAction(f"{a}: name the card played")
     if c not in game.hands[seat]:
         raise IllegalAction(f"{a}: {CARD_TEXT[c]} is not in seat {seat}'s hand")
+    if game._declares(c) != (a.color >= 0) or (a.color >= 0 and a.color not in game.rules.colors):
+        need = (
+            f"a declared colour ({game._color_list()})"
+            if game._declares(c)
+            else "no declared colour"
+        )
+        raise IllegalAction(f"{a}: {CARD_TEXT[c]} takes {need}")
+    if (game.rules.effect[CARD_KIND[c]] == fx.NUMERAL) != (a.number >= 0):
+        need = "a declared number (0 to 9)" if a.number < 0 else "no declared number"
+        raise IllegalAction(f"{a}: {CARD_TEXT[c]} takes {need}")
     if simultaneous(game, seat, at) and not (game.phase == _DRAWN and seat == game.turn):
         return True  # (the draw round's forced play itself is never simultaneous)
     if game.phase == _DRAWN and seat != game.turn:
@@ -153,6 +167,8 @@ def check_arm(game: Game, seat: int, a: Action) -> None:
     if a.kind is Kind.ARM:
         if a.card not in game.hands[seat]:
             raise IllegalAction(f"{a}: seat {seat} does not hold {CARD_TEXT[a.card]}")
+        if a.card == game.armed[seat]:
+            raise IllegalAction(f"{a}: seat {seat} has already armed {CARD_TEXT[a.card]}")
     elif game.armed[seat] < 0:
         raise IllegalAction(f"{a}: seat {seat} has no armed card")
 
@@ -351,10 +367,7 @@ def go_on(game: Game, events: list[Event]) -> None:
     last = game.discard_by[-1]  # the last seat to play (-1: the starter)
     first = game.next_seat(last) if last >= 0 else game.left_of(game.dealer)
     if not drawable(game):  # stuck: nobody can play and no card can be drawn (U-B-31)
-        order = game.resolution_order(first)
-        winner = min(order, key=lambda seat: len(game.hands[seat]))
-        events.append(Event("stuck", winner, count=len(game.hands[winner])))
-        game._end_round(winner, events)
+        game.end_stuck(events)
         return
     first = unblocked_from(game, first)
     if first < 0:

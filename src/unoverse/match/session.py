@@ -25,7 +25,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from ..core.actions import STALL, TIMEOUT, Action, Kind, parse_action
+from ..core.actions import STALL, STUCK, TIMEOUT, Action, Kind, form_error, parse_action
 from ..core.cards import CARD_TEXT
 from ..core.errors import (
     IllegalAction,
@@ -54,7 +54,13 @@ Window = tuple[str, int]
 Mark = tuple[int, int, int, Window | None, tuple[Window, ...], tuple[int, ...]]
 
 _INFINITY: Final = math.inf
+#: How far after the session's clock an arrival time may be, by default: 24 hours (ms).
+HORIZON_MS: Final = 86_400_000.0
+#: Consecutive referee actions, per seat at the table, after which a round nobody plays
+#: ends as stuck (U-C-14).
+IDLE_PER_SEAT: Final = 3
 _LIVE: Final = Phase.LIVE
+_LIVE_WINDOW: Final = ("live", -1)
 _UNO: Final = Kind.UNO
 
 #: The kinds of action that answer the turn holder's mandatory window.
@@ -196,6 +202,14 @@ class Session:
     receives every accepted log entry before its ``Ack`` is made; if it raises, the exception
     propagates and the action, applied in memory but neither stored nor acknowledged, is lost
     with the session, which is rebuilt from the store.
+
+    Time never goes back: arrival times before the session's clock are refused, and so are
+    times more than ``horizon_ms`` (24 hours) after it, which no clock can have stamped
+    (start a session on a wall clock at the current time, ``start``). A round nobody plays
+    ends: after ``idle_limit`` referee actions in a row (timeouts, stalls) with no seat's
+    action accepted between them — three per seat by default — the session applies the
+    referee's ``stuck`` instead of the next one, and the seat with the fewest cards wins
+    (U-C-14).
     """
 
     def __init__(
@@ -207,20 +221,33 @@ class Session:
         stall_ms: float | None = None,
         store: Store | None = None,
         start: float = 0.0,
+        horizon_ms: float = HORIZON_MS,
+        idle_limit: int | None = None,
     ) -> None:
-        if deadline_ms is not None and not deadline_ms > 0:
-            raise ValueError(f"deadline_ms must be positive, not {deadline_ms!r}")
-        if stall_ms is not None and not stall_ms > 0:
-            raise ValueError(f"stall_ms must be positive, not {stall_ms!r}")
+        if deadline_ms is not None and not 0 < deadline_ms < _INFINITY:
+            raise ValueError(f"deadline_ms must be positive and finite, not {deadline_ms!r}")
+        if stall_ms is not None and not 0 < stall_ms < _INFINITY:
+            raise ValueError(f"stall_ms must be positive and finite, not {stall_ms!r}")
+        if not 0 < horizon_ms < _INFINITY:
+            raise ValueError(f"horizon_ms must be positive and finite, not {horizon_ms!r}")
+        if not math.isfinite(start):
+            raise ValueError(f"start must be a finite time, not {start!r}")
+        if idle_limit is not None and idle_limit < 1:
+            raise ValueError(f"idle_limit must be at least 1, not {idle_limit!r}")
         self.game = game
         self.deadline_ms = deadline_ms
         self.stall_ms = stall_ms if game.rules.realtime else None
         self.store = store
+        self.horizon_ms = float(horizon_ms)
+        self.idle_limit = IDLE_PER_SEAT * game.n if idle_limit is None else idle_limit
+        #: Referee actions accepted since the last seat's action.
+        self.idle = 0
         #: The time of the last action processed (or ``start``): arrivals may not be earlier.
         self.now = float(start)
         #: When the current mandatory window opened.
         self.opened = self.now
-        #: When the last card landed (BLAST mode's stall safeguard counts from it).
+        #: When the last card landed, or live play resumed after an event or a forced play
+        #: (BLAST mode's stall safeguard counts from it).
         self.landed_at = self.now
         #: Accepted actions, in the order applied: the round replays from this alone.
         self.log: list[LogEntry] = []
@@ -248,7 +275,7 @@ class Session:
         if game.phase == _LIVE:
             if self.stall_ms is None or not any(can_play(game, s) for s in range(game.n)):
                 return None
-            return self.landed_at + self.stall_ms
+            return max(self.landed_at + self.stall_ms, self.now)
         if self.deadline_ms is None or game.over:
             return None
         return self.opened + self.deadline_ms
@@ -263,14 +290,15 @@ class Session:
             type(action) is Action
             and (seat is None or type(seat) is int)
             and type(at) is float
-            and self.now <= at < _INFINITY
+            and self.now <= at <= self.now + self.horizon_ms
             and (version is None or (type(version) is int and 0 <= version <= self.game.version))
             and not (self.game.rules.realtime and self._inbox.queued.get(seat))
+            and not form_error(action)
         ):
             return self._inbox.put(seat, action, at, version)
         try:
             who = self._check_seat(seat)
-            a = action if isinstance(action, Action) else _parse(action)
+            a = _parse(action)
             when = self._check_time(at)
             seen = self._check_version(version)
             if who is not None and self.game.rules.realtime and self._inbox.queued.get(who):
@@ -297,6 +325,8 @@ class Session:
     def advance(self, now: float) -> list[Ack]:
         """Process everything due by ``now`` (a wall clock): queued actions that arrived at
         or before it, and deadlines that passed before it, in time order."""
+        if math.isnan(now):
+            raise BadTime("advance to nan: give a time (ms; infinity processes everything)")
         acks = []
         ack = self._next(now)
         while ack is not None:
@@ -349,11 +379,15 @@ class Session:
 
     def _expire(self, due: float) -> Ack:
         """The mandatory window's deadline has passed: the referee's ``timeout``; or, in
-        live play, nobody has played for ``stall_ms``: ``stall``."""
+        live play, nobody has played for ``stall_ms``: ``stall``; or, after ``idle_limit``
+        of these in a row, nobody plays at all: ``stuck`` ends the round (U-C-14)."""
         if self.game.version != self.start_version + len(self._marks) - 1:
             self._changed_outside()
         self.now = due
-        a = STALL if self.game.phase == _LIVE else TIMEOUT
+        if self.idle >= self.idle_limit:
+            a = STUCK
+        else:
+            a = STALL if self.game.phase == _LIVE else TIMEOUT
         events = self.game.apply(None, a, due)
         return self._accept(None, None, a, due, events)
 
@@ -364,6 +398,7 @@ class Session:
         text = str(a)
         entry = (seat, text, at)
         self.log.append(entry)
+        self.idle = self.idle + 1 if seat is None else 0
         windows = game.windows()  # mark(game), written out: it runs for every action
         now = (
             game.landed,
@@ -375,8 +410,9 @@ class Session:
         )
         if self.deadline_ms is not None and (a is TIMEOUT or now[:4] != self._marks[-1][:4]):
             self.opened = at  # a new mandatory window, or a new card under the same one
-        if now[0] != self._marks[-1][0]:
-            self.landed_at = at
+        then = self._marks[-1]
+        if now[0] != then[0] or (now[3] == _LIVE_WINDOW and then[3] != _LIVE_WINDOW):
+            self.landed_at = at  # a card landed, or live play resumed
         self._marks.append(now)
         version = game.version
         if self.store is not None:
@@ -410,6 +446,11 @@ class Session:
             raise BadTime(
                 f"arrival time {at} is before the last action processed ({self.now}): "
                 "arrivals are applied in time order"
+            )
+        if at > self.now + self.horizon_ms:
+            raise BadTime(
+                f"arrival time {at} is more than {self.horizon_ms:g} ms after the session's "
+                f"clock ({self.now}): no clock stamped it"
             )
         return float(at)
 
@@ -473,8 +514,14 @@ class Session:
 
 
 def _parse(action: object) -> Action:
+    """The action received: parsed text, or a well-formed ``Action``."""
     if isinstance(action, str):
         return parse_action(action)
+    if isinstance(action, Action):
+        why = form_error(action)
+        if why:
+            raise NotationError(f"a malformed action: {why}")
+        return action
     raise NotationError(f"an action is an Action or its text, not {action!r}")
 
 

@@ -31,7 +31,7 @@ from typing import Final
 from mypy_extensions import mypyc_attr
 
 from ..bots.base import Bot
-from ..core.actions import STALL, TIMEOUT, Action, Kind
+from ..core.actions import STALL, STUCK, TIMEOUT, Action, Kind
 from ..core.codec import state_hash
 from ..core.errors import UnoverseError
 from ..core.events import Event
@@ -96,10 +96,13 @@ _TURN: Final = Phase.TURN
 _PENALTY: Final = Phase.PENALTY
 _LIVE: Final = Phase.LIVE
 _PLAY: Final = Kind.PLAY
+#: The referee's actions that name a seat in their first event, by text.
+_REFEREE_PLAYS: Final = {"stall": STALL, "stuck": STUCK}
 
 EventSink = Callable[[int, Action, list[Event]], None]
 """Called after every accepted action with ``(seat, action, events)``; for a timeout, the
-seat timed out and the ``timeout`` action."""
+seat timed out and the ``timeout`` action; for a stall, the seat whose card it played; for
+a round nobody played (``stuck``, U-C-14), its winner."""
 
 Send = Callable[[int, Action, float, int], object]
 """Where a table sends an answer: ``(seat, action, arrival time, version asked at)``."""
@@ -222,8 +225,10 @@ def play_round(
                 )
             continue
         events = ack.events
-        if not isinstance(seat, int) and ack.action == "stall":  # the seat that played
-            act, seat = STALL, events[0].seat if isinstance(events[0].seat, int) else holder
+        if not isinstance(seat, int) and ack.action in _REFEREE_PLAYS:
+            # a stall: the seat that played; a round nobody played (U-C-14): its winner
+            act = _REFEREE_PLAYS[ack.action]
+            seat = events[0].seat if isinstance(events[0].seat, int) else holder
         elif act is None or not isinstance(seat, int):  # the referee's timeout of the holder
             act, seat = TIMEOUT, holder
             if turn >= 0:

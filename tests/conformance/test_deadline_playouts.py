@@ -1,0 +1,63 @@
+"""Every preset played with deadlines, as a server runs every room: rounds between bots whose
+reaction times (median 900 ms) often miss a 1,000 ms deadline, so the session's referee
+times windows out, BLAST events included, and stalls live play (RULES.md P8, §5.8).
+
+Each round must end (by play, or by U-C-14 when only the referee acts), keep every card,
+log times that never decrease and replay exactly from its log. Normal profile: every preset
+once, the table size and seed in turn. Deep profile (``UNOVERSE_DEEP=1``): every preset at
+2, 3, 4, 7 and 10 players, two seeds each.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+import unoverse as uv
+from unoverse.bots.base import make_bot
+from unoverse.match.replay import replay_round
+from unoverse.sim.driver import RoundRecord, play_round
+
+from ._playout import DEEP, NORMAL_PLAYERS, PRESETS, mixed_specs
+from .test_blast_live_playouts import LIVE_PRESETS
+
+DEADLINE_MS = 1000.0
+SLOW = ":median_ms=900"
+REFEREE = {"timeout", "stall", "stuck"}
+
+
+def _matrix() -> list[object]:
+    out: list[object] = []
+    for i, preset in enumerate(PRESETS + LIVE_PRESETS):
+        if DEEP:
+            runs = [(n, seed) for n in NORMAL_PLAYERS for seed in (1, 2)]
+        else:
+            runs = [(NORMAL_PLAYERS[i % len(NORMAL_PLAYERS)], i + 1)]
+        marks = [pytest.mark.deep] if DEEP else []
+        out.extend(
+            pytest.param(preset, n, seed, marks=marks, id=f"{preset}-{n}p-{seed}")
+            for n, seed in runs
+        )
+    return out
+
+
+@pytest.mark.parametrize(("preset", "players", "seed"), _matrix())
+def test_a_round_with_deadlines_ends_keeps_its_cards_and_replays(
+    preset: str, players: int, seed: int
+) -> None:
+    game = uv.new_game(preset, players, seed)
+    bots = [make_bot(spec + SLOW, seed, s) for s, spec in enumerate(mixed_specs(players, seed))]
+    record = play_round(game, bots, RoundRecord(seed, None), hashes=True, deadline_ms=DEADLINE_MS)
+    assert game.over and 0 <= game.winner < players and not game.eliminated[game.winner]
+    assert Counter(game.all_cards()) == Counter(game.rules.deck), "a card was lost or made"
+    times = [at for *_, at in record.actions]
+    assert times == sorted(times) and times[0] >= 0, "time in the log went backwards"
+    referee = [text for seat, text, _ in record.actions if seat is None]
+    if not game.rules.realtime:  # (live play has a deadline only in an event or forced play)
+        assert referee, "no window timed out: the deadlines were never reached"
+    assert set(referee) <= REFEREE
+    assert game.version == len(record.actions)
+    saved = json.loads(json.dumps(record.to_dict()))
+    assert replay_round(preset, players, saved, preset) == len(record.actions)
