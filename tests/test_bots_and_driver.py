@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import pytest
 
 import unoverse as uv
 from unoverse.bots.base import Bot, make_bot, parse_bot_specs
+from unoverse.bots.heuristic import HeuristicBot
+from unoverse.bots.ismcts import IsmctsBot
 from unoverse.bots.naive import NaiveBot
 from unoverse.bots.random_bot import RandomBot
 from unoverse.core.actions import Action, Kind
+from unoverse.core.errors import BadBotSpec
 from unoverse.core.view import View
 from unoverse.sim.driver import BotError, NonTermination, RoundRecord, play_round
 
@@ -202,3 +206,106 @@ def test_a_late_answer_is_refused_recorded_and_its_seat_asked_again() -> None:
         play_round(game, jump_race(250.0), record, max_actions=3)
     assert record.actions[1] == (2, "W:G^1", 210.0)
     assert record.rejected[0] == (3, "W:Y^1", 260.0, "stale")
+
+
+# --- bot specs: every parameter has a declared range ----------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("spec", "fragments"),
+    [
+        ("naive:median_ms=-300", ("naive", "median_ms", "-300", "from 0 to 60000")),
+        ("naive:median_ms=nan", ("naive", "median_ms", "from 0 to 60000")),
+        ("naive:median_ms=inf", ("naive", "median_ms", "from 0 to 60000")),
+        ("random:median_ms=1e999", ("random", "median_ms", "from 0 to 60000")),
+        ("naive:sigma=nan", ("naive", "sigma", "from 0 to 2")),
+        ("naive:sigma=1e6", ("naive", "sigma", "from 0 to 2")),
+        ("naive:sigma=-0.1", ("naive", "sigma", "from 0 to 2")),
+        ("heuristic:keep_wilds=nan", ("heuristic", "keep_wilds", "from 0 to 100")),
+        ("heuristic:follow=-1", ("heuristic", "follow", "from 0 to 100")),
+        ("heuristic:close=2.5", ("heuristic", "close", "an integer from 0 to 500")),
+        ("heuristic:arm=0.5", ("heuristic", "arm", "an integer from 0 to 1")),
+        ("heuristic:arm=2", ("heuristic", "arm", "an integer from 0 to 1")),
+        ("ismcts:iterations=-1", ("ismcts", "iterations", "an integer from 0 to 1000000")),
+        ("hard:iterations=2.5", ("ismcts", "iterations", "an integer")),
+        ("ismcts:iterations=" + "9" * 5000, ("ismcts", "iterations", "an integer")),
+        ("ismcts:ms=-1", ("ismcts", "ms", "from 0 to 60000")),
+        ("ismcts:explore=inf", ("ismcts", "explore", "from 0 to 10")),
+        ("ismcts:depth=-5", ("ismcts", "depth", "an integer from 0 to 20000")),
+        ("ismcts:rollout=3", ("ismcts", "rollout", "an integer from 0 to 2")),
+        ("naive:sigma=x", ("naive", "sigma", "a number")),
+        ("naive:sigma=", ("naive", "sigma", "a number")),
+    ],
+)
+def test_a_parameter_out_of_its_range_is_refused_naming_bot_parameter_and_range(
+    spec: str, fragments: tuple[str, ...]
+) -> None:
+    with pytest.raises(BadBotSpec) as caught:
+        make_bot(spec, 0, 0)
+    message = str(caught.value)
+    assert "\n" not in message and len(message) < 300, message
+    for fragment in fragments:
+        assert fragment in message, message
+
+
+@pytest.mark.parametrize(
+    ("spec", "fragments"),
+    [
+        ("naive:sigma=1,sigma=2", ("naive", "sigma", "twice")),
+        ("heuristic:keep_wilds=1,follow=1,keep_wilds=1", ("heuristic", "keep_wilds", "twice")),
+        ("naive:speed=3", ("naive", "speed", "median_ms, sigma")),
+        ("ismcts:keep_wilds=1", ("ismcts", "keep_wilds", "iterations")),
+        ("naive:sigma", ("naive", "sigma", "name=value")),
+        ("naive:=3", ("naive", "name=value")),
+        ("naive:sigma=1,,median_ms=3", ("naive", "empty")),
+    ],
+)
+def test_unknown_duplicated_or_malformed_parameters_are_refused(
+    spec: str, fragments: tuple[str, ...]
+) -> None:
+    with pytest.raises(BadBotSpec) as caught:
+        make_bot(spec, 0, 0)
+    for fragment in fragments:
+        assert fragment in str(caught.value), str(caught.value)
+
+
+@pytest.mark.parametrize("spec", [None, 3, b"naive", ["naive"]])
+def test_a_spec_that_is_not_text_is_refused(spec: object) -> None:
+    with pytest.raises(BadBotSpec, match="bot spec"):
+        make_bot(spec, 0, 0)
+    with pytest.raises(BadBotSpec, match="bot spec"):
+        parse_bot_specs(spec, 2)
+
+
+def test_the_edges_of_every_range_are_accepted_and_delays_stay_finite() -> None:
+    for spec in (
+        "naive:median_ms=0,sigma=0",
+        "naive:median_ms=60000,sigma=2",
+        "random: median_ms = 1e3 , sigma = 0.5 ",
+        "heuristic:keep_wilds=0,follow=100,close=500,arm=1,bluff_cost=100",
+        "ismcts:iterations=1000000,ms=60000,explore=10,depth=20000,rollout=2",
+        "ismcts:iterations=0,ms=0,explore=0,depth=0,rollout=0",
+        "naive:",
+    ):
+        bot = make_bot(spec, 1, 0)
+        delays = [bot.delay() for _ in range(2000)]
+        assert all(math.isfinite(d) and d >= 0 for d in delays), spec
+
+
+def test_the_declared_ranges_keep_the_slowest_reaction_time_finite() -> None:
+    """Box-Muller on doubles never draws ``|z|`` beyond ``sqrt(-2 ln 5e-324)``, about 38.6:
+    at the slowest median and the widest sigma a spec may set, the delay is still finite,
+    and it is never negative."""
+    z = math.sqrt(-2 * math.log(5e-324))
+    median, sigma = Bot.params["median_ms"], Bot.params["sigma"]
+    assert median.low >= 0 and sigma.low >= 0
+    assert math.isfinite(median.high * math.exp(sigma.high * z))
+
+
+def test_integer_parameters_reach_the_bot_as_integers() -> None:
+    bot = make_bot("ismcts:iterations=40,depth=2.0,rollout=1", 0, 0)
+    assert isinstance(bot, IsmctsBot)
+    assert (bot.iterations, bot.depth, bot.rollout) == (40, 2, 1)
+    heuristic = make_bot("heuristic:close=3,arm=0", 0, 0)
+    assert isinstance(heuristic, HeuristicBot)
+    assert heuristic.close == 3 and not heuristic.arm

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
+
+from unoverse.sim.simulate import Simulation
 
 CLI = [sys.executable, "-m", "unoverse.cli"]
 
@@ -214,3 +220,171 @@ def test_demo_prints_a_whole_game() -> None:
     r = run("demo", "--players", "4", "--seed", "7")
     assert r.returncode == 0, r.stderr
     assert "deals" in r.stdout and "wins the round" in r.stdout
+
+
+@pytest.mark.parametrize(
+    ("args", "names"),
+    [
+        (("simulate", "--players", "abc"), "--players"),
+        (("simulate", "--games", "0"), "--games"),
+        (("simulate", "--games"), "--games"),
+        (("simulate", "--no-such-option"), "--no-such-option"),
+        (("tournament", "--bot", "naive"), "at least two"),
+        (("tournament",), "--bot"),
+        (("tournament", "--bot", "naive", "--bot", "random", "--workers", "-1"), "--workers"),
+        (("replay",), "Missing argument 'file'"),
+        (("replay", "a", "b"), "extra argument"),
+        (("demo", "--seed", "x"), "--seed"),
+        (("variants", "--bogus"), "--bogus"),
+        (("no-such-command",), "no-such-command"),
+    ],
+)
+def test_every_usage_error_is_one_line_with_status_2(args: tuple[str, ...], names: str) -> None:
+    r = run(*args)
+    assert r.returncode == 2, (r.stdout, r.stderr)
+    assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, r.stderr
+    assert names in r.stderr and "Traceback" not in r.stderr and r.stdout == ""
+
+
+@pytest.mark.parametrize(
+    ("args", "listed"),
+    [
+        (("--help",), "replay"),
+        (("simulate", "--help"), "--players"),
+        (("tournament", "--help"), "--workers"),
+    ],
+)
+def test_help_still_prints_the_usage_and_exits_0(args: tuple[str, ...], listed: str) -> None:
+    r = run(*args)
+    assert r.returncode == 0, r.stderr
+    assert "Usage" in r.stdout and listed in r.stdout and r.stderr == ""
+
+
+#: Bad presets and bot specs, as ``simulate`` takes them; ``tournament`` takes the same
+#: preset options and each spec as one ``--bot``.
+REPEATED = [
+    (("--option", "stacking=same", "--option", "stacking=progressive"), "stacking is given twice"),
+    (("--variant", "classic+stacking=same", "--option", "stacking=off"), "stacking is given twice"),
+    (("--option", "deck=108", "--option", "classic.deck=108"), "classic.deck is given twice"),
+    (("--option", "stacking=same+jump_in"), "one option per --option"),
+    (("--option", "=3"), "has no name"),
+    (("--variant", "classic+false_uno_penalty=1e999"), "option false_uno_penalty"),
+    (("--bots", "naive:median_ms=-300"), "median_ms"),
+    (("--bots", "naive:sigma=1,sigma=2"), "sigma is given twice"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), REPEATED)
+def test_repeated_options_and_bad_parameters_are_one_error_line(
+    args: tuple[str, ...], message: str, tmp_path: Path
+) -> None:
+    out = tmp_path / "never"
+    bots = ("--bot", args[1]) if args[0] == "--bots" else ("--bot", "naive")
+    presets = () if args[0] == "--bots" else args
+    for argv in (
+        ("simulate", *args),
+        ("tournament", *presets, *bots, "--bot", "random"),
+    ):
+        r = run(*argv, "--games", "1", "--out", str(out))
+        assert r.returncode == 2, (r.stdout, r.stderr)
+        assert r.stderr.startswith("error: ") and r.stderr.count("\n") == 1, r.stderr
+        assert message in r.stderr
+        assert not out.exists()
+
+
+def test_simulate_out_is_left_as_it_was_when_an_argument_is_refused(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    out.write_text("a previous run\n")
+    for bad in (("--bots", "xyz"), ("--variant", "nope"), ("--players", "11")):
+        r = run("simulate", "--games", "3", "--out", str(out), *bad)
+        assert r.returncode == 2 and r.stderr.startswith("error: "), r.stderr
+        assert out.read_text() == "a previous run\n", f"{bad} emptied the file"
+    assert [p.name for p in tmp_path.iterdir()] == ["games.jsonl"]
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full on this system")
+def test_simulate_out_that_cannot_be_written_is_one_line(tmp_path: Path) -> None:
+    for target, reason in (("/dev/full", "No space left on device"), (str(tmp_path), "")):
+        r = run("simulate", "--games", "200", "--out", target)
+        assert r.returncode == 2 and "Traceback" not in r.stderr
+        assert r.stderr.startswith(f"error: cannot write {target}: {reason}"), r.stderr
+        assert r.stderr.count("\n") == 1, r.stderr
+    assert Path("/dev/full").is_char_device()  # written in place, never replaced
+
+
+def test_an_interrupted_simulate_keeps_its_games_apart_and_the_file_as_it_was(
+    tmp_path: Path,
+) -> None:
+    out = tmp_path / "games.jsonl"
+    out.write_text("a previous run\n")
+    args = ("simulate", "--games", "1000000", "--out", str(out))
+    proc = subprocess.Popen([*CLI, *args], stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        started = [p for p in tmp_path.iterdir() if p.name != out.name]
+        if any(p.stat().st_size > 20_000 for p in started) or out.stat().st_size > 20_000:
+            break
+        time.sleep(0.05)
+    proc.send_signal(signal.SIGINT)
+    _, stderr = proc.communicate(timeout=60)
+    kept = tmp_path / "games.jsonl.partial"
+    assert proc.returncode == 130, stderr
+    assert stderr == f"error: interrupted; the games played so far are kept in {kept}\n"
+    assert out.read_text() == "a previous run\n"
+    lines = kept.read_text().splitlines()
+    assert json.loads(lines[0])["games"] == 1_000_000 and len(lines) > 2
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["games.jsonl", "games.jsonl.partial"]
+    bad = run("replay", str(kept))
+    assert bad.returncode == 2 and "of the 1000000 games its header records" in bad.stderr
+
+
+def test_replay_of_a_binary_file_is_one_line(tmp_path: Path) -> None:
+    path = tmp_path / "binary.jsonl"
+    path.write_bytes(bytes(range(255, -1, -1)) * 4)
+    r = run("replay", str(path))
+    assert r.returncode == 2 and "Traceback" not in r.stderr
+    assert r.stderr == f"error: {path}, line 1 (header): not UTF-8 text (not a replay file)\n"
+
+
+def test_replay_resimulate_checks_the_bots(tmp_path: Path) -> None:
+    out = tmp_path / "games.jsonl"
+    assert run("simulate", "--players", "3", "--games", "3", "--out", str(out)).returncode == 0
+    ok = run("replay", "--resimulate", str(out))
+    assert ok.returncode == 0, ok.stderr
+    lines = out.read_text().splitlines()
+    actions = sum(len(r["actions"]) for g in lines[1:] for r in json.loads(g)["rounds"])
+    assert ok.stdout == (
+        f"ok: 3 games, {actions} actions replayed; every state hash matches; the bots play "
+        "every game again identically\n"
+    )
+    header = json.loads(lines[0])
+    header["bots"] = ["random"] * 3
+    out.write_text("\n".join([json.dumps(header), *lines[1:]]) + "\n")
+    assert run("replay", str(out)).returncode == 0  # a valid spec: only playing again tells
+    bad = run("replay", "--resimulate", str(out))
+    assert bad.returncode == 2 and "differs from the bots' (random) game" in bad.stderr
+
+
+def test_simulate_reports_unfinished_games_and_counts_the_finished(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from typer.testing import CliRunner
+
+    from unoverse.cli import app as cli
+    from unoverse.sim.simulate import run as simulate_run
+
+    def capped(sim: Simulation, **kwargs: Any) -> dict[str, Any]:
+        return simulate_run(dataclasses.replace(sim, max_actions=60), **kwargs)
+
+    monkeypatch.setattr(cli, "run", capped)
+    args = ["simulate", "--players", "3", "--games", "8", "--seed", "1"]
+    text = CliRunner().invoke(cli.app, args)
+    assert text.exit_code == 0, text.output
+    assert (
+        "4 unfinished (a round reached 60 actions): game 0, 1, 6, 7; the statistics below "
+        "count the 4 finished games" in " ".join(text.output.split())
+    )
+    report = json.loads(CliRunner().invoke(cli.app, [*args, "--json"]).output)
+    assert report["unfinished"] == 4 and report["finished"] == 4
+    assert [g["game"] for g in report["unfinished_games"]] == [0, 1, 6, 7]
+    assert sum(w["wins"] for w in report["wins"]) == pytest.approx(4)

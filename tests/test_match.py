@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import itertools
 
+import pytest
+
+import unoverse as uv
 from unoverse.bots.naive import NaiveBot
 from unoverse.core.game import Game
-from unoverse.match.match import Scorer, play_match
+from unoverse.match.match import Scorer, UndecidedMatch, play_match
 from unoverse.sim.driver import RoundRecord, play_round
 
 
@@ -76,3 +79,14 @@ def test_challenge_elimination_match_plays_without_eliminated_seats() -> None:
         out = [s for s in range(4) if game.eliminated[s]]
         assert all(not game.hands[s] for s in out)  # eliminated seats are not dealt
         assert game.dealer not in out
+
+
+def test_a_match_undecided_after_its_rounds_is_a_typed_error() -> None:
+    """It was a bare ``RuntimeError``: ``simulate --match`` would print a traceback."""
+
+    def play(game: uv.Game, seed: int, dealer: int | None) -> None:
+        game.apply(None, "stuck")  # every round ends at once, nobody scores much
+
+    with pytest.raises(UndecidedMatch, match="not decided in 3 rounds") as caught:
+        play_match("classic", 4, 1, play, max_rounds=3)
+    assert caught.value.code == "non_termination"

@@ -40,8 +40,8 @@ def test_alias_names_the_same_variant() -> None:
         ("classic+stack", uv.UnknownOption, "unknown option 'stack'"),
         ("classic+deck=99", uv.InvalidOptionValue, "allowed 108 | 112_blank | 112_modern"),
         ("classic+deck", uv.InvalidOptionValue, "needs a value"),
-        ("classic+false_uno_penalty=-1", uv.InvalidOptionValue, "integer >= 0"),
-        ("classic+false_uno_penalty=two", uv.InvalidOptionValue, "integer >= 0"),
+        ("classic+false_uno_penalty=-1", uv.InvalidOptionValue, "integer from 0 to 1000000"),
+        ("classic+false_uno_penalty=two", uv.InvalidOptionValue, "integer from 0 to 1000000"),
         ("classic+draw_ends_turn=maybe", uv.InvalidOptionValue, "true or false"),
         ("classic++deck=108", uv.NotationError, "empty option"),
         ("+deck=108", uv.NotationError, "must start with a variant"),
@@ -74,3 +74,155 @@ def test_options_given_as_python_values() -> None:
     assert game.rules.false_uno_penalty == 3 and game.rules.draw_ends_turn
     with pytest.raises(uv.InvalidOptionValue):
         uv.new_game("classic", 2, 0, options={"false_uno_penalty": True})
+
+
+# --- each option once; malformed presets refused with a typed, short error ------------------
+
+
+@pytest.mark.parametrize(
+    ("preset", "option"),
+    [
+        ("classic+stacking=same+stacking=progressive", "stacking"),
+        ("classic+stacking=same+stacking=same", "stacking"),
+        ("classic+classic.deck=108+deck=112_blank", "classic.deck"),
+        ("classic+deck=108+classic.deck=108", "classic.deck"),
+        ("classic+jump_in+jump_in", "jump_in"),
+        ("classic+jump_in+jump_in=false", "jump_in"),
+        ("blast+numbers=3+blast.numbers=4", "blast.numbers"),
+    ],
+)
+def test_an_option_given_twice_is_a_conflict_naming_it(preset: str, option: str) -> None:
+    with pytest.raises(uv.OptionConflict, match=rf"option {option} is given twice"):
+        resolve_preset(preset)
+    with pytest.raises(uv.OptionConflict, match=rf"option {option} is given twice"):
+        uv.new_game(preset, 4, 0)
+
+
+def test_an_option_in_both_the_preset_and_the_options_is_a_conflict() -> None:
+    with pytest.raises(uv.OptionConflict, match="option stacking is given twice"):
+        uv.new_game("classic+stacking=same", 2, 0, options={"stacking": "progressive"})
+    with pytest.raises(uv.OptionConflict, match=r"option classic\.deck is given twice"):
+        uv.new_game("classic", 2, 0, options={"deck": "108", "classic.deck": "112_blank"})
+
+
+@pytest.mark.parametrize(
+    ("preset", "error", "fragments"),
+    [
+        ("classic++jump_in", uv.NotationError, ("empty option",)),
+        ("classic+=3", uv.NotationError, ("no name", "'=3'")),
+        ("classic+ =3", uv.NotationError, ("no name",)),
+        ("", uv.NotationError, ("must start with a variant",)),
+        ("  ", uv.NotationError, ("must start with a variant",)),
+        ("classic+jump in", uv.UnknownOption, ("unknown option 'jump in'",)),
+        ("clássic", uv.UnknownVariant, ("clássic",)),
+        ("classic+jump_ín", uv.UnknownOption, ("jump_ín",)),
+        ("classic+false_uno_penalty=\u0663", uv.InvalidOptionValue, ("false_uno_penalty",)),
+        ("classic+false_uno_penalty=1_0", uv.InvalidOptionValue, ("false_uno_penalty",)),
+        ("classic+draw_ends_turn=trüe", uv.InvalidOptionValue, ("draw_ends_turn",)),
+        ("classic+deck=", uv.InvalidOptionValue, ("classic.deck", "108 | 112_blank")),
+        ("classic+jump_in=", uv.InvalidOptionValue, ("jump_in", "true or false")),
+        ("classic+false_uno_penalty=", uv.InvalidOptionValue, ("false_uno_penalty",)),
+        ("classic+challenge_elimination=", uv.InvalidOptionValue, ("challenge_elimination",)),
+        ("classic+false_uno_penalty=1e999", uv.InvalidOptionValue, ("false_uno_penalty",)),
+        ("classic+false_uno_penalty=nan", uv.InvalidOptionValue, ("false_uno_penalty",)),
+        ("classic+false_uno_penalty=1.5", uv.InvalidOptionValue, ("false_uno_penalty",)),
+        ("classic+false_uno_penalty=-3", uv.InvalidOptionValue, ("from 0 to 1000000",)),
+        ("classic+target_score=0", uv.InvalidOptionValue, ("target_score", "from 1 to")),
+        ("classic+target_score=" + "9" * 5000, uv.InvalidOptionValue, ("target_score",)),
+        ("classic+target_score=" + "9" * 400, uv.InvalidOptionValue, ("from 1 to 1000000",)),
+        ("classic+target_score=1000001", uv.InvalidOptionValue, ("from 1 to 1000000",)),
+        ("blast+blast.numbers=99999999", uv.InvalidOptionValue, ("blast.numbers",)),
+        ("classic+" + "x" * 100_000, uv.NotationError, ("100008 characters", "10000")),
+        ("classic+" + "jump_in+" * 2000 + "jump_in", uv.NotationError, ("characters",)),
+        ("classic+" + "jump_in+" * 200 + "jump_in", uv.OptionConflict, ("jump_in",)),
+        ("x" * 300, uv.UnknownVariant, ("unknown variant",)),
+        ("classic+" + "y" * 300, uv.UnknownOption, ("unknown option",)),
+        ("classic+deck=" + "z" * 300, uv.InvalidOptionValue, ("classic.deck",)),
+    ],
+)
+def test_malformed_presets_are_one_short_typed_error_naming_the_option(
+    preset: str, error: type[uv.UnoverseError], fragments: tuple[str, ...]
+) -> None:
+    with pytest.raises(error) as caught:
+        resolve_preset(preset)
+    message = str(caught.value)
+    assert "\n" not in message and len(message) < 1000, message[:1000]
+    for fragment in fragments:
+        assert fragment in message, message
+
+
+@pytest.mark.parametrize("preset", [None, 3, b"classic", ["classic"]])
+def test_a_preset_that_is_not_text_is_refused(preset: object) -> None:
+    with pytest.raises(uv.NotationError, match="preset"):
+        resolve_preset(preset)
+
+
+def test_options_that_are_not_a_mapping_are_refused() -> None:
+    with pytest.raises(uv.InvalidOptionValue, match="options"):
+        uv.new_game("classic", 2, 0, options=[("jump_in", True)])  # type: ignore[arg-type]
+
+
+def test_whitespace_around_names_and_values_is_allowed() -> None:
+    _, spaced = resolve_preset(" classic + stacking = same + jump_in ")
+    _, plain = resolve_preset("classic+stacking=same+jump_in")
+    assert spaced == plain
+
+
+@pytest.mark.parametrize(
+    "value",
+    [10**5000, -(10**5000), 10**7, 2.0, True, float("nan")],
+    ids=["huge", "huge_negative", "above", "float", "bool", "nan"],
+)
+def test_an_integer_option_given_as_an_absurd_python_value_is_refused(value: object) -> None:
+    with pytest.raises(uv.InvalidOptionValue, match="option target_score=") as caught:
+        uv.new_game("classic", 2, 0, options={"target_score": value})
+    assert len(str(caught.value)) < 200
+
+
+def test_an_option_given_twice_in_a_mapping_by_both_its_names_is_a_conflict() -> None:
+    """``Variant.options`` (what a saved game's options go through) kept the last value."""
+    variant = uv.get_variant("classic")
+    with pytest.raises(uv.OptionConflict, match=r"classic\.deck is given twice"):
+        variant.options({"deck": "112_blank", "classic.deck": "108"})
+
+
+@pytest.mark.parametrize("copies", ["blast+numbers=21", "blast+blast_copies=1000000"])
+def test_deck_size_options_are_capped_so_decks_stay_small(copies: str) -> None:
+    """``blast+numbers=100000`` built a 6-million-card deck in 9 seconds."""
+    with pytest.raises(uv.InvalidOptionValue, match="from 0 to 20"):
+        uv.new_game(copies, 2, 0)
+    with pytest.raises(uv.InvalidOptionValue, match="from 1 to 20"):
+        uv.new_game("classic+friendly_swap+friendly_count=21", 2, 0)
+
+
+def test_an_unknown_variant_is_named_short() -> None:
+    with pytest.raises(uv.UnknownVariant) as caught:
+        uv.new_game("x" * 10_000, 2, 0)
+    assert len(str(caught.value)) < 200
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "dealer", "error"),
+    [
+        ("4", 0, None, uv.BadPlayerCount),
+        (4.0, 0, None, uv.BadPlayerCount),
+        (True, 0, None, uv.BadPlayerCount),
+        (None, 0, None, uv.BadPlayerCount),
+        (4, 1.5, None, uv.NotationError),
+        (4, "7", None, uv.NotationError),
+        (4, None, None, uv.NotationError),
+        (4, 0, "1", uv.BadPlayerCount),
+        (4, 0, 9, uv.BadPlayerCount),
+    ],
+)
+def test_new_game_refuses_arguments_of_the_wrong_type_with_a_typed_error(
+    players: object, seed: object, dealer: object, error: type[uv.UnoverseError]
+) -> None:
+    """The compiled build once met them with a bare ``TypeError``."""
+    with pytest.raises(error):
+        uv.new_game("classic", players, seed, dealer=dealer)
+
+
+def test_any_integer_seed_plays_a_round() -> None:
+    for seed in (-1, 2**64 + 5, 10**4000):
+        assert not uv.new_game("classic", 2, seed).over

@@ -5,9 +5,10 @@ results, typed errors, the summary (win rates, Wilson intervals, TrueSkill ratin
 from __future__ import annotations
 
 import json
+import os
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 import trueskill
@@ -160,8 +161,10 @@ def test_run_writes_a_header_then_one_json_line_per_game(tmp_path: Path) -> None
     assert [(line["pairing"], line["game"]) for line in lines] == expected
     for line in lines:
         assert set(line) == {
-            "pairing", "game", "seed", "seats", "winner", "points", "actions", "refused"
+            "pairing", "game", "seed", "seats", "winner", "unfinished", "points", "actions",
+            "refused",
         }  # fmt: skip
+        assert line["unfinished"] is False
         assert len(line["refused"]) == len(line["seats"])
         assert not any("illegal" in r for r in line["refused"])
         assert seating(TRIO, line["pairing"], line["game"]) == line["seats"]
@@ -608,3 +611,159 @@ def test_resume_plays_again_from_a_damaged_line_and_keeps_no_duplicate(
     out.write_bytes(b"\n".join([*lines[:3], damage, *lines[4:]]))
     assert tm.run(DUEL, out, resume=True, workers=1) == full
     assert out.read_bytes() == data
+
+
+# --- workers -------------------------------------------------------------------------------
+
+
+class RecordingPool:
+    """Stands in for the process pool: records how many processes were asked for and plays
+    the games here, in order."""
+
+    asked: ClassVar[list[int]] = []
+
+    def __init__(self, workers: int) -> None:
+        RecordingPool.asked.append(workers)
+
+    def __enter__(self) -> RecordingPool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def map(self, fn: Any, tasks: Any, chunksize: int = 1) -> Any:
+        return map(fn, tasks)
+
+
+@pytest.mark.parametrize(
+    ("cpus", "workers", "expected"),
+    [(2, 100_000, [2]), (64, 100_000, [6]), (64, 0, [6]), (2, 0, [2]), (64, 3, [3]), (8, 1, [])],
+)
+def test_workers_are_capped_at_the_cpus_and_the_games_to_play(
+    monkeypatch: pytest.MonkeyPatch, cpus: int, workers: int, expected: list[int]
+) -> None:
+    monkeypatch.setattr(tm, "cpus", lambda: cpus)
+    monkeypatch.setattr(tm, "ProcessPoolExecutor", RecordingPool)
+    expected_report = tm.run(DUEL, workers=1)
+    RecordingPool.asked = []
+    assert tm.run(DUEL, workers=workers) == expected_report
+    assert RecordingPool.asked == expected  # DUEL has 6 games; one worker needs no pool
+
+
+@pytest.mark.parametrize("workers", [-1, -100_000, True, 2.5, "2"])
+def test_a_worker_count_that_is_not_a_whole_number_from_0_is_refused(
+    tmp_path: Path, played: list[tuple[int, int]], workers: Any
+) -> None:
+    out = tmp_path / "never.jsonl"
+    with pytest.raises(TournamentError, match="workers"):
+        tm.run(DUEL, out, workers=workers)
+    assert played == [] and not out.exists()
+
+
+def test_cpus_counts_the_cpus_this_process_may_use() -> None:
+    assert 1 <= tm.cpus() <= (os.cpu_count() or 1)
+
+
+def test_cli_caps_absurd_workers_with_a_note() -> None:
+    r = cli("--bot", "heuristic", "--bot", "naive", "--games", "2", "--workers", "100000", "--json")
+    assert r.exit_code == 0, r.stderr
+    assert r.stderr.startswith("note: --workers 100000") and r.stderr.count("\n") == 1, r.stderr
+    assert json.loads(r.stdout) == tm.run(replace(DUEL, games=2, seed=0), workers=1)
+
+
+def test_cli_negative_workers_is_one_error_line() -> None:
+    r = cli("--bot", "heuristic", "--bot", "naive", "--games", "2", "--workers", "-1")
+    assert_one_error_line(r, "--workers")
+
+
+# --- games that reach the action cap ---------------------------------------------------------
+
+
+@pytest.fixture
+def capped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every game stops at 65 actions, as a game stops at the 20,000-action cap: in DUEL,
+    games 0, 1 and 3 run longer than that (only with ``workers=1``)."""
+    real = tm.play_round
+
+    def short(*args: Any, **kwargs: Any) -> Any:
+        return real(*args, **kwargs, max_actions=65)
+
+    monkeypatch.setattr(tm, "play_round", short)
+
+
+LONG_GAMES = [0, 1, 3]
+
+
+def test_a_game_at_the_action_cap_is_recorded_unfinished_with_its_seed(
+    tmp_path: Path, capped: None
+) -> None:
+    out = tmp_path / "t.jsonl"
+    report = tm.run(DUEL, out, workers=1)
+    lines = game_lines(out)
+    assert len(lines) == DUEL.games_per_pairing
+    for line in lines:
+        assert line["seed"] == derive(DUEL.seed, "deal", line["game"] // 2)
+        if line["game"] in LONG_GAMES:
+            assert line["unfinished"] is True and line["winner"] == -1
+            assert line["actions"] == 65
+        else:
+            assert line["unfinished"] is False and line["winner"] >= 0
+    assert report["unfinished"] == len(LONG_GAMES)
+    assert report["unfinished_games"] == [
+        {"pairing": 0, "game": g, "seed": derive(DUEL.seed, "deal", g // 2)} for g in LONG_GAMES
+    ]
+    (row,) = report["pairings"]
+    finished = [line for line in lines if not line["unfinished"]]
+    assert row["games"] == len(finished) and row["unfinished"] == len(LONG_GAMES)
+    assert row["wins"] == sum(line["seats"][line["winner"]] == 0 for line in finished)
+
+
+def test_resume_reads_unfinished_games_and_plays_them_no_more(
+    tmp_path: Path, capped: None, played: list[tuple[int, int]]
+) -> None:
+    out = tmp_path / "t.jsonl"
+    first = tm.run(DUEL, out, workers=1)
+    data = out.read_bytes()
+    played.clear()
+    assert tm.run(DUEL, out, resume=True, workers=1) == first
+    assert played == [] and out.read_bytes() == data
+
+
+def test_a_run_without_unfinished_games_says_so() -> None:
+    report = tm.run(DUEL, workers=1)
+    assert report["unfinished"] == 0 and report["unfinished_games"] == []
+    assert report["pairings"][0]["unfinished"] == 0
+
+
+def test_cli_reports_unfinished_games_in_the_table_and_the_json(capped: None) -> None:
+    args = ("--bot", "heuristic", "--bot", "naive", "--games", "6", "--seed", "3")
+    table = cli(*args, "--workers", "1")
+    assert table.exit_code == 0, table.stderr
+    assert "3 games unfinished" in table.stdout
+    seed = derive(3, "deal", 0)
+    assert f"seed {seed}" in table.stdout
+    data = cli(*args, "--workers", "1", "--json")
+    assert data.exit_code == 0, data.stderr
+    assert json.loads(data.stdout)["unfinished"] == 3
+
+
+def test_resume_takes_a_line_without_unfinished_as_finished_and_replays_a_bad_flag(
+    tmp_path: Path, played: list[tuple[int, int]]
+) -> None:
+    ref = tmp_path / "ref.jsonl"
+    full = tm.run(DUEL, ref, workers=1)
+    header, *games = ref.read_text().splitlines()
+    lines = [json.loads(g) for g in games]
+    del lines[0]["unfinished"]  # a finished game, written without the flag
+    lines[2]["unfinished"] = "no"  # not a flag: the game is played again, and those after it
+    lines[3]["seed"] = "7"  # (damaged too: replaced as well)
+    out = tmp_path / "t.jsonl"
+    out.write_text("\n".join([header, *(json.dumps(g) for g in lines)]) + "\n")
+    played.clear()
+    assert tm.run(DUEL, out, resume=True, workers=1) == full
+    assert played == [(0, g) for g in range(2, DUEL.games_per_pairing)]
+
+
+def test_cli_bad_input_with_absurd_workers_is_still_one_error_line() -> None:
+    r = cli("--bot", "heuristic", "--bot", "nope", "--games", "2", "--workers", "100000")
+    assert_one_error_line(r, "unknown bot 'nope'")

@@ -6,7 +6,7 @@ The public API::
     game = uv.new_game("classic", players=4, seed=7)
     game.windows()                  # public: what is open
     game.legal_actions(1)           # private to seat 1
-    events = game.apply(1, "W+4:G") # validates, then mutates; raises IllegalAction
+    events = game.apply(1, "G6")    # validates, then mutates; raises IllegalAction
     view = game.view(1)             # frozen, per seat
 """
 

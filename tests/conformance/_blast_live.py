@@ -399,6 +399,12 @@ class LiveModel:
         self._begin(events)
         if self.phase == Phase.OVER:
             self.fail(f"{seat}: {act} accepted after the end of the round")
+        was = self.phase
+        self._read(seat, act, at, referee)
+        if self.phase == Phase.LIVE and was != Phase.LIVE and at is not None:
+            self.landed_at = at  # U-B-37: the stall counts from when live play resumed
+
+    def _read(self, seat: int, act: Action, at: float | None, referee: bool) -> None:
         k = act.kind
         if referee:
             if k != Kind.STALL:
@@ -459,7 +465,8 @@ class LiveModel:
 
     def _stall(self, at: float | None) -> None:
         """§5.8 stall: a seat holding a legal card plays its first legal card in card-id order
-        (a wild: the colour it holds most, U-B-29); due ``stall_ms`` after the last card."""
+        (a wild: the colour it holds most, U-B-29); due ``stall_ms`` after the last card, or
+        after live play resumed if that is later (U-B-37)."""
         if self.phase != Phase.LIVE:
             self.fail("§5.8: a stall outside live play")
         able = [s for s in range(self.n) if self.can_play(s)]
@@ -467,7 +474,8 @@ class LiveModel:
             self.fail("§5.8: a stall while no seat can play")
         if self.stall_ms is not None and at is not None and at != self.landed_at + self.stall_ms:
             self.fail(
-                f"§5.8: the stall at {at} ms; the last card landed at {self.landed_at} ms, "
+                f"§5.8: the stall at {at} ms; the last card landed (or live play resumed) at "
+                f"{self.landed_at} ms, "
                 f"stall_ms is {self.stall_ms:g}"
             )
         e = self._pull("the stall")

@@ -122,6 +122,7 @@ LIVE_WANTED = (
 COVERAGE = (
     (f"{LIVE}+reverse_return=all_same_color", 2, 44, "naive+random", 2_000.0),
     (f"{LIVE}+big_draw_no_holder=next", 4, 60, "naive+random", 2_000.0),
+    (f"{LIVE}+big_draw_no_holder=next", 4, 51, "naive+random", 2_000.0),  # a card gone
     (f"{LIVE}+big_draw_no_holder=next", 2, 60, "arming", 2_000.0),
     (f"{LIVE}+simultaneity_window_ms=0", 3, 61, "naive+random", STALL_MS),
     (f"{LIVE}+big_draw_no_holder=next", 3, 46, "naive+random", STALL_MS),

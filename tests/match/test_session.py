@@ -8,7 +8,6 @@ change nothing: the state hash and the log stay as they were.
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 import pytest
 
@@ -402,17 +401,3 @@ def test_advance_processes_what_arrived_in_time_order_and_leaves_the_future_queu
     assert session.queued == 1 and session.now == 100.0
     assert [a.action for a in session.advance(500.0)] == ["R9"]
     assert session.game.over
-
-
-def test_the_example_in_docs_match_md_is_true() -> None:
-    doc = (Path(__file__).resolve().parents[2] / "docs" / "match.md").read_text()
-    code = doc.split("```python\n")[1].split("```")[0]
-    scope: dict[str, object] = {}
-    exec(code, scope)
-    session = scope["session"]
-    assert isinstance(session, Session)
-    assert session.log == [(0, "R3", 1000.0), (1, "R1", 2400.0), (None, "timeout", 17400.0)]
-    assert [(a.action, a.code) for a in session.refused] == [
-        ("catch:0", "stale"),
-        ("B1", "illegal"),
-    ]

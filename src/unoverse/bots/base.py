@@ -8,35 +8,79 @@ so out-of-turn actions really race each other. A loop that needs no timing (an R
 a bot writer's own loop) never draws one. Each bot has two streams derived from the run's
 seed and its seat: its choices (``rng``) and its reaction times (``timing``), so asking for
 timing or not never changes what a bot plays.
+
+Every parameter a spec may set is declared with its range (``Param``), and ``make_bot``
+refuses anything else, so the bots' hot paths (``act``, ``delay``) never check a value.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import ClassVar
 
 from mypy_extensions import mypyc_attr
 
 from ..core.actions import Action
-from ..core.errors import BadBotSpec
+from ..core.errors import BadBotSpec, BadPlayerCount
+from ..core.options import shown
 from ..core.seeding import Stream, derive
 from ..core.view import View
+
+
+@dataclass(frozen=True)
+class Param:
+    """A parameter a bot spec may set: its default and the closed range it must lie in
+    (``integer``: a count, or a choice among numbered settings)."""
+
+    default: float
+    low: float
+    high: float
+    integer: bool = False
+
+    def allowed(self) -> str:
+        """The range in words, for error messages and the docs."""
+        kind = "an integer" if self.integer else "a number"
+        return f"{kind} from {_number(self.low)} to {_number(self.high)}"
+
+    def read(self, bot: str, name: str, text: str) -> float:
+        """The value ``text`` gives parameter ``name`` of ``bot``; ``BadBotSpec`` unless it
+        is a number in range (whole, for an integer parameter)."""
+        try:
+            value = float(text)
+        except ValueError:
+            raise BadBotSpec(
+                f"bot {bot}: {name}={shown(text)} is not a number: {name} is {self.allowed()}"
+            ) from None
+        # (a NaN fails both comparisons)
+        if not self.low <= value <= self.high or (self.integer and not value.is_integer()):
+            raise BadBotSpec(
+                f"bot {bot}: {name}={shown(text)} is out of range: {name} is {self.allowed()}"
+            )
+        return value + 0.0  # (-0.0 becomes 0.0)
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # bots written in Python subclass it
 class Bot:
     """Base class: seeded streams for choices and reaction times, and a lognormal reaction
-    time."""
+    time. A subclass compiled with the engine declares its own ``__init__``: without one, a
+    compiled subclass made from Python runs this ``__init__`` twice and leaks the first
+    streams (docs/performance.md, "Memory per game")."""
 
     name: ClassVar[str] = "bot"
-    params: ClassVar[dict[str, float]] = {"median_ms": 450.0, "sigma": 0.35}
+    #: The parameters every bot takes. The ranges keep ``delay()`` finite and >= 0: with
+    #: ``|z| <= 38.5`` (Box-Muller on doubles), ``60000 * exp(2 * 38.5)`` is about 1.6e38.
+    params: ClassVar[dict[str, Param]] = {
+        "median_ms": Param(450.0, 0.0, 60_000.0),  # the median reaction time
+        "sigma": Param(0.35, 0.0, 2.0),  # the spread of its logarithm
+    }
 
     def __init__(self, seed: int, **params: float) -> None:
         self.rng = Stream(seed)
         self.timing = Stream(seed, "reaction")
-        self.median_ms = float(params.get("median_ms", 450.0))
-        self.sigma = float(params.get("sigma", 0.35))
+        self.median_ms = float(params.get("median_ms", Bot.params["median_ms"].default))
+        self.sigma = float(params.get("sigma", Bot.params["sigma"].default))
 
     def delay(self) -> float:
         """The reaction time of the answer ``act`` just gave, in milliseconds:
@@ -53,7 +97,7 @@ class Bot:
         raise NotImplementedError
 
 
-BOTS: dict[str, Callable[..., Bot]] = {}
+BOTS: dict[str, type[Bot]] = {}
 
 
 def register_bot(cls: type[Bot]) -> type[Bot]:
@@ -67,38 +111,64 @@ def register_bot(cls: type[Bot]) -> type[Bot]:
 LEVELS: dict[str, str] = {"easy": "naive", "normal": "heuristic", "hard": "ismcts"}
 
 
-def make_bot(spec: str, seed: int, seat: int) -> Bot:
-    """A bot from a spec such as ``naive``, ``random:median_ms=300`` or a level
-    (``LEVELS``: ``easy``, ``normal``, ``hard``), seeded for ``seat``."""
+def defaults(cls: type[Bot], given: dict[str, float]) -> dict[str, float]:
+    """Every parameter ``cls`` declares: its value in ``given``, else its default."""
+    return {name: given.get(name, p.default) for name, p in cls.params.items()}
+
+
+def make_bot(spec: object, seed: int, seat: int) -> Bot:
+    """A bot from a spec (text) such as ``naive``, ``random:median_ms=300`` or a level
+    (``LEVELS``: ``easy``, ``normal``, ``hard``), seeded for ``seat``. Each parameter is
+    given at most once, and within its declared range (``Param``). (``spec`` is typed
+    ``object``: the compiled build would refuse anything else with a bare ``TypeError``.)"""
+    if not isinstance(spec, str):
+        raise BadBotSpec(f"a bot spec is text such as 'naive:sigma=0.2', not {shown(spec)}")
     name, _, rest = spec.strip().partition(":")
+    name = name.strip()
     cls = BOTS.get(LEVELS.get(name, name))
     if cls is None:
         raise BadBotSpec(
-            f"unknown bot {name!r}; bots are: {', '.join(sorted(BOTS))}; levels are: "
+            f"unknown bot {shown(name)}; bots are: {', '.join(sorted(BOTS))}; levels are: "
             + ", ".join(f"{k} ({v})" for k, v in LEVELS.items())
         )
-    params: dict[str, float] = {}
-    allowed = dict(Bot.params)
-    allowed.update(getattr(cls, "params", {}))
-    for item in filter(None, rest.split(",")):
-        key, eq, value = item.partition("=")
-        if not eq or key not in allowed:
-            raise BadBotSpec(
-                f"bot {name}: bad parameter {item!r}; parameters are: {', '.join(sorted(allowed))}"
-            )
-        try:
-            params[key] = float(value)
-        except ValueError:
-            raise BadBotSpec(f"bot {name}: {key} must be a number, not {value!r}") from None
+    params = _read_params(cls, rest) if rest.strip() else {}
     return cls(derive(seed, "bot", seat), **params)
 
 
-def parse_bot_specs(text: str, players: int) -> list[str]:
+def _read_params(cls: type[Bot], text: str) -> dict[str, float]:
+    """The parameters ``name=value,...`` of a spec for ``cls``, each checked."""
+    bot = cls.name
+    declared = {**Bot.params, **cls.params}
+    params: dict[str, float] = {}
+    for item in text.split(","):
+        key, eq, value = item.partition("=")
+        key = key.strip()
+        if not item.strip():
+            raise BadBotSpec(f"bot {bot}: an empty parameter in {shown(text)}")
+        if not eq or not key:
+            raise BadBotSpec(f"bot {bot}: bad parameter {shown(item)}: write name=value")
+        p = declared.get(key)
+        if p is None:
+            raise BadBotSpec(
+                f"bot {bot}: bad parameter {shown(item)}; parameters are: "
+                + ", ".join(sorted(declared))
+            )
+        if key in params:
+            raise BadBotSpec(f"bot {bot}: parameter {key} is given twice")
+        params[key] = p.read(bot, key, value.strip())
+    return params
+
+
+def parse_bot_specs(text: object, players: object) -> list[str]:
     """One spec for every seat, or one per seat, from a comma-separated list.
 
     A spec's own parameters are also comma-separated (``random:median_ms=300,sigma=0.2``):
     an item with ``=`` and no ``:`` continues the spec before it.
     """
+    if not isinstance(text, str):
+        raise BadBotSpec(f"a bot spec is text such as 'naive,random', not {shown(text)}")
+    if not isinstance(players, int) or isinstance(players, bool) or players < 1:
+        raise BadPlayerCount(f"bot specs for {shown(players)} players: give a player count")
     specs = [s for s in text.split(",") if s]
     # re-join parameters that belonged to the previous spec (``random:a=1,b=2``)
     merged: list[str] = []
@@ -112,3 +182,8 @@ def parse_bot_specs(text: str, players: int) -> list[str]:
     if len(merged) != players:
         raise BadBotSpec(f"{len(merged)} bot specs for {players} players: give 1 or {players}")
     return merged
+
+
+def _number(x: float) -> str:
+    """A range's end as written in a spec (``60000``, ``0.35``)."""
+    return str(int(x)) if x.is_integer() else repr(x)

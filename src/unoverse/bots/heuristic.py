@@ -37,7 +37,7 @@ from ..core.actions import KEEP, Action, Kind
 from ..core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_NUMBER
 from ..core.launcher import make_launcher
 from ..core.view import View
-from .base import Bot, register_bot
+from .base import Bot, Param, defaults, register_bot
 from .knowledge import chance_holds, unknown_counts
 
 
@@ -45,21 +45,22 @@ class HeuristicBot(Bot):
     """Scores every legal action and plays the best."""
 
     name = "heuristic"
-    params: ClassVar[dict[str, float]] = {
-        "keep_wilds": 1.5,  # what holding a wild back is worth, in cards
-        "follow": 0.35,  # each card left in hand that would follow the play
-        "close": 2.0,  # a rival with this many cards or fewer is about to go out
-        "attack": 0.25,  # each card an attack makes a rival draw
-        "cover": 10.0,  # the share of tops the hand left could answer (3+ players)
-        "block": 1.5,  # leaving the next seat a top it cannot answer
-        "bluff_cost": 6.0,  # what a Wild Draw Four bluff risks, in cards
-        "renege": 1.0,  # UNO Attack: press rather than play a wild below this many cards
-        "arm": 0.0,  # BLAST mode: 1 arms its best card in advance
+    #: Weights in cards, from 0 to 100; ``close`` counts cards and ``arm`` is a switch.
+    params: ClassVar[dict[str, Param]] = {
+        "keep_wilds": Param(1.5, 0.0, 100.0),  # what holding a wild back is worth, in cards
+        "follow": Param(0.35, 0.0, 100.0),  # each card left in hand that would follow the play
+        "close": Param(2.0, 0.0, 500.0, integer=True),  # a rival this close is about to go out
+        "attack": Param(0.25, 0.0, 100.0),  # each card an attack makes a rival draw
+        "cover": Param(10.0, 0.0, 100.0),  # the share of tops the hand left could answer (3+)
+        "block": Param(1.5, 0.0, 100.0),  # leaving the next seat a top it cannot answer
+        "bluff_cost": Param(6.0, 0.0, 100.0),  # what a Wild Draw Four bluff risks, in cards
+        "renege": Param(1.0, 0.0, 100.0),  # UNO Attack: press rather than play a wild below this
+        "arm": Param(0.0, 0.0, 1.0, integer=True),  # BLAST mode: 1 arms its best card early
     }
 
     def __init__(self, seed: int, **params: float) -> None:
         super().__init__(seed, **params)
-        p = {**HeuristicBot.params, **params}
+        p = defaults(HeuristicBot, params)
         self.keep_wilds = p["keep_wilds"]
         self.follow = p["follow"]
         self.close = p["close"]

@@ -37,7 +37,7 @@ from ..core.game import Game
 from ..core.phase import Phase
 from ..core.rules import Rules
 from ..core.view import View
-from .base import Bot, register_bot
+from .base import Bot, Param, defaults, register_bot
 from .determinise import determinise
 from .heuristic import HeuristicBot
 
@@ -61,17 +61,21 @@ class IsmctsBot(Bot):
     choice to make."""
 
     name = "ismcts"
-    params: ClassVar[dict[str, float]] = {
-        "iterations": 0.0,  # iterations per decision (0: the variant's ``CALIBRATED``)
-        "ms": 0.0,  # a time budget per decision in milliseconds (0: use ``iterations``)
-        "explore": 0.7,  # the UCB1 exploration constant
-        "depth": 40.0,  # moves per rollout before scoring by hand sizes (0: to the end)
-        "rollout": 2.0,  # the rollout policy: 0 random, 1 heuristic, 2 greedy
+    params: ClassVar[dict[str, Param]] = {
+        # iterations per decision (0: the variant's ``CALIBRATED``)
+        "iterations": Param(0.0, 0.0, 1_000_000.0, integer=True),
+        # a time budget per decision in milliseconds (0: use ``iterations``)
+        "ms": Param(0.0, 0.0, 60_000.0),
+        "explore": Param(0.7, 0.0, 10.0),  # the UCB1 exploration constant
+        # moves per rollout before scoring by hand sizes (0: to the end)
+        "depth": Param(40.0, 0.0, 20_000.0, integer=True),
+        # the rollout policy: 0 random, 1 heuristic, 2 greedy
+        "rollout": Param(2.0, 0.0, 2.0, integer=True),
     }
 
     def __init__(self, seed: int, **params: float) -> None:
         super().__init__(seed, **params)
-        p = {**IsmctsBot.params, **params}
+        p = defaults(IsmctsBot, params)
         self.iterations = int(p["iterations"])
         self.ms = p["ms"]
         self.explore = p["explore"]

@@ -31,6 +31,13 @@ class NaiveBot(Bot):
 
     name = "naive"
 
+    def __init__(self, seed: int, **params: float) -> None:
+        """``Bot``'s streams and reaction time. Declared rather than inherited: called from
+        Python, a compiled subclass without its own ``__init__`` runs ``Bot.__init__`` twice
+        (in its constructor, then again as ``Bot``'s ``tp_init``), and the second run
+        overwrites the first streams without freeing them (docs/performance.md)."""
+        super().__init__(seed, **params)
+
     def act(self, view: View, legal: Sequence[Action]) -> Action | None:
         """Act only in its mandatory window (a BLAST challenge it must meet included: a
         random qualifying set)."""

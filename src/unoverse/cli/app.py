@@ -7,13 +7,15 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
+from typer.core import TyperGroup
 
 from .. import variants as _variants  # noqa: F401  (registers the variants)
 from ..core.actions import Action
@@ -21,12 +23,54 @@ from ..core.errors import UnoverseError
 from ..core.events import Event
 from ..core.registry import variants as all_variants
 from ..core.setup import new_game
-from ..match.replay import replay_file
 from ..sim import tournament as tourney
-from ..sim.simulate import Simulation, run
+from ..sim.simulate import Simulation, check, run, verify_replay, write_replay
 from .log import describe
 
+
+class _Commands(TyperGroup):
+    """The command group, whose usage errors (a missing or malformed option value, an
+    unknown command or option) are one line like every other error: ``error: ...`` on
+    stderr, exit status 2, where Click would print the usage and a box. ``--help``, and
+    ``unoverse`` alone, print the help as usual."""
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        windows_expand_args: bool = True,
+        **extra: Any,
+    ) -> Any:
+        argv = sys.argv[1:] if args is None else list(args)
+        if not standalone_mode or not argv:  # (no arguments: Click prints the help)
+            return super().main(
+                argv, prog_name, complete_var, standalone_mode, windows_expand_args, **extra
+            )
+        try:  # not standalone: Click raises its errors and returns the exit status
+            status = super().main(
+                argv, prog_name, complete_var, False, windows_expand_args, **extra
+            )
+        except typer.TyperException as exc:  # Click's errors, usage errors among them
+            ctx = getattr(exc, "ctx", None)
+            see = f" (see {ctx.command_path} --help)" if ctx is not None else ""
+            _exit(exc.format_message() + see, exc.exit_code)
+        except typer.Abort:
+            _exit("aborted", 1)
+        except UnoverseError as exc:  # (the commands catch their own)
+            _exit(str(exc), 2)
+        sys.exit(status if isinstance(status, int) else 0)
+
+
+def _exit(message: str, status: int) -> NoReturn:
+    """Print ``message`` as one line on stderr and exit with ``status``."""
+    print(f"error: {' '.join(message.split())}", file=sys.stderr)
+    sys.exit(status)
+
+
 app = typer.Typer(
+    cls=_Commands,
     help="unoverse: the UNO family played exactly by its rules.",
     no_args_is_help=True,
     add_completion=False,
@@ -44,7 +88,8 @@ def _fail(message: str) -> typer.Exit:
 #: Options several commands share.
 VariantOption = Annotated[str, typer.Option("--variant", help="Preset: variant(+name[=value])*.")]
 OptionsOption = Annotated[
-    list[str] | None, typer.Option("--option", help="An option as k=v (repeatable).")
+    list[str] | None,
+    typer.Option("--option", help="An option as name=value (repeatable; each option once)."),
 ]
 PlayersOption = Annotated[int, typer.Option("--players", help="Seats at the table.")]
 
@@ -103,27 +148,42 @@ def simulate(
     ] = "naive",
     match: Annotated[bool, typer.Option("--match", help="Play whole matches, not rounds.")] = False,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
-    out: Annotated[Path | None, typer.Option("--out", help="Write a replay file.")] = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out", help="Write a replay file (in place when the run ends; FILE.partial if not)."
+        ),
+    ] = None,
 ) -> None:
     """Play many seeded games between bots and report how they went."""
     sim = Simulation(_preset(variant, option), players, games, seed, bots, match)
     try:
-        handle = out.open("w") if out is not None else None
-    except OSError as exc:
-        raise _fail(f"cannot write {out}: {exc.strerror}") from None
-    try:
+        check(sim)  # every argument, before the output file is touched
         with _progress() as bar:
             task = bar.add_task("games", total=games)
-            report = run(sim, out=handle, progress=lambda done: bar.update(task, completed=done))
+
+            def tick(done: int) -> None:
+                bar.update(task, completed=done)
+
+            report = (
+                run(sim, progress=tick) if out is None else write_replay(sim, out, progress=tick)
+            )
     except UnoverseError as exc:
-        raise _fail(str(exc)) from None
-    finally:
-        if handle is not None:
-            handle.close()
+        raise _fail(_noted(exc)) from None
+    except OSError as exc:
+        raise _fail(f"cannot write {out}: {exc.strerror or exc}") from None
+    except KeyboardInterrupt as exc:
+        print(f"error: {_noted(exc, 'interrupted')}", file=sys.stderr)
+        raise typer.Exit(130) from None
     if as_json:
         print(json.dumps(report, indent=2))
         return
     _print_report(report)
+
+
+def _noted(exc: BaseException, message: str = "") -> str:
+    """An exception's message and its notes (where a stopped run kept its games), one line."""
+    return "; ".join([message or str(exc), *getattr(exc, "__notes__", ())])
 
 
 def _progress() -> Progress:
@@ -140,11 +200,14 @@ def _progress() -> Progress:
 
 
 def _preset(variant: str, option: list[str] | None) -> str:
-    """A preset string from ``--variant`` and its ``--option k=v`` items."""
+    """A preset string from ``--variant`` and its ``--option k=v`` items, one option each
+    (resolving it refuses an option given twice, here or in ``--variant``)."""
     preset = variant
     for item in option or []:
         if "=" not in item:
             raise _fail(f"--option {item!r}: write name=value")
+        if "+" in item:
+            raise _fail(f"--option {item!r}: one option per --option")
         preset += "+" + item
     return preset
 
@@ -177,16 +240,29 @@ def tournament(
         bool, typer.Option("--resume", help="Play only the games --out does not hold yet.")
     ] = False,
     workers: Annotated[
-        int, typer.Option("--workers", help="Processes to play on (0: one per CPU).", min=0)
+        int,
+        typer.Option(
+            "--workers",
+            help="Processes to play on (0: one per CPU; more than the CPUs are capped, with a"
+            " note, and never more than the games).",
+            min=0,
+        ),
     ] = 0,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play bots against each other in paired, seat-rotated games; report win rates with
-    Wilson 95% intervals and TrueSkill ratings."""
+    Wilson 95% intervals and TrueSkill ratings, and the games that reached the action cap."""
     if resume and out is None:
         raise _fail("--resume needs --out, the file to resume")
     t = tourney.Tournament(_preset(variant, option), players, tuple(bot), games, seed, mode)
     try:
+        tourney.check(t)  # (bad input is the only line on stderr: before the note)
+        cpus = tourney.cpus()
+        if workers > cpus:
+            print(
+                f"note: --workers {workers} is more than the {cpus} CPUs: playing on {cpus}",
+                file=sys.stderr,
+            )
         with _progress() as bar:
             task = bar.add_task("games", total=None)
             report = tourney.run(
@@ -226,6 +302,16 @@ def tournament(
     for r in report["ratings"]:
         ratings.add_row(r["entrant"], f"{r['mu']:.2f}", f"{r['sigma']:.2f}", f"{r['score']:.2f}")
     console.print(ratings)
+    if report["unfinished"]:
+        console.print(
+            f"{report['unfinished']} games unfinished (the action cap), in no rate or rating: "
+            + "; ".join(
+                f"pairing {u['pairing']} game {u['game']} seed {u['seed']}"
+                for u in report["unfinished_games"]
+            ),
+            markup=False,
+            soft_wrap=True,
+        )
 
 
 def _print_report(report: dict[str, Any]) -> None:
@@ -234,6 +320,14 @@ def _print_report(report: dict[str, Any]) -> None:
         f"{report['games']} {'matches' if report['match'] else 'games'} of {report['preset']}, "
         f"{report['players']} players, bots {', '.join(report['bots'])}"
     )
+    if report["unfinished"]:
+        shown = ", ".join(str(g["game"]) for g in report["unfinished_games"][:10])
+        more = ", ..." if report["unfinished"] > 10 else ""
+        out.print(
+            f"{report['unfinished']} unfinished (a round reached {report['max_actions']} "
+            f"actions): game {shown}{more}; the statistics below count the "
+            f"{report['finished']} finished games"
+        )
     table = Table("per game", "mean", "p50", "p90", "p99")
     for key in ("actions_per_game", "turns_per_game", "rounds_per_match"):
         if key in report:
@@ -257,13 +351,25 @@ def _print_report(report: dict[str, Any]) -> None:
 @app.command()
 def replay(
     file: Annotated[Path, typer.Argument(help="A replay file from simulate --out.")],
+    resimulate: Annotated[
+        bool,
+        typer.Option(
+            "--resimulate",
+            help="Also play every game again with the header's bots and compare (slower).",
+        ),
+    ] = False,
 ) -> None:
-    """Re-run every game of a replay file and check its state-hash chain."""
+    """Re-run every game of a replay file and check every recorded field: seeds, game count,
+    actions and their times, state hashes, winners (docs/replay.md)."""
     try:
-        games, actions = replay_file(file)
+        done = verify_replay(file, resimulate=resimulate)
     except UnoverseError as exc:
         raise _fail(str(exc)) from None
-    print(f"ok: {games} games, {actions} actions replayed; every state hash matches")
+    unfinished = f" ({done.unfinished} unfinished)" if done.unfinished else ""
+    print(
+        f"ok: {done.games} games{unfinished}, {done.actions} actions replayed; every state hash "
+        "matches" + ("; the bots play every game again identically" if resimulate else "")
+    )
 
 
 @app.command()
@@ -298,9 +404,6 @@ def demo(
 
 
 def main() -> None:
-    """Console-script entry point."""
-    try:
-        app()
-    except UnoverseError as exc:  # pragma: no cover - commands catch their own
-        print(f"error: {exc}", file=sys.stderr)
-        sys.exit(2)
+    """Console-script entry point (errors, usage errors among them, are one line:
+    ``_Commands``)."""
+    app()

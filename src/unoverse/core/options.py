@@ -3,14 +3,17 @@
 A preset is ``variant(+name[=value])*``, e.g. ``classic+draw_ends_turn+false_uno_penalty=2``.
 A bare name sets a boolean option to true and is an error for any other option.
 Variant-specific options are written ``variant.name`` (``classic.deck``); the short form
-(``deck``) is accepted wherever it is unambiguous.
+(``deck``) is accepted wherever it is unambiguous. Spaces around names and values are
+ignored; an integer is written in ASCII digits. A preset holds at most ``MAX_PRESET``
+characters.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Literal
+from typing import Final, Literal
 
 from .errors import InvalidOptionValue, NotationError, UnknownOption
 
@@ -19,6 +22,11 @@ Value = bool | int | str | None
 
 _TRUE = {"true", "on", "yes", "1"}
 _FALSE = {"false", "off", "no", "0"}
+#: An integer option's text: ASCII digits, at most 18 (any more is beyond every maximum).
+_INTEGER: Final = re.compile(r"[+-]?[0-9]{1,18}")
+#: The longest preset accepted (every option of the largest variant, written out with its
+#: canonical name, takes under a thousand characters).
+MAX_PRESET: Final = 10_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +39,7 @@ class OptionSpec:
     help: str
     choices: tuple[str, ...] = ()
     minimum: int = 0
+    maximum: int = 1_000_000
 
     @property
     def short(self) -> str:
@@ -43,12 +52,12 @@ class OptionSpec:
             return "true or false"
         if self.type == "choice":
             return " | ".join(self.choices)
-        if self.type == "optional_int":
-            return f"none or an integer >= {self.minimum}"
-        return f"an integer >= {self.minimum}"
+        integer = f"an integer from {self.minimum} to {self.maximum}"
+        return f"none or {integer}" if self.type == "optional_int" else integer
 
-    def parse(self, raw: str | Value) -> Value:
-        """Check and convert a value given as text or as a Python value."""
+    def parse(self, raw: object) -> Value:
+        """Check and convert a value given as text or as a Python value (of any type: a
+        wrong one is an ``InvalidOptionValue``)."""
         if isinstance(raw, str):
             return self._parse_text(raw)
         if self.type == "bool" and isinstance(raw, bool):
@@ -61,7 +70,7 @@ class OptionSpec:
             return self._check_int(raw)
         if self.type == "optional_int" and raw is None:
             return None
-        raise InvalidOptionValue(f"option {self.name}={raw!r}: allowed {self.allowed()}")
+        raise self._refused(raw)
 
     def _parse_text(self, raw: str) -> Value:
         text = raw.strip().lower()
@@ -73,19 +82,19 @@ class OptionSpec:
         elif self.type == "choice":
             if raw in self.choices:
                 return raw
-        elif self.type == "optional_int" and text in ("none", "off", ""):
+        elif self.type == "optional_int" and text in ("none", "off"):
             return None
-        else:
-            try:
-                return self._check_int(int(text))
-            except ValueError:
-                pass
-        raise InvalidOptionValue(f"option {self.name}={raw!r}: allowed {self.allowed()}")
+        elif _INTEGER.fullmatch(text):
+            return self._check_int(int(text))
+        raise self._refused(raw)
 
     def _check_int(self, value: int) -> int:
-        if value < self.minimum:
-            raise InvalidOptionValue(f"option {self.name}={value}: allowed {self.allowed()}")
+        if not self.minimum <= value <= self.maximum:
+            raise self._refused(value)
         return value
+
+    def _refused(self, raw: object) -> InvalidOptionValue:
+        return InvalidOptionValue(f"option {self.name}={shown(raw)}: allowed {self.allowed()}")
 
     def format(self, value: Value) -> str:
         """The text form of a value, as a preset writes it."""
@@ -128,8 +137,11 @@ class Options(Mapping[str, Value]):
         return str(self._values[name])
 
 
-def resolve_name(specs: Mapping[str, OptionSpec], name: str, variant: str) -> OptionSpec:
-    """The spec a user-written name refers to: canonical, or unambiguous short form."""
+def resolve_name(specs: Mapping[str, OptionSpec], name: object, variant: str) -> OptionSpec:
+    """The spec a user-written name refers to: canonical, or unambiguous short form (a name
+    that is not text is an unknown option)."""
+    if not isinstance(name, str):
+        raise UnknownOption(f"an option name is text, not {shown(name)}")
     if name in specs:
         return specs[name]
     matches = [s for s in specs.values() if s.short == name]
@@ -137,20 +149,38 @@ def resolve_name(specs: Mapping[str, OptionSpec], name: str, variant: str) -> Op
         return matches[0]
     if len(matches) > 1:
         names = ", ".join(s.name for s in matches)
-        raise UnknownOption(f"option {name!r} is ambiguous in {variant}: write one of {names}")
+        raise UnknownOption(f"option {shown(name)} is ambiguous in {variant}: write one of {names}")
     known = ", ".join(sorted(specs))
-    raise UnknownOption(f"unknown option {name!r} for {variant}; options are: {known}")
+    raise UnknownOption(f"unknown option {shown(name)} for {variant}; options are: {known}")
 
 
-def split_preset(preset: str) -> tuple[str, list[tuple[str, str | None]]]:
-    """Split ``variant+name=value+flag`` into the variant and ``(name, value-or-None)`` pairs."""
-    parts = preset.strip().split("+")
-    if not parts[0]:
-        raise NotationError(f"preset {preset!r} must start with a variant name")
+def split_preset(preset: object) -> tuple[str, list[tuple[str, str | None]]]:
+    """Split ``variant+name=value+flag`` into the variant and ``(name, value-or-None)`` pairs
+    (names and values stripped of spaces)."""
+    if not isinstance(preset, str):
+        raise NotationError(f"a preset is text such as 'classic+jump_in', not {shown(preset)}")
+    if len(preset) > MAX_PRESET:
+        raise NotationError(
+            f"preset {shown(preset)} is {len(preset)} characters long: at most {MAX_PRESET}"
+        )
+    parts = preset.split("+")
+    variant = parts[0].strip()
+    if not variant:
+        raise NotationError(f"preset {shown(preset)} must start with a variant name")
     pairs: list[tuple[str, str | None]] = []
     for part in parts[1:]:
         if not part:
-            raise NotationError(f"preset {preset!r} has an empty option between '+' signs")
+            raise NotationError(f"preset {shown(preset)} has an empty option between '+' signs")
         name, eq, value = part.partition("=")
+        if not name.strip():
+            raise NotationError(f"preset {shown(preset)}: option {shown(part)} has no name")
         pairs.append((name.strip(), value.strip() if eq else None))
-    return parts[0].strip(), pairs
+    return variant, pairs
+
+
+def shown(value: object) -> str:
+    """``value`` quoted for an error message, cut short if long (it is the user's input)."""
+    if isinstance(value, int) and value.bit_length() > 128:  # (too long to print whole)
+        return f"a {value.bit_length()}-bit integer"
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .errors import UnknownVariant
+from .options import shown
 from .variant import Variant
 
 _VARIANTS: dict[str, Variant] = {}
@@ -23,7 +24,7 @@ def get(name: str) -> Variant:
         return _VARIANTS[_ALIASES[name]]
     except KeyError:
         known = ", ".join(sorted(_VARIANTS)) or "none registered"
-        raise UnknownVariant(f"unknown variant {name!r}; variants are: {known}") from None
+        raise UnknownVariant(f"unknown variant {shown(name)}; variants are: {known}") from None
 
 
 def variants() -> tuple[Variant, ...]:

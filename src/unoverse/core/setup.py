@@ -6,36 +6,44 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER, CARD_TEXT
-from .errors import BadPlayerCount, InvalidOptionValue
+from .errors import BadPlayerCount, InvalidOptionValue, NotationError, OptionConflict
 from .events import PUBLIC, SPLIT, Event
 from .game import Game, number_value
-from .options import Options, Value, resolve_name, split_preset
+from .options import Options, Value, resolve_name, shown, split_preset
 from .registry import get
 from .rules import Rules
 from .variant import Variant
 
 
 def new_game(
-    preset: str,
-    players: int,
-    seed: int,
+    preset: object,
+    players: object,
+    seed: object,
     *,
     options: Mapping[str, Value | str] | None = None,
-    dealer: int | None = None,
+    dealer: object = None,
     eliminated: Sequence[int] = (),
 ) -> Game:
     """A new round of ``preset`` (``"classic+draw_ends_turn"``) for ``players`` seats.
 
     ``options`` adds to the preset's options. ``dealer`` skips dealer selection (the match
     layer passes the deal on); ``eliminated`` seats sit out (Challenge UNO). The round is
-    fully determined by these arguments and the actions applied to it.
+    fully determined by these arguments and the actions applied to it. (The arguments that
+    may come from outside are typed ``object`` and checked here: the compiled build would
+    refuse a wrong type with a bare ``TypeError``.)
     """
     variant, opts = resolve_preset(preset, options)
+    if not isinstance(players, int) or isinstance(players, bool):
+        raise BadPlayerCount(f"players: give a number of seats, not {shown(players)}")
     variant.check_players(players)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise NotationError(f"seed: give an integer, not {shown(seed)}")
+    if dealer is not None and (not isinstance(dealer, int) or isinstance(dealer, bool)):
+        raise BadPlayerCount(f"dealer: give a seat number, not {shown(dealer)}")
     game = Game(compiled(variant, opts), players, seed)
     for s in eliminated:
-        if not 0 <= s < players:
-            raise BadPlayerCount(f"eliminated seat {s} does not exist")
+        if not isinstance(s, int) or isinstance(s, bool) or not 0 <= s < players:
+            raise BadPlayerCount(f"eliminated seat {shown(s)} does not exist")
         game.eliminated[s] = True
     game.active = players - sum(game.eliminated)
     if game.active < 2:
@@ -62,25 +70,34 @@ def compiled(variant: Variant, options: Options) -> Rules:
     return rules
 
 
-def resolve_preset(
-    preset: str, options: Mapping[str, Value | str] | None = None
-) -> tuple[Variant, Options]:
-    """The variant and resolved options of a preset string plus extra options."""
+def resolve_preset(preset: object, options: object = None) -> tuple[Variant, Options]:
+    """The variant and resolved options of a preset string plus extra options (a mapping of
+    names to values, as text or Python values). Each option is given once: twice in the
+    preset, or in both the preset and ``options`` (under either of its names), is an
+    ``OptionConflict``. (The arguments are typed ``object``: the compiled build would refuse
+    anything else with a bare ``TypeError``, and they may come from outside.)"""
+    if not isinstance(preset, str):
+        raise NotationError(f"a preset is text such as 'classic+jump_in', not {shown(preset)}")
     if not options:
         return _resolve_text(preset)
+    if not isinstance(options, Mapping):
+        raise InvalidOptionValue(
+            f"options: give a mapping of names to values, not {shown(options)}"
+        )
     return _resolve(preset, options)
 
 
 @lru_cache(maxsize=256)
 def _resolve_text(preset: str) -> tuple[Variant, Options]:
     """A preset string alone, resolved once (new games of one preset are set up often)."""
-    return _resolve(preset, None)
+    return _resolve(preset, {})
 
 
-def _resolve(preset: str, options: Mapping[str, Value | str] | None) -> tuple[Variant, Options]:
+def _resolve(preset: str, options: Mapping[object, object]) -> tuple[Variant, Options]:
     name, pairs = split_preset(preset)
     variant = get(name)
-    given: dict[str, Value | str] = {}
+    # (name as written, value, how it was written: for a conflict's message)
+    given: list[tuple[object, object, str]] = []
     for key, raw in pairs:
         if raw is None:
             spec = resolve_name(variant.specs, key, variant.name)
@@ -88,10 +105,21 @@ def _resolve(preset: str, options: Mapping[str, Value | str] | None) -> tuple[Va
                 raise InvalidOptionValue(
                     f"option {spec.name} needs a value ({spec.short}=...): allowed {spec.allowed()}"
                 )
-            raw = "true"
-        given[key] = raw
-    given.update(options or {})
-    return variant, variant.options(given)
+            given.append((key, "true", key))
+        else:
+            given.append((key, raw, f"{key}={shown(raw)}"))
+    given.extend((key, value, f"{key}={shown(value)}") for key, value in options.items())
+    values: dict[str, Value] = {}
+    written: dict[str, str] = {}
+    for entry, value, text in given:
+        spec = resolve_name(variant.specs, entry, variant.name)  # (so ``text`` is short)
+        if spec.name in written:
+            raise OptionConflict(
+                f"option {spec.name} is given twice ({written[spec.name]} and {text}): give it once"
+            )
+        written[spec.name] = text
+        values[spec.name] = spec.parse(value)  # (so ``Variant.options`` gets its declared types)
+    return variant, variant.options(values)
 
 
 def _choose_dealer(game: Game, events: list[Event]) -> int:

@@ -96,8 +96,15 @@ class Variant:
         """Resolve user-given options (canonical or short names, text or Python values)
         against the defaults, then refuse conflicting combinations."""
         values: dict[str, Value] = {s.name: s.default for s in self.option_specs}
+        seen: dict[str, str] = {}
         for name, raw in (given or {}).items():
             spec = resolve_name(self._specs, name, self.name)
+            if spec.name in seen:
+                raise OptionConflict(
+                    f"option {spec.name} is given twice ({seen[spec.name]} and {name}): give "
+                    "it once"
+                )
+            seen[spec.name] = name
             values[spec.name] = spec.parse(raw)
         options = Options(values)
         self.check_conflicts(options)

@@ -13,6 +13,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
+from ..core.errors import UnoverseError
 from ..core.game import Game
 from ..core.options import Options
 from ..core.seeding import derive
@@ -20,6 +23,15 @@ from ..core.setup import new_game, resolve_preset
 
 RoundPlayer = Callable[[Game, int, int | None], None]
 """Plays one round to its end: ``(game, round_seed, dealer_given)``."""
+
+
+# Not a native class: mypyc would drop the ``code`` a compiled subclass of an interpreted
+# exception sets (it would read "error").
+@mypyc_attr(native_class=False)
+class UndecidedMatch(UnoverseError):
+    """A match still undecided after ``max_rounds`` rounds."""
+
+    code = "non_termination"
 
 
 @dataclass
@@ -93,4 +105,4 @@ def play_match(
         dealer = game.left_of(game.dealer)
         while dealer in scorer.eliminated:
             dealer = (dealer + 1) % players
-    raise RuntimeError(f"match with seed {seed} was not decided in {max_rounds} rounds")
+    raise UndecidedMatch(f"match with seed {seed} was not decided in {max_rounds} rounds")

@@ -1,67 +1,396 @@
-"""Replays: re-run recorded rounds and check their state-hash chains.
+"""Replays: re-run recorded rounds and replay files, and check every recorded field.
 
-A record holds, per round, ``(preset, players, seed, dealer, eliminated)`` and the action
-log (``[seat, action, arrival time]``; seat ``null`` is the referee: the match session's
-``timeout``); a state hash chain is recorded at action 0, every ``HASH_EVERY`` actions and
-at the end. Replaying rebuilds every round from that alone; any difference in a hash, an
-action the engine refuses, or a winner that differs is a ``ReplayMismatch``.
+A round record (``sim.driver.RoundRecord.to_dict``) holds the round's ``seed``, its
+``dealer`` (``null``: the round chose it) and ``eliminated`` seats, the action log
+``actions`` (``[seat, action, arrival time]``; seat ``null`` is the referee: the match
+session's ``timeout`` or ``stall``), the state-hash chain ``hashes`` (``[action count,
+hash]`` at action 0, every ``HASH_EVERY`` actions and after the last) and the ``winner``
+(-1: the round did not end). ``replay_round`` rebuilds a round from that alone.
+
+A replay file (``simulate --out``, format ``FORMAT``, docs/replay.md) is a header line and
+one line per game. ``replay_file`` checks all of it: the header's fields; as many game lines
+as the header records, numbered 0 to N-1 in order, each dealt with the seed the run seed
+derives for it; each round dealt as the game (or the match, ``play_match``) deals it; every
+action accepted by the engine, with arrival times that never decrease; every state hash,
+every round's winner and every game's winners; and games marked unfinished, which must run
+to the run's action cap without ending. Anything else is refused with one line naming the
+line, game, round and field: ``NotationError`` for a file that is not well formed,
+``ReplayMismatch`` for one whose records differ from their replay.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+import math
+from collections.abc import Callable
+from contextlib import suppress
+from dataclasses import dataclass
+from itertools import zip_longest
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, Final
+
+from mypy_extensions import mypyc_attr
 
 from ..core.codec import state_hash
 from ..core.errors import NotationError, ReplayMismatch, UnoverseError
-from ..core.setup import new_game
+from ..core.game import Game
+from ..core.seeding import derive
+from ..core.setup import new_game, resolve_preset
+from .match import play_match
 
 #: A state hash is recorded every this many actions (and at the start and the end).
-HASH_EVERY = 100
-FORMAT = "unoverse-replay/1"
+HASH_EVERY: Final = 100
+FORMAT: Final = "unoverse-replay/2"
+#: The fields of a header, a game line and a round record, in the order they are written.
+HEADER_FIELDS: Final = (
+    "format", "preset", "players", "seed", "bots", "match", "games", "max_actions"
+)  # fmt: skip
+GAME_FIELDS: Final = ("game", "seed", "winners", "unfinished", "rounds")
+ROUND_FIELDS: Final = ("seed", "dealer", "eliminated", "actions", "hashes", "winner")
+#: Longest lines read: a header is a few hundred bytes; a game line holds every action of
+#: its rounds (about 30 bytes each, up to the action cap per round).
+MAX_HEADER_BYTES: Final = 64 << 10
+MAX_LINE_BYTES: Final = 64 << 20
 
 
-def replay_round(preset: str, players: int, rnd: dict[str, Any], where: str) -> int:
-    """Re-run one recorded round; return its action count or raise ``ReplayMismatch``."""
+@dataclass(frozen=True)
+class Header:
+    """A replay file's first line: the run that wrote it."""
+
+    preset: str
+    players: int
+    seed: int  # the run seed: game i is dealt with derive(seed, "game", i)
+    bots: tuple[str, ...]  # one spec per seat
+    match: bool  # each game is a match of rounds (play_match)
+    games: int  # the game lines that follow
+    max_actions: int  # the action cap per round: a round that reaches it is unfinished
+
+
+HeaderCheck = Callable[[Header, str], None]
+"""Checks a verified header further (``(header, where)``); raises a typed error."""
+GameCheck = Callable[[Header, int, dict[str, Any], str], None]
+"""Checks a verified game line further (``(header, index, line, where)``)."""
+
+
+@dataclass(frozen=True)
+class _Round:
+    """A round record whose fields have their types and ranges (not yet replayed)."""
+
+    seed: int
+    dealer: int | None
+    eliminated: tuple[int, ...]
+    actions: list[tuple[int | None, str, float]]
+    hashes: list[tuple[int, str]]
+    winner: int
+
+
+# Not a native class: raised through play_match (see sim.driver's errors).
+@mypyc_attr(native_class=False)
+class _Unfinished(Exception):
+    """A match round that reached the action cap: the match stops there."""
+
+
+def replay_round(preset: str, players: int, rnd: object, where: str) -> int:
+    """Re-run one recorded round from its record alone (its seed, dealer and eliminated
+    seats); return its action count, or raise ``NotationError``/``ReplayMismatch`` naming
+    ``where`` and the field. The round must end."""
+    rec = _round(rnd, players, where)
     try:
-        game = new_game(
-            preset,
-            players,
-            int(rnd["seed"]),
-            dealer=rnd["dealer"],
-            eliminated=tuple(rnd["eliminated"]),
+        game = new_game(preset, players, rec.seed, dealer=rec.dealer, eliminated=rec.eliminated)
+    except UnoverseError as exc:
+        raise ReplayMismatch(f"{where}: the round cannot be dealt: {exc}") from None
+    _replay(game, rec, where, None)
+    return len(rec.actions)
+
+
+def replay_file(
+    path: Path,
+    *,
+    check_header: HeaderCheck | None = None,
+    check_game: GameCheck | None = None,
+) -> tuple[int, int]:
+    """Replay every game of a replay file and check every recorded field (the module's
+    docstring); return ``(games, actions)``. ``check_header`` and ``check_game`` add checks
+    of the layers above (the header's bot specs, a re-simulation)."""
+    try:
+        with path.open("rb") as f:
+            return _replay_lines(path, f, check_header, check_game)
+    except OSError as exc:
+        raise NotationError(f"cannot read {path}: {exc.strerror or exc}") from None
+
+
+def _replay_lines(
+    path: Path,
+    f: IO[bytes],
+    check_header: HeaderCheck | None,
+    check_game: GameCheck | None,
+) -> tuple[int, int]:
+    where = f"{path}, line 1 (header)"
+    text = _next_line(f, MAX_HEADER_BYTES, where)
+    header = _header(_json(text, where) if text is not None else None, where)
+    if check_header is not None:
+        check_header(header, where)
+    actions = 0
+    for index in range(header.games):
+        where = f"{path}, line {index + 2}"
+        text = _next_line(f, MAX_LINE_BYTES, where)
+        if text is None:
+            raise ReplayMismatch(
+                f"{path}: the file ends after {index} of the {header.games} games its header "
+                "records (field 'games'): it was cut short"
+            )
+        line = _fields(_json(text, where), GAME_FIELDS, "a game line", where)
+        actions += _replay_game(header, index, line, where)
+        if check_game is not None:
+            check_game(header, index, line, f"{where}, game {index}")
+    if f.read(1):
+        raise ReplayMismatch(
+            f"{path}, line {header.games + 2}: the file goes on after the {header.games} games "
+            "its header records (field 'games')"
         )
-        actions = rnd["actions"]
-        expected = {int(k): str(h) for k, h in rnd["hashes"]}
-    except (KeyError, TypeError, ValueError) as exc:
-        raise ReplayMismatch(f"{where}: malformed round record ({exc!r})") from None
+    return header.games, actions
+
+
+def _next_line(f: IO[bytes], limit: int, where: str) -> str | None:
+    """The next line's text (None at the end of the file); a line that is too long, not
+    UTF-8 or empty is a ``NotationError``."""
+    raw = f.readline(limit + 1)
+    if not raw:
+        return None
+    if len(raw) > limit and not raw.endswith(b"\n"):
+        raise NotationError(f"{where}: the line is longer than {limit} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotationError(f"{where}: not UTF-8 text (not a replay file)") from None
+    if not text.strip():
+        raise NotationError(f"{where}: the line is empty")
+    return text
+
+
+def _json(text: str, where: str) -> object:
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except RecursionError:
+        raise NotationError(f"{where}: not valid JSON: nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        raise NotationError(f"{where}: not valid JSON: {exc.msg} at column {exc.colno}") from None
+    except ValueError as exc:  # an integer of over 4300 digits, NaN, Infinity
+        raise NotationError(f"{where}: not valid JSON: {str(exc).split(':')[0]}") from None
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _header(value: object, where: str) -> Header:
+    if isinstance(value, dict) and value.get("format") == "unoverse-replay/1":
+        raise NotationError(
+            f"{where}: format unoverse-replay/1 (an older unoverse) records no game count and "
+            f"cannot be verified; simulate the run again to write a {FORMAT} file"
+        )
+    if not isinstance(value, dict) or value.get("format") != FORMAT:
+        raise NotationError(
+            f"{where}: not a replay file (the first line must be a {FORMAT} header)"
+        )
+    h = _fields(value, HEADER_FIELDS, "the header", where)
+    preset = h["preset"]
+    if not isinstance(preset, str):
+        raise NotationError(f"{where}: field 'preset' is a preset string, not {_shown(preset)}")
+    try:
+        variant, _options = resolve_preset(preset)
+    except UnoverseError as exc:
+        raise NotationError(f"{where}: field 'preset': {exc}") from None
+    players = _integer(h, "players", where)
+    try:
+        variant.check_players(players)
+    except UnoverseError as exc:
+        raise NotationError(f"{where}: field 'players': {exc}") from None
+    bots = h["bots"]
+    if (
+        not isinstance(bots, list)
+        or len(bots) != players
+        or not all(isinstance(b, str) and b for b in bots)
+    ):
+        raise NotationError(
+            f"{where}: field 'bots' is one bot spec per seat ({players}), not {_shown(bots)}"
+        )
+    match = h["match"]
+    if not isinstance(match, bool):
+        raise NotationError(f"{where}: field 'match' is true or false, not {_shown(match)}")
+    games = _integer(h, "games", where)
+    cap = _integer(h, "max_actions", where)
+    if games < 0 or cap < 1:
+        name, value = ("games", games) if games < 0 else ("max_actions", cap)
+        raise NotationError(f"{where}: field {name!r} is {value}, below its least value")
+    return Header(preset, players, _integer(h, "seed", where), tuple(bots), match, games, cap)
+
+
+def _replay_game(h: Header, index: int, line: dict[str, Any], where: str) -> int:
+    """Replay game ``index`` (a file's line, its fields present); its action count."""
+    number = _integer(line, "game", where)
+    if number != index:
+        raise ReplayMismatch(
+            f"{where}: field 'game' is {number} where game {index} belongs (games are "
+            f"numbered 0 to {h.games - 1} in order, one line each)"
+        )
+    where = f"{where}, game {index}"
+    seed = derive(h.seed, "game", index)
+    if _integer(line, "seed", where) != seed:
+        raise ReplayMismatch(
+            f"{where}: field 'seed' is {_shown(line['seed'])}; game {index} of run seed "
+            f"{_shown(h.seed)} is dealt with seed {seed}"
+        )
+    recorded_unfinished = line["unfinished"]
+    if not isinstance(recorded_unfinished, bool):
+        raise NotationError(
+            f"{where}: field 'unfinished' is true or false, not {_shown(recorded_unfinished)}"
+        )
+    recorded = line["winners"]
+    if not isinstance(recorded, list) or not all(_is_int(w) for w in recorded):
+        raise NotationError(f"{where}: field 'winners' is a list of seats, not {_shown(recorded)}")
+    rounds = line["rounds"]
+    if not isinstance(rounds, list):
+        raise NotationError(f"{where}: field 'rounds' is a list of rounds, not {_shown(rounds)}")
+    if h.match:
+        actions, winners = _replay_match(h, seed, rounds, where)
+    else:
+        actions, winners = _replay_single(h, seed, rounds, where)
+    ended = winners is not None
+    if recorded_unfinished == ended:
+        raise ReplayMismatch(
+            f"{where}: field 'unfinished' is {json.dumps(recorded_unfinished)}, but the game "
+            + ("ends" if ended else f"reaches the action cap ({h.max_actions}) without ending")
+        )
+    if tuple(recorded) != (winners or ()):
+        raise ReplayMismatch(
+            f"{where}: field 'winners' records {_shown(recorded)}; the replay gives "
+            f"{list(winners or ())}"
+        )
+    return actions
+
+
+def _replay_single(
+    h: Header, seed: int, rounds: list[Any], where: str
+) -> tuple[int, tuple[int, ...] | None]:
+    """A game that is not a match: one round dealt with the game's seed."""
+    if len(rounds) != 1:
+        raise ReplayMismatch(
+            f"{where}: field 'rounds' holds {len(rounds)} rounds; a game that is not a match "
+            "(header field 'match') has one"
+        )
+    where = f"{where}, round 0"
+    rec = _round(rounds[0], h.players, where)
+    _dealt(rec, seed, None, (), where)
+    game = new_game(h.preset, h.players, seed)  # the header's preset and players: checked
+    ended = _replay(game, rec, where, h.max_actions)
+    return len(rec.actions), (game.winner,) if ended else None
+
+
+def _replay_match(
+    h: Header, seed: int, rounds: list[Any], where: str
+) -> tuple[int, tuple[int, ...] | None]:
+    """A match: the rounds ``play_match`` deals, each replayed from its record, until the
+    match is decided (or a round reaches the action cap)."""
+    played = [0, 0]  # rounds replayed, actions
+
+    def play(game: Game, round_seed: int, dealer: int | None) -> None:
+        r = played[0]
+        if r == len(rounds):
+            raise ReplayMismatch(
+                f"{where}: field 'rounds' holds {r} rounds, and the match is not decided after them"
+            )
+        at = f"{where}, round {r}"
+        rec = _round(rounds[r], h.players, at)
+        eliminated = tuple(s for s in range(game.n) if game.eliminated[s])
+        _dealt(rec, round_seed, dealer, eliminated, at)
+        played[0] += 1
+        played[1] += len(rec.actions)
+        if not _replay(game, rec, at, h.max_actions):
+            raise _Unfinished
+
+    winners: tuple[int, ...] | None = None
+    # ``play`` refuses a round past the recorded ones before play_match's own limit
+    with suppress(_Unfinished):
+        winners = play_match(h.preset, h.players, seed, play, max_rounds=len(rounds) + 1).winners
+    if played[0] < len(rounds):
+        raise ReplayMismatch(
+            f"{where}, round {played[0]}: a round after the match "
+            + ("was decided" if winners is not None else "stopped unfinished")
+            + f" (field 'rounds' holds {len(rounds)}, the match plays {played[0]})"
+        )
+    return played[1], winners
+
+
+def _dealt(
+    rec: _Round, seed: int, dealer: int | None, eliminated: tuple[int, ...], where: str
+) -> None:
+    """The round is recorded as it is dealt: its seed, dealer and eliminated seats."""
+    if rec.seed != seed:
+        raise ReplayMismatch(
+            f"{where}: field 'seed' is {_shown(rec.seed)}; this round is dealt with seed {seed}"
+        )
+    if rec.dealer != dealer:
+        raise ReplayMismatch(
+            f"{where}: field 'dealer' is {_shown(rec.dealer)}; the deal is "
+            + ("chosen by the round (null)" if dealer is None else f"seat {dealer}'s")
+        )
+    if rec.eliminated != eliminated:
+        raise ReplayMismatch(
+            f"{where}: field 'eliminated' is {list(rec.eliminated)}; the match has "
+            f"eliminated {list(eliminated)}"
+        )
+
+
+def _replay(game: Game, rec: _Round, where: str, cap: int | None) -> bool:
+    """Apply a round's actions to ``game`` and check its hashes and winner; whether the
+    round ended. One that did not must have reached ``cap`` (None: it must end)."""
+    actions = rec.actions
+    n = len(actions)
+    positions = [0, *range(HASH_EVERY, n, HASH_EVERY), *([n] if n else [])]
+    recorded = [p for p, _ in rec.hashes]
+    if recorded != positions:
+        j = next(j for j, (p, q) in enumerate(zip_longest(recorded, positions)) if p != q)
+        rule = f"state hashes follow action 0, every {HASH_EVERY} actions and the last ({n})"
+        if j == len(recorded):
+            raise ReplayMismatch(
+                f"{where}: field 'hashes' has none after action {positions[j]}; {rule}"
+            )
+        raise ReplayMismatch(
+            f"{where}: field 'hashes' entry {j} is after action {_shown(recorded[j])}; {rule}"
+        )
+    expected = dict(rec.hashes)
     chain = state_hash(game)
     _check(expected, 0, chain, where)
-    for i, entry in enumerate(actions, start=1):
+    for i, (seat, text, at) in enumerate(actions, start=1):
+        if game.over:
+            raise ReplayMismatch(f"{where}, action {i}: an action after the round ended")
         try:
-            seat, text, at = entry[0], entry[1], entry[2] if len(entry) > 2 else None
             game.apply(seat, text, at)
         except UnoverseError as exc:
-            raise ReplayMismatch(f"{where}: action {i} ({entry!r}) refused: {exc}") from None
-        except (TypeError, IndexError):
-            raise ReplayMismatch(f"{where}: action {i} is malformed: {entry!r}") from None
-        if i % HASH_EVERY == 0 or i == len(actions):
+            raise ReplayMismatch(
+                f"{where}, action {i} ({_shown([seat, text, at])}): refused: {exc}"
+            ) from None
+        if i % HASH_EVERY == 0 or i == n:
             chain = state_hash(game, chain)
             _check(expected, i, chain, where)
-    if not game.over:
-        raise ReplayMismatch(f"{where}: the round does not end after its {len(actions)} actions")
-    if game.winner != rnd.get("winner"):
+    if game.over:
+        if rec.winner != game.winner:
+            raise ReplayMismatch(
+                f"{where}: field 'winner' is {rec.winner}; the replay's winner is seat "
+                f"{game.winner}"
+            )
+        if cap is not None and n > cap:
+            raise ReplayMismatch(f"{where}: field 'actions' holds {n}, over the cap of {cap}")
+        return True
+    if cap is None or n != cap:
+        raise ReplayMismatch(f"{where}: the round does not end after its {n} actions")
+    if rec.winner != -1:
         raise ReplayMismatch(
-            f"{where}: winner is seat {game.winner}, record says {rnd.get('winner')}"
+            f"{where}: field 'winner' is {rec.winner}, but the round reaches the action cap "
+            f"({cap}) without ending (-1)"
         )
-    missing = set(expected) - {0, len(actions)} - set(range(0, len(actions) + 1, HASH_EVERY))
-    if missing:
-        raise ReplayMismatch(
-            f"{where}: hashes recorded at actions that do not exist: {sorted(missing)}"
-        )
-    return len(actions)
+    return False
 
 
 def _check(expected: dict[int, str], at: int, chain: str, where: str) -> None:
@@ -69,35 +398,124 @@ def _check(expected: dict[int, str], at: int, chain: str, where: str) -> None:
         raise ReplayMismatch(f"{where}: state hash differs after action {at}")
 
 
-def read_records(path: Path) -> Iterator[tuple[dict[str, Any], dict[str, Any]]]:
-    """``(header, game record)`` for every game of a replay file."""
-    try:
-        lines = path.read_text().splitlines()
-    except OSError as exc:
-        raise NotationError(f"cannot read {path}: {exc.strerror}") from None
-    try:
-        header = json.loads(lines[0]) if lines else {}
-    except json.JSONDecodeError:
-        header = {}
-    if header.get("format") != FORMAT:
-        raise ReplayMismatch(f"{path}: not a replay file (first line must be a {FORMAT} header)")
-    for n, line in enumerate(lines[1:], start=2):
-        try:
-            yield header, json.loads(line)
-        except json.JSONDecodeError:
-            raise ReplayMismatch(f"{path}: line {n} is not valid JSON") from None
+def _round(value: object, players: int, where: str) -> _Round:
+    """A round record's fields, checked for their types and ranges."""
+    rnd = _fields(value, ROUND_FIELDS, "a round record", where)
+    seed = _integer(rnd, "seed", where)
+    dealer = rnd["dealer"]
+    if dealer is not None and not _is_seat(dealer, players):
+        raise NotationError(f"{where}: field 'dealer' is a seat or null, not {_shown(dealer)}")
+    eliminated = rnd["eliminated"]
+    if (
+        not isinstance(eliminated, list)
+        or not all(_is_seat(s, players) for s in eliminated)
+        or eliminated != sorted(set(eliminated))
+    ):
+        raise NotationError(
+            f"{where}: field 'eliminated' is a sorted list of seats, not {_shown(eliminated)}"
+        )
+    winner = rnd["winner"]
+    if not (_is_seat(winner, players) or (winner == -1 and _is_int(winner))):
+        raise NotationError(f"{where}: field 'winner' is a seat or -1, not {_shown(winner)}")
+    return _Round(
+        seed,
+        dealer,
+        tuple(eliminated),
+        _actions(rnd["actions"], players, where),
+        _hashes(rnd["hashes"], where),
+        winner,
+    )
 
 
-def replay_file(path: Path) -> tuple[int, int]:
-    """Replay every game of a file; return ``(games, actions)`` or raise ``ReplayMismatch``."""
-    games = actions = 0
-    for header, record in read_records(path):
-        try:
-            rounds = record["rounds"]
-            label = f"game {record['game']}"
-        except (KeyError, TypeError):
-            raise ReplayMismatch(f"{path}: a game line without rounds") from None
-        for r, rnd in enumerate(rounds):
-            actions += replay_round(header["preset"], header["players"], rnd, f"{label} round {r}")
-        games += 1
-    return games, actions
+def _actions(value: object, players: int, where: str) -> list[tuple[int | None, str, float]]:
+    """``[seat, action, time]`` entries: a seat or null, a string, a finite time in
+    milliseconds, never negative, never before the entry before it."""
+    if not isinstance(value, list):
+        raise NotationError(f"{where}: field 'actions' is a list, not {_shown(value)}")
+    out: list[tuple[int | None, str, float]] = []
+    last = 0.0
+    for i, entry in enumerate(value, start=1):
+        at = f"{where}, action {i}"
+        if not isinstance(entry, list) or len(entry) != 3:
+            raise NotationError(f"{at}: an action is [seat, action, time], not {_shown(entry)}")
+        seat, text, time = entry
+        if seat is not None and not _is_seat(seat, players):
+            raise NotationError(
+                f"{at}: its seat is 0 to {players - 1} or null (the referee), not {_shown(seat)}"
+            )
+        if not isinstance(text, str):
+            raise NotationError(f"{at}: its action is a string, not {_shown(text)}")
+        ms = _milliseconds(time)
+        if ms is None:
+            raise NotationError(f"{at}: its time is a number of milliseconds, not {_shown(time)}")
+        if ms < last:
+            raise ReplayMismatch(
+                f"{at}: its time {ms} is before "
+                + ("0" if i == 1 else f"the previous action's {last}")
+                + " (times never decrease)"
+            )
+        last = ms
+        out.append((seat, text, ms))
+    return out
+
+
+def _milliseconds(value: object) -> float | None:
+    """A time as a finite float, or None (a bool, not a number, too large, NaN)."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    try:
+        ms = float(value)
+    except OverflowError:  # an integer beyond any float
+        return None
+    return ms if math.isfinite(ms) else None
+
+
+def _hashes(value: object, where: str) -> list[tuple[int, str]]:
+    if not isinstance(value, list) or not all(
+        isinstance(h, list) and len(h) == 2 and _is_int(h[0]) and isinstance(h[1], str)
+        for h in value
+    ):
+        raise NotationError(
+            f"{where}: field 'hashes' is a list of [action count, hash], not {_shown(value)}"
+        )
+    return [(h[0], h[1]) for h in value]
+
+
+def _fields(value: object, names: tuple[str, ...], what: str, where: str) -> dict[str, Any]:
+    """``value`` as a JSON object with exactly the fields ``names``."""
+    if not isinstance(value, dict):
+        raise NotationError(f"{where}: {what} is a JSON object, not {_shown(value)}")
+    for name in names:
+        if name not in value:
+            raise NotationError(f"{where}: field {name!r} is missing from {what}")
+    for name in value:
+        if name not in names:
+            raise NotationError(f"{where}: {what} has no field {name!r}")
+    return value
+
+
+def _integer(fields: dict[str, Any], name: str, where: str) -> int:
+    value = fields[name]
+    if not _is_int(value):
+        raise NotationError(f"{where}: field {name!r} is an integer, not {_shown(value)}")
+    assert isinstance(value, int)
+    return value
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_seat(value: object, players: int) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < players
+
+
+def _shown(value: object) -> str:
+    """A value for a one-line message: JSON, cut to 60 characters."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 64:
+        return f"an integer of {value.bit_length()} bits"
+    try:
+        text = json.dumps(value)
+    except (RecursionError, ValueError):  # nested deeper than the encoder goes
+        return f"a nested {type(value).__name__}"
+    return text if len(text) <= 60 else text[:57] + "..."

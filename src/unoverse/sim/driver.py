@@ -58,7 +58,8 @@ class NonTermination(UnoverseError):
 
 @mypyc_attr(native_class=False)
 class BotError(UnoverseError):
-    """A bot that did not act in its mandatory window, or answered with an illegal action."""
+    """A bot that did not act in its mandatory window, or that answered with refused actions
+    without end (more of them than ``max_actions``): the bot's defect, not the game's."""
 
     code = "bot_error"
 
@@ -204,6 +205,8 @@ def play_round(
     count = 0
     while not game.over:
         if count >= max_actions:
+            if hashes and count % HASH_EVERY != 0:  # the chain ends where the round stopped
+                record.hashes.append((count, state_hash(game, chain)))
             raise NonTermination(
                 f"game with seed {record.seed} did not end in {max_actions} actions"
             )
@@ -219,7 +222,7 @@ def play_round(
             if isinstance(seat, int):
                 record.rejected.append((seat, ack.action, ack.at, ack.code))
             if len(record.rejected) > max_actions:  # a bot that repeats a refused move
-                raise NonTermination(
+                raise BotError(
                     f"game with seed {record.seed}: over {max_actions} answers refused, the "
                     f"last {ack.action!r} from seat {seat} ({ack.code}: {ack.message})"
                 )

@@ -1,12 +1,18 @@
 """Bulk simulation: many seeded games (or matches) between bots, with a report.
 
 Game ``i`` uses the seed ``derive(seed, "game", i)`` and fresh bots seeded from it, so any
-game can be re-run alone and results do not depend on order, process or hash seed.
+game can be re-run alone and results do not depend on order, process or hash seed. A game
+whose round reaches the action cap (``max_actions``, RULES.md E-6) is recorded as
+unfinished with its seed; the statistics count the finished games. Replay files
+(docs/replay.md) are written beside their path and moved into place when the run ends.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
+import os
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -18,13 +24,20 @@ from ..bots.base import make_bot, parse_bot_specs
 from ..core import effects as fx
 from ..core.actions import Action
 from ..core.cards import CARD_KIND, kind
+from ..core.errors import (
+    BadBotSpec,
+    InvalidOptionValue,
+    NotationError,
+    ReplayMismatch,
+    UnoverseError,
+)
 from ..core.events import Event
 from ..core.game import Game
 from ..core.seeding import derive
 from ..core.setup import compiled, new_game, resolve_preset
 from ..match.match import play_match
-from ..match.replay import FORMAT
-from .driver import RoundRecord, play_round
+from ..match.replay import FORMAT, GAME_FIELDS, ROUND_FIELDS, Header, replay_file
+from .driver import MAX_ACTIONS, NonTermination, RoundRecord, play_round
 from .stats import percentile, wilson
 
 
@@ -38,6 +51,20 @@ class Simulation:
     seed: int
     bots: str = "naive"
     match: bool = False
+    max_actions: int = MAX_ACTIONS  # a round that reaches it leaves its game unfinished
+
+
+def check(sim: Simulation) -> None:
+    """Refuse a simulation that cannot run, before anything is played or written."""
+    variant, _options = resolve_preset(sim.preset)
+    variant.check_players(sim.players)
+    specs = parse_bot_specs(sim.bots, sim.players)
+    for seat, spec in enumerate(specs):
+        make_bot(spec, sim.seed, seat)
+    if sim.games < 0:
+        raise InvalidOptionValue(f"games is {sim.games}: a simulation plays 0 games or more")
+    if sim.max_actions < 1:
+        raise InvalidOptionValue(f"max_actions is {sim.max_actions}: a round needs 1 or more")
 
 
 #: Rule events counted per game in the report (``rules``), by name: what each counts.
@@ -100,9 +127,10 @@ class GameResult:
 
     index: int
     seed: int
-    winners: tuple[int, ...]
+    winners: tuple[int, ...]  # () for an unfinished game
     rounds: list[RoundRecord] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
+    unfinished: bool = False  # its last round reached the action cap
 
     @property
     def actions(self) -> int:
@@ -135,7 +163,9 @@ _EVENT_COUNTS = {
 
 
 def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult:
-    """Play game ``index`` of a simulation."""
+    """Play game ``index`` of a simulation. A round that reaches ``sim.max_actions`` ends
+    the game unfinished: its record holds the actions played (and, with ``hashes``, the
+    state hash after the last)."""
     seed = derive(sim.seed, "game", index)
     specs = parse_bot_specs(sim.bots, sim.players)
     bots = [make_bot(spec, seed, seat) for seat, spec in enumerate(specs)]
@@ -169,17 +199,35 @@ def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult
 
         eliminated = tuple(s for s in range(game.n) if game.eliminated[s])
         record = RoundRecord(round_seed, dealer, eliminated)
-        result.rounds.append(play_round(game, bots, record, hashes=hashes, on_events=count))
-        counts["late_answers"] += len(record.rejected)
+        result.rounds.append(record)
+        try:
+            play_round(
+                game, bots, record, hashes=hashes, on_events=count, max_actions=sim.max_actions
+            )
+        finally:
+            counts["late_answers"] += len(record.rejected)
 
-    if sim.match:
-        outcome = play_match(sim.preset, sim.players, seed, play)
-        result.winners = outcome.winners
-    else:
-        game = new_game(sim.preset, sim.players, seed)
-        play(game, seed, None)
-        result.winners = (game.winner,)
+    try:
+        if sim.match:
+            result.winners = play_match(sim.preset, sim.players, seed, play).winners
+        else:
+            game = new_game(sim.preset, sim.players, seed)
+            play(game, seed, None)
+            result.winners = (game.winner,)
+    except NonTermination:  # (a bot that repeats a refused answer is a BotError instead)
+        result.unfinished = True
     return result
+
+
+def game_line(result: GameResult) -> dict[str, Any]:
+    """A game's line in a replay file (docs/replay.md)."""
+    return {
+        "game": result.index,
+        "seed": result.seed,
+        "winners": list(result.winners),
+        "unfinished": result.unfinished,
+        "rounds": [r.to_dict() for r in result.rounds],
+    }
 
 
 def run(
@@ -188,12 +236,11 @@ def run(
     out: IO[str] | None = None,
     progress: Callable[[int], None] | None = None,
 ) -> dict[str, Any]:
-    """Play every game; write a replay file to ``out`` if given; return the report."""
+    """Play every game; write a replay file to ``out`` if given; return the report. Its
+    statistics count the finished games; ``unfinished`` lists the others."""
+    check(sim)
     variant, options = resolve_preset(sim.preset)
-    variant.check_players(sim.players)
     specs = parse_bot_specs(sim.bots, sim.players)
-    for seat, spec in enumerate(specs):
-        make_bot(spec, sim.seed, seat)  # refuse a bad spec before playing anything
     if out is not None:
         header = {
             "format": FORMAT,
@@ -202,6 +249,8 @@ def run(
             "seed": sim.seed,
             "bots": specs,
             "match": sim.match,
+            "games": sim.games,
+            "max_actions": sim.max_actions,
         }
         out.write(json.dumps(header) + "\n")
     actions: list[int] = []
@@ -210,23 +259,26 @@ def run(
     rule_counts: dict[str, list[int]] = {name: [] for name in names}
     rounds: list[int] = []
     wins = [0.0] * sim.players
+    unfinished: list[dict[str, int]] = []
     start = time.perf_counter()
     for i in range(sim.games):
         result = play_one(sim, i, hashes=out is not None)
-        actions.append(result.actions)
-        turns.append(result.turns)
-        rounds.append(len(result.rounds))
-        for name in names:
-            rule_counts[name].append(result.counts[name])
-        for w in result.winners:
-            wins[w] += 1 / len(result.winners)
         if out is not None:
-            line = {"game": i, "seed": result.seed, "winners": list(result.winners)}
-            line["rounds"] = [r.to_dict() for r in result.rounds]
-            out.write(json.dumps(line, separators=(",", ":")) + "\n")
+            out.write(json.dumps(game_line(result), separators=(",", ":")) + "\n")
+        if result.unfinished:
+            unfinished.append({"game": i, "seed": result.seed})
+        else:
+            actions.append(result.actions)
+            turns.append(result.turns)
+            rounds.append(len(result.rounds))
+            for name in names:
+                rule_counts[name].append(result.counts[name])
+            for w in result.winners:
+                wins[w] += 1 / len(result.winners)
         if progress is not None:
             progress(i + 1)
     seconds = time.perf_counter() - start
+    finished = sim.games - len(unfinished)
     report: dict[str, Any] = {
         "variant": variant.name,
         "preset": sim.preset,
@@ -236,14 +288,21 @@ def run(
         "seed": sim.seed,
         "bots": specs,
         "match": sim.match,
+        # the statistics below count the finished games only
+        "finished": finished,
+        "unfinished": len(unfinished),
+        "unfinished_games": unfinished,  # each game that reached the action cap, and its seed
+        "max_actions": sim.max_actions,
         "actions_per_game": _summary(actions),
         "turns_per_game": _summary(turns),
         "rules_per_game": {name: _summary(v) for name, v in rule_counts.items()},
         **(
-            {  # the share of seats eliminated, over every game (UNO Blast)
+            {  # the share of seats eliminated, over every finished game (UNO Blast)
                 "elimination_rate": round(
-                    sum(rule_counts["eliminations"]) / (sim.games * sim.players), 4
+                    sum(rule_counts["eliminations"]) / (finished * sim.players), 4
                 )
+                if finished
+                else 0.0
             }
             if "eliminations" in rule_counts
             else {}
@@ -252,8 +311,8 @@ def run(
             {
                 "seat": s,
                 "wins": round(w, 3),
-                "rate": round(w / sim.games, 4) if sim.games else 0.0,
-                "ci95": [round(x, 4) for x in wilson(w, sim.games)],
+                "rate": round(w / finished, 4) if finished else 0.0,
+                "ci95": [round(x, 4) for x in wilson(w, finished)],
             }
             for s, w in enumerate(wins)
         ],
@@ -276,7 +335,120 @@ def _summary(values: list[int]) -> dict[str, float]:
     }
 
 
-def write_replay(sim: Simulation, path: Path) -> dict[str, Any]:
-    """Run ``sim`` and write its replay file to ``path``."""
-    with path.open("w") as f:
-        return run(sim, out=f)
+def partial_path(path: Path) -> Path:
+    """Where ``write_replay`` keeps the games of a run stopped before its end."""
+    return path.with_name(path.name + ".partial")
+
+
+def write_replay(
+    sim: Simulation, path: Path, *, progress: Callable[[int], None] | None = None
+) -> dict[str, Any]:
+    """Run ``sim`` and write its replay file to ``path``; return the report.
+
+    ``path`` changes only when the run ends: the games go to a temporary file beside it
+    that replaces it then, so a refused or stopped run never touches it. A run stopped
+    midway (an error, Ctrl-C) keeps the game lines it wrote in ``partial_path(path)`` and
+    says so in a note on the exception; a write error (a full disk) keeps nothing. A path
+    that exists and is not a regular file (``/dev/stdout``, a pipe) is written directly.
+    """
+    check(sim)
+    if path.is_dir():
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    direct = path.exists() and not path.is_file()
+    target = path if direct else path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    handle = target.open("w")
+    try:
+        report = run(sim, out=handle, progress=progress)
+        handle.close()
+    except OSError:
+        with contextlib.suppress(OSError):
+            handle.close()
+        if not direct:
+            target.unlink(missing_ok=True)
+        raise
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            handle.close()
+        if not direct:
+            kept = partial_path(path)
+            try:
+                os.replace(target, kept)
+            except OSError:
+                kept = target
+            exc.add_note(f"the games played so far are kept in {kept}")
+        raise
+    if not direct:
+        os.replace(target, path)
+    return report
+
+
+@dataclass(frozen=True)
+class Replayed:
+    """What ``verify_replay`` replayed: games (``unfinished`` of them) and actions."""
+
+    games: int
+    actions: int
+    unfinished: int
+
+
+def verify_replay(path: Path, *, resimulate: bool = False) -> Replayed:
+    """Check a replay file completely (``match.replay.replay_file``) and its header's bot
+    specs. With ``resimulate``, also play every game again with those bots and require the
+    very record the file holds, which checks the bots' choices and arrival times too, at the
+    cost of the simulation itself (bots that decide by their seed alone reproduce: not
+    ``ismcts`` with a time budget ``ms``)."""
+    unfinished = [0]
+
+    def check_game(header: Header, index: int, line: dict[str, Any], where: str) -> None:
+        if line["unfinished"] is True:  # verified by now
+            unfinished[0] += 1
+        if resimulate:
+            _check_replayed(header, index, line, where)
+
+    games, actions = replay_file(path, check_header=_check_bots, check_game=check_game)
+    return Replayed(games, actions, unfinished[0])
+
+
+def _check_bots(header: Header, where: str) -> None:
+    """The header's bots are one valid spec per seat, as ``run`` writes them."""
+    specs = list(header.bots)
+    try:
+        if parse_bot_specs(",".join(specs), header.players) != specs:
+            raise BadBotSpec(f"{specs} is not one spec per seat")
+        for seat, spec in enumerate(specs):
+            make_bot(spec, header.seed, seat)
+    except UnoverseError as exc:
+        raise NotationError(f"{where}: field 'bots': {exc}") from None
+
+
+def _check_replayed(header: Header, index: int, line: dict[str, Any], where: str) -> None:
+    """Game ``index`` played again with the header's bots gives ``line`` exactly."""
+    sim = Simulation(
+        header.preset,
+        header.players,
+        header.games,
+        header.seed,
+        ",".join(header.bots),
+        header.match,
+        header.max_actions,
+    )
+    try:
+        again = json.loads(json.dumps(game_line(play_one(sim, index, hashes=True))))
+    except UnoverseError as exc:
+        raise ReplayMismatch(f"{where}: the bots cannot play it again: {exc}") from None
+    bots = ", ".join(dict.fromkeys(header.bots))
+    ours, theirs = line["rounds"], again["rounds"]
+    for r in range(min(len(ours), len(theirs))):
+        for name in ROUND_FIELDS:
+            a, b = ours[r][name], theirs[r][name]
+            if a == b:
+                continue
+            what = f"field {name!r}"
+            if isinstance(a, list) and isinstance(b, list):
+                pairs = enumerate(zip(a, b, strict=False))
+                j = next((j for j, (x, y) in pairs if x != y), min(len(a), len(b)))
+                what = f"action {j + 1}" if name == "actions" else f"{what} entry {j}"
+            raise ReplayMismatch(f"{where}, round {r}: {what} differs from the bots' ({bots}) game")
+    for name in GAME_FIELDS:  # the rounds agree as far as both go
+        if line[name] != again[name]:
+            raise ReplayMismatch(f"{where}: field {name!r} differs from the bots' ({bots}) game")

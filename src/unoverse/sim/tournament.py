@@ -13,10 +13,16 @@ plays the first entrant against each other one. Each finished game is one JSON l
 resumed from its file plays only the games it lacks, and gives the same table as a run
 that never stopped (results depend only on seeds, never on workers or order).
 
+A game that reaches the driver's action cap (``MAX_ACTIONS``) is recorded *unfinished*,
+with its seed, and counts in no win rate and no rating: the run goes on.
+
 Ratings are TrueSkill (the ``trueskill`` library), updated game by game in file order from
 head-to-head results between seats of different entrants: the winner beats every other
 seat; two seats that did not win are ranked by the points left in their hands (fewer is
 better; equal is a draw).
+
+Games are played on as many processes as asked (by default one per CPU), but never on more
+than the CPUs this process may use or the games left to play.
 """
 
 from __future__ import annotations
@@ -37,7 +43,7 @@ from ..bots.base import make_bot
 from ..core.errors import UnoverseError
 from ..core.seeding import derive
 from ..core.setup import new_game, resolve_preset
-from .driver import RoundRecord, play_round
+from .driver import NonTermination, RoundRecord, play_round
 from .stats import wilson
 
 #: The first line of a tournament file names its format.
@@ -46,8 +52,8 @@ MODES: Final = ("round-robin", "gauntlet")
 
 
 class TournamentError(UnoverseError):
-    """A tournament that cannot run as asked: too few entrants, an unknown mode, or a file
-    to resume that belongs to another tournament."""
+    """A tournament that cannot run as asked: too few entrants, an unknown mode, a worker
+    count below 0, or a file to resume that belongs to another tournament."""
 
     code = "bad_tournament"
 
@@ -108,13 +114,19 @@ def seating(t: Tournament, pairing: int, game: int) -> list[int]:
 
 
 def play_game(task: _Task) -> dict[str, Any]:
-    """Play one game of a tournament; its JSON line."""
+    """Play one game of a tournament; its JSON line (``unfinished`` when it reached the
+    action cap: then no winner, and the points of the hands where it stopped)."""
     t = task.tournament
     seats = seating(t, task.pairing, task.game)
     seed = derive(t.seed, "deal", task.game // t.players)
     game = new_game(t.preset, t.players, seed)
     bots = [make_bot(t.entrants[e], seed, s) for s, e in enumerate(seats)]
-    record = play_round(game, bots, RoundRecord(seed, None))
+    record = RoundRecord(seed, None)
+    try:
+        play_round(game, bots, record)
+        unfinished = False
+    except NonTermination:
+        unfinished = True
     points = game.rules.points
     return {
         "pairing": task.pairing,
@@ -122,6 +134,7 @@ def play_game(task: _Task) -> dict[str, Any]:
         "seed": seed,
         "seats": seats,
         "winner": record.winner,
+        "unfinished": unfinished,
         "points": [sum(points[c] for c in h) for h in game.hands],
         "actions": len(record.actions),
         # answers the session refused, by seat and code: "stale" ones came too late; an
@@ -151,7 +164,8 @@ def load(path: Path, t: Tournament) -> tuple[list[dict[str, Any]], int]:
     """The games already in ``path`` (a run to resume), and the length in bytes of the
     file's sound part: its header and the whole game lines before the first damaged one (a
     line an interrupted run cut short, or anything that is not a game of this
-    tournament). The games from there on are played again."""
+    tournament). The games from there on are played again. A line without ``unfinished``
+    is a finished game."""
     data = path.read_bytes()
     if not data:
         return [], 0
@@ -173,11 +187,13 @@ def load(path: Path, t: Tournament) -> tuple[list[dict[str, Any]], int]:
             isinstance(line, dict)
             and isinstance(line.get("pairing"), int)
             and isinstance(line.get("game"), int)
+            and isinstance(line.get("seed"), int)
             and 0 <= line["pairing"] < pairings
             and 0 <= line["game"] < t.games_per_pairing
             and isinstance(line.get("seats"), list)
             and isinstance(line.get("winner"), int)
             and isinstance(line.get("points"), list)
+            and isinstance(line.get("unfinished", False), bool)
         ):
             break
         done.append(line)
@@ -202,8 +218,13 @@ def run(
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Play every game ``out`` lacks (all of them without ``resume``), append each to
-    ``out`` as it finishes, and return the summary."""
+    ``out`` as it finishes, and return the summary. ``workers``: processes to play on (0:
+    one per CPU; never more than the CPUs or the games, see ``worker_count``)."""
     check(t)
+    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 0:
+        raise TournamentError(
+            f"workers must be a whole number from 0 (0: one per CPU), not {workers!r}"
+        )
     results: dict[tuple[int, int], dict[str, Any]] = {}
     sound = 0
     if out is not None and resume and out.exists():
@@ -247,10 +268,26 @@ def _open(path: Path, t: Tournament, sound: int) -> IO[str]:
     return path.open("a")
 
 
+def cpus() -> int:
+    """The CPUs this process may run on (its affinity, where the system tells it)."""
+    count = getattr(os, "process_cpu_count", None)  # (Python 3.13)
+    if count is not None:
+        return int(count() or 1)
+    if hasattr(os, "sched_getaffinity"):
+        return len(os.sched_getaffinity(0)) or 1
+    return os.cpu_count() or 1
+
+
+def worker_count(workers: int, games: int) -> int:
+    """The processes to play ``games`` games on when ``workers`` are asked for (0: one per
+    CPU): never more than the CPUs (more would only compete for them) or the games."""
+    return max(1, min(workers or cpus(), cpus(), games))
+
+
 def _play(todo: list[_Task], workers: int) -> Iterator[dict[str, Any]]:
-    """Each task's line, in task order, on ``workers`` processes (0: one per CPU)."""
-    workers = workers or os.cpu_count() or 1
-    if workers == 1 or len(todo) < 2:
+    """Each task's line, in task order, on ``worker_count`` processes."""
+    workers = worker_count(workers, len(todo))
+    if workers == 1:
         yield from map(play_game, todo)
         return
     with ProcessPoolExecutor(workers) as pool:
@@ -258,14 +295,21 @@ def _play(todo: list[_Task], workers: int) -> Iterator[dict[str, Any]]:
 
 
 def summary(t: Tournament, games: list[dict[str, Any]]) -> dict[str, Any]:
-    """Win rates with Wilson 95% intervals per pairing, and TrueSkill ratings."""
+    """Win rates with Wilson 95% intervals per pairing, TrueSkill ratings, and the games
+    left unfinished (counted apart: they have no result)."""
     pairings = t.pairings()
     wins = [0] * len(pairings)
     played = [0] * len(pairings)
+    stopped = [0] * len(pairings)
+    unfinished: list[dict[str, int]] = []
     env = trueskill.TrueSkill(draw_probability=0.05)
     ratings = [env.create_rating() for _ in t.entrants]
     for g in games:
         p = g["pairing"]
+        if g.get("unfinished"):
+            stopped[p] += 1
+            unfinished.append({"pairing": p, "game": g["game"], "seed": g["seed"]})
+            continue
         one = pairings[p][0]
         seats: list[int] = g["seats"]
         played[p] += 1
@@ -281,6 +325,7 @@ def summary(t: Tournament, games: list[dict[str, Any]]) -> dict[str, Any]:
                 "against": t.entrants[other],
                 "lineup": f"1 vs {t.players - 1}",
                 "games": played[p],
+                "unfinished": stopped[p],
                 "wins": wins[p],
                 "rate": round(wins[p] / played[p], 4) if played[p] else 0.0,
                 "ci95": [round(lo, 4), round(hi, 4)],
@@ -289,6 +334,8 @@ def summary(t: Tournament, games: list[dict[str, Any]]) -> dict[str, Any]:
         )
     return {
         **{k: v for k, v in t.header().items() if k != "format"},
+        "unfinished": len(unfinished),
+        "unfinished_games": unfinished,
         "pairings": rows,
         "ratings": sorted(
             (

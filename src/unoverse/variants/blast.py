@@ -64,6 +64,9 @@ EFFECTS_NORMAL: dict[str, tuple[int, int]] = {
 #: The chain cards of ``stacking=blast_ge`` (B-19): +2, +4, +6, +10.
 STACKABLE = frozenset(KIND_INDEX[k] for k in ("+2", "+4", "W+6", "W+10"))
 
+#: The most copies of one card a deck option may ask for: decks stay a few thousand cards.
+MAX_COPIES = 20
+
 BLAST_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
         "blast.mode", "choice", "normal",
@@ -71,12 +74,25 @@ BLAST_OPTIONS: tuple[OptionSpec, ...] = (
         choices=("normal", "blast"),
     ),
     *(
-        OptionSpec(name, "int", n, f"copies of each {code or 'number'} per colour (§5.3)")
+        OptionSpec(
+            name,
+            "int",
+            n,
+            f"copies of each {code or 'number'} per colour (§5.3)",
+            maximum=MAX_COPIES,
+        )
         for name, code, n in COLORED
     ),
-    *(OptionSpec(name, "int", n, f"copies of {code} (§5.3)") for name, code, n in WILDS),
+    *(
+        OptionSpec(name, "int", n, f"copies of {code} (§5.3)", maximum=MAX_COPIES)
+        for name, code, n in WILDS
+    ),
     OptionSpec(
-        "blast.blast_copies", "int", 1, "copies of each of the 10 BLAST challenge cards (§5.3)"
+        "blast.blast_copies",
+        "int",
+        1,
+        "copies of each of the 10 BLAST challenge cards (§5.3)",
+        maximum=MAX_COPIES,
     ),
     OptionSpec(
         "stacking", "choice", "blast_ge",

@@ -58,7 +58,8 @@ HOUSE_OPTIONS = (
         "friendly_swap", "bool", False, "add Friendly wilds: swap hands with a chosen seat"
     ),
     OptionSpec(
-        "friendly_count", "int", 1, "how many Friendly cards friendly_swap adds", minimum=1
+        "friendly_count", "int", 1, "how many Friendly cards friendly_swap adds", minimum=1,
+        maximum=20,
     ),
     OptionSpec(
         "revive", "bool", False,

@@ -1,0 +1,215 @@
+"""Fuzzing replay files: a mutated file (bytes flipped, lines dropped, duplicated or swapped,
+JSON values changed or retyped at random paths, text cut short, numbers and nesting blown
+up) is either refused with a one-line ``UnoverseError`` or is exactly the file its own
+header's run writes (a mutation that changes nothing, such as whitespace), and then its
+counts are that run's. Never another exception.
+
+The files come from small runs: Classic, Blast's BLAST mode (no deadlines) and a match of
+Classic. They are checked with ``resimulate``, so a file that verifies is one the bots
+reproduce."""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import event, given
+from hypothesis import strategies as st
+
+from unoverse.core.errors import UnoverseError
+from unoverse.sim.simulate import Replayed, Simulation, verify_replay, write_replay
+
+RUNS = {
+    "classic": Simulation("classic", 3, 3, 2),
+    "blast": Simulation("blast+mode=blast", 3, 2, 5),
+    "match": Simulation("classic", 2, 1, 4, match=True),
+}
+
+
+@cache
+def original(name: str) -> bytes:
+    """The replay file of one of ``RUNS``."""
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "run.jsonl"
+        write_replay(RUNS[name], path)
+        return path.read_bytes()
+
+
+@cache
+def counts(name: str) -> Replayed:
+    lines = [json.loads(line) for line in original(name).splitlines()]
+    actions = sum(len(r["actions"]) for g in lines[1:] for r in g["rounds"])
+    return Replayed(len(lines) - 1, actions, sum(g["unfinished"] for g in lines[1:]))
+
+
+# -- mutations: each draws what it needs and returns the new file -------------------------
+
+Draw = Callable[[st.SearchStrategy[Any]], Any]
+
+JSON_VALUES = st.recursive(
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.sampled_from([0, 1, 2, 3, -1, 100, 20_000])
+    | st.floats(allow_nan=True, allow_infinity=True)
+    | st.text(max_size=8)
+    | st.sampled_from(["R5", "draw", "take", "uno", "W+4:B", "challenge", "naive", "classic"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=5), inner),
+    max_leaves=6,
+)
+
+
+def lines_of(data: bytes) -> list[bytes]:
+    return data.split(b"\n")[:-1]  # the file ends with a newline
+
+
+def joined(lines: list[bytes]) -> bytes:
+    return b"".join(line + b"\n" for line in lines)
+
+
+def flip_bytes(data: bytes, draw: Draw) -> bytes:
+    out = bytearray(data)
+    for _ in range(draw(st.integers(1, 3))):
+        out[draw(st.integers(0, len(out) - 1))] = draw(st.integers(0, 255))
+    return bytes(out)
+
+
+def cut(data: bytes, draw: Draw) -> bytes:
+    return data[: draw(st.integers(0, len(data) - 1))]
+
+
+def line_op(data: bytes, draw: Draw) -> bytes:
+    lines = lines_of(data)
+    i = draw(st.integers(0, len(lines) - 1))
+    j = draw(st.integers(0, len(lines) - 1))
+    op = draw(st.sampled_from(["drop", "duplicate", "swap", "blank"]))
+    if op == "drop":
+        del lines[i]
+    elif op == "duplicate":
+        lines.insert(j, lines[i])
+    elif op == "swap":
+        lines[i], lines[j] = lines[j], lines[i]
+    else:
+        lines.insert(i, b" ")
+    return joined(lines)
+
+
+def _walk(value: Any, draw: Draw) -> tuple[Any, Any]:
+    """A random container inside ``value`` and a key of it (at least one level down)."""
+    parent, key = None, None
+    node = value
+    while isinstance(node, dict | list) and node:
+        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
+        parent, key = node, draw(st.sampled_from(keys))
+        node = parent[key]
+        if draw(st.integers(0, 3)) == 0:
+            break
+    return parent, key
+
+
+def retype(value: Any, draw: Draw) -> Any:
+    """The same content as another JSON type."""
+    choices: list[Any] = [None, [value], str(value)]
+    if isinstance(value, bool):
+        choices += [int(value)]
+    elif isinstance(value, int | float):
+        choices += [float(value), value != 0, -value, value + 1]
+        if isinstance(value, float) and value.is_integer():
+            choices.append(int(value))
+    elif isinstance(value, str):
+        choices += [len(value), value + " ", value.upper()]
+    elif isinstance(value, list):
+        choices += [dict(enumerate(value)), value[:-1], value + value[-1:], value[::-1]]
+    elif isinstance(value, dict):
+        choices += [list(value.values()), {k: v for k, v in list(value.items())[:-1]}]
+    return draw(st.sampled_from(choices))
+
+
+def json_op(data: bytes, draw: Draw) -> bytes:
+    lines = lines_of(data)
+    i = draw(st.integers(0, len(lines) - 1))
+    value = json.loads(lines[i])
+    parent, key = _walk(value, draw)
+    if parent is None:
+        return data
+    op = draw(st.sampled_from(["replace", "retype", "delete", "add"]))
+    if op == "replace":
+        parent[key] = draw(JSON_VALUES)
+    elif op == "retype":
+        parent[key] = retype(parent[key], draw)
+    elif op == "delete":
+        del parent[key]
+    elif isinstance(parent, dict):
+        parent[draw(st.text(max_size=6))] = draw(JSON_VALUES)
+    else:
+        parent.insert(key, draw(JSON_VALUES))
+    lines[i] = json.dumps(value, separators=(",", ":")).encode()
+    return joined(lines)
+
+
+def blow_up(data: bytes, draw: Draw) -> bytes:
+    """A number of thousands of digits, or brackets nested thousands deep, in place of a
+    stretch of one line."""
+    lines = lines_of(data)
+    i = draw(st.integers(0, len(lines) - 1))
+    line = lines[i]
+    at = draw(st.integers(0, len(line)))
+    depth = draw(st.sampled_from([900, 5_000, 30_000]))
+    junk = draw(st.sampled_from([b"7" * depth, b"[" * depth + b"]" * depth, b"-" + b"9" * depth]))
+    lines[i] = line[:at] + junk + line[at + draw(st.integers(0, 12)) :]
+    return joined(lines)
+
+
+def whitespace(data: bytes, draw: Draw) -> bytes:
+    """Spaces between tokens and CRLF line ends: the same file."""
+    lines = lines_of(data)
+    i = draw(st.integers(0, len(lines) - 1))
+    lines[i] = json.dumps(json.loads(lines[i]), indent=draw(st.sampled_from([None, 1]))).encode()
+    lines[i] = lines[i].replace(b"\n", b" ") + draw(st.sampled_from([b"", b" ", b"\r", b"\t"]))
+    return joined(lines)
+
+
+MUTATIONS = [flip_bytes, cut, line_op, json_op, json_op, json_op, blow_up, whitespace]
+
+
+def is_written_by_its_header(path: Path) -> Replayed:
+    """The file is (as JSON values) the one its header's run writes; that run's counts."""
+    lines = [json.loads(line) for line in path.read_text().splitlines()]
+    h = lines[0]
+    sim = Simulation(
+        h["preset"], h["players"], h["games"], h["seed"], ",".join(h["bots"]), h["match"],
+        h["max_actions"],
+    )  # fmt: skip
+    again = path.with_suffix(".again")
+    write_replay(sim, again)
+    assert lines == [json.loads(line) for line in again.read_text().splitlines()]
+    return verify_replay(again)
+
+
+@pytest.mark.parametrize("name", sorted(RUNS))
+@given(data=st.data())
+def test_a_mutated_replay_file_verifies_exactly_or_is_refused_in_one_line(
+    name: str, data: st.DataObject
+) -> None:
+    mutation = data.draw(st.sampled_from(MUTATIONS))
+    mutated = mutation(original(name), data.draw)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "run.jsonl"
+        path.write_bytes(mutated)
+        try:
+            done = verify_replay(path, resimulate=True)
+        except UnoverseError as exc:
+            event(f"{mutation.__name__}: refused ({type(exc).__name__})")
+            message = str(exc)
+            assert message and "\n" not in message and "Traceback" not in message
+            assert mutation is not whitespace, f"a whitespace change refused: {message}"
+            return
+        event(f"{mutation.__name__}: verifies")
+        assert done == is_written_by_its_header(path)
+        if mutated == original(name) or mutation is whitespace:
+            assert done == counts(name)
