@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import unoverse as uv
+from unoverse.core import setup
 from unoverse.core.setup import resolve_preset
 
 
@@ -226,3 +227,21 @@ def test_new_game_refuses_arguments_of_the_wrong_type_with_a_typed_error(
 def test_any_integer_seed_plays_a_round() -> None:
     for seed in (-1, 2**64 + 5, 10**4000):
         assert not uv.new_game("classic", 2, seed).over
+
+
+def test_a_deeply_nested_option_value_is_refused_in_a_short_line() -> None:
+    """Its message once took the value's whole ``repr``, a ``RecursionError`` when deep."""
+    value: list[object] = []
+    for _ in range(100_000):
+        value = [value]
+    with pytest.raises(uv.InvalidOptionValue) as caught:
+        uv.new_game("classic", 2, 0, options={"target_score": value})
+    assert len(str(caught.value)) < 200
+
+
+def test_the_built_rules_kept_per_process_are_bounded() -> None:
+    """One set of rules per distinct options was kept for ever: a stream of saved games with
+    other options each (``target_score`` alone has a million) grew memory without bound."""
+    for score in range(1, 400):
+        uv.new_game(f"classic+target_score={score}", 2, 0)
+    assert len(setup._COMPILED) <= setup._COMPILED_MAX

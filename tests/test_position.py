@@ -46,14 +46,14 @@ def test_wild_top_needs_its_colour_and_keeps_it() -> None:
     ("text", "message"),
     [
         ("hands: R1", "'hands:' and 'top:' are required"),
-        ("hands: R1 | R2; top: R5; colour: R", "unknown key 'colour'"),
+        ("hands: R1 | R2; top: R5; colour: R", "'colour': unknown key"),
         ("hands: R0 R0 | G1; top: R5", "more copies than the classic deck has of: R0"),
-        ("hands: R1 | G1; top: R5; turn: 4", "turn 4 is not a seat"),
+        ("hands: R1 | G1; top: R5; turn: 4", "turn: 4 is not a seat"),
         ("hands: R1 | G1; top: X5", "unknown card 'X5'"),
-        ("hands: R1 | G1; top: R5; direction: up", "direction is cw or ccw"),
-        ("hands: R1 | G1; top: R5; pending: take", "pending is"),
+        ("hands: R1 | G1; top: R5; direction: up", "direction: cw or ccw"),
+        ("hands: R1 | G1; top: R5; pending: take", "pending: 'take N"),
         ("hands: R1 R2 | G1; top: R5; uno: 0", "needs a 1-card hand"),
-        ("hands: R1 | G1; top: R5; top: R6", "given twice"),
+        ("hands: R1 | G1; top: R5; top: R6", "top: given twice"),
         ("hands: R1; top: R5", "played by 2 to 10 players"),
     ],
 )
@@ -71,3 +71,63 @@ def test_pending_and_drawn_and_uno_keys() -> None:
     assert game.windows()[0] == ("challenge", 1)
     game = uv.position("hands: R1 R7 | G1; top: R5; turn: 0; drawn: R7")
     assert game.legal_actions(0) == (uv.action("R7"), uv.action("R7 uno"), uv.action("pass"))
+
+
+@pytest.mark.parametrize(
+    ("text", "key", "message"),
+    [
+        # a challenge against the first card's "player" -1 (the last seat would draw 4)
+        ("hands: R1 | G1 G2 | B1; top: W+4:G; turn: 1; pending: challenge 4 illegal", "pending",
+         "only a Wild Draw Four a seat played can be challenged"),
+        ("hands: R1 | G1; top: W:T@1", "top", "turquoise is not a colour of classic"),
+        ("hands: R1 | G1; top: R5; declare: 0", "declare", "has its colour"),
+        ("hands: R1 | G1; top: W:G; declare: 0", "declare", "written without a colour"),
+        ("hands: R1 R7 | G1; top: R+2@1; turn: 0; pending: take 2; drawn: R7", "pending",
+         "'pending' and 'drawn' exclude each other"),
+        ("blast; hands: R1 R2 | G1 G2; top: !2SC", "top", "BLAST card"),
+        ("hands: R1 | G1 | B1; top: R5; uno: 1 1", "uno", "listed twice"),
+        ("hands: R1 | G1; top: R5:G", "top", "not a wild"),
+        ("hands: R1 | G1; top: R5; players: abc", "players", "a whole number, not 'abc'"),
+        ("hands: R1 | G1; top: R5; seed: 1.5", "seed", "an integer, not '1.5'"),
+    ],
+)  # fmt: skip
+def test_impossible_positions_are_refused_naming_the_key(text: str, key: str, message: str) -> None:
+    with pytest.raises(uv.NotationError, match=f"^position: {key}: .*{message}"):
+        uv.position(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ("hands: R1 | G1; top: R5; seed: " + "9" * 5000, "seed"),  # beyond int's digits
+        ("attack; hands: R1 | G1; top: R5; launcher: ²", "launcher"),  # a digit, not 0-9
+        ("hands: R1 | G1; top: R+2@1; turn: 0; pending: take ²", "pending"),
+        ("hands: R1 | G1; top: R5; dealer: --1", "dealer"),
+        ("hands: R1 | G1; top: R+2@1; turn: 0; pending: take 0", "pending"),
+        ("hands: R1 | G1; top: R+2@1; turn: 0; pending: take 99999", "pending"),
+        ("hands: R1 | G1; top: R5@1; turn: 0; pending: take 2", "pending"),  # no draw card
+        ("hands: R1 | G1; top: R+2@1; turn: 0; pending: take 2 returned", "pending"),
+        ("hands: R1 | G1; top: R+2@1; turn: 0; pending: fire", "pending"),
+        ("hands: R1 R7 | G1; top: G5; turn: 0; drawn: R7", "drawn"),  # R7 does not play
+        ("hands: R1 | G1; top: R5=G7", "top"),  # counts as a card of another colour
+        ("hands: R1 | G1; top: R5=R7", "top"),  # only a Numeral or a Blank counts as another
+        ("blast; hands: R1 R2 | G1 G2; top: RN", "top"),  # a Numeral counts as its number
+        ("blast; hands: R1 !2SC | G1 G2; top: R5", "hands"),  # BLAST cards are never dealt
+        ("blast; hands: R1 | G1 G2; top: R5; uno: 0", "uno"),  # Blast has no UNO calls
+        ("blast+blast.mode=blast; hands: R1 | G1; top: R+2@0; pending: take 2", "pending"),
+        ("blast+blast.mode=blast; hands: R1 R5 | G1; top: R2; armed: 0=R1 0=R5", "armed"),
+        ("blast+blast.mode=blast; hands: R1 | G1; top: R2; lock: RG", "lock"),
+        ("blast+blast.mode=blast; hands: R1 | G1; top: R2; lock: T", "lock"),
+        ("attack; hands: R1 | G1; top: R5; launcher: 9", "launcher"),  # hazard: 0 to 3
+        ("hands: - | G1; top: R+2@1; turn: 0; pending: take 2", "pending"),  # the round is over
+        ("hands: - | G1; top: R5; turn: 1; uno: 1", "uno"),
+    ],
+)
+def test_more_impossible_positions_are_refused_naming_the_key(text: str, key: str) -> None:
+    with pytest.raises(uv.NotationError, match=f"^position: {key}: "):
+        uv.position(text)
+
+
+def test_only_text_is_a_position() -> None:
+    with pytest.raises(uv.NotationError, match="a text, not int"):
+        uv.position(5)  # type: ignore[arg-type]

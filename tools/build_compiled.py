@@ -69,6 +69,7 @@ COMPILED = (
     "core/seeding.py",
     "core/registry.py",
     "core/codec.py",
+    "core/integrity.py",
     "core/position.py",
     "variants/classic.py",
     "variants/house.py",

@@ -342,7 +342,7 @@ def test_a_6_without_a_reload_the_same_press_fires() -> None:
 
 
 def test_a_6_nothing_to_reload_the_press_fires_nothing() -> None:
-    game = uv.position(f"{ONE}; " + all_in_hands("R5@1", "; turn: 0; launcher: 2"))
+    game = uv.position(f"{ONE}; " + all_in_hands("R5@1", "; turn: 0; launcher: 0"))
     events = game.apply(0, "press")
     assert kinds(events) == ["press"]
     assert (events[0].count, events[0].cards) == (0, ())

@@ -38,6 +38,20 @@ def test_catch_illegal_returns_the_card_restores_the_top_offender_draws_two() ->
     assert hand(game, 1) == cards("Y2 Y3")
 
 
+def test_u_c_15_a_reshuffle_while_an_illegal_play_may_be_caught_keeps_the_card_it_covers() -> None:
+    """The reshuffle kept only the illegal card: the catch then took it back and left an
+    empty discard pile, a state that could not even be saved and loaded again."""
+    game = uv.position(
+        "classic+permissive_illegal_plays; hands: R1 G2 B7 | B3 Y4; top: Y5@1; draw: -; turn: 0"
+    )
+    game.apply(0, "G2")  # illegal on Y5, accepted; the draw pile is empty
+    game.apply(None, "penalize:1:1")  # seat 1's card comes from a reshuffle
+    assert top(game) == "G2" and game.discard == uv.cards("Y5 G2")
+    game.apply(1, "catch_illegal")
+    assert top(game) == "Y5" and active_color(game) == "Y"
+    assert uv.Game.from_json(game.to_json()).to_json() == game.to_json()
+
+
 def test_catch_illegal_restores_the_direction_and_passes_to_next_of_offender() -> None:
     game = uv.position(
         "classic+permissive_illegal_plays\n"

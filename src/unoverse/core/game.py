@@ -2016,14 +2016,17 @@ class Game:
 
     def _reshuffle(self, events: list[Event]) -> None:
         """P3: keep the top discard, shuffle the rest into a new draw pile (A-6: reload the
-        launcher with them, which resets it)."""
-        if len(self.discard) <= 1 and not self.buried and not self.spent:
+        launcher with them, which resets it). While an accepted illegal play may still be
+        caught, the card it covers stays too: the catch takes the illegal card back and
+        that card is the top again (U-C-15)."""
+        keep = 1 if self.illegal is None else 2
+        if len(self.discard) <= keep and not self.buried and not self.spent:
             return
-        cards = self.buried + self.spent + self.discard[:-1]
+        cards = self.buried + self.spent + self.discard[:-keep]
         self.buried = []
         self.spent = []
-        self.discard = self.discard[-1:]
-        self.discard_by = self.discard_by[-1:]
+        self.discard = self.discard[-keep:]
+        self.discard_by = self.discard_by[-keep:]
         self.rng.shuffle(cards)
         self.draw_pile[:0] = cards
         if self.launcher is not None:

@@ -11,6 +11,7 @@ characters.
 from __future__ import annotations
 
 import re
+import reprlib
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
@@ -182,5 +183,5 @@ def shown(value: object) -> str:
     """``value`` quoted for an error message, cut short if long (it is the user's input)."""
     if isinstance(value, int) and value.bit_length() > 128:  # (too long to print whole)
         return f"a {value.bit_length()}-bit integer"
-    text = repr(value)
+    text = reprlib.repr(value)  # (bounded in depth and length: it may be nested without end)
     return text if len(text) <= 40 else text[:37] + "..."

@@ -32,12 +32,22 @@ from .cards import (
 )
 from .errors import NotationError
 from .game import Game, Phase
+from .integrity import check
 from .setup import compiled, resolve_preset
 
 KEYS = (
     "players", "hands", "top", "discard", "draw", "dealer", "turn", "direction",
     "pending", "drawn", "declare", "uno", "seed", "launcher", "armed", "blocked", "lock",
 )  # fmt: skip
+#: The keys of a position that set each field ``core.integrity`` checks, for its messages.
+NAMES = {
+    "players": "players", "cards": "hands", "out": "hands", "winner": "hands",
+    "discard_by": "discard", "color": "top", "top_kind": "top", "penalty": "pending",
+    "pen_fire": "pending", "uno_open": "uno", "color_next": "declare",
+    "live.armed": "armed", "live.blocked": "blocked", "live.lock": "lock",
+}  # fmt: skip
+#: The most digits a number of a position may have (a seed is 64-bit: 20 digits).
+_DIGITS = 24
 
 
 def _parse_lines(text: str) -> tuple[str, dict[str, str]]:
@@ -51,40 +61,74 @@ def _parse_lines(text: str) -> tuple[str, dict[str, str]]:
             preset = part
             continue
         if key not in KEYS:
-            raise NotationError(f"position: unknown key {key!r}; keys are: {', '.join(KEYS)}")
+            raise NotationError(f"position: {_show(key)}: unknown key; keys are: {', '.join(KEYS)}")
         if key in fields:
-            raise NotationError(f"position: {key!r} is given twice")
+            raise NotationError(f"position: {key}: given twice")
         fields[key] = value.strip()
     if "hands" not in fields or "top" not in fields:
         raise NotationError("position: 'hands:' and 'top:' are required")
+    windows = [k for k in ("pending", "drawn", "declare") if k in fields]
+    if len(windows) > 1:
+        raise NotationError(
+            f"position: {windows[0]}: '{windows[0]}' and '{windows[1]}' exclude each other: "
+            "the turn holder faces one window (a penalty, a drawn card or the first colour)"
+        )
     return preset, fields
 
 
-def _seat(text: str, n: int, what: str) -> int:
-    try:
-        s = int(text)
-    except ValueError:
-        raise NotationError(f"position: {what} must be a seat number, not {text!r}") from None
+def _number(text: str, key: str, *, signed: bool = False) -> int:
+    """A whole number written in decimal digits (a ``-`` first where ``signed``)."""
+    digits = text[1:] if signed and text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > _DIGITS:
+        kind = "an integer" if signed else "a whole number"
+        raise NotationError(f"position: {key}: {kind}, not {_show(text)}")
+    return int(text)
+
+
+def _seat(text: str, n: int, key: str) -> int:
+    """A seat number of ``key``."""
+    digits = text[1:] if text.startswith("-") else text
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > _DIGITS:
+        raise NotationError(f"position: {key}: a seat number, not {_show(text)}")
+    s = int(text)
     if not 0 <= s < n:
-        raise NotationError(f"position: {what} {s} is not a seat (0 to {n - 1})")
+        raise NotationError(f"position: {key}: {s} is not a seat (0 to {n - 1})")
     return s
 
 
+def _cards(text: str, key: str) -> list[int]:
+    """A card list of ``key``, its errors naming the key."""
+    try:
+        return cards(text)
+    except NotationError as exc:
+        raise NotationError(f"position: {key}: {exc}") from None
+
+
+def _card(text: str, key: str) -> int:
+    try:
+        return card(text)
+    except NotationError as exc:
+        raise NotationError(f"position: {key}: {exc}") from None
+
+
 def position(text: str) -> Game:
-    """A game in the position written in ``text``."""
+    """A game in the position written in ``text``; ``NotationError`` naming the key for a
+    position that does not parse or that no game can reach (``core.integrity``)."""
+    if not isinstance(text, str):
+        raise NotationError(f"position: a text, not {type(text).__name__}")
     preset, f = _parse_lines(text)
     variant, options = resolve_preset(preset)
-    hands = [cards(h) for h in f["hands"].split("|")]
-    n = int(f.get("players", len(hands)))
+    n = _number(f["players"], "players") if "players" in f else f["hands"].count("|") + 1
+    variant.check_players(n)  # before anything is built for n seats
+    hands = [_cards(h, "hands") for h in f["hands"].split("|")]
     if len(hands) != n:
-        raise NotationError(f"position: {len(hands)} hands for {n} players")
-    variant.check_players(n)
-    game = Game(compiled(variant, options), n, int(f.get("seed", "0")))
+        raise NotationError(f"position: players: {len(hands)} hands for {n} players")
+    game = Game(compiled(variant, options), n, _number(f.get("seed", "0"), "seed", signed=True))
     game.hands = hands
 
     top, top_by = _top(game, f["top"], n, declaring="declare" in f)
     below, below_by = _discards(f.get("discard", ""), n)
-    draw = cards(f["draw"]) if "draw" in f else None
+    draw = _cards(f["draw"], "draw") if "draw" in f else None
 
     placed = Counter(c for h in hands for c in h) + Counter(below) + Counter([top])
     placed += Counter(draw or [])
@@ -109,36 +153,35 @@ def position(text: str) -> Game:
     game.turn = _seat(f.get("turn", str(game.left_of(game.dealer))), n, "turn")
     direction = f.get("direction", "cw")
     if direction not in ("cw", "ccw", "+1", "-1", "1"):
-        raise NotationError(f"position: direction is cw or ccw, not {direction!r}")
+        raise NotationError(f"position: direction: cw or ccw, not {_show(direction)}")
     game.direction = -1 if direction in ("ccw", "-1") else 1
+    if game.rules.realtime and ("pending" in f or "declare" in f):
+        key = "pending" if "pending" in f else "declare"
+        raise NotationError(f"position: {key}: BLAST mode has no turns, so no {key} window")
     if "pending" in f:
         _pending(game, f["pending"], top_by)
     if "drawn" in f:
-        drawn = card(f["drawn"])
+        drawn = _card(f["drawn"], "drawn")
         if drawn not in hands[game.turn]:
-            raise NotationError(
-                f"position: drawn card {f['drawn']} is not in seat {game.turn}'s hand"
-            )
+            raise NotationError(f"position: drawn: {f['drawn']} is not in seat {game.turn}'s hand")
         game.phase, game.drawn = Phase.DRAWN, drawn
     if "declare" in f:
         game.phase = Phase.COLOR
         game.color_next = _seat(f["declare"], n, "declare")
     if "launcher" in f:
         if game.launcher is None:
-            raise NotationError(f"position: {variant.name} has no launcher")
-        text = f["launcher"]
-        if not text.isdigit():
-            raise NotationError(
-                f"position: launcher is its state (presses since it fired, >= 0), not {text!r}"
-            )
-        game.launcher.state = int(text)
+            raise NotationError(f"position: launcher: {variant.name} has no launcher")
+        game.launcher.state = _number(f["launcher"], "launcher")
     _live(game, f, n)
     for s in f.get("uno", "").split():
-        seat = _seat(s, n, "UNO window")
+        seat = _seat(s, n, "uno")
+        if seat in game.uno_open:
+            raise NotationError(f"position: uno: seat {seat} is listed twice")
         if len(hands[seat]) != 1:
-            raise NotationError(f"position: an UNO window on seat {seat} needs a 1-card hand")
+            raise NotationError(f"position: uno: an UNO window on seat {seat} needs a 1-card hand")
         game.uno_open.append(seat)
-    _empty_hands(game)
+    _empty_hands(game, f)
+    check(game, "position", NAMES)
     return game
 
 
@@ -151,8 +194,8 @@ def _discards(text: str, n: int) -> tuple[list[int], list[int]]:
         if word == "-":  # nothing
             continue
         name, _, seat = word.partition("@")
-        below.append(card(name))
-        by.append(-1 if seat in ("", "-") else _seat(seat, n, "discard's player"))
+        below.append(_card(name, "discard"))
+        by.append(-1 if seat in ("", "-") else _seat(seat, n, "discard"))
     return below, by
 
 
@@ -162,20 +205,25 @@ def _live(game: Game, f: dict[str, str], n: int) -> None:
     keys = [k for k in ("armed", "blocked", "lock") if k in f]
     if not game.rules.realtime:
         if keys:
-            raise NotationError(f"position: {keys[0]!r} is only for UNO Blast's BLAST mode")
+            raise NotationError(f"position: {keys[0]}: only for UNO Blast's BLAST mode")
         return
     if game.phase == Phase.TURN:
         game.phase = Phase.LIVE
     for word in f.get("armed", "").split():
         seat_text, _, name = word.partition("=")
-        seat = _seat(seat_text, n, "armed seat")
-        c = card(name)
+        seat = _seat(seat_text, n, "armed")
+        c = _card(name, "armed")
+        if game.armed[seat] >= 0:
+            raise NotationError(f"position: armed: seat {seat} arms one card, not two")
         if c not in game.hands[seat]:
-            raise NotationError(f"position: seat {seat} does not hold its armed card {name}")
+            raise NotationError(f"position: armed: seat {seat} does not hold its armed card {name}")
         game.armed[seat] = c
     if "blocked" in f:
-        game.blocked = _seat(f["blocked"], n, "blocked seat")
-    game.lock = [color(letter) for letter in f.get("lock", "")]
+        game.blocked = _seat(f["blocked"], n, "blocked")
+    try:
+        game.lock = [color(letter) for letter in f.get("lock", "")]
+    except NotationError as exc:
+        raise NotationError(f"position: lock: {exc}") from None
 
 
 def _top(game: Game, text: str, n: int, *, declaring: bool) -> tuple[int, int]:
@@ -183,32 +231,57 @@ def _top(game: Game, text: str, n: int, *, declaring: bool) -> tuple[int, int]:
     body, _, by = text.partition("@")
     body, _, declared = body.partition(":")
     name, _, counts_as = body.partition("=")
-    top = card(name)
-    model = card(counts_as) if counts_as else top
+    top = _card(name, "top")
+    never = game.rules.never_dealt
+    if never and never[top]:
+        raise NotationError(f"position: top: {name} is a BLAST card: they are never played")
+    model = _card(counts_as, "top") if counts_as else top
     game.top_kind = CARD_KIND[model]
     if not CARD_IS_WILD[model]:
+        if declared:
+            raise NotationError(
+                f"position: top: {body} is not a wild: its colour is its own, not {declared}"
+            )
+        if declaring:
+            raise NotationError(
+                f"position: declare: the first card {body} has its colour: only a wild's "
+                "colour is declared"
+            )
         game.color = CARD_COLOR[model]
     elif declared:
-        game.color = color(declared)
+        if declaring:
+            raise NotationError(
+                f"position: declare: the wild {body} is written without a colour: its "
+                "colour is still to be declared"
+            )
+        try:
+            game.color = color(declared)
+        except NotationError as exc:
+            raise NotationError(f"position: top: {exc}") from None
     elif not declaring:
-        raise NotationError(f"position: the wild top card {body} needs a colour ({body}:G)")
-    top_by = -1 if by in ("", "-") else _seat(by, n, "top's player")
+        raise NotationError(f"position: top: the wild top card {body} needs a colour ({body}:G)")
+    top_by = -1 if by in ("", "-") else _seat(by, n, "top")
     return top, top_by
 
 
-def _empty_hands(game: Game) -> None:
+def _empty_hands(game: Game, f: dict[str, str]) -> None:
     """An empty hand is a provisional end (its last card's penalty pending) or a finished
     round."""
     empty = [s for s, h in enumerate(game.hands) if not h]
     if not empty:
         return
     if len(empty) > 1:
-        raise NotationError(f"position: only one hand may be empty, not seats {empty}")
+        raise NotationError(f"position: hands: only one hand may be empty, not seats {empty}")
     if game.phase == Phase.PENALTY and game.pen_source == empty[0]:
         game.out = empty[0]
-    else:
-        game.phase = Phase.OVER
-        game.winner = empty[0]
+        return
+    windows = [k for k in ("pending", "drawn", "declare", "uno") if k in f]
+    if windows:
+        raise NotationError(
+            f"position: {windows[0]}: seat {empty[0]}'s hand is empty, so the round is over"
+        )
+    game.phase = Phase.OVER
+    game.winner = empty[0]
 
 
 def _pending(game: Game, text: str, source: int) -> None:
@@ -220,24 +293,31 @@ def _pending(game: Game, text: str, source: int) -> None:
         game.pen_returned = words[1:] == ["returned"]
         game.pen_source = source
         return
-    if len(words) < 2 or words[0] not in ("take", "challenge") or not words[1].isdigit():
+    if len(words) < 2 or words[0] not in ("take", "challenge"):
         raise NotationError(
-            "position: pending is 'take N [returned]', 'fire [returned]' or "
-            f"'challenge N legal|illegal', not {text!r}"
+            "position: pending: 'take N [returned]', 'fire [returned]' or "
+            f"'challenge N legal|illegal', not {_show(text)}"
         )
     game.phase = Phase.PENALTY
-    game.pen_amount = int(words[1])
+    game.pen_amount = _number(words[1], "pending")
     game.pen_chain = 1
     if words[0] == "take" and words[2:]:
         if words[2:] != ["returned"]:
-            raise NotationError(f"position: 'take N' may only be followed by 'returned': {text!r}")
+            raise NotationError(
+                f"position: pending: 'take N' may only be followed by 'returned': {_show(text)}"
+            )
         game.pen_returned = True
     game.pen_source = source
     game.pen_challenge = words[0] == "challenge"
     if game.pen_challenge:
         if len(words) != 3 or words[2] not in ("legal", "illegal"):
-            raise NotationError("position: 'challenge N' must say legal or illegal")
+            raise NotationError("position: pending: 'challenge N' must say legal or illegal")
         game.pen_legal = words[2] == "legal"
+
+
+def _show(text: str) -> str:
+    """Outside text for a message, cut to a readable length."""
+    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
 
 
 def position_text(game: Game) -> str:

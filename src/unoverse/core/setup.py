@@ -59,13 +59,20 @@ def new_game(
 
 
 _COMPILED: dict[tuple[str, Options], Rules] = {}
+#: How many sets of rules stay built: a stream of saved games or presets, each with other
+#: options, must not grow memory without bound (the oldest built is forgotten first; the
+#: games using it keep it).
+_COMPILED_MAX = 256
 
 
 def compiled(variant: Variant, options: Options) -> Rules:
-    """The engine tables of a variant and options, built once per process."""
+    """The engine tables of a variant and options, built once per process (the last
+    ``_COMPILED_MAX`` kinds)."""
     key = (variant.name, options)
     rules = _COMPILED.get(key)
     if rules is None:
+        if len(_COMPILED) >= _COMPILED_MAX:
+            del _COMPILED[next(iter(_COMPILED))]
         rules = _COMPILED[key] = variant.compile(options)
     return rules
 
