@@ -148,9 +148,12 @@ def test_a_field_written_twice_is_refused() -> None:
     refused(text.replace('"turn":', '"turn":9,"turn":', 1), "turn")
 
 
-def test_only_text_is_read() -> None:
-    with pytest.raises(uv.NotationError, match="a JSON text, not bytes"):
-        uv.from_json(b"{}")
+@pytest.mark.parametrize("load", [uv.from_json, uv.Game.from_json])
+def test_only_text_is_read(load: Callable[[object], uv.Game]) -> None:
+    """In both builds (the compiled one once raised a bare ``TypeError``)."""
+    for value in (b"{}", None, 5):
+        with pytest.raises(uv.NotationError, match="a JSON text, not"):
+            load(value)
 
 
 def test_cards_must_be_the_deck_each_once_and_in_their_place() -> None:

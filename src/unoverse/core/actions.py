@@ -221,10 +221,63 @@ def parse_action(text: str) -> Action:
 def form_error(a: Action) -> str:
     """Why ``a`` is not a well-formed action ("" when it is): every field of its type and in
     its range — a card that exists, a colour of the card notation, a number 0–9, a
-    direction of -1, 0 or +1, no negative seat or count. Parsed text and the engine's own
-    actions always are; an ``Action`` built by hand may not be, and ``Game.apply`` refuses
-    it with this reason before reading it (so it gets a typed error, never a crash)."""
-    f = cast("tuple[object, ...]", a)  # read unchecked: a compiled read would raise
+    direction of -1, 0 or +1, no negative seat or count — and set only where its kind
+    uses it. Parsed text and the engine's own actions always are; an ``Action`` built by
+    hand may not be, and ``Game.apply`` refuses it with this reason before reading it (so
+    it gets a typed error, never a crash).
+
+    It runs for every action applied, so the common actions (a play, an action without
+    fields) are checked in one expression of type tests and comparisons that the compiled
+    build turns into a few machine instructions each; anything else, well formed or not,
+    takes the field-by-field path that also explains what is wrong."""
+    f: tuple[object, ...] = a  # read unchecked: a compiled read of a field would raise
+    k, c, col, t, amt, d, more, cov, num = f[0], f[1], f[2], f[3], f[4], f[6], f[7], f[8], f[9]
+    if (  # (``type(x) is int`` also refuses a bool, which is an int)
+        type(c) is int
+        and type(col) is int
+        and type(t) is int
+        and type(amt) is int
+        and type(d) is int
+        and type(cov) is int
+        and type(num) is int
+        and type(f[5]) is bool
+        and type(more) is tuple
+        and -1 <= col < _COLORS
+        and -1 <= num <= 9
+        and -1 <= d <= 1
+    ):
+        if k is _PLAY_KIND:
+            if (
+                0 <= c < N_CARDS
+                and t >= -1
+                and amt >= -1
+                and cov == -1
+                and (len(more) == 0 or _cards_exist(more))
+            ):
+                return ""
+        elif (
+            type(k) is Kind
+            and _BARE[k]
+            and c == -1
+            and col == -1
+            and t == -1
+            and amt == -1
+            and d == 0
+            and len(more) == 0
+            and cov == -1
+            and num == -1
+        ):
+            return ""
+    return _form_problem(f)
+
+
+def _cards_exist(more: tuple[object, ...]) -> bool:
+    """``more`` holds card ids that exist."""
+    return all(type(x) is int and 0 <= x < N_CARDS for x in more)
+
+
+def _form_problem(f: tuple[object, ...]) -> str:
+    """``form_error`` field by field, for every action its quick test did not pass."""
     k = f[0]
     if k.__class__ is not Kind and (k.__class__ is not int or k not in _KIND_VALUES):
         return f"action kind {k!r} does not exist"
@@ -385,6 +438,10 @@ _NEEDS: Final[dict[int, tuple[int, ...]]] = {
     Kind.BLAST: (1,),
     Kind.ARM: (1,),
 }
+#: By kind number: whether that kind of action sets no field (``uno`` aside).
+_BARE: Final = tuple(k not in _USES for k in Kind)
+_PLAY_KIND: Final = Kind.PLAY
+_COLORS: Final = len(COLOR_LETTERS)
 #: By kind number: the fields that kind leaves unset.
 _UNUSED: Final = tuple(
     tuple(i for i in (1, 2, 3, 4, 6, 7, 8, 9) if i not in _USES.get(k, ())) for k in Kind

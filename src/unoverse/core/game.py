@@ -2244,8 +2244,9 @@ class Game:
         return to_json(self)
 
     @staticmethod
-    def from_json(text: str) -> Game:
-        """A game saved by ``to_json``."""
+    def from_json(text: object) -> Game:
+        """A game saved by ``to_json`` (``NotationError`` for anything else, whatever its
+        type: ``core.codec``)."""
         from .codec import from_json
 
         return from_json(text)

@@ -111,9 +111,11 @@ def _card(text: str, key: str) -> int:
         raise NotationError(f"position: {key}: {exc}") from None
 
 
-def position(text: str) -> Game:
+def position(text: object) -> Game:
     """A game in the position written in ``text``; ``NotationError`` naming the key for a
-    position that does not parse or that no game can reach (``core.integrity``)."""
+    position that does not parse or that no game can reach (``core.integrity``). (``text``
+    is typed ``object``: the compiled build would refuse anything else with a bare
+    ``TypeError``.)"""
     if not isinstance(text, str):
         raise NotationError(f"position: a text, not {type(text).__name__}")
     preset, f = _parse_lines(text)

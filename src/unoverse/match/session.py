@@ -411,8 +411,10 @@ class Session:
         if self.deadline_ms is not None and (a is TIMEOUT or now[:4] != self._marks[-1][:4]):
             self.opened = at  # a new mandatory window, or a new card under the same one
         then = self._marks[-1]
-        if now[0] != then[0] or (now[3] == _LIVE_WINDOW and then[3] != _LIVE_WINDOW):
-            self.landed_at = at  # a card landed, or live play resumed
+        if now[0] != then[0]:
+            self.landed_at = at  # a card landed
+        elif self.stall_ms is not None and now[3] == _LIVE_WINDOW and then[3] != _LIVE_WINDOW:
+            self.landed_at = at  # live play resumed (BLAST mode: U-B-37)
         self._marks.append(now)
         version = game.version
         if self.store is not None:
