@@ -1,6 +1,11 @@
-"""Every preset played with deadlines, as a server runs every room: rounds between bots whose
-reaction times (median 900 ms) often miss a 1,000 ms deadline, so the session's referee
-times windows out, BLAST events included, and stalls live play (RULES.md P8, §5.8).
+"""Every preset played with deadlines, as a server runs every room: one seat's bot answers
+too late to be in time (median 2,500 ms), the others in time but for the odd slow answer
+(median 600 ms), against a 1,000 ms deadline. The session's referee times windows out,
+BLAST events included, stalls live play, and refuses the late answers (RULES.md P8, §5.8).
+(With every seat missing the deadline about half the time, a round with every card in the
+hands and progressive stacking can go on past 20,000 actions: each timeout takes a penalty
+instead of answering it, and the chain hands the pile back. That is a slow table, not a
+stuck one; ``tests/match/test_deadlines.py`` plays UNO Blast with such a table.)
 
 Each round must end (by play, or by U-C-14 when only the referee acts), keep every card,
 log times that never decrease and replay exactly from its log. Normal profile: every preset
@@ -24,7 +29,8 @@ from ._playout import DEEP, NORMAL_PLAYERS, PRESETS, mixed_specs
 from .test_blast_live_playouts import LIVE_PRESETS
 
 DEADLINE_MS = 1000.0
-SLOW = ":median_ms=900"
+LATE = ":median_ms=2500"
+IN_TIME = ":median_ms=600"
 REFEREE = {"timeout", "stall", "stuck"}
 
 
@@ -48,7 +54,11 @@ def test_a_round_with_deadlines_ends_keeps_its_cards_and_replays(
     preset: str, players: int, seed: int
 ) -> None:
     game = uv.new_game(preset, players, seed)
-    bots = [make_bot(spec + SLOW, seed, s) for s, spec in enumerate(mixed_specs(players, seed))]
+    late = seed % players
+    bots = [
+        make_bot(spec + (LATE if s == late else IN_TIME), seed, s)
+        for s, spec in enumerate(mixed_specs(players, seed))
+    ]
     record = play_round(game, bots, RoundRecord(seed, None), hashes=True, deadline_ms=DEADLINE_MS)
     assert game.over and 0 <= game.winner < players and not game.eliminated[game.winner]
     assert Counter(game.all_cards()) == Counter(game.rules.deck), "a card was lost or made"
@@ -57,6 +67,7 @@ def test_a_round_with_deadlines_ends_keeps_its_cards_and_replays(
     referee = [text for seat, text, _ in record.actions if seat is None]
     if not game.rules.realtime:  # (live play has a deadline only in an event or forced play)
         assert referee, "no window timed out: the deadlines were never reached"
+        assert any(seat == late for seat, *_ in record.rejected), "no late answer was refused"
     assert set(referee) <= REFEREE
     assert game.version == len(record.actions)
     saved = json.loads(json.dumps(record.to_dict()))

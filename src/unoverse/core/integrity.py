@@ -416,11 +416,11 @@ def _illegal(game: Game) -> Problem:
         return "illegal", f"a direction is 1 or -1, not {direction}"
     if color not in rules.colors or not 0 <= top_kind < N_KINDS:
         return "illegal", "the colour and kind to restore are out of range"
-    # (a reshuffle leaves the illegal card alone in the pile: nothing lies beneath it)
-    if len(game.discard) > 1:
-        found = _top_problem(game, game.discard[-2], game.discard_by[-2], color, top_kind)
-        if found is not None:
-            return "illegal", f"what a catch restores: {found[1]}"
+    if len(game.discard) < 2:  # (a reshuffle keeps it, U-C-15)
+        return "illegal", "a catch restores the card beneath the illegal one: there is none"
+    found = _top_problem(game, game.discard[-2], game.discard_by[-2], color, top_kind)
+    if found is not None:
+        return "illegal", f"what a catch restores: {found[1]}"
     return None
 
 
