@@ -6,9 +6,12 @@ Every error on bad input is one line on stderr and a non-zero exit, never a trac
 from __future__ import annotations
 
 import json
+import signal
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import FrameType
 from typing import Annotated, Any, NoReturn
 
 import typer
@@ -159,11 +162,12 @@ def simulate(
     sim = Simulation(_preset(variant, option), players, games, seed, bots, match)
     try:
         check(sim)  # every argument, before the output file is touched
-        with _progress() as bar:
+        with _progress() as bar, _stop_between_games() as stop:
             task = bar.add_task("games", total=games)
 
             def tick(done: int) -> None:
                 bar.update(task, completed=done)
+                stop()
 
             report = (
                 run(sim, progress=tick) if out is None else write_replay(sim, out, progress=tick)
@@ -179,6 +183,31 @@ def simulate(
         print(json.dumps(report, indent=2))
         return
     _print_report(report)
+
+
+@contextmanager
+def _stop_between_games() -> Iterator[Callable[[], None]]:
+    """Ctrl-C ends a run after the game being played: the handler only takes note, and the
+    function yielded, called after each game, raises ``KeyboardInterrupt`` then. An
+    interrupt raised in the middle of an engine operation could abort the compiled build
+    ("fatal: out of memory"), where mypyc takes some failures for memory errors. A second
+    Ctrl-C interrupts at once."""
+    pressed: list[int] = []
+
+    def note(signum: int, frame: FrameType | None) -> None:
+        if pressed:
+            signal.default_int_handler(signum, frame)
+        pressed.append(signum)
+
+    def stop() -> None:
+        if pressed:
+            raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGINT, note)
+    try:
+        yield stop
+    finally:
+        signal.signal(signal.SIGINT, previous)
 
 
 def _noted(exc: BaseException, message: str = "") -> str:
