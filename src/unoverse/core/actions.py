@@ -271,6 +271,15 @@ def form_error(a: Action) -> str:
     return _form_problem(f)
 
 
+def check_form(a: Action) -> Action:
+    """``a``, or a ``NotationError`` saying why it is not a well-formed action
+    (``form_error``)."""
+    why = form_error(a)
+    if why:
+        raise NotationError(f"a malformed action: {why}")
+    return a
+
+
 def _cards_exist(more: tuple[object, ...]) -> bool:
     """``more`` holds card ids that exist."""
     return all(type(x) is int and 0 <= x < N_CARDS for x in more)

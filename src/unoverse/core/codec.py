@@ -17,6 +17,7 @@ from .cards import CARD_TEXT, COLOR_LETTERS, KIND_CODES, KIND_INDEX, card, cards
 from .errors import NotationError, UnknownVariant, UnoverseError
 from .game import Game
 from .integrity import check
+from .options import shown
 from .phase import PHASE_NAMES, PHASES
 from .registry import get
 from .rng import Rng
@@ -133,7 +134,7 @@ def from_dict(data: object) -> Game:
         raise _bad(deep, f"nested deeper than the {_DEPTH} levels of a saved game")
     version = _get(data, "format")
     if version != FORMAT or not isinstance(version, int) or isinstance(version, bool):
-        raise _bad("format", f"{_show(version)}; this version reads format {FORMAT}")
+        raise _bad("format", f"{shown(version)}; this version reads format {FORMAT}")
     try:
         variant = get(_text(_get(data, "variant"), "variant"))
     except UnknownVariant as exc:
@@ -166,7 +167,7 @@ def from_json(text: object) -> Game:
     try:
         data = json.loads(text, object_pairs_hook=_object)
     except (ValueError, RecursionError) as exc:  # bad JSON, a 5,000-digit number, deep nesting
-        raise NotationError(f"saved game: not JSON: {_show(str(exc))}") from None
+        raise NotationError(f"saved game: not JSON: {shown(str(exc))}") from None
     return from_dict(data)
 
 
@@ -237,11 +238,11 @@ def _read(game: Game, data: dict[str, Any], piles: dict[str, list[int]]) -> None
     game.winner = _number(data, "winner")
     kind = _text(_get(data, "top_kind"), "top_kind")
     if kind and kind not in KIND_INDEX:
-        raise _bad("top_kind", f"unknown kind {_show(kind)}: one of {' '.join(KIND_CODES)}")
+        raise _bad("top_kind", f"unknown kind {shown(kind)}: one of {' '.join(KIND_CODES)}")
     game.top_kind = KIND_INDEX[kind] if kind else -1
     phase = _text(_get(data, "phase"), "phase")
     if phase not in PHASE_NAMES:
-        raise _bad("phase", f"{_show(phase)}: one of {' '.join(PHASE_NAMES)}")
+        raise _bad("phase", f"{shown(phase)}: one of {' '.join(PHASE_NAMES)}")
     game.phase = PHASES[PHASE_NAMES.index(phase)]
     amount, source, challenge, legal, chain, returned = _list(_get(data, "penalty"), "penalty", 6)
     game.pen_amount = _int(amount, "penalty", 0, _BIG)
@@ -332,7 +333,7 @@ def _read_live(game: Game, state: object) -> None:
     seat = _int(by, "live.accepted", -1, n - 1)
     if seat >= 0:
         if at is not None and (not isinstance(at, float) or not math.isfinite(at)):
-            raise _bad("live.accepted", f"a time is a finite number of ms or null, not {_show(at)}")
+            raise _bad("live.accepted", f"a time is a finite number of ms or null, not {shown(at)}")
         when = float("-inf") if at is None else at
         game.accepted = (when, seat, _card(last, "live.accepted"))
     paid = _list(_get(state, "paid", "live"), "live.paid")
@@ -360,7 +361,7 @@ def _same_as_written(game: Game, data: dict[str, Any]) -> None:
         if key not in data:
             raise _bad(key, "missing")
         if _canonical(data[key]) != _canonical(written[key]):
-            raise _bad(key, f"{_show(data[key])} is not as a saved game writes it")
+            raise _bad(key, f"{shown(data[key])} is not as a saved game writes it")
 
 
 def _canonical(value: object) -> str:
@@ -391,12 +392,6 @@ def _bad(field: str, why: str) -> NotationError:
     return NotationError(f"saved game: {field}: {why}")
 
 
-def _show(value: object) -> str:
-    """A value for a message, cut to a readable length."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
-
-
 def _get(data: dict[str, Any], key: str, within: str = "") -> object:
     if key not in data:
         raise _bad(f"{within}.{key}" if within else key, "missing")
@@ -411,27 +406,27 @@ def _number(data: dict[str, Any], key: str) -> int:
 
 def _int(value: object, field: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(field, f"an integer, not {_show(value)}")
+        raise _bad(field, f"an integer, not {shown(value)}")
     if not low <= value <= high:
-        raise _bad(field, f"{low} to {high}, not {_show(value)}")
+        raise _bad(field, f"{low} to {high}, not {shown(value)}")
     return value
 
 
 def _bool(value: object, field: str) -> bool:
     if not isinstance(value, bool):
-        raise _bad(field, f"true or false, not {_show(value)}")
+        raise _bad(field, f"true or false, not {shown(value)}")
     return value
 
 
 def _text(value: object, field: str) -> str:
     if not isinstance(value, str):
-        raise _bad(field, f"a string, not {_show(value)}")
+        raise _bad(field, f"a string, not {shown(value)}")
     return value
 
 
 def _list(value: object, field: str, length: int = -1) -> list[object]:
     if not isinstance(value, list):
-        raise _bad(field, f"a list, not {_show(value)}")
+        raise _bad(field, f"a list, not {shown(value)}")
     if length >= 0 and len(value) != length:
         raise _bad(field, f"a list of {length}, not of {len(value)}")
     items: list[object] = value
@@ -459,7 +454,7 @@ def _seats(value: object, field: str, n: int) -> list[int]:
 
 def _seat_key(key: str, n: int, field: str) -> int:
     if not _SEAT.fullmatch(key) or int(key) >= n:
-        raise _bad(field, f"{_show(key)} is not a seat (0 to {n - 1})")
+        raise _bad(field, f"{shown(key)} is not a seat (0 to {n - 1})")
     return int(key)
 
 
@@ -467,5 +462,5 @@ def _pair(key: str, n: int) -> tuple[int, int]:
     """A ``known`` key, ``"o:h"``: seat o has seen cards of seat h's hand."""
     match = _PAIR.fullmatch(key)
     if match is None or int(match[1]) >= n or int(match[2]) >= n:
-        raise _bad("known", f"{_show(key)} is not 'seat:seat' (seats 0 to {n - 1})")
+        raise _bad("known", f"{shown(key)} is not 'seat:seat' (seats 0 to {n - 1})")
     return int(match[1]), int(match[2])

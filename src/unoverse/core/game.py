@@ -36,8 +36,8 @@ from .actions import (
     BlastChoices,
     Kind,
     blast_action,
+    check_form,
     choice_action,
-    form_error,
     number_action,
     parse_action,
     play_action,
@@ -715,10 +715,7 @@ class Game:
         """
         when = _time(at)
         if isinstance(act, Action):
-            a = act
-            why = form_error(a)
-            if why:
-                raise NotationError(f"a malformed action: {why}")
+            a = check_form(act)
             raw = cast("tuple[object, ...]", a)[0]  # read unchecked: it may not be a Kind
             if raw.__class__ is not Kind:  # built by hand with its number (checked above):
                 a = a._replace(kind=Kind(cast("int", raw)))  # the engine compares by identity
@@ -1557,12 +1554,7 @@ class Game:
 
     def _referee(self, a: Action, at: float | None = None) -> list[Event]:
         k = a.kind
-        if (
-            k is not Kind.PENALIZE
-            and k is not Kind.TIMEOUT
-            and k is not Kind.STALL
-            and k is not Kind.STUCK
-        ):
+        if k not in _REFEREE_KINDS:
             raise NotYourWindow(
                 f"{a}: the referee (seat None) may only penalize:SEAT:N, timeout, stall or stuck"
             )
@@ -2152,7 +2144,6 @@ class Game:
         if self.blast_card >= 0:
             self.blast_due = []
             self.blast_chosen = {}
-            self.blast_offers = {}
             self._spend_blast()
         self.owed.clear()
         self.then = (THEN_KEEP, -1)

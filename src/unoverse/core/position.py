@@ -33,6 +33,7 @@ from .cards import (
 from .errors import NotationError
 from .game import Game, Phase
 from .integrity import check
+from .options import shown
 from .setup import compiled, resolve_preset
 
 KEYS = (
@@ -61,7 +62,7 @@ def _parse_lines(text: str) -> tuple[str, dict[str, str]]:
             preset = part
             continue
         if key not in KEYS:
-            raise NotationError(f"position: {_show(key)}: unknown key; keys are: {', '.join(KEYS)}")
+            raise NotationError(f"position: {shown(key)}: unknown key; keys are: {', '.join(KEYS)}")
         if key in fields:
             raise NotationError(f"position: {key}: given twice")
         fields[key] = value.strip()
@@ -81,7 +82,7 @@ def _number(text: str, key: str, *, signed: bool = False) -> int:
     digits = text[1:] if signed and text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()) or len(digits) > _DIGITS:
         kind = "an integer" if signed else "a whole number"
-        raise NotationError(f"position: {key}: {kind}, not {_show(text)}")
+        raise NotationError(f"position: {key}: {kind}, not {shown(text)}")
     return int(text)
 
 
@@ -89,7 +90,7 @@ def _seat(text: str, n: int, key: str) -> int:
     """A seat number of ``key``."""
     digits = text[1:] if text.startswith("-") else text
     if not (digits.isascii() and digits.isdigit()) or len(digits) > _DIGITS:
-        raise NotationError(f"position: {key}: a seat number, not {_show(text)}")
+        raise NotationError(f"position: {key}: a seat number, not {shown(text)}")
     s = int(text)
     if not 0 <= s < n:
         raise NotationError(f"position: {key}: {s} is not a seat (0 to {n - 1})")
@@ -155,7 +156,7 @@ def position(text: object) -> Game:
     game.turn = _seat(f.get("turn", str(game.left_of(game.dealer))), n, "turn")
     direction = f.get("direction", "cw")
     if direction not in ("cw", "ccw", "+1", "-1", "1"):
-        raise NotationError(f"position: direction: cw or ccw, not {_show(direction)}")
+        raise NotationError(f"position: direction: cw or ccw, not {shown(direction)}")
     game.direction = -1 if direction in ("ccw", "-1") else 1
     if game.rules.realtime and ("pending" in f or "declare" in f):
         key = "pending" if "pending" in f else "declare"
@@ -298,7 +299,7 @@ def _pending(game: Game, text: str, source: int) -> None:
     if len(words) < 2 or words[0] not in ("take", "challenge"):
         raise NotationError(
             "position: pending: 'take N [returned]', 'fire [returned]' or "
-            f"'challenge N legal|illegal', not {_show(text)}"
+            f"'challenge N legal|illegal', not {shown(text)}"
         )
     game.phase = Phase.PENALTY
     game.pen_amount = _number(words[1], "pending")
@@ -306,7 +307,7 @@ def _pending(game: Game, text: str, source: int) -> None:
     if words[0] == "take" and words[2:]:
         if words[2:] != ["returned"]:
             raise NotationError(
-                f"position: pending: 'take N' may only be followed by 'returned': {_show(text)}"
+                f"position: pending: 'take N' may only be followed by 'returned': {shown(text)}"
             )
         game.pen_returned = True
     game.pen_source = source
@@ -315,11 +316,6 @@ def _pending(game: Game, text: str, source: int) -> None:
         if len(words) != 3 or words[2] not in ("legal", "illegal"):
             raise NotationError("position: pending: 'challenge N' must say legal or illegal")
         game.pen_legal = words[2] == "legal"
-
-
-def _show(text: str) -> str:
-    """Outside text for a message, cut to a readable length."""
-    return repr(text) if len(text) <= 40 else repr(text[:37] + "...")
 
 
 def position_text(game: Game) -> str:

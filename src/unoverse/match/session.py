@@ -25,7 +25,16 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
-from ..core.actions import STALL, STUCK, TIMEOUT, Action, Kind, form_error, parse_action
+from ..core.actions import (
+    STALL,
+    STUCK,
+    TIMEOUT,
+    Action,
+    Kind,
+    check_form,
+    form_error,
+    parse_action,
+)
 from ..core.cards import CARD_TEXT
 from ..core.errors import (
     IllegalAction,
@@ -520,10 +529,7 @@ def _parse(action: object) -> Action:
     if isinstance(action, str):
         return parse_action(action)
     if isinstance(action, Action):
-        why = form_error(action)
-        if why:
-            raise NotationError(f"a malformed action: {why}")
-        return action
+        return check_form(action)
     raise NotationError(f"an action is an Action or its text, not {action!r}")
 
 
