@@ -56,6 +56,7 @@ from ._blast import (
     numeral_numbers,
     uno_calls,
 )
+from ._variants import VariantChecks
 
 #: The deep profile (``make test-deep``); tests/conftest.py reads the same variable.
 DEEP = os.environ.get("UNOVERSE_DEEP", "") not in ("", "0")
@@ -158,10 +159,6 @@ BLAST_PRESETS = (
     "blast+blast.blast_copies=3",
     "blast+blast.blast_copies=0",
     "blast+scoring=winner_takes",
-)
-#: Every preset the playout matrix runs.
-PRESETS = (
-    CLASSIC_PRESETS + MINECRAFT_PRESETS + ATTACK_PRESETS + FULL_SPECTRUM_PRESETS + BLAST_PRESETS
 )
 NORMAL_PLAYERS = (2, 3, 4, 7, 10)
 ALL_PLAYERS = tuple(range(2, 11))
@@ -292,33 +289,102 @@ def presses(game: Game) -> bool:
     return game.rules.name == "attack"
 
 
-def p1_legal(game: Game, c: int) -> bool:
-    """RULES.md P1 on the current top card; on a first turn restricted by
-    ``attack.strict_first_color`` (``game.strict``, A-7) only a card of that colour: no
-    wild, no symbol match."""
-    if is_blast(game):
-        return blast_legal(game, c)
-    if game.strict >= 0:
-        return not CARD_IS_WILD[c] and CARD_COLOR[c] == game.strict
+def printed_legal(game: Game, c: int) -> bool:
+    """RULES.md P1 on the current top card (§0.2): a wild, a card of the active colour, or
+    one of the top's value (Classic, §1; Minecraft, §2)."""
     if CARD_IS_WILD[c]:
         return True
     color, value = active_color_and_value(game)
-    return (
-        CARD_COLOR[c] == color
-        or (value >= 0 and CARD_KIND[c] == value)
-        or CARD_COLOR[c] in chromatic(game, color)
+    return CARD_COLOR[c] == color or (value >= 0 and CARD_KIND[c] == value)
+
+
+def attack_legal(game: Game, c: int) -> bool:
+    """UNO Attack's P1 (§3): on a first turn restricted by ``attack.strict_first_color``
+    (``game.strict``, A-7) only a card of that colour, no wild, no symbol match; else P1."""
+    if game.strict >= 0:
+        return not CARD_IS_WILD[c] and CARD_COLOR[c] == game.strict
+    return printed_legal(game, c)
+
+
+def full_spectrum_legal(game: Game, c: int) -> bool:
+    """UNO Full Spectrum's P1 (§4.3, §4.5): P1, or a card of a colour the chromatic step
+    reaches from the active colour."""
+    return printed_legal(game, c) or CARD_COLOR[c] in chromatic(
+        game, active_color_and_value(game)[0]
     )
+
+
+def p1_legal(game: Game, c: int) -> bool:
+    """Whether ``c`` plays on the current top card, by the game's variant's P1 oracle
+    (``VARIANT_CHECKS``)."""
+    legal = VARIANT_CHECKS[game.rules.name].legal
+    assert legal is not None, f"{game.rules.name} has no P1 oracle"
+    return legal(game, c)
 
 
 def chromatic(game: Game, color: int) -> tuple[int, ...]:
     """Full Spectrum's chromatic step (RULES.md §4.3, §4.5): the colour after ``color`` in
     the order R O Y G T B V P plays too, pink followed by red (FS-1, ``full_spectrum.wrap``);
     with ``full_spectrum.bidirectional`` the colour before it as well."""
-    if game.rules.name != "full_spectrum" or color < 0:
+    if color < 0:
         return ()
     wrap = option(game, "full_spectrum.wrap", True)
     steps = (1, -1) if option(game, "full_spectrum.bidirectional", False) else (1,)
     return tuple((color + d) % 8 for d in steps if wrap or 0 <= color + d < 8)
+
+
+#: The conformance suite's part for each variant (``_variants.VariantChecks``): its presets,
+#: its P1 oracle and the games the mutation tests break its rules on. Every variant of
+#: ``unoverse.variants.VARIANTS`` needs one (tests/conformance/test_variants.py).
+VARIANT_CHECKS: dict[str, VariantChecks] = {
+    "classic": VariantChecks(
+        CLASSIC_PRESETS,
+        printed_legal,
+        (
+            ("classic", 4, 21, "bots"),
+            ("classic", 3, 22, "uniform"),
+            ("classic+false_uno_penalty=2", 2, 23, "bots"),
+            ("classic", 7, 38, "uniform"),  # reshuffles twice
+        ),
+    ),
+    # revealed Creepers
+    "minecraft": VariantChecks(MINECRAFT_PRESETS, printed_legal, (("minecraft", 4, 7, "bots"),)),
+    # Discard Alls and a reload
+    "attack": VariantChecks(
+        ATTACK_PRESETS,
+        attack_legal,
+        (("attack", 3, 6, "uniform"), ("attack+attack.discard_all_optional", 2, 5, "bots")),
+    ),
+    # plays by the chromatic step, on both decks and both ways round
+    "full_spectrum": VariantChecks(
+        FULL_SPECTRUM_PRESETS,
+        full_spectrum_legal,
+        (
+            ("full_spectrum", 4, 21, "bots"),
+            ("full_spectrum+full_spectrum.deck=symmetric_128", 3, 22, "uniform"),
+            ("full_spectrum+full_spectrum.bidirectional+full_spectrum.wrap=false", 2, 23, "bots"),
+        ),
+    ),
+    # BLAST events that interrupt penalty and Múltiple Roba draws and wait for seats'
+    # choices, and chain answers offered and played (Normal mode)
+    "blast": VariantChecks(
+        BLAST_PRESETS,
+        blast_legal,
+        (
+            ("blast", 4, 7, "bots"),
+            ("blast+blast.rev4_stackable", 3, 6, "uniform"),
+            ("blast+blast.elimination_threshold=20", 7, 8, "bots"),
+        ),
+    ),
+}
+#: Every preset the playout matrix runs, variant by variant in the order the engine lists
+#: them (a variant without checks has none here; test_variants.py fails for it).
+PRESETS = tuple(
+    preset
+    for v in uv.variants()
+    if v.name in VARIANT_CHECKS
+    for preset in VARIANT_CHECKS[v.name].presets
+)
 
 
 #: The draw cards, the only cards that can answer a draw penalty (RULES.md §1.8), with the

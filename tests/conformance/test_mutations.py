@@ -1,8 +1,10 @@
 """Mutation tests: break one rule with monkeypatch and show the conformance checks fail.
 
 Each test runs the check on a few seeded games under the patch, with only the check that
-should catch the mutation switched on, and expects an ``AssertionError`` naming it. Seeds are
-chosen so that the unpatched engine passes the same check (``test_checks_pass_unpatched``).
+should catch the mutation switched on, and expects an ``AssertionError`` naming it. The games
+are each variant's mutation games (``_playout.VARIANT_CHECKS``), which the unpatched engine
+passes with every check, variant by variant of the engine's list
+(``test_checks_pass_unpatched``).
 """
 
 from __future__ import annotations
@@ -12,24 +14,21 @@ from typing import Any
 
 import pytest
 
+import unoverse as uv
 import unoverse.core.setup as game_setup
 import unoverse.core.variant as variant_module
 from unoverse import Game, Phase
-from unoverse.core.p1 import P1_PLAIN
+from unoverse.core.p1 import P1_PLAIN, Steps, p1_rows
 from unoverse.core.view import VIEW_FIELDS, View
 
-from ._playout import Checks, check_wd4_scenarios, playout
+from ._playout import VARIANT_CHECKS, Checks, check_wd4_scenarios, playout
+from ._variants import Run
 
-#: (preset, players, seed, policy): games the mutation checks run on.
-GAMES = (
-    ("classic", 4, 21, "bots"),
-    ("classic", 3, 22, "uniform"),
-    ("classic+false_uno_penalty=2", 2, 23, "bots"),
-    ("classic", 7, 38, "uniform"),  # reshuffles twice
-)
+#: Classic's games: the mutations of the shared rules run on them.
+GAMES = VARIANT_CHECKS["classic"].mutation_games
 
 
-def run_games(checks: Checks, games: tuple[tuple[str, int, int, str], ...] = GAMES) -> None:
+def run_games(checks: Checks, games: tuple[Run, ...] = GAMES) -> None:
     for preset, players, seed, policy in games:
         playout(preset, players, seed, policy, checks=checks)
 
@@ -169,11 +168,7 @@ def test_wd4_legality_removed_is_caught_in_playouts() -> None:
 
 # -- (e) Minecraft and Attack: the event checks --------------------------------------------------
 #: Games with revealed Creepers (minecraft), Discard Alls and a reload (attack).
-VARIANT_GAMES = (
-    ("minecraft", 4, 7, "bots"),
-    ("attack", 3, 6, "uniform"),
-    ("attack+attack.discard_all_optional", 2, 5, "bots"),
-)
+VARIANT_GAMES = VARIANT_CHECKS["minecraft"].mutation_games + VARIANT_CHECKS["attack"].mutation_games
 
 
 def _after_apply(monkeypatch: pytest.MonkeyPatch, change: Any) -> None:
@@ -246,31 +241,60 @@ def test_variant_mutation_is_caught(
 
 
 # -- the same checks pass on the real engine ------------------------------------------------------
-def _each_check() -> Iterator[str]:
-    yield from ("illegal", "p1", "offers", "conservation", "views", "p5", "events")
+CHECKS = ("illegal", "p1", "offers", "conservation", "views", "p5", "events")
 
 
-@pytest.mark.parametrize("check", list(_each_check()))
-def test_checks_pass_unpatched(check: str) -> None:
-    """Without a mutation the same games pass the same checks, so the failures above come
-    from the mutations."""
-    run_games(Checks.only(check))
-    run_games(Checks.only(check), VARIANT_GAMES)
-    run_games(Checks.only(check), BLAST_GAMES)
+@pytest.mark.parametrize("check", CHECKS)
+@pytest.mark.parametrize("variant", [v.name for v in uv.variants()])
+def test_checks_pass_unpatched(variant: str, check: str) -> None:
+    """Without a mutation every variant's mutation games pass every check, so the failures
+    here come from the mutations."""
+    run_games(Checks.only(check), VARIANT_CHECKS[variant].mutation_games)
 
 
 def test_wd4_scenarios_pass_unpatched() -> None:
     check_wd4_scenarios()
 
 
-# -- (f) UNO Blast: a BLAST card counted as drawn; a blast_ge chain without its floor ----------
-#: Blast games (Normal mode) with BLAST events that interrupt penalty and Múltiple Roba draws
-#: and wait for seats' choices, and chain answers offered and played.
-BLAST_GAMES = (
-    ("blast", 4, 7, "bots"),
-    ("blast+blast.rev4_stackable", 3, 6, "uniform"),
-    ("blast+blast.elimination_threshold=20", 7, 8, "bots"),
+# -- (f) UNO Full Spectrum: the chromatic step turned round ---------------------------------------
+FULL_SPECTRUM_GAMES = VARIANT_CHECKS["full_spectrum"].mutation_games
+
+
+def _turned_round(steps: Steps) -> Steps:
+    """The steps taken the other way: colour ``b`` steps to ``a`` where ``a`` stepped to
+    ``b`` (one-way steps run backwards; two-way steps are unchanged)."""
+    return tuple(tuple(a for a, to in enumerate(steps) if b in to) for b in range(len(steps)))
+
+
+@pytest.fixture
+def chromatic_step_backwards(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The chromatic step goes to the colour before the active one, not the one after
+    (RULES.md §4.3: red to orange, not red to pink), in the P1 table of every game compiled
+    under the patch."""
+    monkeypatch.setattr(variant_module, "p1_rows", lambda steps: p1_rows(_turned_round(steps)))
+    game_setup._COMPILED.clear()
+    yield
+    game_setup._COMPILED.clear()
+
+
+@pytest.mark.usefixtures("chromatic_step_backwards")
+@pytest.mark.parametrize(
+    ("check", "message"),
+    [
+        ("illegal", r"illegal action (offered|accepted) \(does not match \(P1\)\)"),
+        ("p1", r"P1: accepted play"),
+        ("offers", r"P1/§1.3: offered plays differ"),
+    ],
 )
+def test_chromatic_step_backwards_is_caught(check: str, message: str) -> None:
+    """Full Spectrum's P1 oracle sees plays a step the wrong way round offered and accepted,
+    and the plays a step the right way missing: each check alone."""
+    with pytest.raises(AssertionError, match=message):
+        run_games(Checks.only(check), FULL_SPECTRUM_GAMES)
+
+
+# -- (g) UNO Blast: a BLAST card counted as drawn; a blast_ge chain without its floor ----------
+BLAST_GAMES = VARIANT_CHECKS["blast"].mutation_games
 
 
 @pytest.fixture
