@@ -14,7 +14,7 @@ import pytest
 import unoverse as uv
 from unoverse.bots.base import make_bot
 from unoverse.bots.determinise import determinise
-from unoverse.bots.ismcts import CALIBRATED, IsmctsBot, calibrated
+from unoverse.bots.ismcts import IsmctsBot, calibrated
 from unoverse.bots.knowledge import unknown_pool
 from unoverse.core.cards import card
 from unoverse.core.game import Game
@@ -232,11 +232,29 @@ def test_the_same_seed_plays_the_same_game() -> None:
 
 
 def test_the_default_budget_is_the_variants_calibrated_one() -> None:
+    """The budget is the variant descriptor's (``Variant.bots``): its real-time one in BLAST
+    mode. The figures are docs/bots.md's calibration."""
     game = midgame("full_spectrum", 2, 1, 4)
     seat = game.turn
     bot = IsmctsBot(3, depth=2)
     bot.search(game.view(seat), game.legal_actions(seat))
-    assert bot.searched == [CALIBRATED[("full_spectrum", False)]]
-    assert (
-        calibrated(uv.new_game("blast+blast.mode=blast", 2, 1).rules) == CALIBRATED[("blast", True)]
-    )
+    assert bot.searched == [900] == [uv.get_variant("full_spectrum").bots.ismcts_iterations]
+    budgets = {
+        preset: calibrated(uv.new_game(preset, 2, 1).rules)
+        for preset in (
+            "classic",
+            "minecraft",
+            "attack",
+            "full_spectrum",
+            "blast",
+            "blast+mode=blast",
+        )
+    }
+    assert budgets == {
+        "classic": 900,
+        "minecraft": 850,
+        "attack": 500,
+        "full_spectrum": 900,
+        "blast": 300,
+        "blast+mode=blast": 200,
+    }

@@ -12,7 +12,10 @@ The public API::
 
 from __future__ import annotations
 
-from . import variants as _variants  # noqa: F401  (registers the variants)
+# The subpackage of variants is loaded before the function ``variants`` below is bound: a
+# subpackage loaded later (``core.registry`` reads its list when first asked) would rebind
+# the package's name ``variants`` to the module.
+from . import variants as _variants  # noqa: F401
 from .core.actions import Action, Kind, action
 from .core.cards import card, cards
 from .core.codec import from_json, state_hash, to_json

@@ -7,10 +7,10 @@ game), walks down the tree choosing among the moves legal *in that deal* by UCB1
 availability counts, adds one node, plays the rest with the rollout policy, and credits the
 winner. The answer is the root move visited most.
 
-The search runs for ``iterations`` iterations (by default the variant's ``CALIBRATED``
-budget), or, with ``ms`` > 0, until the time budget is nearly spent (it stops when one more
-iteration as long as the longest so far would overrun). The tree weighs the moves of the
-mandatory windows only, a wild declaring its mover's most-held colour (``_prune``).
+The search runs for ``iterations`` iterations (by default the variant's calibrated budget,
+``Variant.bots``), or, with ``ms`` > 0, until the time budget is nearly spent (it stops when
+one more iteration as long as the longest so far would overrun). The tree weighs the moves
+of the mandatory windows only, a wild declaring its mover's most-held colour (``_prune``).
 Rollouts play ``depth`` moves at most (0: to the end) with the greedy policy (``rollout=2``,
 the default: a coloured card of the colour the mover holds most before a wild), the random
 one (``rollout=0``: a random card that plays, else take, pass or draw, like ``naive``) or
@@ -62,7 +62,7 @@ class IsmctsBot(Bot):
 
     name = "ismcts"
     params: ClassVar[dict[str, Param]] = {
-        # iterations per decision (0: the variant's ``CALIBRATED``)
+        # iterations per decision (0: the variant's calibrated budget, ``Variant.bots``)
         "iterations": Param(0.0, 0.0, 1_000_000.0, integer=True),
         # a time budget per decision in milliseconds (0: use ``iterations``)
         "ms": Param(0.0, 0.0, 60_000.0),
@@ -121,6 +121,7 @@ class IsmctsBot(Bot):
         allowed = set(moves)
         root = _Node(seat)
         budget = self.ms / 1000.0
+        iterations = self.iterations or calibrated(view.rules)
         last = start = self.clock() if asked is None else asked
         longest = 0.0  # the longest iteration so far
         done = 0
@@ -131,7 +132,7 @@ class IsmctsBot(Bot):
                 last = now
                 if done and now - start + longest > budget:
                     break
-            elif done >= (self.iterations or calibrated(view.rules)):
+            elif done >= iterations:
                 break
             self._iterate(view, root, allowed)
             done += 1
@@ -243,8 +244,10 @@ class IsmctsBot(Bot):
 
 
 def calibrated(rules: Rules) -> int:
-    """The default iterations per decision for a variant (``CALIBRATED``)."""
-    return CALIBRATED.get((rules.name, rules.realtime), _DEFAULT)
+    """The default iterations per decision: the variant's calibrated budget
+    (``Variant.bots``), for real-time play if the rules are real-time."""
+    bots = rules.variant.bots
+    return bots.ismcts_iterations_realtime if rules.realtime else bots.ismcts_iterations
 
 
 def _prune(game: Game, seat: int, legal: Sequence[Action]) -> list[Action]:
@@ -343,18 +346,6 @@ def _random_move(legal: Sequence[Action], below: Callable[[int], int]) -> Action
     return legal[below(len(legal))]
 
 
-#: The default iterations per decision by variant: calibrated with
-#: ``benchmarks/bench_ismcts.py`` (the compiled build, two players) so that the 95th
-#: percentile of decision time stays within 200 ms on a 2-core machine (docs/bots.md).
-CALIBRATED: Final[dict[tuple[str, bool], int]] = {
-    ("classic", False): 900,
-    ("minecraft", False): 850,
-    ("attack", False): 500,
-    ("full_spectrum", False): 900,
-    ("blast", False): 300,  # Normal mode
-    ("blast", True): 200,  # BLAST mode
-}
-_DEFAULT: Final = 300
 #: The most BLAST sets the search chooses among (more: the heuristic chooses).
 _MAX_SETS: Final = 40
 #: A search every ``_SEED_SPAN`` determinisations apart is as good as any other.

@@ -1,4 +1,12 @@
-"""The registry of variants by name and alias (filled by ``unoverse.variants`` on import)."""
+"""Variants by name and alias, looked up in ``unoverse.variants.VARIANTS``, the one list of
+every variant the engine plays (nothing registers itself: a variant is playable because that
+list names it).
+
+The variants are built on the core (their hooks call ``core.setup``), so the core cannot
+import them while it loads: the functions here read the list when they are called. This is
+the one place the core reaches up a layer, and only inside these functions
+(``tests/test_layers.py`` allows it here and nowhere else).
+"""
 
 from __future__ import annotations
 
@@ -6,27 +14,20 @@ from .errors import UnknownVariant
 from .options import shown
 from .variant import Variant
 
-_VARIANTS: dict[str, Variant] = {}
-_ALIASES: dict[str, str] = {}
 
+def variants() -> tuple[Variant, ...]:
+    """Every variant, in the order ``unoverse.variants.VARIANTS`` lists them."""
+    from ..variants import VARIANTS
 
-def register(variant: Variant) -> Variant:
-    """Add a variant under its name and aliases."""
-    _VARIANTS[variant.name] = variant
-    for alias in (variant.name, *variant.aliases):
-        _ALIASES[alias] = variant.name
-    return variant
+    return VARIANTS
 
 
 def get(name: str) -> Variant:
-    """The variant called ``name`` (or one of its aliases)."""
-    try:
-        return _VARIANTS[_ALIASES[name]]
-    except KeyError:
-        known = ", ".join(sorted(_VARIANTS)) or "none registered"
-        raise UnknownVariant(f"unknown variant {shown(name)}; variants are: {known}") from None
-
-
-def variants() -> tuple[Variant, ...]:
-    """Every registered variant, in registration order."""
-    return tuple(_VARIANTS.values())
+    """The variant called ``name`` (or one of its aliases); ``UnknownVariant`` naming the
+    variants otherwise."""
+    listed = variants()
+    for variant in listed:
+        if name == variant.name or name in variant.aliases:
+            return variant
+    known = ", ".join(sorted(v.name for v in listed))
+    raise UnknownVariant(f"unknown variant {shown(name)}; variants are: {known}")

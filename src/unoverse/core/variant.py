@@ -65,9 +65,23 @@ class DeckRow:
     points: int
 
 
+@dataclass(frozen=True, slots=True)
+class BotSettings:
+    """How the bots play a variant by default: figures calibrated for its rules (with
+    ``benchmarks/bench_ismcts.py``, the compiled build, two players, so that the 95th
+    percentile of a decision stays within 200 ms on a 2-core machine: docs/bots.md)."""
+
+    #: ISMCTS iterations per decision when the bot is given none, in turn-based play
+    ismcts_iterations: int = 300
+    #: the same in real-time play (``Rules.realtime``: UNO Blast's BLAST mode)
+    ismcts_iterations_realtime: int = 300
+
+
 @dataclass(frozen=True)
 class Variant:
-    """A registered variant. Subclasses override the hooks they need."""
+    """A variant's descriptor: what it is called, its options and player counts, and its
+    bots' settings; subclasses override the hooks they need. ``unoverse.variants.VARIANTS``
+    lists every variant the engine plays."""
 
     name: str
     title: str
@@ -75,6 +89,7 @@ class Variant:
     option_specs: tuple[OptionSpec, ...]
     min_players: int = 2
     max_players: int = 10
+    bots: BotSettings = BotSettings()
     _specs: dict[str, OptionSpec] = field(init=False, repr=False, compare=False)
 
     hand_size: ClassVar[int] = 7

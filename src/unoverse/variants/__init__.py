@@ -1,16 +1,17 @@
-"""The variants, registered by name on import."""
+"""The variants: ``VARIANTS`` lists every variant the engine plays, in the order it shows
+them (``unoverse variants``, ``unoverse.variants()``). A variant is playable because it is
+listed here; importing a variant's module changes no state anywhere. ``core.registry`` looks
+names and aliases up in this list (docs/architecture.md, "Adding a variant")."""
 
-from ..core.registry import register
+from typing import Final
+
+from ..core.variant import Variant
 from .attack import ATTACK
 from .blast import BLAST
 from .classic import CLASSIC
 from .full_spectrum import FULL_SPECTRUM
 from .minecraft import MINECRAFT
 
-register(CLASSIC)
-register(MINECRAFT)
-register(ATTACK)
-register(FULL_SPECTRUM)
-register(BLAST)
+VARIANTS: Final[tuple[Variant, ...]] = (CLASSIC, MINECRAFT, ATTACK, FULL_SPECTRUM, BLAST)
 
-__all__ = ["ATTACK", "BLAST", "CLASSIC", "FULL_SPECTRUM", "MINECRAFT"]
+__all__ = ["ATTACK", "BLAST", "CLASSIC", "FULL_SPECTRUM", "MINECRAFT", "VARIANTS"]

@@ -18,7 +18,7 @@ from ..core.game import Game, Phase
 from ..core.launcher import MODES
 from ..core.options import Options, OptionSpec
 from ..core.setup import reinsert_starter, turn_starter
-from ..core.variant import DeckRow, EngineSettings, Variant, conflict
+from ..core.variant import BotSettings, DeckRow, EngineSettings, Variant, conflict
 from .common import (
     CHALLENGE_ELIMINATION,
     DEALER_SELECTION,
@@ -207,4 +207,5 @@ ATTACK = Attack(
     title="UNO Attack (Mattel 1998, with the card launcher)",
     aliases=("uno_attack",),
     option_specs=ATTACK_OPTIONS,
+    bots=BotSettings(ismcts_iterations=500),
 )

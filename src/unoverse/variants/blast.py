@@ -19,7 +19,7 @@ from ..core.errors import OptionConflict
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
 from ..core.setup import start_on_number
-from ..core.variant import DeckRow, EngineSettings, Variant
+from ..core.variant import BotSettings, DeckRow, EngineSettings, Variant
 from .common import DEALER_SELECTION, TARGET_SCORE, TWO_PLAYER_RULES, scoring
 
 #: The six colours, from the seed's examples (§5.2): red, yellow, green, blue, orange, pink.
@@ -217,4 +217,5 @@ BLAST = Blast(
     title="UNO Blast (fan variant, 300 cards, elimination at 30)",
     aliases=("uno_blast",),
     option_specs=BLAST_OPTIONS,
+    bots=BotSettings(ismcts_iterations=300, ismcts_iterations_realtime=200),
 )

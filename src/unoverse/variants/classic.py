@@ -15,7 +15,7 @@ from ..core.events import Event
 from ..core.game import Game, Phase
 from ..core.options import Options, OptionSpec
 from ..core.setup import return_starter, turn_starter
-from ..core.variant import DeckRow, Variant, conflict
+from ..core.variant import BotSettings, DeckRow, Variant, conflict
 from .common import (
     CHALLENGE_ELIMINATION,
     DEALER_SELECTION,
@@ -178,4 +178,5 @@ CLASSIC = Classic(
     title="Classic UNO (official Mattel rules)",
     aliases=("uno",),
     option_specs=CLASSIC_OPTIONS,
+    bots=BotSettings(ismcts_iterations=900),
 )

@@ -16,7 +16,7 @@ from ..core.cards import N_CARDS, card
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
 from ..core.setup import start_on_number
-from ..core.variant import DeckRow, EngineSettings, Variant
+from ..core.variant import BotSettings, DeckRow, EngineSettings, Variant
 from .classic import DECK_108, DECK_108_DOWNPOUR, EFFECTS_108, first_card_table
 from .common import (
     DEALER_SELECTION,
@@ -105,4 +105,5 @@ MINECRAFT = Minecraft(
     title="UNO Minecraft (Mattel 2017)",
     aliases=(),
     option_specs=MINECRAFT_OPTIONS,
+    bots=BotSettings(ismcts_iterations=850),
 )
