@@ -819,8 +819,8 @@ def render_baseline(console: Console, rep: Report) -> None:
             highlight=False,
         )
     console.print(
-        "note: a single run moves by up to a third on a shared machine: repeat it, or count "
-        "instructions, before calling a row slower",
+        "note: a single run moves by up to a third on a shared machine: count instructions "
+        "(benchmarks/bench_instructions.py --baseline) before calling a row slower",
         soft_wrap=True,
         highlight=False,
     )

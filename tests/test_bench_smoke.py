@@ -1,9 +1,10 @@
 """The benchmarks still run: tiny runs as subprocesses, exactly as a person would type them.
 
 No timing is asserted (the machines are shared and noisy); only that each script exits 0
-and prints its rows, and the counts that do not depend on speed: rows that play the same
-games (the engine loop and the driver, the checked and the unchecked loop, the plain and the
-compiled build) play the same number of actions. Under ``make test-compiled``
+and prints its rows, that instruction counts repeat, and the counts that do not depend on
+speed: rows that play the same games (the engine loop and the driver, the checked and the
+unchecked loop, the plain and the compiled build, RLCard's game loop and its rules core, a
+tree and itself as the baseline) play the same number of actions. Under ``make test-compiled``
 (``UNOVERSE_EXPECT_COMPILED=1``) the compiled rows must have run; otherwise they may say the
 build is missing or stale.
 """
@@ -24,6 +25,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_ENGINE = ROOT / "benchmarks" / "bench_engine.py"
 BENCH_MEMORY = ROOT / "benchmarks" / "bench_memory.py"
+BENCH_INSTRUCTIONS = ROOT / "benchmarks" / "bench_instructions.py"
 CLASSIC_ROWS = ("unoverse engine 2p", "unoverse engine 4p", "unoverse driver 2p")
 LIVE_ROWS = ("unoverse driver blast, BLAST mode 2p",)
 BESIDE_ROWS = tuple(
@@ -219,6 +221,22 @@ def test_engine_bench_baseline_must_be_a_checkout(tmp_path: Path) -> None:
         timeout=60,
     )
     assert r.returncode == 2 and "not a checkout (no src/unoverse in it)" in r.stderr
+
+
+def test_instruction_counts_repeat_beside_a_baseline() -> None:
+    """Callgrind on three games of the plain engine loop, this tree beside itself: both
+    lines count the same games, and the counts repeat (they are the point of the script)."""
+    argv = ("--games", "3", "--loop", "engine", "--build", "plain", "--json")
+    report = json.loads(run(str(BENCH_INSTRUCTIONS), *argv, "--baseline", str(ROOT)).stdout)
+    assert report["trees"]["baseline"]["path"] == str(ROOT.resolve())
+    lines = {line["tree"]: line for line in report["lines"]}
+    assert lines.keys() == {"current", "baseline"}
+    for line in lines.values():
+        assert (line["build"], line["loop"], line["status"]) == ("plain", "engine", "ok")
+        assert line["instructions_per_action"] > 1000
+    assert lines["current"]["actions"] == lines["baseline"]["actions"] >= 3
+    assert set(report["ratios"]) == {"plain engine"}
+    assert report["ratios"]["plain engine"] == pytest.approx(1.0, abs=0.01)
 
 
 def test_engine_bench_profile_plain() -> None:
