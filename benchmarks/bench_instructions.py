@@ -19,8 +19,8 @@ engine API.
     .venv/bin/python benchmarks/bench_instructions.py --baseline /path/to/other/checkout
 
 Needs ``valgrind`` (Debian's package) and, for the compiled build, ``make compile``. Under
-callgrind a run is about fifty times slower than natively: 300 Classic games take about a
-minute a count for the plain build.
+callgrind a run is about fifty times slower than natively: a count of 300 plain Classic games
+takes about half a minute of CPU.
 """
 
 from __future__ import annotations
