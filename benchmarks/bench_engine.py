@@ -1,7 +1,7 @@
 """Engine speed: unoverse beside RLCard's UNO, plain Python and mypyc-compiled side by side.
 
 Rows (RULES.md E-4: a game is one round, deal to a round winner), each measured for two
-builds of the same source: ``plain`` (the package as installed, ``src/unoverse``) and
+builds of the same source: ``plain`` (this checkout's ``src/unoverse``, interpreted) and
 ``compiled`` (the mypyc build of ``make compile`` in ``build/compiled``, when it is there and
 current; else its cells say why not):
 
@@ -20,8 +20,12 @@ current; else its cells say why not):
 * ``unoverse unchecked``: the engine row's games with every action applied through
   ``Game.apply_unchecked`` (no validation: for actions the engine generated itself). It shows
   what validation costs and never enters a ratio;
-* RLCard 1.2.0: ``env.run`` with two random agents, and its bare ``UnoGame`` loop
-  (``benchmarks/rlcard_reference.py``). RLCard is 2-player only.
+* RLCard 1.2.0: ``env.run`` with two random agents, its bare ``UnoGame`` loop, and its rules
+  core alone, ``UnoRound.get_legal_actions`` / ``proceed_round`` without the state dictionary
+  ``UnoGame.step`` builds (``benchmarks/rlcard_reference.py``). RLCard is 2-player only; a
+  game there is one round too (``init_game`` deals one ``UnoRound``, over when a hand is
+  empty). The core is the floor for a bare rules engine: the compiled engine row must not be
+  slower than it in games/s at 2 players.
 
 RLCard's rows are timed in this process; each build's rows in a child process of this script
 (``--worker plain|compiled``) that imports ``unoverse`` from that build's path and reports
@@ -29,6 +33,12 @@ JSON. Both builds play the very same games, so their action counts must agree (t
 checks it). The rows are timed in ``--runs`` interleaved rounds (every row once per round,
 warmed up first); each row's median run (by actions/s) is kept. The ratios compare the engine
 row of each build to the same RLCard rounds; the performance targets are printed beside them.
+
+``--baseline PATH`` times a second checkout in the same run (its ``src`` for the plain build,
+its ``build/compiled``, built by its own ``tools/build_compiled.py``, for the compiled one):
+its children run in the same rounds as this tree's, alternating which tree goes first, and its
+rows are printed beside this tree's with the ratio current / baseline per row. The loops are
+this script's, so the baseline must offer the same engine API.
 Run it by hand; the smoke test only checks that it runs and counts.
 """
 
@@ -45,7 +55,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, is_dataclass
+from dataclasses import dataclass, field, is_dataclass
 from functools import partial
 from importlib.machinery import EXTENSION_SUFFIXES
 from importlib.metadata import PackageNotFoundError, version
@@ -57,16 +67,20 @@ from rich.console import Console
 from rich.table import Table
 
 import unoverse
-from rlcard_reference import Measurement, median_of, rlcard_version, run_bare_game, run_env
+from rlcard_reference import (
+    Measurement,
+    median_of,
+    rlcard_version,
+    run_bare_game,
+    run_env,
+    run_round_core,
+)
 from unoverse.bots.base import make_bot
 from unoverse.bots.naive import NaiveBot
 from unoverse.core.seeding import derive
 from unoverse.sim.driver import MAX_ACTIONS, RoundRecord, play_round
 
 REPO = Path(__file__).resolve().parent.parent
-#: The compiled build (``make compile``, ``tools/build_compiled.py``).
-BUILD_TOOL = REPO / "tools" / "build_compiled.py"
-COMPILED_DIR = REPO / "build" / "compiled"
 BUILDS = ("plain", "compiled")
 NOT_BUILT = "not built (make compile)"
 STALE = "stale (make compile)"
@@ -111,7 +125,46 @@ BESIDE = VARIANTS + HOUSE
 BESIDE_TARGET = 0.5
 
 #: The performance targets: the unoverse engine row (2 players) over RLCard.
-TARGETS = {"env_run_actions": 10.0, "env_run_games": 6.0, "bare_actions": 3.0}
+TARGETS = {"env_run_actions": 10.0, "env_run_games": 6.0, "bare_actions": 3.0, "core_games": 1.0}
+#: RLCard's rows: key -> (name, loop).
+RLCARD_ROWS: dict[str, tuple[str, Callable[..., Measurement]]] = {
+    "rlcard_env": ("RLCard env.run 2p", run_env),
+    "rlcard_bare": ("RLCard bare UnoGame 2p", run_bare_game),
+    "rlcard_core": ("RLCard UnoRound core 2p", run_round_core),
+}
+#: Every row of a baseline tree (``--baseline``) over the same row of this one: at least
+#: this (no row slower).
+BASELINE_TARGET = 1.0
+
+
+@dataclass(frozen=True)
+class Tree:
+    """A checkout whose engine is timed: its plain source and its compiled build."""
+
+    label: str  # "current" or "baseline"
+    root: Path
+
+    @property
+    def src(self) -> Path:
+        """What the plain build's child puts first on ``PYTHONPATH``."""
+        return self.root / "src"
+
+    @property
+    def compiled_dir(self) -> Path:
+        """The compiled build (``make compile``, ``tools/build_compiled.py``)."""
+        return self.root / "build" / "compiled"
+
+    @property
+    def build_tool_file(self) -> Path:
+        return self.root / "tools" / "build_compiled.py"
+
+    def path(self, build: str) -> Path:
+        """The directory a build's child imports ``unoverse`` from."""
+        return self.compiled_dir if build == "compiled" else self.src
+
+
+#: This checkout.
+CURRENT = Tree("current", REPO)
 
 
 def run_engine(
@@ -271,20 +324,23 @@ def measure_ours(args: argparse.Namespace, build: str, log: Console) -> dict[str
     return rows
 
 
-def build_tool() -> ModuleType:
-    """``tools/build_compiled.py`` as a module (paths, module list, stamp check)."""
-    spec = importlib.util.spec_from_file_location("build_compiled", BUILD_TOOL)
+def build_tool(tree: Tree = CURRENT) -> ModuleType:
+    """A tree's ``tools/build_compiled.py`` as a module (paths, module list, stamp check): each
+    tree's build is judged by its own tool."""
+    path = tree.build_tool_file
+    spec = importlib.util.spec_from_file_location(f"build_compiled_{tree.label}", path)
     if spec is None or spec.loader is None:
-        raise ImportError(f"cannot load {BUILD_TOOL}")
+        raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-def compiled_status() -> str:
-    """``"ok"`` when the compiled build is there and of the current sources, else why not."""
+def compiled_status(tree: Tree = CURRENT) -> str:
+    """``"ok"`` when a tree's compiled build is there and of its current sources, else why
+    not."""
     try:
-        tool = build_tool()
+        tool = build_tool(tree)
     except (ImportError, OSError):
         return NOT_BUILT
     if tool.read_stamp() is None or not tool.built_modules_present():
@@ -296,23 +352,25 @@ def compiled_status() -> str:
     return "ok" if current else STALE
 
 
-def worker_env(build: str) -> dict[str, str]:
-    """The environment of a build's child: ``PYTHONPATH`` without the compiled tree for
-    ``plain``, with it first for ``compiled``."""
+def worker_env(build: str, tree: Tree = CURRENT) -> dict[str, str]:
+    """The environment of a build's child: ``PYTHONPATH`` with the tree's ``src`` first for
+    ``plain``, its compiled build first for ``compiled``, and any compiled build (this
+    tree's, the tree's) taken out, so that the child imports that build and no other."""
     env = dict(os.environ)
-    compiled = COMPILED_DIR.resolve()
+    drop = {CURRENT.compiled_dir.resolve(), tree.compiled_dir.resolve()}
     parts = [
         p
         for p in env.get("PYTHONPATH", "").split(os.pathsep)
-        if p and Path(p).resolve() != compiled
+        if p and Path(p).resolve() not in drop
     ]
-    if build == "compiled":
-        parts.insert(0, str(COMPILED_DIR))
-    if parts:
-        env["PYTHONPATH"] = os.pathsep.join(parts)
-    else:
-        env.pop("PYTHONPATH", None)
+    parts.insert(0, str(tree.path(build)))
+    env["PYTHONPATH"] = os.pathsep.join(parts)
     return env
+
+
+def imported_from(engine_file: str, build: str, tree: Tree) -> bool:
+    """Whether a child's ``unoverse.core.game`` is the tree's build's own."""
+    return Path(engine_file).resolve().is_relative_to(tree.path(build).resolve())
 
 
 def worker_argv(args: argparse.Namespace, build: str) -> list[str]:
@@ -327,19 +385,21 @@ def worker_argv(args: argparse.Namespace, build: str) -> list[str]:
     return argv
 
 
-def run_worker(args: argparse.Namespace, build: str) -> dict[str, Any]:
-    """Run one build's rows in a child process; its JSON report. Exits if the child fails or
-    imported the other build."""
+def run_worker(args: argparse.Namespace, build: str, tree: Tree = CURRENT) -> dict[str, Any]:
+    """Run one build's rows of a tree in a child process; its JSON report. Exits if the child
+    fails or imported another build or tree."""
     r = subprocess.run(
-        worker_argv(args, build), env=worker_env(build), stdout=subprocess.PIPE, text=True
+        worker_argv(args, build), env=worker_env(build, tree), stdout=subprocess.PIPE, text=True
     )
+    what = f"the {build} rows of {tree.root}"
     if r.returncode != 0:
-        raise SystemExit(f"bench_engine: the {build} rows failed (exit {r.returncode})")
+        raise SystemExit(f"bench_engine: {what} failed (exit {r.returncode})")
     report: dict[str, Any] = json.loads(r.stdout)
-    if report["compiled"] != (build == "compiled"):
+    engine_file = report["engine_file"]
+    if report["compiled"] != (build == "compiled") or not imported_from(engine_file, build, tree):
         raise SystemExit(
-            f"bench_engine: the {build} child imported {report['engine_file']}, "
-            "the wrong build: check PYTHONPATH"
+            f"bench_engine: the child for {what} imported {engine_file}, "
+            f"not {tree.path(build)}: check PYTHONPATH"
         )
     return report
 
@@ -384,11 +444,11 @@ def cpu_model() -> str:
     return platform.processor() or "unknown"
 
 
-def git_commit() -> str | None:
-    """The checkout's commit, with ``+dirty`` if ``src/`` has uncommitted changes (read-only)."""
+def git_commit(root: Path = REPO) -> str | None:
+    """A checkout's commit, with ``+dirty`` if ``src/`` has uncommitted changes (read-only)."""
     try:
         head = subprocess.run(
-            ["git", "-C", str(REPO), "rev-parse", "--short", "HEAD"],
+            ["git", "-C", str(root), "rev-parse", "--short", "HEAD"],
             capture_output=True,
             text=True,
             timeout=10,
@@ -396,7 +456,7 @@ def git_commit() -> str | None:
         if head.returncode != 0:
             return None
         status = subprocess.run(
-            ["git", "-C", str(REPO), "--no-optional-locks", "status", "--porcelain", "--", "src"],
+            ["git", "-C", str(root), "--no-optional-locks", "status", "--porcelain", "--", "src"],
             capture_output=True,
             text=True,
             timeout=10,
@@ -406,38 +466,45 @@ def git_commit() -> str | None:
     return head.stdout.strip() + ("+dirty" if status.stdout.strip() else "")
 
 
-def compiled_description(status: str) -> str:
-    """The header's line on the compiled build: where, by which mypy, how many modules."""
+def compiled_description(status: str, tree: Tree = CURRENT) -> str:
+    """The header's line on a tree's compiled build: where, by which mypy, how many modules."""
     if status != "ok":
         return status
     try:
-        stamp = build_tool().read_stamp() or {}
+        stamp = build_tool(tree).read_stamp() or {}
     except (ImportError, OSError):
         stamp = {}
     modules = stamp.get("modules", [])
-    return (
-        f"{COMPILED_DIR.relative_to(REPO)} (mypyc {stamp.get('mypy', '?')}, "
-        f"{len(modules)} modules compiled)"
-    )
+    where = tree.compiled_dir.relative_to(tree.root)
+    return f"{where} (mypyc {stamp.get('mypy', '?')}, {len(modules)} modules compiled)"
 
 
-def environment(have_rlcard: bool, compiled: str) -> dict[str, Any]:
+def environment(have_rlcard: bool, trees: dict[str, TreeRun]) -> dict[str, Any]:
     """Versions, builds and machine, printed above the table."""
     try:
         rl = rlcard_version() if have_rlcard else None
     except PackageNotFoundError:
         rl = None
-    return {
+    current = trees["current"]
+    env: dict[str, Any] = {
         "python": f"{platform.python_implementation()} {platform.python_version()}",
         "unoverse": version("unoverse"),
-        "commit": git_commit(),
-        "compiled_build": compiled_description(compiled),
+        "commit": git_commit(current.tree.root),
+        "compiled_build": compiled_description(current.compiled, current.tree),
         "rlcard": rl,
         "platform": platform.platform(),
         "machine": platform.machine(),
         "cpu": cpu_model(),
         "cpu_count": os.cpu_count(),
     }
+    if "baseline" in trees:
+        base = trees["baseline"]
+        env["baseline"] = {
+            "path": str(base.tree.root),
+            "commit": git_commit(base.tree.root),
+            "compiled_build": compiled_description(base.compiled, base.tree),
+        }
+    return env
 
 
 def ratios(ours: dict[str, Row], rlcard: dict[str, Row]) -> dict[str, float | None]:
@@ -455,6 +522,7 @@ def ratios(ours: dict[str, Row], rlcard: dict[str, Row]) -> dict[str, float | No
         "env_run_actions": over("rlcard_env", "actions_per_s"),
         "env_run_games": over("rlcard_env", "games_per_s"),
         "bare_actions": over("rlcard_bare", "actions_per_s"),
+        "core_games": over("rlcard_core", "games_per_s"),
     }
 
 
@@ -472,13 +540,45 @@ def beside_ratios(ours: dict[str, Row], players: int) -> dict[str, float | None]
     return out
 
 
+def baseline_ratios(ours: dict[str, Row], base: dict[str, Row]) -> dict[str, float | None]:
+    """Each row's actions/s in this tree over the same row's in the baseline tree (None where
+    either is missing). When both play the same games this is also the games/s ratio."""
+    out: dict[str, float | None] = {}
+    for key, row in ours.items():
+        mine = row.measurement
+        theirs = base[key].measurement if key in base else None
+        ok = mine is not None and theirs is not None and theirs.actions_per_s > 0
+        out[key] = mine.actions_per_s / theirs.actions_per_s if ok and mine and theirs else None
+    return out
+
+
+@dataclass
+class TreeRun:
+    """A tree to time, with its compiled build's status; then its rows (by build, then key)
+    and what its children reported about each build."""
+
+    tree: Tree
+    compiled: str
+    rows: dict[str, dict[str, Row]] = field(default_factory=dict)
+    builds: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+
 @dataclass
 class Report:
-    """Everything measured: RLCard's rows, and each build's rows (by build, then key)."""
+    """Everything measured: RLCard's rows, and each tree's rows (``current``, and
+    ``baseline`` with ``--baseline``)."""
 
     rlcard: dict[str, Row]
-    ours: dict[str, dict[str, Row]]
-    builds: dict[str, dict[str, Any]]
+    trees: dict[str, TreeRun]
+
+    @property
+    def ours(self) -> dict[str, dict[str, Row]]:
+        """This tree's rows, by build, then key."""
+        return self.trees["current"].rows
+
+    @property
+    def builds(self) -> dict[str, dict[str, Any]]:
+        return self.trees["current"].builds
 
 
 def _median_row(samples: list[Row]) -> Row:
@@ -491,37 +591,35 @@ def _median_row(samples: list[Row]) -> Row:
     return measured[(len(measured) - 1) // 2]
 
 
-def measure(args: argparse.Namespace, log: Console, compiled: str) -> Report:
+def measure(args: argparse.Namespace, log: Console, trees: dict[str, TreeRun]) -> Report:
     """``--runs`` rounds, each timing every row once: RLCard's rows here, then each build's
-    rows in its child process. Interleaving the rows, rather than timing each row's runs
-    back to back, lets every row sample the same spells of a shared machine, so the ratios
-    of the medians compare like with like."""
+    rows in a child process per tree (the trees' order alternating from round to round).
+    Interleaving the rows, rather than timing each row's runs back to back, lets every row
+    sample the same spells of a shared machine, so the ratios of the medians compare like
+    with like."""
     have_rlcard = not args.no_rlcard and rlcard_installed()
-    fns: dict[str, Callable[..., Measurement]] = {
-        "rlcard_env": run_env,
-        "rlcard_bare": run_bare_game,
-    }
-    names = {"rlcard_env": "RLCard env.run 2p", "rlcard_bare": "RLCard bare UnoGame 2p"}
     one_run = argparse.Namespace(**{**vars(args), "runs": 1})
-    rl_samples: dict[str, list[Row]] = {key: [] for key in fns}
-    our_samples: dict[str, dict[str, list[Row]]] = {}
-    builds: dict[str, dict[str, Any]] = {}
-    for build in BUILDS:
-        status = "ok"
-        if args.build not in ("both", build):
-            status = "skipped"
-        elif build == "compiled":
-            status = compiled
-        if status != "ok":
-            rows = our_rows(args.players, build)
-            for row in rows.values():
-                row.status = status
-            our_samples[build] = {key: [row] for key, row in rows.items()}
-            builds[build] = {"status": status}
+    rl_samples: dict[str, list[Row]] = {key: [] for key in RLCARD_ROWS}
+    # tree label -> build -> key -> one row per round
+    samples: dict[str, dict[str, dict[str, list[Row]]]] = {label: {} for label in trees}
+    for label, run in trees.items():
+        for build in BUILDS:
+            status = "ok"
+            if args.build not in ("both", build):
+                status = "skipped"
+            elif build == "compiled":
+                status = run.compiled
+            if status != "ok":
+                rows = our_rows(args.players, build)
+                for row in rows.values():
+                    row.status = status
+                samples[label][build] = {key: [row] for key, row in rows.items()}
+                run.builds[build] = {"status": status}
+    order = list(trees.values())
     for r in range(args.runs):
         began = time.perf_counter()
-        for key, fn in fns.items():
-            row = Row(key, names[key], 2)
+        for key, (name, fn) in RLCARD_ROWS.items():
+            row = Row(key, name, 2)
             if have_rlcard:
                 row.measurement = median_of(
                     fn, runs=1, warmup=args.warmup and r == 0, games=args.games, seed=args.seed
@@ -530,24 +628,26 @@ def measure(args: argparse.Namespace, log: Console, compiled: str) -> Report:
                 row.status = "skipped" if args.no_rlcard else "not installed"
             rl_samples[key].append(row)
         for build in BUILDS:
-            if builds.get(build, {}).get("status", "ok") != "ok":
-                continue
-            report = run_worker(one_run, build)
-            samples = our_samples.setdefault(build, {})
-            for d in report["rows"]:
-                samples.setdefault(d["key"], []).append(Row.from_dict(d))
-            builds[build] = {
-                "status": "ok",
-                "engine_file": report["engine_file"],
-                "apply_unchecked": report["apply_unchecked"],
-            }
+            for run in order if r % 2 == 0 else order[::-1]:
+                if run.builds.get(build, {}).get("status", "ok") != "ok":
+                    continue
+                report = run_worker(one_run, build, run.tree)
+                by_key = samples[run.tree.label].setdefault(build, {})
+                for d in report["rows"]:
+                    by_key.setdefault(d["key"], []).append(Row.from_dict(d))
+                run.builds[build] = {
+                    "status": "ok",
+                    "engine_file": report["engine_file"],
+                    "apply_unchecked": report["apply_unchecked"],
+                }
         log.print(f"  round {r + 1} of {args.runs}: done in {time.perf_counter() - began:.1f} s")
     rlcard = {key: _median_row(rows) for key, rows in rl_samples.items()}
-    ours = {
-        build: {key: _median_row(rows) for key, rows in samples.items()}
-        for build, samples in our_samples.items()
-    }
-    return Report(rlcard, ours, builds)
+    for label, run in trees.items():
+        run.rows = {
+            build: {key: _median_row(rows) for key, rows in by_key.items()}
+            for build, by_key in samples[label].items()
+        }
+    return Report(rlcard, trees)
 
 
 def report_console() -> Console:
@@ -575,7 +675,7 @@ def render(env: dict[str, Any], rep: Report, args: argparse.Namespace) -> None:
     header = {
         "Python": env["python"],
         "unoverse": f"{env['unoverse']} (commit {env['commit'] or 'unknown'})",
-        "plain": "the installed source, interpreted",
+        "plain": "src of this checkout, interpreted",
         "compiled": env["compiled_build"],
         "RLCard": env["rlcard"] or ("skipped" if args.no_rlcard else "not installed"),
         "machine": f"{env['platform']} ({env['machine']})",
@@ -583,6 +683,12 @@ def render(env: dict[str, Any], rep: Report, args: argparse.Namespace) -> None:
         "games": f"{args.games} per run (seeds {args.seed}..{args.seed + args.games - 1}), "
         f"{warm}median of {args.runs} interleaved round{'s' if args.runs != 1 else ''}",
     }
+    if "baseline" in env:
+        base = env["baseline"]
+        header["baseline"] = (
+            f"{base['path']} (commit {base['commit'] or 'unknown'}), its src and "
+            f"{base['compiled_build']}"
+        )
     for label, value in header.items():
         console.print(f"{label:<9} {value}", soft_wrap=True, highlight=False)
 
@@ -643,6 +749,7 @@ def render(env: dict[str, Any], rep: Report, args: argparse.Namespace) -> None:
         "env_run_actions": "actions/s over env.run",
         "env_run_games": "games/s over env.run",
         "bare_actions": "actions/s over bare UnoGame",
+        "core_games": "games/s over UnoRound core",
     }
     r = {build: ratios(rep.ours[build], rep.rlcard) for build in BUILDS}
     for key, label in labels.items():
@@ -667,6 +774,56 @@ def render(env: dict[str, Any], rep: Report, args: argparse.Namespace) -> None:
     console.print(ht)
     all_house = next(preset for key, _label, preset in HOUSE if key == "all_house")
     console.print(f"every house rule: {all_house}", soft_wrap=True, highlight=False)
+    if "baseline" in rep.trees:
+        render_baseline(console, rep)
+
+
+def render_baseline(console: Console, rep: Report) -> None:
+    """This tree's rows beside the baseline tree's, with current / baseline per row."""
+    base = rep.trees["baseline"].rows
+    table = Table(title="This tree over the baseline (--baseline), actions/s, the same rounds")
+    table.add_column("row", no_wrap=True)
+    for build in BUILDS:
+        for col in (f"baseline\n{build}", f"current\n{build}", "current\n/ baseline"):
+            table.add_column(col, justify="right")
+    table.add_column("actions\n/game", justify="right")
+    r = {build: baseline_ratios(rep.ours[build], base[build]) for build in BUILDS}
+    for key, row in rep.ours["plain"].items():
+        cells = [row.name]
+        per_game = ""
+        for build in BUILDS:
+            mine, theirs = rep.ours[build][key], base[build][key]
+            ratio = r[build][key]
+            cells += [
+                _speed(theirs, "actions_per_s", ",.0f", _short(theirs.status)),
+                _speed(mine, "actions_per_s", ",.0f", _short(mine.status)),
+                "" if ratio is None else f"{ratio:.2f}x",
+            ]
+            m, b = mine.measurement, theirs.measurement
+            if m is not None and b is not None and not per_game:
+                per_game = f"{m.actions_per_game:.1f}"
+                if m.actions != b.actions:  # the trees play other games: compare games/s too
+                    per_game += f" (baseline {b.actions_per_game:.1f})"
+        table.add_row(*cells, per_game)
+    console.print(table)
+    for build in BUILDS:
+        measured = [(ratio, key) for key, ratio in r[build].items() if ratio is not None]
+        if not measured:
+            continue
+        low, key = min(measured)
+        console.print(
+            f"{build}: lowest current / baseline {low:.2f}x ({rep.ours[build][key].name}), "
+            f"{sum(ratio < BASELINE_TARGET for ratio, _ in measured)} of {len(measured)} rows "
+            f"below the target >= {BASELINE_TARGET:g}x",
+            soft_wrap=True,
+            highlight=False,
+        )
+    console.print(
+        "note: a single run moves by up to a third on a shared machine: count instructions "
+        "(benchmarks/bench_instructions.py --baseline) before calling a row slower",
+        soft_wrap=True,
+        highlight=False,
+    )
 
 
 #: The calls the engine loop makes, for the profile's split of the time.
@@ -802,6 +959,13 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         action="store_true",
         help="instead of timing, profile the engine row once (cProfile, top 10 by own time)",
     )
+    parser.add_argument(
+        "--baseline",
+        type=Path,
+        metavar="PATH",
+        help="another checkout to time in the same rounds (its src and build/compiled); "
+        "its rows are printed beside this tree's, with current / baseline",
+    )
     parser.add_argument("--worker", choices=BUILDS, help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.games is None:
@@ -817,6 +981,12 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         args.build = "plain" if args.profile else "both"
     if args.profile and args.build == "both":
         parser.error("--profile profiles one build: --build plain or --build compiled")
+    if args.baseline is not None:
+        if args.profile:
+            parser.error("--profile profiles this tree only: drop --baseline")
+        args.baseline = args.baseline.resolve()
+        if not (args.baseline / "src" / "unoverse" / "__init__.py").is_file():
+            parser.error(f"--baseline {args.baseline}: not a checkout (no src/unoverse in it)")
     return args
 
 
@@ -832,8 +1002,12 @@ def main(argv: list[str] | None = None) -> int:
         return r.returncode
     log = Console(stderr=True)
     have_rlcard = not args.no_rlcard and rlcard_installed()
-    env = environment(have_rlcard, compiled)
-    rep = measure(args, log, compiled)
+    trees = {"current": TreeRun(CURRENT, compiled)}
+    if args.baseline is not None:
+        base = Tree("baseline", args.baseline)
+        trees["baseline"] = TreeRun(base, compiled_status(base))
+    env = environment(have_rlcard, trees)
+    rep = measure(args, log, trees)
     if args.json:
         report = {
             **env,
@@ -854,6 +1028,17 @@ def main(argv: list[str] | None = None) -> int:
             "targets": TARGETS,
             "beside_target": BESIDE_TARGET,
         }
+        if "baseline" in rep.trees:
+            base_run = rep.trees["baseline"]
+            report["baseline"] = {
+                **env["baseline"],
+                "builds": base_run.builds,
+                "rows": [
+                    row.to_dict() for build in BUILDS for row in base_run.rows[build].values()
+                ],
+                "ratios": {b: baseline_ratios(rep.ours[b], base_run.rows[b]) for b in BUILDS},
+                "target": BASELINE_TARGET,
+            }
         print(json.dumps(report, indent=2))
     else:
         render(env, rep, args)

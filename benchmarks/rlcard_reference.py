@@ -2,13 +2,23 @@
 
 RLCard (https://github.com/datamllab/rlcard) is the best-known open-source UNO engine, so the
 project states its speed targets as ratios against it. This module measures RLCard 1.2.0 on this
-machine, two ways, with uniformly random legal play by both players (2 players, RLCard's only
+machine, three ways, with uniformly random legal play by both players (2 players, RLCard's only
 UNO setting):
 
 * ``run_env``: the public RL interface, ``rlcard.make("uno")`` plus two ``RandomAgent`` playing
   through ``env.run``; includes RLCard's observation encoding and trajectory bookkeeping.
-* ``run_bare_game``: the bare ``UnoGame`` rules loop, ``get_legal_actions`` / ``step`` only;
-  RLCard's fastest path, the fair comparison for a bare engine.
+* ``run_bare_game``: the bare ``UnoGame`` loop, ``get_legal_actions`` / ``step`` only. Each
+  ``step`` still builds the next player's state dictionary (hand, target, every played card
+  and the legal actions as strings), which nothing here reads.
+* ``run_round_core``: RLCard's rules core alone, ``UnoRound.get_legal_actions`` /
+  ``UnoRound.proceed_round``, with ``UnoGame.init_game``'s set-up and no state dictionary:
+  the honest floor for a bare rules engine. It consumes the seeded RNG exactly as
+  ``run_bare_game`` does (building a state draws nothing), so for one seed both play the
+  very same games.
+
+A game is one round in every loop: ``UnoGame.init_game`` deals and makes one ``UnoRound``,
+and the game is over when that round is (a player has emptied the hand); the draw pile is
+refilled from the played cards, so a round has no other end.
 
 An action is one ``step`` of the game: playing a card or drawing. RLCard folds "draw, and play
 the drawn card if it fits" into a single ``draw`` action, and lists each wild card four times
@@ -30,7 +40,14 @@ from dataclasses import dataclass
 from importlib.metadata import version
 from typing import Any
 
-__all__ = ["Measurement", "median_of", "rlcard_version", "run_bare_game", "run_env"]
+__all__ = [
+    "Measurement",
+    "median_of",
+    "rlcard_version",
+    "run_bare_game",
+    "run_env",
+    "run_round_core",
+]
 
 
 @dataclass(frozen=True)
@@ -107,6 +124,38 @@ def run_bare_game(games: int, seed: int) -> Measurement:
     return Measurement(actions=actions, games=games, seconds=seconds)
 
 
+def run_round_core(games: int, seed: int) -> Measurement:
+    """Play ``games`` games on RLCard's ``UnoRound`` alone, random legal actions; time it all.
+
+    The set-up is ``UnoGame.init_game``'s (a dealer with a shuffled deck, seven cards each, the
+    first card flipped and performed) without the first state it builds, and it is timed, as
+    ours is. Then only ``get_legal_actions`` and ``proceed_round``, until the round is over.
+    """
+    import numpy as np
+    from rlcard.games.uno.dealer import UnoDealer  # type: ignore[import-untyped]
+    from rlcard.games.uno.player import UnoPlayer  # type: ignore[import-untyped]
+    from rlcard.games.uno.round import UnoRound  # type: ignore[import-untyped]
+
+    players_n = 2
+    np_random = np.random.RandomState(seed)  # shuffles and random wild colours
+    choose = random.Random(seed).choice
+    actions = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        dealer = UnoDealer(np_random)
+        players = [UnoPlayer(i, np_random) for i in range(players_n)]
+        for player in players:
+            dealer.deal_cards(player, 7)
+        round_ = UnoRound(dealer, players_n, np_random)
+        round_.perform_top_card(players, round_.flip_top_card())
+        while not round_.is_over:
+            legal = round_.get_legal_actions(players, round_.current_player)
+            round_.proceed_round(players, choose(legal))
+            actions += 1
+    seconds = time.perf_counter() - start
+    return Measurement(actions=actions, games=games, seconds=seconds)
+
+
 def median_of(
     fn: Callable[..., Measurement], runs: int = 5, warmup: bool = True, **kw: Any
 ) -> Measurement:
@@ -139,6 +188,7 @@ def main(argv: list[str] | None = None) -> None:
     rows = {
         f"rlcard {rlcard_version()} env.run": run_env,
         f"rlcard {rlcard_version()} bare UnoGame": run_bare_game,
+        f"rlcard {rlcard_version()} UnoRound core": run_round_core,
     }
     print(f"{'engine':<28}{'actions/s':>13}{'games/s':>11}{'actions/game':>14}{'games':>8}")
     for name, fn in rows.items():

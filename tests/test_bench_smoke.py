@@ -1,9 +1,10 @@
 """The benchmarks still run: tiny runs as subprocesses, exactly as a person would type them.
 
 No timing is asserted (the machines are shared and noisy); only that each script exits 0
-and prints its rows, and the counts that do not depend on speed: rows that play the same
-games (the engine loop and the driver, the checked and the unchecked loop, the plain and the
-compiled build) play the same number of actions. Under ``make test-compiled``
+and prints its rows, that instruction counts repeat, and the counts that do not depend on
+speed: rows that play the same games (the engine loop and the driver, the checked and the
+unchecked loop, the plain and the compiled build, RLCard's game loop and its rules core, a
+tree and itself as the baseline) play the same number of actions. Under ``make test-compiled``
 (``UNOVERSE_EXPECT_COMPILED=1``) the compiled rows must have run; otherwise they may say the
 build is missing or stale.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -23,6 +25,7 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_ENGINE = ROOT / "benchmarks" / "bench_engine.py"
 BENCH_MEMORY = ROOT / "benchmarks" / "bench_memory.py"
+BENCH_INSTRUCTIONS = ROOT / "benchmarks" / "bench_instructions.py"
 CLASSIC_ROWS = ("unoverse engine 2p", "unoverse engine 4p", "unoverse driver 2p")
 LIVE_ROWS = ("unoverse driver blast, BLAST mode 2p",)
 BESIDE_ROWS = tuple(
@@ -58,7 +61,7 @@ BESIDE_KEYS = tuple(
         "all_house",
     )
 )
-RLCARD_ROWS = ("RLCard env.run 2p", "RLCard bare UnoGame 2p")
+RLCARD_ROWS = ("RLCard env.run 2p", "RLCard bare UnoGame 2p", "RLCard UnoRound core 2p")
 EXPECT_COMPILED = os.environ.get("UNOVERSE_EXPECT_COMPILED", "") not in ("", "0")
 COMPILED_MISSING = ("not built (make compile)", "stale (make compile)")
 
@@ -95,7 +98,7 @@ def test_engine_bench_quick_prints_our_rows() -> None:
     assert "unoverse unchecked 2p" in out
     for name in RLCARD_ROWS:
         assert any(name in ln and "skipped" in ln for ln in out.splitlines()), out
-    assert "over env.run" in out and "over bare UnoGame" in out
+    assert "over env.run" in out and "over bare UnoGame" in out and "over UnoRound core" in out
     assert "Variants and house rules: actions/s over Classic's" in out
 
 
@@ -154,12 +157,86 @@ def test_engine_bench_without_rlcard_still_prints_ours() -> None:
 def test_engine_bench_quick_with_rlcard() -> None:
     report = json.loads(run(str(BENCH_ENGINE), "--quick", "--games", "3", "--json").stdout)
     rlcard = by_build(report)[None]
-    for key in ("rlcard_env", "rlcard_bare"):
+    for key in ("rlcard_env", "rlcard_bare", "rlcard_core"):
         assert rlcard[key]["status"] == "ok" and rlcard[key]["actions"] > 0
+    # RLCard's rules core draws from the seeded RNG as its UnoGame loop does: the same games.
+    assert rlcard["rlcard_core"]["actions"] == rlcard["rlcard_bare"]["actions"]
+    assert rlcard["rlcard_core"]["games"] == rlcard["rlcard_bare"]["games"] == 3
+    assert report["targets"]["core_games"] == 1.0
     assert report["rlcard"] == "1.2.0"
     assert all(value is not None for value in report["ratios"]["plain"].values())
     if report["builds"]["compiled"]["status"] == "ok":
         assert all(value is not None for value in report["ratios"]["compiled"].values())
+
+
+def test_engine_bench_baseline_times_both_trees_side_by_side() -> None:
+    """``--baseline`` with this very checkout: both trees' rows, the same games, a ratio per
+    measured row (no timing asserted)."""
+    argv = ("--quick", "--games", "3", "--no-rlcard", "--json", "--baseline", str(ROOT))
+    report = json.loads(run(str(BENCH_ENGINE), *argv).stdout)
+    base = report["baseline"]
+    assert base["path"] == str(ROOT.resolve()) and base["commit"] == report["commit"]
+    assert base["target"] == 1.0
+    current = by_build(report)
+    baseline = by_build({"rows": base["rows"]})
+    for build in ("plain", "compiled"):
+        assert baseline[build].keys() == current[build].keys()
+        status = base["builds"][build]["status"]
+        assert status == report["builds"][build]["status"]
+        for key, row in current[build].items():
+            theirs = baseline[build][key]
+            assert theirs["status"] == row["status"], (build, key)
+            assert theirs.get("actions") == row.get("actions"), (build, key)
+            assert (base["ratios"][build][key] is not None) == (row["status"] == "ok"), key
+        if status == "ok":  # each child imported its tree's build
+            where = ROOT / ("src" if build == "plain" else "build/compiled")
+            for builds in (report["builds"], base["builds"]):
+                assert Path(builds[build]["engine_file"]).is_relative_to(where.resolve())
+    assert base["ratios"]["plain"]["engine"] is not None
+
+
+def test_engine_bench_baseline_imports_the_other_tree(tmp_path: Path) -> None:
+    """A baseline elsewhere (a copy of the source, never compiled): its child imports the
+    copy, this tree's child this tree, and the missing compiled build is said so."""
+    shutil.copytree(ROOT / "src" / "unoverse", tmp_path / "src" / "unoverse")
+    argv = ("--quick", "--games", "2", "--no-rlcard", "--json", "--baseline", str(tmp_path))
+    report = json.loads(run(str(BENCH_ENGINE), *argv).stdout)
+    base = report["baseline"]
+    assert base["builds"]["compiled"]["status"] == "not built (make compile)"
+    assert all(ratio is None for ratio in base["ratios"]["compiled"].values())
+    plain = Path(base["builds"]["plain"]["engine_file"]).resolve()
+    assert plain.is_relative_to(tmp_path.resolve() / "src")
+    mine = Path(report["builds"]["plain"]["engine_file"]).resolve()
+    assert mine.is_relative_to((ROOT / "src").resolve())
+    theirs = by_build({"rows": base["rows"]})["plain"]
+    for key, row in by_build(report)["plain"].items():
+        assert theirs[key].get("actions") == row.get("actions"), key
+
+
+def test_engine_bench_baseline_must_be_a_checkout(tmp_path: Path) -> None:
+    r = subprocess.run(
+        [sys.executable, str(BENCH_ENGINE), "--baseline", str(tmp_path)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert r.returncode == 2 and "not a checkout (no src/unoverse in it)" in r.stderr
+
+
+def test_instruction_counts_repeat_beside_a_baseline() -> None:
+    """Callgrind on three games of the plain engine loop, this tree beside itself: both
+    lines count the same games, and the counts repeat (they are the point of the script)."""
+    argv = ("--games", "3", "--loop", "engine", "--build", "plain", "--json")
+    report = json.loads(run(str(BENCH_INSTRUCTIONS), *argv, "--baseline", str(ROOT)).stdout)
+    assert report["trees"]["baseline"]["path"] == str(ROOT.resolve())
+    lines = {line["tree"]: line for line in report["lines"]}
+    assert lines.keys() == {"current", "baseline"}
+    for line in lines.values():
+        assert (line["build"], line["loop"], line["status"]) == ("plain", "engine", "ok")
+        assert line["instructions_per_action"] > 1000
+    assert lines["current"]["actions"] == lines["baseline"]["actions"] >= 3
+    assert set(report["ratios"]) == {"plain engine"}
+    assert report["ratios"]["plain engine"] == pytest.approx(1.0, abs=0.01)
 
 
 def test_engine_bench_profile_plain() -> None:
