@@ -22,8 +22,9 @@ $(STAMP): pyproject.toml setup.py | $(BIN)/python
 # build first (subprocesses inherit it), and UNOVERSE_EXPECT_COMPILED makes the suite fail
 # if the plain source is loaded all the same (tests/test_compiled.py).
 ENGINE := if [ -f $(COMPILED)/unoverse.stamp.json ]; then \
-	export PYTHONPATH=$(COMPILED) UNOVERSE_EXPECT_COMPILED=1; else \
-	unset PYTHONPATH UNOVERSE_EXPECT_COMPILED; fi;
+	export PYTHONPATH=$(COMPILED) UNOVERSE_EXPECT_COMPILED=1; \
+	echo "engine: compiled (PYTHONPATH=$(COMPILED) UNOVERSE_EXPECT_COMPILED=1)"; else \
+	unset PYTHONPATH UNOVERSE_EXPECT_COMPILED; echo "engine: plain source (src/)"; fi;
 
 run: compile
 	@$(ENGINE) set -x; $(BIN)/unoverse --version; $(BIN)/unoverse demo --players 4 --seed 7

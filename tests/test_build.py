@@ -156,7 +156,8 @@ def test_a_wheel_built_without_a_compiler_holds_the_plain_engine_and_why(tmp_pat
     tree = _copy_tree(tmp_path / "repo", "tools", "src", "setup.py", "pyproject.toml")
     for name in ("README.md", "MANIFEST.in"):
         shutil.copy2(ROOT / name, tree / name)
-    env = {**os.environ, "CC": "/bin/false", "PIP_NO_INPUT": "1"}
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PIP_REQUIRE_VIRTUALENV")}
+    env |= {"CC": "/bin/false", "PIP_NO_INPUT": "1"}
     r = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-v",
          "-w", str(tmp_path / "dist"), str(tree)],
