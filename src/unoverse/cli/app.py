@@ -16,9 +16,11 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 from typer.core import TyperGroup
 
 from .. import __version__, engine_build
@@ -136,7 +138,7 @@ def variants_cmd(
     On a terminal wide enough, a table per variant; otherwise (a pipe, a file, a narrow
     terminal) one line per option, never cut or wrapped, for grep."""
     if as_json:
-        print(json.dumps(variants_data(), indent=2, ensure_ascii=False))
+        print(json.dumps(variants_data(), indent=2))
         return
     print_variants(Console(highlight=False))
 
@@ -208,7 +210,7 @@ def print_variants(out: Console) -> None:
         for name, width in zip(_COLUMNS, fitted, strict=True):
             table.add_column(name, width=width)
         for row in options:
-            table.add_row(*row)
+            table.add_row(*map(Text, row))  # (text, not markup)
         out.print(table)
 
 
@@ -224,8 +226,8 @@ def _table_widths(rows: Sequence[Sequence[str]], width: int) -> list[int] | None
     and what is left is shared in proportion to what each needs more to hold its longest
     cell on one line."""
     columns = list(zip(*rows, strict=True))
-    least = [max(len(word) for cell in column for word in cell.split()) for column in columns]
-    most = [max(len(cell) for cell in column) for column in columns]
+    least = [max(cell_len(w) for cell in column for w in cell.split()) for column in columns]
+    most = [max(cell_len(cell) for cell in column) for column in columns]
     need = [high - low for high, low in zip(most, least, strict=True)]
     spare = width - _TABLE_FRAME - sum(least)
     if spare < 0:
@@ -239,9 +241,9 @@ def _table_widths(rows: Sequence[Sequence[str]], width: int) -> list[int] | None
 
 def _print_lines(out: Console, rows: Sequence[Sequence[str]]) -> None:
     """Rows as lines, each column padded to its widest cell but the last."""
-    widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    widths = [max(cell_len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
     for row in rows:
-        cells = [cell.ljust(w) for cell, w in zip(row, widths, strict=False)]
+        cells = [cell + " " * (w - cell_len(cell)) for cell, w in zip(row, widths, strict=False)]
         out.print("  " + "  ".join([*cells, row[-1]]), markup=False, soft_wrap=True)
 
 
