@@ -54,13 +54,19 @@ class AlwaysBinary(Distribution):
         return True
 
 
+#: Commands that ask ``build_ext`` for its extensions without building them (an sdist lists
+#: their sources): mypyc is not run for them.
+NOT_BUILDING = frozenset({"sdist", "egg_info", "dist_info"})
+
+
 class MypycBuildExt(build_ext):
     """``build_ext`` building the engine with mypyc, or the plain source with a note."""
 
     plain_reason: str | None = None
 
     def finalize_options(self) -> None:
-        if not self.editable_mode and self.distribution.ext_modules is None:
+        building = not set(self.distribution.commands) <= NOT_BUILDING
+        if building and not self.editable_mode and self.distribution.ext_modules is None:
             self.distribution.ext_modules = self._mypyc_extensions()
         super().finalize_options()
 
