@@ -1,41 +1,59 @@
-# The two set-up commands of the README: `make run` and `make test`.
+# The two set-up commands of the README: `make run` and `make test`. Both run the engine
+# compiled by mypyc (build/compiled, made by `make compile`), or the plain source where this
+# machine has no C compiler or mypyc (`make compile` then says so in one line).
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+COMPILED := $(CURDIR)/build/compiled
 
-.PHONY: run test test-deep test-compiled compile lint typecheck bench clean
+.PHONY: run test test-plain test-deep test-compiled compile lint typecheck bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install -q --upgrade pip
 
-$(STAMP): pyproject.toml | $(BIN)/python
+# An editable install: src/ stays plain Python (setup.py compiles nothing for it).
+$(STAMP): pyproject.toml setup.py | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[dev]'
 	touch $(STAMP)
 
-run: $(STAMP)
-	$(BIN)/unoverse demo --players 4 --seed 7
+# Runs what follows on the compiled engine when `make compile` built it: PYTHONPATH puts the
+# build first (subprocesses inherit it), and UNOVERSE_EXPECT_COMPILED makes the suite fail
+# if the plain source is loaded all the same (tests/test_compiled.py).
+ENGINE := if [ -f $(COMPILED)/unoverse.stamp.json ]; then \
+	export PYTHONPATH=$(COMPILED) UNOVERSE_EXPECT_COMPILED=1; \
+	echo "engine: compiled (PYTHONPATH=$(COMPILED) UNOVERSE_EXPECT_COMPILED=1)"; else \
+	unset PYTHONPATH UNOVERSE_EXPECT_COMPILED; echo "engine: plain source (src/)"; fi;
 
-test: $(STAMP)
-	$(BIN)/python -m pytest -n 2 -q
+run: compile
+	@$(ENGINE) set -x; $(BIN)/unoverse --version; $(BIN)/unoverse demo --players 4 --seed 7
 
-test-deep: $(STAMP)
-	UNOVERSE_DEEP=1 $(BIN)/python -m pytest -n 2 -q
+# The whole suite on the engine users get: compiled where it can be.
+test: compile
+	@$(ENGINE) set -x; $(BIN)/python -m pytest -n 2 -q
+
+# The whole suite on the plain source in src/ (no build).
+test-plain: $(STAMP)
+	env -u PYTHONPATH -u UNOVERSE_EXPECT_COMPILED $(BIN)/python -m pytest -n 2 -q
+
+test-deep: compile
+	@$(ENGINE) set -x; UNOVERSE_DEEP=1 $(BIN)/python -m pytest -n 2 -q
 
 # The engine compiled by mypyc into build/compiled (src/ stays plain Python); skipped when
-# the sources have not changed since the last build.
+# the sources have not changed since the last build. Without mypyc or a C compiler: one
+# line, and build/compiled is removed (the plain source runs).
 compile: $(STAMP)
-	$(BIN)/python tools/build_compiled.py
+	$(BIN)/python tools/build_compiled.py --or-plain
 
-# The whole suite again on the compiled engine; subprocesses inherit PYTHONPATH, and
-# tests/test_compiled.py fails if the engine modules are not the compiled ones.
-test-compiled: compile
-	PYTHONPATH=$(CURDIR)/build/compiled UNOVERSE_EXPECT_COMPILED=1 $(BIN)/python -m pytest -n 2 -q
+# The suite on the compiled engine, which must build (no falling back to the plain source).
+test-compiled: $(STAMP)
+	$(BIN)/python tools/build_compiled.py
+	PYTHONPATH=$(COMPILED) UNOVERSE_EXPECT_COMPILED=1 $(BIN)/python -m pytest -n 2 -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools
-	$(BIN)/ruff format --check src tests benchmarks tools
+	$(BIN)/ruff check src tests benchmarks tools setup.py
+	$(BIN)/ruff format --check src tests benchmarks tools setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import dataclasses
+import io
 import json
+import os
+import re
 import signal
 import subprocess
 import sys
@@ -12,14 +15,39 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from rich.console import Console
 
+import unoverse
+from unoverse.cli.app import print_variants
 from unoverse.sim.simulate import Simulation
 
 CLI = [sys.executable, "-m", "unoverse.cli"]
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=120)
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
+    full = None if env is None else {**os.environ, **env}
+    return subprocess.run([*CLI, *args], capture_output=True, text=True, timeout=120, env=full)
+
+
+#: Set by ``make test`` where the compiled engine was built (tests/test_compiled.py).
+EXPECT_COMPILED = os.environ.get("UNOVERSE_EXPECT_COMPILED", "") not in ("", "0")
+
+
+def test_version_names_the_engine_build_that_runs() -> None:
+    r = run("--version")
+    assert r.returncode == 0, r.stderr
+    python = ".".join(map(str, sys.version_info[:3]))
+    first, engine = r.stdout.splitlines()
+    assert first == f"unoverse {unoverse.__version__} on Python {python}"
+    # make test runs the compiled engine where it was built, make test-plain the source
+    assert engine == ("engine: compiled by mypyc" if EXPECT_COMPILED else "engine: plain Python")
+    assert engine == f"engine: {unoverse.engine_build()}"
+
+
+def test_version_is_the_package_version() -> None:
+    pyproject = (Path(__file__).resolve().parents[1] / "pyproject.toml").read_text()
+    assert 'version = { attr = "unoverse.__version__" }' in pyproject
+    assert re.fullmatch(r"\d+\.\d+\.\d+", unoverse.__version__)
 
 
 def test_simulate_json_report_has_the_promised_fields() -> None:
@@ -214,6 +242,62 @@ def test_variants_lists_options_defaults_and_aliases() -> None:
     assert options["classic.first_card"]["default"] == "mattel_current"
     assert options["draw_ends_turn"]["allowed"] == "true or false"
     assert "uno" in classic["aliases"]
+
+
+def test_variants_json_lists_every_variant_and_option_with_its_type() -> None:
+    r = run("variants", "--json")
+    assert r.returncode == 0, r.stderr
+    data = json.loads(r.stdout)
+    assert [v["name"] for v in data] == [v.name for v in unoverse.variants()]
+    for variant, shown in zip(unoverse.variants(), data, strict=True):
+        assert shown["title"] == variant.title and shown["aliases"] == list(variant.aliases)
+        assert shown["players"] == [variant.min_players, variant.max_players]
+        assert shown["aside"] == list(variant.aside)
+        assert [o["name"] for o in shown["options"]] == [s.name for s in variant.option_specs]
+        for spec, option in zip(variant.option_specs, shown["options"], strict=True):
+            assert option["type"] == spec.type and option["help"] == spec.help
+            assert option["default"] == spec.format(spec.default)
+            assert option["allowed"] == spec.allowed()
+            if spec.type == "choice":
+                assert option["choices"] == list(spec.choices)
+                assert option["default"] in option["choices"]
+            elif spec.type in ("int", "optional_int"):
+                assert option["minimum"] <= option["maximum"] == spec.maximum
+            else:
+                assert not {"choices", "minimum", "maximum"} & set(option)
+    types = {o["type"] for v in data for o in v["options"]}
+    assert types == {"bool", "int", "choice", "optional_int"}
+
+
+def _all_option_names() -> list[str]:
+    return [s.name for v in unoverse.variants() for s in v.option_specs]
+
+
+@pytest.mark.parametrize("columns", ["80", "30"])
+def test_variants_piped_keeps_every_option_name_whole(columns: str) -> None:
+    r = run("variants", env={"COLUMNS": columns})
+    assert r.returncode == 0, r.stderr
+    assert "…" not in r.stdout
+    # not a terminal: one line per option, starting with its canonical name, for grep
+    firsts = {line.split()[0] for line in r.stdout.splitlines() if line.startswith("  ")}
+    assert set(_all_option_names()) <= firsts
+    line = next(x for x in r.stdout.splitlines() if x.split()[:1] == ["permissive_illegal_plays"])
+    assert line.split()[1:4] == ["false", "true", "or"] and line.endswith("(§1.5)")
+
+
+@pytest.mark.parametrize("width", [20, 40, 79, 80, 120])
+def test_variants_on_a_terminal_of_any_width_cuts_no_option_name(width: int) -> None:
+    buffer = io.StringIO()
+    print_variants(Console(file=buffer, force_terminal=True, width=width, color_system=None))
+    text = buffer.getvalue()
+    assert "…" not in text
+    cells = {cell.strip() for line in text.splitlines() for cell in line.split("│")}
+    firsts = {line.split()[0] for line in text.splitlines() if line.strip()}
+    assert set(_all_option_names()) <= cells | firsts
+    # a table where every word fits (80 columns do), otherwise one line per option
+    assert ("┿" in text) == (width >= 80)
+    if width >= 80:
+        assert max(len(line) for line in text.splitlines()) <= width
 
 
 def test_demo_prints_a_whole_game() -> None:

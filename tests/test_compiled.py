@@ -1,11 +1,13 @@
-"""``make test-compiled`` really tests the compiled engine.
+"""``make test`` really tests the compiled engine when it was built.
 
-``make test-compiled`` runs the whole suite again with ``PYTHONPATH=build/compiled`` (the
-build of ``tools/build_compiled.py``) and ``UNOVERSE_EXPECT_COMPILED=1``. A wrong or missing
-path would quietly test the plain source a second time, so with that variable set these
-tests fail unless ``unoverse`` comes from the build tree, every module the build compiles
-is loaded as an extension module (here and in a child process, as the CLI tests spawn them),
-and the build is of the current sources. In a plain run they are skipped.
+``make test`` (and ``make test-compiled``, which insists on a build) runs the whole suite with
+``PYTHONPATH=build/compiled`` (the build of ``tools/build_compiled.py``) and
+``UNOVERSE_EXPECT_COMPILED=1`` whenever ``make compile`` built it. A wrong or missing path
+would quietly test the plain source instead, so with that variable set these tests fail
+unless ``unoverse`` comes from the build tree, every module the build compiles is loaded as
+an extension module (here and in a child process, as the CLI tests spawn them),
+``unoverse.engine_build()`` says so, and the build is of the current sources. In a plain run
+(``make test-plain``, or a machine that cannot compile) they are skipped.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ EXPECT_COMPILED = os.environ.get("UNOVERSE_EXPECT_COMPILED", "") not in ("", "0"
 
 pytestmark = pytest.mark.skipif(
     not EXPECT_COMPILED,
-    reason="plain-source run: the compiled engine is checked by `make test-compiled` "
+    reason="plain-source run: the compiled engine is checked by `make test` where it is built "
     "(PYTHONPATH=build/compiled UNOVERSE_EXPECT_COMPILED=1)",
 )
 
@@ -58,6 +60,13 @@ def test_every_compiled_module_is_an_extension_module(tool: ModuleType) -> None:
         if not path.endswith(tuple(EXTENSION_SUFFIXES)):
             plain.append(f"{name} ({path})")
     assert not plain, f"loaded as plain Python: {', '.join(plain)}"
+
+
+def test_engine_build_reports_the_compiled_engine() -> None:
+    import unoverse
+
+    build = unoverse.engine_build()
+    assert build.compiled and str(build) == "compiled by mypyc", build
 
 
 def test_child_processes_get_the_compiled_engine() -> None:

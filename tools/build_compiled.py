@@ -3,8 +3,12 @@
 ``src/unoverse`` stays plain Python: the package is copied to ``build/compiled/unoverse`` and
 mypyc compiles the hot modules (``COMPILED``) in that copy, in place, with setuptools'
 ``build_ext``. The modules not listed stay interpreted there, so the copy is a whole package:
-with ``PYTHONPATH=build/compiled`` (``make test-compiled``, the benchmark's compiled rows)
+with ``PYTHONPATH=build/compiled`` (``make test``, ``make run``, the benchmark's compiled rows)
 ``import unoverse`` loads the compiled extension modules, and without it the plain source.
+
+``COMPILED`` is the one list of compiled modules: ``setup.py`` (``pip install .``) compiles the
+same list with the same mypyc settings (``mypyc_extensions``), and checks the machine first
+with the same probe (``toolchain_problem``).
 
 The build is skipped when nothing it depends on changed: a stamp in the build tree holds a
 hash of every file of ``src/unoverse``, the module list, this script, and the Python and mypy
@@ -13,7 +17,13 @@ or a benchmark never imports a half-built tree. Any mypyc or C compiler failure 
 with the compiler's output and removes ``build/compiled`` (now out of date) rather than leave
 it to be taken for a good build. One build runs at a time (a lock in ``build/mypyc``).
 
-    .venv/bin/python tools/build_compiled.py           # build if out of date (make compile)
+With ``--or-plain`` (``make compile``), a machine that cannot compile at all (no mypyc, or no
+C compiler that builds against ``Python.h``) is not an error: one line says so, an out-of-date
+``build/compiled`` is removed, and the exit status is 0, so that ``make test`` and ``make run``
+go on with the plain source. A failure of mypyc or of a working compiler is still an error.
+
+    .venv/bin/python tools/build_compiled.py           # build if out of date
+    .venv/bin/python tools/build_compiled.py --or-plain  # the same; no toolchain: a notice
     .venv/bin/python tools/build_compiled.py --force   # rebuild
     .venv/bin/python tools/build_compiled.py --check   # exit 1 unless the build is up to date
 """
@@ -21,7 +31,7 @@ it to be taken for a good build. One build runs at a time (a lock in ``build/myp
 from __future__ import annotations
 
 import argparse
-import fcntl
+import contextlib
 import hashlib
 import importlib.machinery
 import json
@@ -29,8 +39,11 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 SRC = ROOT / "src" / "unoverse"
@@ -160,16 +173,78 @@ def copy_package() -> None:
     )
 
 
+def compiled_paths(package: str) -> list[str]:
+    """The files mypyc compiles, as paths under ``package`` (the ``unoverse`` directory)."""
+    return [f"{package}/{p}" for p in COMPILED]
+
+
+def mypyc_extensions(package: str, work: Path) -> list[Any]:
+    """mypyc's extension modules (setuptools ``Extension`` objects) for the ``COMPILED``
+    modules of the package in the directory ``package`` (relative to the current directory,
+    which becomes the import root): type-checks the package and writes its C into ``work``.
+    The one mypyc call of both builds (``make compile`` and ``pip install .``)."""
+    from mypyc.build import mypycify
+
+    paths = ["--cache-dir", str(work / "mypy_cache"), *compiled_paths(package)]
+    return list(mypycify(paths, opt_level="3", target_dir=str(work / "c")))
+
+
+@contextlib.contextmanager
+def _quiet() -> Iterator[None]:
+    """Send this process's standard output and error (file descriptors 1 and 2, which a
+    compiler run by setuptools writes to) to nothing for the duration."""
+    sys.stdout.flush()
+    sys.stderr.flush()
+    saved = [os.dup(1), os.dup(2)]
+    with open(os.devnull, "w") as null:
+        os.dup2(null.fileno(), 1)
+        os.dup2(null.fileno(), 2)
+    try:
+        yield
+    finally:
+        for fd, copy in zip((1, 2), saved, strict=True):
+            os.dup2(copy, fd)
+            os.close(copy)
+
+
+def toolchain_problem() -> str | None:
+    """Why this machine cannot compile the engine, or None: mypyc must import, and the C
+    compiler setuptools would use (``CC`` or Python's own) must build a file that includes
+    ``Python.h``. Takes well under a second, where mypyc would type-check the whole package
+    before it found out."""
+    try:
+        import mypyc.build  # noqa: F401
+    except ImportError as exc:
+        return f"mypyc is not installed ({exc})"
+    # setuptools first: it puts its distutils in place of the standard library's
+    import setuptools  # noqa: F401, I001
+    from distutils.ccompiler import new_compiler
+    from distutils.errors import CCompilerError, DistutilsError
+    from distutils.sysconfig import customize_compiler, get_python_inc
+
+    compiler: Any = new_compiler()
+    customize_compiler(compiler)
+    command = compiler.compiler_so[0] if compiler.compiler_so else "cc"
+    if shutil.which(command) is None:
+        return f"no C compiler: {command!r} is not found"
+    with tempfile.TemporaryDirectory() as tmp:
+        probe = Path(tmp) / "probe.c"
+        probe.write_text("#include <Python.h>\nint probe(void) { return Py_IsInitialized(); }\n")
+        try:
+            with _quiet():
+                compiler.compile([str(probe)], output_dir=tmp, include_dirs=[get_python_inc()])
+        except (CCompilerError, DistutilsError, OSError):
+            return f"the C compiler {command!r} cannot build a file that includes Python.h"
+    return None
+
+
 def run_mypyc() -> None:
     """Compile ``COMPILED`` in the copy (the child process of ``build``; cwd is ``STAGE``)."""
-    from mypyc.build import mypycify
     from setuptools import setup  # type: ignore[import-untyped]
 
-    paths = ["--cache-dir", str(WORK / "mypy_cache"), *(f"unoverse/{p}" for p in COMPILED)]
-    extensions = mypycify(paths, opt_level="3", target_dir=str(WORK / "c"))
     setup(
         name="unoverse-compiled",
-        ext_modules=extensions,
+        ext_modules=mypyc_extensions("unoverse", WORK),
         script_args=[
             "-q",
             "build_ext",
@@ -209,21 +284,30 @@ def replace_out() -> None:
     shutil.rmtree(old, ignore_errors=True)
 
 
-def build(force: bool = False) -> bool:
+def build(force: bool = False, or_plain: bool = False) -> bool:
     """Build ``OUT`` unless it is current; return whether a build ran. Exits on failure.
+    With ``or_plain``, a machine without the toolchain (``toolchain_problem``) prints one
+    line, removes an out-of-date ``OUT`` and returns False.
 
     One build at a time: a second ``make compile`` waits for the first, then finds the tree
     current instead of compiling over it."""
+    import fcntl  # (POSIX only: setup.py imports this module on any system)
+
     WORK.mkdir(parents=True, exist_ok=True)
     with open(WORK / "build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        return _build_locked(force)
+        return _build_locked(force, or_plain)
 
 
-def _build_locked(force: bool) -> bool:
+def _build_locked(force: bool, or_plain: bool) -> bool:
     """``build``'s work, under its lock."""
     if not force and up_to_date():
         print(f"build_compiled: {OUT.relative_to(ROOT)} is up to date")
+        return False
+    problem = toolchain_problem() if or_plain else None
+    if problem is not None:
+        shutil.rmtree(OUT, ignore_errors=True)  # (not of the current sources, if there)
+        print(f"build_compiled: not compiled, the plain Python engine runs: {problem}")
         return False
     began = time.perf_counter()
     print(f"build_compiled: compiling {len(COMPILED)} modules for {OUT.relative_to(ROOT)}")
@@ -262,6 +346,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--force", action="store_true", help="rebuild even if up to date")
     parser.add_argument(
+        "--or-plain",
+        action="store_true",
+        help="where mypyc or a C compiler is missing, say so and exit 0 (the plain engine)",
+    )
+    parser.add_argument(
         "--check", action="store_true", help="only report: exit 1 unless the build is current"
     )
     parser.add_argument("--run-mypyc", action="store_true", help=argparse.SUPPRESS)
@@ -273,7 +362,7 @@ def main(argv: list[str] | None = None) -> int:
         current = up_to_date()
         print(f"build_compiled: {'up to date' if current else 'missing or out of date'}")
         return 0 if current else 1
-    build(force=args.force)
+    build(force=args.force, or_plain=args.or_plain)
     return 0
 
 

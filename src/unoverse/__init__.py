@@ -8,9 +8,17 @@ The public API::
     game.legal_actions(1)           # private to seat 1
     events = game.apply(1, "G6")    # validates, then mutates; raises IllegalAction
     view = game.view(1)             # frozen, per seat
+
+``uv.engine_build()`` tells which build of the engine runs: compiled by mypyc (``make run``,
+``make test``, ``pip install .``) or the plain source.
 """
 
 from __future__ import annotations
+
+import os
+from importlib.machinery import EXTENSION_SUFFIXES
+from pathlib import Path
+from typing import NamedTuple
 
 # The subpackage of variants is loaded before the function ``variants`` below is bound: a
 # subpackage loaded later (``core.registry`` reads its list when first asked) would rebind
@@ -40,9 +48,54 @@ from .core.registry import variants
 from .core.setup import new_game
 from .core.view import View, view
 
+__version__ = "0.1.0"
+
+#: The file an install that could not compile the engine leaves in the package, saying why
+#: (``setup.py``).
+_PLAIN_NOTE = "engine_build.txt"
+
+
+class EngineBuild(NamedTuple):
+    """Which build of the engine this process runs."""
+
+    compiled: bool
+    #: Why the plain source runs where a compiled engine was expected; empty otherwise.
+    reason: str = ""
+
+    def __str__(self) -> str:
+        if self.compiled:
+            return "compiled by mypyc"
+        return f"plain Python, not compiled: {self.reason}" if self.reason else "plain Python"
+
+
+def engine_build() -> EngineBuild:
+    """Whether the engine was loaded compiled by mypyc (its modules are extension modules),
+    and if not, why, where a compiled one was expected: the install could not compile it
+    (its note in the package), the compiled modules beside the sources are for another
+    Python, or ``UNOVERSE_EXPECT_COMPILED`` is set (``make test``) and the plain source was
+    loaded anyway."""
+    from .core import game
+
+    source = Path(game.__file__ or "")
+    if source.name.endswith(tuple(EXTENSION_SUFFIXES)):
+        return EngineBuild(True)
+    note = Path(__file__).with_name(_PLAIN_NOTE)
+    if note.is_file():
+        return EngineBuild(False, " ".join(note.read_text().split()))
+    others = sorted(p.name for p in source.parent.glob("game.*") if p.suffix in (".so", ".pyd"))
+    if others:
+        return EngineBuild(False, f"{others[0]} beside the source is for another Python")
+    if os.environ.get("UNOVERSE_EXPECT_COMPILED", "") not in ("", "0"):
+        return EngineBuild(
+            False, f"UNOVERSE_EXPECT_COMPILED is set but the engine came from {source.parent}"
+        )
+    return EngineBuild(False)
+
+
 __all__ = [
     "Action",
     "BadPlayerCount",
+    "EngineBuild",
     "Event",
     "Game",
     "IllegalAction",
@@ -61,6 +114,7 @@ __all__ = [
     "action",
     "card",
     "cards",
+    "engine_build",
     "from_json",
     "get_variant",
     "new_game",

@@ -15,15 +15,20 @@ from types import FrameType
 from typing import Annotated, Any, NoReturn
 
 import typer
+from rich import box
+from rich.cells import cell_len
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
 from rich.table import Table
+from rich.text import Text
 from typer.core import TyperGroup
 
+from .. import __version__, engine_build
 from .. import variants as _variants  # noqa: F401  (registers the variants)
 from ..core.actions import Action
 from ..core.errors import UnoverseError
 from ..core.events import Event
+from ..core.options import OptionSpec
 from ..core.registry import variants as all_variants
 from ..core.setup import new_game
 from ..sim import tournament as tourney
@@ -88,6 +93,30 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
+def _print_version(value: bool) -> None:
+    """``--version``: the version and the Python running it, then the engine's build
+    (``unoverse.engine_build``: compiled, or plain and why)."""
+    if value:
+        python = ".".join(map(str, sys.version_info[:3]))
+        print(f"unoverse {__version__} on Python {python}\nengine: {engine_build()}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_print_version,
+            is_eager=True,
+            help="Print the version and which build of the engine runs (compiled or plain).",
+        ),
+    ] = False,
+) -> None:
+    """unoverse: the UNO family played exactly by its rules."""
+
+
 #: Options several commands share.
 VariantOption = Annotated[str, typer.Option("--variant", help="Preset: variant(+name[=value])*.")]
 OptionsOption = Annotated[
@@ -99,44 +128,123 @@ PlayersOption = Annotated[int, typer.Option("--players", help="Seats at the tabl
 
 @app.command("variants")
 def variants_cmd(
-    as_json: Annotated[bool, typer.Option("--json", help="Print as JSON.")] = False,
+    as_json: Annotated[
+        bool,
+        typer.Option("--json", help="Print every variant and option as JSON, for tools."),
+    ] = False,
 ) -> None:
-    """List the variants, their options with defaults and allowed values, and aliases."""
-    data = [
+    """List the variants, their options with defaults and allowed values, and aliases.
+
+    On a terminal wide enough, a table per variant; otherwise (a pipe, a file, a narrow
+    terminal) one line per option, never cut or wrapped, for grep."""
+    if as_json:
+        print(json.dumps(variants_data(), indent=2))
+        return
+    print_variants(Console(highlight=False))
+
+
+def variants_data() -> list[dict[str, Any]]:
+    """Every registered variant with every option: what ``variants`` shows, and the option's
+    type with its allowed values as data (``choices``; ``minimum`` and ``maximum``)."""
+    return [
         {
             "name": v.name,
             "title": v.title,
             "aliases": list(v.aliases),
             "players": [v.min_players, v.max_players],
             "aside": list(v.aside),
-            "options": [
-                {
-                    "name": s.name,
-                    "short": s.short,
-                    "default": s.format(s.default),
-                    "allowed": s.allowed(),
-                    "help": s.help,
-                }
-                for s in v.option_specs
-            ],
+            "options": [_option_data(s) for s in v.option_specs],
         }
         for v in all_variants()
     ]
-    if as_json:
-        print(json.dumps(data, indent=2))
-        return
-    out = Console()
-    for v in all_variants():
+
+
+def _option_data(spec: OptionSpec) -> dict[str, Any]:
+    """One option as JSON: ``default`` and ``allowed`` as text, as a preset writes them."""
+    data: dict[str, Any] = {
+        "name": spec.name,
+        "short": spec.short,
+        "type": spec.type,
+        "default": spec.format(spec.default),
+        "allowed": spec.allowed(),
+    }
+    if spec.type == "choice":
+        data["choices"] = list(spec.choices)
+    elif spec.type in ("int", "optional_int"):
+        data["minimum"], data["maximum"] = spec.minimum, spec.maximum
+    data["help"] = spec.help
+    return data
+
+
+#: The columns of ``variants``, in the table and in the plain layout.
+_COLUMNS = ("option", "default", "allowed", "what it does")
+
+
+def print_variants(out: Console) -> None:
+    """``variants`` for a person: per variant, its heading and its options, as tables where
+    the terminal is wide enough for every table with every word whole (80 columns are), and
+    otherwise (not a terminal, or too narrow) as aligned lines, one per option, that are
+    never wrapped: an option name or value is never cut."""
+    shown = all_variants()
+    rows = [
+        [(s.name, s.format(s.default), s.allowed(), s.help) for s in v.option_specs] for v in shown
+    ]
+    widths = [_table_widths([_COLUMNS, *options], out.width) for options in rows]
+    as_tables = out.is_terminal and all(w is not None for w in widths)
+    for i, (v, options, fitted) in enumerate(zip(shown, rows, widths, strict=True)):
+        if i:
+            out.print()
         out.print(
             f"[bold]{v.name}[/bold] — {v.title} (aliases: {', '.join(v.aliases) or '—'};"
-            f" {v.min_players}–{v.max_players} players)"
+            f" {v.min_players}–{v.max_players} players)",
+            soft_wrap=not as_tables,
         )
         for card in v.aside:
-            out.print(f"  beside the piles, not in play: {card}")
-        table = Table("option", "default", "allowed", "what it does")
-        for s in v.option_specs:
-            table.add_row(s.name, s.format(s.default), s.allowed(), s.help)
+            out.print(
+                f"  beside the piles, not in play: {card}", markup=False, soft_wrap=not as_tables
+            )
+        if not as_tables or fitted is None:
+            _print_lines(out, [_COLUMNS, *options])
+            continue
+        table = Table(box=box.MINIMAL_HEAVY_HEAD, show_edge=False, pad_edge=False)
+        for name, width in zip(_COLUMNS, fitted, strict=True):
+            table.add_column(name, width=width)
+        for row in options:
+            table.add_row(*map(Text, row))  # (text, not markup)
         out.print(table)
+
+
+#: What a table of ``variants`` takes besides its text: no outer edge, and `` │ `` between
+#: columns.
+_TABLE_FRAME = 3 * (len(_COLUMNS) - 1)
+
+
+def _table_widths(rows: Sequence[Sequence[str]], width: int) -> list[int] | None:
+    """The text width of each column of a table of ``rows`` that fits in ``width`` with no
+    word cut, or None if none fits. (Rich's own fitting shortens the widest columns first,
+    cutting words with "…" where a fit without it exists.) Each column gets its longest word,
+    and what is left is shared in proportion to what each needs more to hold its longest
+    cell on one line."""
+    columns = list(zip(*rows, strict=True))
+    least = [max(cell_len(w) for cell in column for w in cell.split()) for column in columns]
+    most = [max(cell_len(cell) for cell in column) for column in columns]
+    need = [high - low for high, low in zip(most, least, strict=True)]
+    spare = width - _TABLE_FRAME - sum(least)
+    if spare < 0:
+        return None
+    if sum(need) <= spare:
+        return [low + more for low, more in zip(least, need, strict=True)]
+    grow = [spare * more // sum(need) for more in need]
+    grow[-1] += spare - sum(grow)  # (what rounding left over: the last, widest column)
+    return [low + more for low, more in zip(least, grow, strict=True)]
+
+
+def _print_lines(out: Console, rows: Sequence[Sequence[str]]) -> None:
+    """Rows as lines, each column padded to its widest cell but the last."""
+    widths = [max(cell_len(row[i]) for row in rows) for i in range(len(rows[0]) - 1)]
+    for row in rows:
+        cells = [cell + " " * (w - cell_len(cell)) for cell, w in zip(row, widths, strict=False)]
+        out.print("  " + "  ".join([*cells, row[-1]]), markup=False, soft_wrap=True)
 
 
 @app.command()
