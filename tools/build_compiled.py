@@ -68,6 +68,7 @@ COMPILED = (
     "core/options.py",
     "core/seeding.py",
     "core/registry.py",
+    "core/state.py",
     "core/codec.py",
     "core/integrity.py",
     "core/position.py",
