@@ -8,6 +8,7 @@ The public API::
     game.legal_actions(1)           # private to seat 1
     events = game.apply(1, "G6")    # validates, then mutates; raises IllegalAction
     view = game.view(1)             # frozen, per seat
+    guess = uv.determinise(view, 1, uv.Rng(5))  # a whole game seat 1 could be in
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from . import variants as _variants  # noqa: F401  (registers the variants)
 from .core.actions import Action, Kind, action
 from .core.cards import card, cards
 from .core.codec import from_json, state_hash, to_json
+from .core.determinise import determinise
 from .core.errors import (
     BadPlayerCount,
     IllegalAction,
@@ -34,6 +36,7 @@ from .core.game import Game, Phase
 from .core.position import position, position_text
 from .core.registry import get as get_variant
 from .core.registry import variants
+from .core.rng import Rng
 from .core.setup import new_game
 from .core.view import View, view
 
@@ -50,6 +53,7 @@ __all__ = [
     "OptionConflict",
     "Phase",
     "ReplayMismatch",
+    "Rng",
     "StaleAction",
     "UnknownOption",
     "UnknownVariant",
@@ -58,6 +62,7 @@ __all__ = [
     "action",
     "card",
     "cards",
+    "determinise",
     "from_json",
     "get_variant",
     "new_game",
