@@ -42,10 +42,10 @@ def plain(value: object) -> object:
         return (type(value).__name__, value.state)
     if isinstance(value, Rules):
         return ("Rules", value.name, repr(sorted(value.options.items())))
-    if isinstance(value, BlastChoices):
-        return ("BlastChoices", [plain(s) for s in value.sets])
     if isinstance(value, list | tuple):
         return [plain(v) for v in value]
+    if type(value) is BlastChoices:  # (the compiled class claims tuples as instances)
+        return ("BlastChoices", [plain(s) for s in value.sets])
     if isinstance(value, dict):
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, Enum | bool | int | str) or value is None:

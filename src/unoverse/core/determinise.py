@@ -25,7 +25,7 @@ from typing import Final
 
 from . import effects as fx
 from . import live
-from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND
+from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, N_CARDS
 from .challenges import can_meet
 from .game import Game
 from .owed import THEN_KEEP, THEN_LIVE
@@ -54,23 +54,40 @@ REDRAWN: Final[dict[str, str]] = {
 
 
 def unknown_counts(view: View) -> Counter[int]:
-    """How many copies of each card the view's seat has not located: the deck less its
-    hand, the discard pile, the spent BLAST pile, an open BLAST event's card and the cards
-    it has seen in other hands."""
-    rest = Counter(view.rules.deck)
-    rest.subtract(view.hand)
-    rest.subtract(view.discard)
-    rest.subtract(view.spent)
-    for seen in view.known:
-        rest.subtract(seen)
-    if view.blast >= 0:  # an open BLAST event's card lies face up
-        rest[view.blast] -= 1
-    return +rest  # (drops the cards with no copy left)
+    """How many copies of each card the view's seat has not located (``unknown_pool``), by
+    card, for the cards with a copy left."""
+    return Counter({c: k for c, k in enumerate(_unlocated(view)) if k > 0})
 
 
 def unknown_pool(view: View) -> list[int]:
-    """The cards the view's seat has not located, sorted (copies repeat)."""
-    return sorted(unknown_counts(view).elements())
+    """The cards the view's seat has not located, sorted (copies repeat): the deck less its
+    hand, the discard pile, the spent BLAST pile, an open BLAST event's card and the cards
+    it has seen in other hands."""
+    pool: list[int] = []
+    for c, k in enumerate(_unlocated(view)):
+        if k > 0:
+            pool.extend([c] * k)
+    return pool
+
+
+def _unlocated(view: View) -> list[int]:
+    """Copies of each card id not located by the view's seat (a list by card id rather than
+    a ``Counter``: a determinisation builds it every time, and this is many times faster)."""
+    counts = [0] * N_CARDS
+    for c in view.rules.deck:
+        counts[c] += 1
+    for c in view.hand:
+        counts[c] -= 1
+    for c in view.discard:
+        counts[c] -= 1
+    for c in view.spent:
+        counts[c] -= 1
+    for seen in view.known:
+        for c in seen:
+            counts[c] -= 1
+    if view.blast >= 0:  # an open BLAST event's card lies face up
+        counts[view.blast] -= 1
+    return counts
 
 
 def determinise(source: Game | View, seat: int, rng: Rng) -> Game:
@@ -171,9 +188,8 @@ def _deal(
     size = view.draw_count - len(held_back)
     draw = pool[len(pool) - size :] if size > 0 else []
     del pool[len(pool) - max(size, 0) :]
-    if held_back:
-        draw.extend(held_back)
-        rng.shuffle(draw)
+    for c in held_back:  # each at a random place: the pile stays a uniform shuffle
+        draw.insert(rng.below(len(draw) + 1), c)
     return hands, seen_sizes, draw, pool
 
 
