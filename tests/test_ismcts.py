@@ -13,11 +13,12 @@ import pytest
 
 import unoverse as uv
 from unoverse.bots.base import make_bot
-from unoverse.bots.determinise import determinise
 from unoverse.bots.ismcts import IsmctsBot, calibrated
 from unoverse.bots.knowledge import unknown_pool
 from unoverse.core.cards import card
+from unoverse.core.determinise import determinise
 from unoverse.core.game import Game
+from unoverse.core.rng import Rng
 from unoverse.sim.driver import RoundRecord, play_round
 
 DEEP = bool(os.environ.get("UNOVERSE_DEEP"))
@@ -79,14 +80,14 @@ def test_a_determinisation_agrees_with_the_view_and_deals_the_unknown_cards() ->
     game = midgame("classic", 4, 3, 10)
     seat = game.turn
     view = game.view(seat)
-    g = determinise(view, 11)
+    g = determinise(view, seat, Rng(11))
     assert g.view(seat) == view  # everything the seat sees is as it is
     located = Counter(view.hand) + Counter(view.discard)
     dealt = Counter(c for h in range(4) if h != seat for c in g.hands[h]) + Counter(g.draw_pile)
     assert dealt + located == Counter(view.rules.deck)
     assert sorted(dealt.elements()) == unknown_pool(view)
-    assert determinise(view, 11).to_json() == g.to_json()  # a seed, a deal
-    assert determinise(view, 12).to_json() != g.to_json()
+    assert determinise(view, seat, Rng(11)).to_json() == g.to_json()  # a seed, a deal
+    assert determinise(view, seat, Rng(12)).to_json() != g.to_json()
 
 
 def public(game: Game) -> tuple[object, ...]:
@@ -109,7 +110,7 @@ def test_a_determinisation_moves_on_as_the_game_does(text: str) -> None:
     for a in game.legal_actions(seat):
         if a.kind not in (uv.Kind.PLAY, uv.Kind.COLOR):
             continue
-        real, det = game.copy(), determinise(game.view(seat), 3)
+        real, det = game.copy(), determinise(game, seat, Rng(3))
         real.apply(seat, a)
         det.apply(seat, a)
         assert public(det) == public(real), a
@@ -122,7 +123,7 @@ def test_after_a_swap_the_seat_knows_where_its_old_cards_are() -> None:
     game.apply(0, "R7>1")
     view = game.view(0)
     for seed in range(20):
-        g = determinise(view, seed)
+        g = determinise(view, 0, Rng(seed))
         assert sorted(g.hands[1]) == sorted(map(card, ["R1", "W+4", "Y9"]))
         assert len(g.hands[2]) == 2 and card("R1") not in g.hands[2]
 

@@ -8,6 +8,7 @@ The public API::
     game.legal_actions(1)           # private to seat 1
     events = game.apply(1, "G6")    # validates, then mutates; raises IllegalAction
     view = game.view(1)             # frozen, per seat
+    guess = uv.determinise(view, 1, uv.Rng(5))  # a whole game seat 1 could be in
 
 ``uv.engine_build()`` tells which build of the engine runs: compiled by mypyc (``make run``,
 ``make test``, ``pip install .``) or the plain source.
@@ -27,6 +28,7 @@ from . import variants as _variants  # noqa: F401
 from .core.actions import Action, Kind, action
 from .core.cards import card, cards
 from .core.codec import from_json, state_hash, to_json
+from .core.determinise import determinise
 from .core.errors import (
     BadPlayerCount,
     IllegalAction,
@@ -45,6 +47,7 @@ from .core.game import Game, Phase
 from .core.position import position, position_text
 from .core.registry import get as get_variant
 from .core.registry import variants
+from .core.rng import Rng
 from .core.setup import new_game
 from .core.view import View, view
 
@@ -106,6 +109,7 @@ __all__ = [
     "OptionConflict",
     "Phase",
     "ReplayMismatch",
+    "Rng",
     "StaleAction",
     "UnknownOption",
     "UnknownVariant",
@@ -114,6 +118,7 @@ __all__ = [
     "action",
     "card",
     "cards",
+    "determinise",
     "engine_build",
     "from_json",
     "get_variant",

@@ -2,7 +2,7 @@
 
 Single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012): one tree over the moves of
 every seat, searched from the bot's view. Each iteration deals a fresh determinisation
-(``unoverse.bots.determinise``: the unknown cards dealt at random, a fresh PRNG for the
+(``unoverse.core.determinise``: the unknown cards dealt at random, a fresh PRNG for the
 game), walks down the tree choosing among the moves legal *in that deal* by UCB1 with
 availability counts, adds one node, plays the rest with the rollout policy, and credits the
 winner. The answer is the root move visited most.
@@ -32,13 +32,14 @@ from typing import ClassVar, Final
 
 from ..core.actions import Action, BlastChoices, Kind
 from ..core.cards import CARD_COLOR, COLOR_LETTERS, most_held
+from ..core.determinise import determinise
 from ..core.errors import UnoverseError
 from ..core.game import Game
 from ..core.phase import Phase
+from ..core.rng import Rng
 from ..core.rules import Rules
 from ..core.view import View
 from .base import Bot, Param, defaults, register_bot
-from .determinise import determinise
 from .heuristic import HeuristicBot
 
 
@@ -151,7 +152,7 @@ class IsmctsBot(Bot):
 
     def _iterate(self, view: View, root: _Node, allowed: set[Action]) -> None:
         """One determinisation, one walk down the tree, one rollout, one backup."""
-        game = determinise(view, self.rng.below(_SEED_SPAN))
+        game = determinise(view, root.seat, Rng(self.rng.below(_SEED_SPAN)))
         node = root
         path: list[_Node] = []
         clock = [0.0]

@@ -4,7 +4,7 @@ The *unknown pool* is every card of the deck the seat has not located: not in it
 not face up on the discard pile, not seen in another hand. Those cards lie, in an order the
 seat cannot know, in the other hands' unseen parts, the draw pile (or launcher) and any
 face-down pile. Bots weigh chances on it (``chance_holds``), and search bots deal it out to
-build the games they imagine (``unoverse.bots.determinise``).
+build the games they imagine (``unoverse.core.determinise``, where the pool is defined).
 """
 
 from __future__ import annotations
@@ -12,23 +12,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
+from ..core.determinise import unknown_counts, unknown_pool
 from ..core.view import View
 
-
-def unknown_counts(view: View) -> Counter[int]:
-    """How many copies of each card ``view.seat`` has not located."""
-    rest = Counter(view.rules.deck)
-    rest.subtract(view.hand)
-    rest.subtract(view.discard)
-    rest.subtract(view.spent)
-    for seen in view.known:
-        rest.subtract(seen)
-    return +rest  # (drops the cards with no copy left)
-
-
-def unknown_pool(view: View) -> list[int]:
-    """The cards ``view.seat`` has not located, sorted (a multiset: copies repeat)."""
-    return sorted(unknown_counts(view).elements())
+__all__ = ["chance_holds", "unknown_counts", "unknown_pool"]
 
 
 def chance_holds(

@@ -22,6 +22,7 @@ from .phase import PHASE_NAMES, PHASES
 from .registry import get
 from .rng import Rng
 from .setup import compiled
+from .state import saved_keys
 
 FORMAT = 1
 
@@ -374,16 +375,8 @@ def _canonical(value: object) -> str:
 _BIG = 2**63 - 1
 #: How deep a saved game nests its objects and lists (``jump``: a list of lists).
 _DEPTH = 3
-#: Every field a saved game may have.
-_FIELDS = frozenset(
-    {
-        "format", "variant", "options", "players", "rng", "hands", "eliminated", "draw",
-        "discard", "discard_by", "color", "color_next", "top_kind", "dealer", "direction",
-        "turn", "phase", "drawn", "penalty", "out", "uno_open", "said_uno", "illegal",
-        "winner", "landed", "jump", "known", "version", "launcher", "pen_fire", "strict",
-        "buried", "spent", "blast", "owed", "then", "live",
-    }
-)  # fmt: skip
+#: Every field a saved game may have: the keys of the state's fields (``core.state``).
+_FIELDS = saved_keys() | {"format"}
 _PAIR = re.compile(r"(0|[1-9][0-9]?):(0|[1-9][0-9]?)")
 _SEAT = re.compile(r"0|[1-9][0-9]?")
 

@@ -80,7 +80,11 @@ from .view import View
 class Game:
     """One round of a UNO-family game. Build it with ``unoverse.new_game`` or
     ``unoverse.position``; read it with ``windows``, ``legal_actions`` and ``view``;
-    change it only with ``apply``."""
+    change it only with ``apply``.
+
+    Every field is declared in ``core.state.FIELDS`` — who may see it, how a copy and a saved
+    game keep it — and ``tests/state`` hold this class, ``copy``, the codec, the views and
+    positions to that table."""
 
     __slots__ = (
         "accepted",
@@ -169,7 +173,7 @@ class Game:
         # whether draws are the event's own penalty (BLAST cards drawn then are put back).
         self.owed: list[tuple[int, int, str]] = []
         self.then: tuple[int, int] = (THEN_KEEP, -1)
-        self.saved: tuple[int, int, int] = (-1, 0, -1)
+        self.saved: tuple[int, int, int] = _NOTHING_SAVED
         self.quiet = False
         # BLAST mode (real time, §5.8, ``core.live``): each seat's armed card (-1: none), the
         # seat a Bloqueo blocks (-1: none), the colours it locks, the last accepted card
@@ -1760,6 +1764,7 @@ class Game:
             owed.pop(0)
         if self.phase == _OVER:
             owed.clear()
+            self.then = (THEN_KEEP, -1)
             return
         what, s = self.then
         self.then = (THEN_KEEP, -1)
@@ -1805,9 +1810,12 @@ class Game:
             self._resolve_blast(events)
 
     def _spend_blast(self) -> None:
-        """The resolved BLAST card goes to the spent pile (B-15)."""
+        """The resolved BLAST card goes to the spent pile (B-15); the event's drawer and the
+        window it interrupted are forgotten (a state between events holds neither)."""
         self.spent.append(self.blast_card)
         self.blast_card = -1
+        self.blast_drawer = -1
+        self.saved = _NOTHING_SAVED
         self.blast_offers = {}
 
     def _check_blast(self, seat: int, a: Action) -> None:
@@ -1880,11 +1888,12 @@ class Game:
                 if self.phase == _OVER:
                     break
         self.quiet = False
+        turn, phase, drawn = self.saved
         self._spend_blast()  # only now: the penalties' reshuffle leaves it out (B-15)
         if self.phase == _OVER:
             self.owed.clear()
+            self.then = (THEN_KEEP, -1)
             return
-        turn, phase, drawn = self.saved
         # U-B-36: the card a seat had to play (drawn in a draw round) went in its BLAST
         # set; the forced play lapses and play goes on without it
         lapsed = PHASES[phase] == _DRAWN and drawn not in self.hands[turn]
@@ -2172,7 +2181,9 @@ class Game:
 
     # -- copies, hashing ---------------------------------------------------------------
     def copy(self) -> Game:
-        """An independent copy (for search and for trying actions)."""
+        """An independent copy (for search and for trying actions): every field as deep as
+        ``core.state.FIELDS`` says, spelled out: a loop over the table with ``getattr`` and
+        ``setattr`` takes twice as long in the compiled build (docs/architecture.md)."""
         g = Game(self.rules, self.n, self.rng.state)  # (compiled classes have no bare __new__)
         g.hands = [h[:] for h in self.hands]
         g.eliminated = self.eliminated[:]
@@ -2301,6 +2312,8 @@ _NO_CALL: Final = (False,)
 _BOTH_CALLS: Final = (False, True)
 
 #: The mandatory window's name by phase (the penalty phase names its own).
+#: ``Game.saved`` outside a BLAST event: no window interrupted.
+_NOTHING_SAVED: Final = (-1, 0, -1)
 _WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color", "over", "blast", "live")
 
 #: The kinds of action that belong to the turn holder's mandatory window.
