@@ -36,6 +36,7 @@ from .core.registry import get as get_variant
 from .core.registry import variants
 from .core.setup import new_game
 from .core.view import View, view
+from .core.windows import Window
 
 __all__ = [
     "Action",
@@ -55,6 +56,7 @@ __all__ = [
     "UnknownVariant",
     "UnoverseError",
     "View",
+    "Window",
     "action",
     "card",
     "cards",

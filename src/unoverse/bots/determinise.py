@@ -28,6 +28,7 @@ from ..core.game import Game
 from ..core.phase import PHASE_NAMES, PHASES, Phase
 from ..core.rng import Rng
 from ..core.view import View
+from ..core.windows import BLAST as BLAST_WINDOW
 from .knowledge import unknown_pool
 
 
@@ -124,7 +125,7 @@ def _open_event(g: Game, view: View) -> None:
     """An open BLAST event: its card and drawer, and the seats whose dealt hands can meet
     it; once it resolves, play resumes at its drawer's turn (or live)."""
     g.blast_card = view.blast
-    drawer = next((s for w, s in view.windows if w == "blast"), view.turn)
+    drawer = next((w.seat for w in view.windows if w.kind == BLAST_WINDOW), view.turn)
     g.blast_drawer = drawer
     wild = view.rules.numeral_wild
     kind = CARD_KIND[view.blast]
