@@ -12,9 +12,9 @@ sees the cards, everyone else the count). ``redact(event, seat)`` is the only wa
 reaches a player, so hidden cards never leave the engine by this path.
 
 One class with a fixed set of fields rather than a class per kind: the engine builds
-events on every action, and one compiled class with unboxed integer and boolean fields is
-as cheap to build as the old one, while consumers read ``e.kind`` and the fields they
-need without type tests (docs/architecture.md).
+events on every action, and in the compiled build the unused integer and boolean fields of
+one class cost a few stores each, while consumers read ``e.kind`` and the fields they need
+without type tests (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -162,7 +162,8 @@ class Event(Value):
 
     ``seat`` the seat that acts or is acted on (None: none); ``cards`` card ids; ``count`` a
     number of cards or points; ``color`` a colour index; ``target`` another seat; ``number``
-    a number the event names (a Numeral's declared number, a card's serial); ``direction``
+    a number the event names (a Numeral's declared number; a card's number in the order
+    the cards landed, ``Game.landed``); ``direction``
     1 (clockwise) or -1; ``reason`` one of the kind's closed set of names; ``action`` an
     action in the notation; ``guilty`` and ``until_fire`` flags. -1, ``""`` and False mean
     none. Read-only (``Final``: mypy refuses an assignment, the compiled engine raises),

@@ -269,16 +269,25 @@ class Game:
         optional one. The mandatory window first (``TURN``, ``DRAWN``, ``PENALTY``,
         ``CHALLENGE``, ``COLOR`` of seat ``turn``; ``BLAST``; ``LIVE``), then the UNO windows,
         the illegal-play window and the jump-in window."""
+        # the mandatory window alone comes shared, from a table by phase (phases compared by
+        # identity: an enum's int() or index is a Python-level call)
         phase = self.phase
-        if phase == _OVER:
+        if phase is _TURN:
+            table = _TURN_WINDOWS
+        elif phase is _PENALTY:
+            table = _CHALLENGE_WINDOWS if self.pen_challenge else _PENALTY_WINDOWS
+        elif phase is _DRAWN:
+            table = _DRAWN_WINDOWS
+        elif phase is _COLOR_PHASE:
+            table = _COLOR_WINDOWS
+        elif phase is _OVER:
             return ()
-        if phase == _BLAST:  # who must meet it stays hidden (§5.5)
+        elif phase is _BLAST:  # who must meet it stays hidden (§5.5)
             return (Window(win.BLAST, self.blast_drawer),)
-        if phase == _LIVE:  # any active seat may play (BLAST mode, §5.8)
+        else:  # LIVE: any active seat may play (BLAST mode, §5.8)
             return win.LIVE_WINDOWS
         turn = self.turn
-        k = _CHALLENGE_WINDOW if phase == _PENALTY and self.pen_challenge else int(phase)
-        sole = _SOLE_WINDOWS[k][turn] if turn < _CACHED_SEATS else (Window(_WINDOW_NAMES[k], turn),)
+        sole = table[turn] if turn < _CACHED_SEATS else (Window(table[0][0].kind, turn),)
         if not self.uno_open and self.illegal is None and self.jump_undo is None:
             return sole
         out = [sole[0]]
@@ -1152,8 +1161,8 @@ class Game:
             ground = ev.PLAY_STEP
         else:
             ground = ev.PLAY_MATCH
-        # a Numeral names the number it counts as (§5.6)
-        events.append(Event(ev.PLAY, p, laid, color=declared, number=a.number, reason=ground))
+        number = a.number if eff == fx.NUMERAL else -1  # the number a Numeral counts as (§5.6)
+        events.append(Event(ev.PLAY, p, laid, color=declared, number=number, reason=ground))
         self.landed += 1
         if discards:
             self._discard_colour_cards(p, discards, events)
@@ -2307,24 +2316,23 @@ _BOTH_DIRECTIONS: Final = (1, -1)
 _NO_CALL: Final = (False,)
 _BOTH_CALLS: Final = (False, True)
 
-#: The mandatory window's kind by phase, then the penalty phase's when it may be challenged.
-_WINDOW_NAMES: Final = (
-    win.TURN,
-    win.DRAWN,
-    win.PENALTY,
-    win.COLOR,
-    "over",
-    win.BLAST,
-    win.LIVE,
-    win.CHALLENGE,
-)
-_CHALLENGE_WINDOW: Final = 7
-#: The mandatory window alone, by kind (``_WINDOW_NAMES``) and seat, for the first
-#: ``_CACHED_SEATS`` seats: ``windows()`` hands out these shared values.
+#: The mandatory window alone, by seat, for the first ``_CACHED_SEATS`` seats: ``windows()``
+#: hands out these shared values (a ``Window`` is read-only).
 _CACHED_SEATS: Final = 16
-_SOLE_WINDOWS: Final = tuple(
-    tuple((Window(name, s),) for s in range(_CACHED_SEATS)) for name in _WINDOW_NAMES
-)
+#: (Typed as tuples of any length: the compiled build keeps a fixed-length tuple unboxed
+#: and would build a new one on every return.)
+Windows = tuple[tuple[Window, ...], ...]
+
+
+def _sole(kind: str) -> Windows:
+    return tuple((Window(kind, s),) for s in range(_CACHED_SEATS))
+
+
+_TURN_WINDOWS: Final[Windows] = _sole(win.TURN)
+_DRAWN_WINDOWS: Final[Windows] = _sole(win.DRAWN)
+_PENALTY_WINDOWS: Final[Windows] = _sole(win.PENALTY)
+_CHALLENGE_WINDOWS: Final[Windows] = _sole(win.CHALLENGE)
+_COLOR_WINDOWS: Final[Windows] = _sole(win.COLOR)
 
 #: The kinds of action that belong to the turn holder's mandatory window.
 _MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR, _PRESS})

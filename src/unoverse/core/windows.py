@@ -185,5 +185,6 @@ class Window(Value):
         return Window(kind, values.get("seat", -1), values.get("number", -1))
 
 
-#: ``LIVE``, the only window while play is live (shared: a value).
-LIVE_WINDOWS: Final = (Window(LIVE),)
+#: ``LIVE``, the only window while play is live (shared: a value; typed as a tuple of any
+#: length, which the compiled build keeps boxed, so it is not rebuilt on every use).
+LIVE_WINDOWS: Final[tuple[Window, ...]] = (Window(LIVE),)
