@@ -8,6 +8,7 @@ import pytest
 
 import unoverse as uv
 from unoverse.core.cards import cards
+from unoverse.core.windows import Window
 
 
 def test_position_reads_hands_top_turn_and_defaults() -> None:
@@ -64,11 +65,11 @@ def test_malformed_positions_name_what_is_wrong(text: str, message: str) -> None
 
 def test_pending_and_drawn_and_uno_keys() -> None:
     game = uv.position("hands: R1 R2 | G1 G2 | B1; top: R+2@0; turn: 1; pending: take 2; uno: 2")
-    assert game.windows() == (("penalty", 1), ("uno", 2))
+    assert game.windows() == (Window("penalty", 1), Window("uno", 2))
     game = uv.position(
         "hands: R1 | G1 G2 | B1; top: W+4:G@0; turn: 1; pending: challenge 4 illegal"
     )
-    assert game.windows()[0] == ("challenge", 1)
+    assert game.windows()[0] == Window("challenge", 1)
     game = uv.position("hands: R1 R7 | G1; top: R5; turn: 0; drawn: R7")
     assert game.legal_actions(0) == (uv.action("R7"), uv.action("R7 uno"), uv.action("pass"))
 

@@ -67,6 +67,7 @@ COMPILED = (
     "core/actions.py",
     "core/value.py",
     "core/events.py",
+    "core/windows.py",
     "core/effects.py",
     "core/rng.py",
     "core/launcher.py",

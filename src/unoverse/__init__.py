@@ -50,6 +50,7 @@ from .core.registry import variants
 from .core.rng import Rng
 from .core.setup import new_game
 from .core.view import View, view
+from .core.windows import Window
 
 __version__ = "0.1.0"
 
@@ -115,6 +116,7 @@ __all__ = [
     "UnknownVariant",
     "UnoverseError",
     "View",
+    "Window",
     "action",
     "card",
     "cards",

@@ -30,6 +30,7 @@ from unoverse.core.cards import (
     KIND_INDEX,
 )
 from unoverse.core.events import PRIVATE, PUBLIC, SPLIT, Event, redact
+from unoverse.core.windows import Window
 
 #: RULES.md §5.2: red, yellow, green, blue, orange, pink.
 BLAST_COLORS = tuple(sorted(COLOR_LETTERS.index(x) for x in "RYGBOP"))
@@ -70,8 +71,8 @@ UNTIL = -1  # an owed draw that goes on until a card plays (§5.7 step 3)
 #: The events that carry the draws, the BLAST events and the end of the round.
 FLOW = frozenset(
     {
-        "take", "all_draw", "draw", "draw_short", "blast", "blast_choice", "blast_discard",
-        "blast_penalty", "blast_returned", "eliminated", "round_over",
+        "take", "all_draw", "all_hit", "draw", "draw_short", "blast", "blast_choice",
+        "blast_discard", "blast_penalty", "blast_returned", "eliminated", "round_over",
     }
 )  # fmt: skip
 
@@ -725,7 +726,7 @@ class BlastModel:
         """P2's ``draw_short``: the cards drawn (at most ``most``) before the piles ran out
         may follow it."""
         e = self._peek()
-        if e is not None and e.kind == "draw" and e.seat == s and e.info == r:
+        if e is not None and e.kind == "draw" and e.seat == s and e.reason == r:
             self._pull()
             if len(e.cards) >= most:
                 self.fail(f"seat {s} drew {len(e.cards)} of {most} cards, yet 'draw_short' ({r})")
@@ -775,7 +776,7 @@ class BlastModel:
                 owed.pop(0)
                 continue
             e = self._pull()
-            if e.kind == "draw" and e.seat == s and e.info == r:
+            if e.kind == "draw" and e.seat == s and e.reason == r:
                 if e.vis != SPLIT or e.count != len(e.cards):
                     self.fail(f"P2: a draw event {e} (split: the drawer sees the cards)")
                 if n == UNTIL:
@@ -804,7 +805,7 @@ class BlastModel:
                 what = "cards until one plays" if n == UNTIL else f"{n} more cards"
                 self.fail(
                     f"§5.5/§5.7: seat {s} owes {what} ({r}); got {e.kind} "
-                    f"(seat {e.seat}, {e.info or e.count}) — a BLAST card is no drawn card "
+                    f"(seat {e.seat}, {e.reason or e.count}) — a BLAST card is no drawn card "
                     "and the draw resumes after the event"
                 )
         if self.over >= 0 or self.event is not None:
@@ -843,7 +844,7 @@ class BlastModel:
     def _open(self, e: Event, s: int) -> None:
         """§5.5 steps 1-2: play stops; the seats able to meet the challenge must choose."""
         c = e.cards[0] if len(e.cards) == 1 else -1
-        if c < 0 or not is_blast_card(c) or e.vis != PUBLIC or e.info != BLAST_CODE[CARD_KIND[c]]:
+        if c < 0 or not is_blast_card(c) or e.vis != PUBLIC:
             self.fail(f"§5.5: a BLAST event {e}")
         if self.quiet or self.event is not None:
             self.fail("B-14: a BLAST card drawn during a BLAST event's penalty is put back")
@@ -929,7 +930,7 @@ class BlastModel:
                 if e.kind == "blast_returned" and e.seat == s:
                     if len(e.cards) != 1 or not is_blast_card(e.cards[0]):
                         self.fail(f"B-14: {e} puts back a card that is no BLAST card")
-                elif e.kind == "draw" and e.seat == s and e.info == "blast":
+                elif e.kind == "draw" and e.seat == s and e.reason == "blast":
                     got += len(e.cards)
                     if got > BLAST_PENALTY_CARDS:
                         self.fail(f"§5.5 step 5: seat {s} drew {got} penalty cards")
@@ -968,7 +969,7 @@ class BlastModel:
             self.fail(f"§5.7, P7: after {act} the direction is {game.direction}")
         if k in MULTIPLE:  # B-10: every other active seat draws, seat by seat from next(p)
             e = self._pull()
-            if e.kind != "all_draw" or e.seat != p or e.count != MULTIPLE[k]:
+            if e.kind != "all_hit" or e.seat != p or e.count != MULTIPLE[k]:
                 self.fail(f"§5.7: {act} deals {MULTIPLE[k]} to every other seat; got {e}")
             self.owed = [[s, MULTIPLE[k], "all_draw"] for s in self._order(p)[1:]]
             self.then = ("out", p) if left == 0 else ("next", p)
@@ -1028,7 +1029,7 @@ class BlastModel:
             if (
                 game.phase != Phase.BLAST
                 or game.blast_card != ev.card
-                or game.windows() != (("blast", ev.drawer),)
+                or game.windows() != (Window("blast", ev.drawer),)
             ):
                 self.fail(
                     f"§5.5: the event on {CARD_TEXT[ev.card]} drawn by seat {ev.drawer} is open: "
@@ -1112,7 +1113,7 @@ def blast_state_checks(fail: Callable[[str], None], game: Game) -> None:
     blast = game.phase == Phase.BLAST
     if blast != (game.blast_card >= 0) or (blast and not is_blast_card(game.blast_card)):
         fail(f"§5.5: phase {game.phase.name} with game.blast_card {game.blast_card}")
-    if blast and [w[0] for w in game.windows()] != ["blast"]:
+    if blast and [w.kind for w in game.windows()] != ["blast"]:
         fail(f"§5.5: a BLAST event's window names no seat that must meet it: {game.windows()}")
     for s in (None, game.version % game.n):
         if game.view(s).blast != game.blast_card:

@@ -67,6 +67,7 @@ from unoverse.core.codec import state_hash
 from unoverse.core.events import PRIVATE, PUBLIC, SPLIT, Event, redact
 from unoverse.core.seeding import derive
 from unoverse.core.view import View
+from unoverse.core.windows import Window
 from unoverse.match.replay import replay_round
 from unoverse.sim.driver import ARMED_DELAY_MS, STALL_MS, RoundRecord, play_round
 
@@ -107,11 +108,11 @@ MARKERS = frozenset({"arm", "disarm", "unblocked", "blocked", "reverse", "holdin
 NO_TIME = float("-inf")
 _ARMS = [Action(Kind.ARM, card=c) for c in range(N_CARDS)]
 
-Key = tuple[str, int | None, tuple[int, ...], int, int]
+Key = tuple[str, int | None, tuple[int, ...], int, int, int]
 
 
 def _key(e: Event) -> Key:
-    return (e.kind, e.seat, e.cards, e.count, e.color)
+    return (e.kind, e.seat, e.cards, e.count, e.color, e.direction)
 
 
 def _text(cards: Iterable[int]) -> str:
@@ -258,8 +259,10 @@ class LiveModel:
             return f"seat {s} owes {what} ({self.reasons[r]})"
         return "nothing"
 
-    def _mark(self, kind: str, seat: int, cards: tuple[int, ...] = (), count: int = 0) -> None:
-        self.marks[(kind, seat, cards, count, -1)] += 1
+    def _mark(
+        self, kind: str, seat: int, cards: tuple[int, ...] = (), count: int = 0, direction: int = 0
+    ) -> None:
+        self.marks[(kind, seat, cards, count, -1, direction)] += 1
 
     # -- seats -----------------------------------------------------------------------------
     def _next(self, s: int) -> int:
@@ -430,7 +433,7 @@ class LiveModel:
         e = next((x for x in self.events if x.kind in ("arm", "disarm")), None)
         if act.kind == Kind.ARM:
             self.armed[seat] = act.card
-            self._mark("arm", seat, (act.card,), 1)
+            self._mark("arm", seat, (act.card,))
             if e is None or e.vis != SPLIT:
                 self.fail("U-B-24: arming is public, the armed card private (a SPLIT event)")
             self.paths["arm"] += 1
@@ -446,7 +449,7 @@ class LiveModel:
         _, p, x = self.accepted
         c = act.card
         e = self._pull("the refusal")
-        if (e.kind, e.seat, e.cards) != ("simultaneous", seat, (c,)) or e.vis != PUBLIC:
+        if (e.kind, e.seat, e.cards) != ("simultaneous", seat, (c, x)) or e.vis != PUBLIC:
             self.fail(
                 f"B-3: {seat}: {act} stamped within {self.window:g} ms after seat {p}'s "
                 f"{CARD_TEXT[x]} is refused as simultaneous; got {e.kind} {e.seat} {e.cards}"
@@ -497,7 +500,7 @@ class LiveModel:
                     f"{COLOR_LETTERS[play.color]}; seat {seat} holds more of another colour"
                 )
         elif CARD_KIND[first] == NUMERAL:
-            number = int(play.info.partition("=")[2] or -1)
+            number = play.number
             if number != min(self._numbers(first)):
                 self.fail(f"U-B-29: the stall's Numeral declares {number}")
             act = Action(Kind.PLAY, card=first, number=number)
@@ -571,11 +574,11 @@ class LiveModel:
             self.blocked = self._next(p)
             self.lock.append(CARD_COLOR[c])
             self._moved()
-            self.marks[("blocked", self.blocked, (), 0, CARD_COLOR[c])] += 1
+            self.marks[("blocked", self.blocked, (), 0, CARD_COLOR[c], 0)] += 1
             self.paths["block"] += 1
         elif k == REVERSA:
             self.direction = -self.direction
-            self._mark("reverse", p, (), self.direction)
+            self._mark("reverse", p, direction=self.direction)
             self._reverse_return(p, c)
         elif k == REV4:
             draws = self._rev4(p)
@@ -810,7 +813,7 @@ class LiveModel:
                     owed.pop(0)  # §5.5: nothing to draw: the round ends
                     self.paths["round:short"] += 1
                     continue
-                if (e.kind, e.seat, e.count, e.info) != ("draw", s, 1, why) or len(e.cards) != 1:
+                if (e.kind, e.seat, e.count, e.reason) != ("draw", s, 1, why) or len(e.cards) != 1:
                     self.fail(f"B-28: seat {s} draws one card in the draw round; got {e}")
                 self._drew(e)
                 c = e.cards[0]
@@ -826,7 +829,7 @@ class LiveModel:
                     owed[0] = [self._unblocked_from(self._next(s)), ROUND, r]
                 continue
             e = self._pull(f"seat {s}'s {k} cards ({why})")
-            if e.kind == "draw" and e.seat == s and e.info == why:
+            if e.kind == "draw" and e.seat == s and e.reason == why:
                 self._drew(e)
                 if len(e.cards) > k:
                     self.fail(f"seat {s} drew {len(e.cards)} cards of the {k} it owed ({why})")
@@ -847,7 +850,7 @@ class LiveModel:
             else:
                 self.fail(
                     f"§5.5/§5.8: seat {s} owes {k} more cards ({why}); got {e.kind} (seat "
-                    f"{e.seat}, {e.info or e.count}): a BLAST card is no drawn card"
+                    f"{e.seat}, {e.reason or e.count}): a BLAST card is no drawn card"
                 )
         if self.phase == Phase.OVER or self.event is not None:
             return
@@ -868,7 +871,7 @@ class LiveModel:
         if not self._nothing_to_draw(quiet):
             self.fail(f"P2: seat {s} stopped short ({why}) though cards are left to draw")
         e = self._peek()
-        if e is not None and e.kind == "draw" and e.seat == s and e.info == why:
+        if e is not None and e.kind == "draw" and e.seat == s and e.reason == why:
             self._pull()
             if len(e.cards) >= most:
                 self.fail(f"seat {s} drew {len(e.cards)} of {most} cards, yet 'draw_short'")
@@ -918,7 +921,7 @@ class LiveModel:
 
     def _open(self, e: Event, s: int) -> None:
         c = e.cards[0] if len(e.cards) == 1 else -1
-        if c < 0 or not is_blast_card(c) or e.vis != PUBLIC or e.info != BLAST_CODE[CARD_KIND[c]]:
+        if c < 0 or not is_blast_card(c) or e.vis != PUBLIC:
             self.fail(f"§5.5: a BLAST event {e}")
         if self.quiet or self.event is not None:
             self.fail("B-14: a BLAST card drawn during an event's penalty is put back")
@@ -1020,7 +1023,7 @@ class LiveModel:
                 self._take(c, "a BLAST card put back")
                 self.draw_rest[c] += 1
                 self.paths["event:blast_returned"] += 1
-            elif e.kind == "draw" and e.seat == s and e.info == "blast":
+            elif e.kind == "draw" and e.seat == s and e.reason == "blast":
                 self._drew(e)
                 got += len(e.cards)
                 if got > BLAST_PENALTY_CARDS:
@@ -1107,7 +1110,7 @@ class LiveModel:
             if (game.phase, game.blast_card, game.windows()) != (
                 Phase.BLAST,
                 ev.card,
-                (("blast", ev.drawer),),
+                (Window("blast", ev.drawer),),
             ):
                 self.fail(
                     f"§5.5: the event on {CARD_TEXT[ev.card]} drawn by seat {ev.drawer} is "
@@ -1119,13 +1122,13 @@ class LiveModel:
                 Phase.DRAWN,
                 s,
                 c,
-                (("drawn", s),),
+                (Window("drawn", s),),
             ):
                 self.fail(
                     f"B-28: seat {s} must play the {CARD_TEXT[c]} it drew: {game.phase.name} "
                     f"turn {game.turn} drawn {game.drawn} {game.windows()}"
                 )
-        elif game.phase != Phase.LIVE or game.windows() != (("live", -1),):
+        elif game.phase != Phase.LIVE or game.windows() != (Window("live"),):
             self.fail(f"§5.8: play is live: {game.phase.name} {game.windows()}")
         if game.blast_card >= 0 and game.phase != Phase.BLAST:
             self.fail(f"§5.5: a BLAST card {game.blast_card} outside an event")

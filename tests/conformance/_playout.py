@@ -39,6 +39,7 @@ from unoverse.core.cards import (
 from unoverse.core.events import PRIVATE, PUBLIC, Event, redact
 from unoverse.core.seeding import derive
 from unoverse.core.view import VIEW_FIELDS
+from unoverse.core.windows import Window
 from unoverse.sim.driver import BotError, Table
 
 from ._blast import (
@@ -912,8 +913,10 @@ def playout(
         result.actions.append((seat, act))
         for e in events:
             result.events[e.kind] += 1
-            if e.kind in ("challenge", "draw", "press"):
-                result.events[f"{e.kind}:{e.info}"] += 1
+            if e.kind == "challenge":
+                result.events[f"challenge:{'guilty' if e.guilty else 'innocent'}"] += 1
+            elif e.kind in ("draw", "press"):
+                result.events[f"{e.kind}:{e.reason}"] += 1
         if trial is not None:
             try:
                 trial.apply(seat, act)
@@ -923,11 +926,11 @@ def playout(
                 ctx.fail(f"{seat}: {act} on game.copy() gives another state than on the game")
 
         illegal_play = act.kind == Kind.PLAY and permissive(game) and not legal_before
-        if checks.p1 and illegal_play and ("illegal", seat) not in game.windows():
+        if checks.p1 and illegal_play and Window("illegal", seat) not in game.windows():
             ctx.fail(f"§1.5: the accepted illegal play {act} opened no catch_illegal window")
         revived = [e.seat for e in events if e.kind == "revive"]
         victim = revived[0] if revived else game.next_seat(seat)
-        if played_wd4 and checks.p5 and ("challenge", victim) not in game.windows():
+        if played_wd4 and checks.p5 and Window("challenge", victim) not in game.windows():
             ctx.fail(f"P5: {act} (a Wild Draw Four's effect) opened no challenge window")
         if act.kind in (Kind.TAKE, Kind.CHALLENGE) and wd4 is not None:
             if checks.p5:
@@ -1181,7 +1184,7 @@ class EventModel:
                 old = sim[:]
                 for s in range(game.n):
                     if not game.eliminated[s]:
-                        sim[next_active(game, s, e.count)] = old[s]
+                        sim[next_active(game, s, e.direction)] = old[s]
                 touched.update(range(game.n))
             elif k == "shuffle_hands":
                 pool = Counter(c for h in sim for c in h)
@@ -1268,7 +1271,7 @@ class EventModel:
         k = act.kind
         if k == Kind.PRESS:
             want[seat, "turn"] = 1
-            got_now = sum(len(e.cards) for e in events if e.kind == "press" and e.info == "turn")
+            got_now = sum(len(e.cards) for e in events if e.kind == "press" and e.reason == "turn")
             if act.uno and len(pre.hands[seat]) + got_now != 1:  # P4: a false call
                 want[seat, "false_uno"] = self.fup
             elif act.uno and not game.said_uno[seat]:
@@ -1280,7 +1283,7 @@ class EventModel:
         elif k == Kind.CATCH:
             want[act.target, "uno"] = 2  # P4: Attack presses twice
         for i, e in enumerate(events):
-            if e.kind == "all_draw":
+            if e.kind in ("all_draw", "all_hit"):
                 assert e.seat is not None
                 # §3.4: one by one from next(player) in the current direction
                 order, s = [], next_active(game, e.seat, game.direction)
@@ -1291,9 +1294,9 @@ class EventModel:
                 went = [f.seat for f in events[i + 1 :] if f.kind == "press"]
                 if went[: len(order)] != order:
                     self.ctx.fail(f"§3.4: all-hit presses by seats {went}, not {order}")
-        got = Counter((e.seat, e.info) for e in events if e.kind == "press")
+        got = Counter((e.seat, e.reason) for e in events if e.kind == "press")
         if k == Kind.TAKE and pre.fire:
-            fired = [len(e.cards) for e in events if e.kind == "press" and e.info == "penalty"]
+            fired = [len(e.cards) for e in events if e.kind == "press" and e.reason == "penalty"]
             del got[seat, "penalty"]
             if not fired or any(fired[:-1]) or len(fired) > UNTIL_FIRE_MAX[self.mode]:
                 self.ctx.fail(f"§3.4: a Wild Hit-Fire's presses until it fires gave {fired}")
@@ -1310,7 +1313,7 @@ class EventModel:
         fresh = False
         for i, e in enumerate(events):
             k = e.kind
-            if k == "draw" and e.info != "revealed" and CREEPER in e.cards:
+            if k == "draw" and e.reason != "revealed" and CREEPER in e.cards:
                 nxt = events[i + 1] if i + 1 < len(events) else None
                 if (
                     e.cards.index(CREEPER) != len(e.cards) - 1
@@ -1318,7 +1321,7 @@ class EventModel:
                     or nxt.kind != "revealed"
                     or nxt.seat != e.seat
                 ):
-                    self.ctx.fail(f"§2.4: seat {e.seat} drew a Creeper ({e.info}), not revealed")
+                    self.ctx.fail(f"§2.4: seat {e.seat} drew a Creeper ({e.reason}), not revealed")
             elif k == "revealed":
                 prev = events[i - 1] if i else None
                 if e.cards != (CREEPER,) or e.count != CREEPER_CARDS or e.vis != PUBLIC:
@@ -1327,7 +1330,7 @@ class EventModel:
                     prev is None
                     or prev.kind != "draw"
                     or prev.seat != e.seat
-                    or prev.info == "revealed"
+                    or prev.reason == "revealed"
                     or prev.cards[-1] != CREEPER
                 ):
                     self.ctx.fail(f"§2.4: seat {e.seat} revealed a Creeper it did not just draw")
@@ -1341,8 +1344,8 @@ class EventModel:
                     elif f.kind != "reshuffle":
                         break
                 n = 0 if extra is None else len(extra.cards)
-                if extra is not None and extra.info != "revealed":
-                    self.ctx.fail(f"§2.4: the Creeper's cards are drawn as '{extra.info}'")
+                if extra is not None and extra.reason != "revealed":
+                    self.ctx.fail(f"§2.4: the Creeper's cards are drawn as '{extra.reason}'")
                 if n > CREEPER_CARDS or (n < CREEPER_CARDS and not short):
                     self.ctx.fail(f"§2.4: a revealed Creeper made seat {e.seat} draw {n} cards")
                 assert e.seat is not None
@@ -1359,11 +1362,11 @@ class EventModel:
                 old = revealed[:]
                 for s in range(game.n):
                     if not game.eliminated[s]:
-                        revealed[next_active(game, s, e.count)] = old[s]
+                        revealed[next_active(game, s, e.direction)] = old[s]
             elif k == "shuffle_hands":
                 revealed[:] = [0] * game.n
         n_reveals = sum(1 for e in events if e.kind == "revealed")
-        n_extra = sum(1 for e in events if e.kind == "draw" and e.info == "revealed")
+        n_extra = sum(1 for e in events if e.kind == "draw" and e.reason == "revealed")
         if n_extra > n_reveals:
             self.ctx.fail("§2.4: cards drawn for a Creeper that was not revealed")
         for h, r in enumerate(revealed):
@@ -1393,7 +1396,7 @@ class EventModel:
         cards = [
             c
             for e in events
-            if e.kind == "draw" and e.seat == seat and e.info == "turn"
+            if e.kind == "draw" and e.seat == seat and e.reason == "turn"
             for c in e.cards
         ]
         voluntary = pre.playable
@@ -1515,7 +1518,7 @@ class EventModel:
                 self.ctx.fail(f"§3.4: {act}: seats {p} and {t} did not trade hands")
             if p in game.uno_open or t in game.uno_open:
                 self.ctx.fail("C-4: a swap of hands opens no UNO window")
-        dealt = [e.count for e in events if e.kind == "all_draw"]
+        dealt = [e.count for e in events if e.kind in ("all_draw", "all_hit")]
         if last in ALL_DRAWS and dealt != [ALL_DRAWS[last]]:
             self.ctx.fail(f"§1.8/§3.4: {CARD_TEXT[last]} deals {dealt} to every other seat")
         if game.over:
@@ -1986,7 +1989,7 @@ def check_p5(
         if not game.over and game.turn == seat:
             ctx.fail("P5: the seat that took the Wild Draw Four keeps its turn")
         return
-    verdicts = [e.info for e in events if e.kind == "challenge"]
+    verdicts = [_verdict(e) for e in events if e.kind == "challenge"]
     want = "innocent" if legal else "guilty"
     if verdicts != [want]:
         ctx.fail(
@@ -2011,12 +2014,17 @@ def check_p5(
             ctx.fail("P5 innocent: the challenger loses the turn")
 
 
+def _verdict(e: Event) -> str:
+    """A challenge's verdict in words."""
+    return "guilty" if e.guilty else "innocent"
+
+
 def check_wd4_scenarios() -> None:
     """RULES.md §7.3 scenarios 1 and 2: the challenge verdict on fixed positions."""
     game = uv.position("hands: R3 W+4 | G1 G2 | Y1 Y2; top: R5@2; turn: 0")
     game.apply(0, "W+4:B")
     events = game.apply(1, "challenge")
-    verdict = [e.info for e in events if e.kind == "challenge"]
+    verdict = [_verdict(e) for e in events if e.kind == "challenge"]
     assert verdict == ["guilty"], f"§7.3/1: WD4 with a red card in hand on red: {verdict}"
     assert len(game.hands[0]) == 5 and len(game.hands[1]) == 2, "§7.3/1: offender draws 4"
     assert game.turn == 1 and game.phase == Phase.TURN, "§7.3/1: the challenger plays next"
@@ -2025,14 +2033,14 @@ def check_wd4_scenarios() -> None:
     game = uv.position("hands: W W+4 G7 | G1 G2 | Y1 Y2; top: R5@2; turn: 0")
     game.apply(0, "W+4:B")
     events = game.apply(1, "challenge")
-    verdict = [e.info for e in events if e.kind == "challenge"]
+    verdict = [_verdict(e) for e in events if e.kind == "challenge"]
     assert verdict == ["innocent"], f"§7.3/2: WD4 holding a Wild but no red: {verdict}"
     assert len(game.hands[1]) == 8 and game.turn == 2, "§7.3/2: challenger +6 and skipped"
 
     game = uv.position("classic+wd4_wilds_block\nhands: W W+4 G7 | G1 G2 | Y1 Y2; top: R5@2")
     game.apply(0, "W+4:B")
     events = game.apply(1, "challenge")
-    verdict = [e.info for e in events if e.kind == "challenge"]
+    verdict = [_verdict(e) for e in events if e.kind == "challenge"]
     assert verdict == ["guilty"], f"C-7 wd4_wilds_block: holding a Wild: {verdict}"
 
 

@@ -293,7 +293,7 @@ def test_variant_playouts_reach_every_rule() -> None:
     wanted = (
         "revealed", "draw:revealed", "challenge:guilty", "challenge:innocent",
         "press:turn", "press:penalty", "press:uno", "press:all_draw", "press:false_uno",
-        "reload", "discard_all", "swap", "all_draw", "boomerang", "play:keep", "play:trade",
+        "reload", "discard_all", "swap", "all_hit", "boomerang", "play:keep", "play:trade",
     )  # fmt: skip
     missing = [k for k in wanted if not seen[k]]
     assert not missing, f"no playout reached {missing}; seen {dict(seen)}"

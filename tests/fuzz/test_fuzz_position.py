@@ -20,6 +20,7 @@ import unoverse as uv
 from unoverse import Game, Phase, UnoverseError
 from unoverse.core.integrity import check
 from unoverse.core.position import KEYS
+from unoverse.core.windows import Window
 
 PRESETS = (
     "classic",
@@ -135,13 +136,16 @@ def windows_agree_with_the_phase(game: Game) -> None:
         assert windows == () and game.winner >= 0
         return
     if game.phase == Phase.LIVE:
-        assert windows == (("live", -1),)
+        assert windows == (Window("live"),)
         seats = [s for s in range(game.n) if game.hands[s]]
         assert seats and all(game.legal_actions(s) for s in seats)
         seat, act = seats[0], game.legal_actions(seats[0])[0]
     else:
-        name, seat = windows[0]
-        assert name in FIRST_WINDOW[game.phase] and seat == game.turn, (windows, game.phase)
+        seat = windows[0].seat
+        assert windows[0].kind in FIRST_WINDOW[game.phase] and seat == game.turn, (
+            windows,
+            game.phase,
+        )
         act = game.legal_actions(seat)[0]
     game.copy().apply(seat, act)  # offered, so accepted
 

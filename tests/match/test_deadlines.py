@@ -13,6 +13,7 @@ from unoverse.bots.base import Bot, make_bot
 from unoverse.core.actions import Action
 from unoverse.core.events import Event
 from unoverse.core.view import View
+from unoverse.core.windows import Window
 from unoverse.match.replay import replay_round
 from unoverse.match.session import Session
 from unoverse.sim.driver import RoundRecord, play_round
@@ -34,9 +35,9 @@ def test_a_window_left_unanswered_times_out_at_its_deadline() -> None:
         (None, "timeout", 1000.0, True, None),
         (None, "timeout", 2000.0, True, None),
     ]
-    assert acks[0].events[0] == Event("timeout", 0, info="draw")
-    assert acks[1].events[0] == Event("timeout", 0, info="pass")
-    assert game.hands[0] == uv.cards("R1 R2 Y9") and game.windows()[0] == ("turn", 1)
+    assert acks[0].events[0] == Event("timeout", 0, action="draw")
+    assert acks[1].events[0] == Event("timeout", 0, action="pass")
+    assert game.hands[0] == uv.cards("R1 R2 Y9") and game.windows()[0] == Window("turn", 1)
     assert session.deadline() == 3000.0  # seat 1's window opened at 2000
 
 
@@ -74,7 +75,7 @@ def test_a_penalty_times_out_as_taken_and_deadlines_follow_the_start_time() -> N
     session = Session(game, 0, deadline_ms=250.0, start=1_000_000.0)
     assert session.deadline() == 1_000_250.0
     (ack,) = session.advance(1_000_400.0)
-    assert ack.events[0] == Event("timeout", 0, info="take")
+    assert ack.events[0] == Event("timeout", 0, action="take")
     assert len(game.hands[0]) == 4 and game.turn == 1
 
 

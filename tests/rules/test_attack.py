@@ -18,6 +18,7 @@ import unoverse as uv
 from unoverse import Phase
 from unoverse.core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_TEXT
 from unoverse.core.events import PUBLIC, Event
+from unoverse.core.windows import Window
 from unoverse.match.match import play_match
 
 from .conftest import (
@@ -189,7 +190,7 @@ def test_press_replaces_draw() -> None:
     events = game.apply(0, "press")
     assert kinds(events) == ["press"]
     (press,) = events
-    assert (press.seat, texts(press.cards), press.count, press.info) == (0, ["Y7"], 1, "turn")
+    assert (press.seat, texts(press.cards), press.count, press.reason) == (0, ["Y7"], 1, "turn")
     assert hand(game, 0) == cards("G1 G2 Y7")
     assert game.draw_pile == [uv.card("B9")]
 
@@ -208,7 +209,7 @@ def test_press_ends_the_turn_even_when_a_playable_card_fires() -> None:
     game = uv.position(f"{ONE}; hands: G1 G2 | Y1 Y2 | B1 B2; top: R5@2; draw: B9 R7; turn: 0")
     game.apply(0, "press")
     assert hand(game, 0) == cards("G1 G2 R7")  # R7 plays on R5...
-    assert game.windows() == (("turn", 1),)  # ...but the turn has passed
+    assert game.windows() == (Window("turn", 1),)  # ...but the turn has passed
     assert game.phase == Phase.TURN
     assert legal(game, 0) == set()
 
@@ -354,7 +355,7 @@ def test_a_6_nothing_to_reload_a_press_until_fire_stops_after_one_attempt() -> N
     game = uv.position(
         "attack; " + all_in_hands("WHF:G@1", "; turn: 0; launcher: 2; pending: fire")
     )
-    assert game.windows() == (("penalty", 0),)
+    assert game.windows() == (Window("penalty", 0),)
     events = game.apply(0, "take")
     assert kinds(events) == ["take", "press"]
     assert presses(events)[0].count == 0
@@ -394,13 +395,13 @@ def test_skip_the_next_seat_loses_the_turn() -> None:
 def test_skip_with_two_players_the_player_plays_again() -> None:
     game = uv.position(f"{ONE}; hands: RS G1 G2 | Y1 Y2; top: R5@1; turn: 0")
     game.apply(0, "RS")
-    assert game.windows() == (("turn", 0),)
+    assert game.windows() == (Window("turn", 0),)
 
 
 def test_reverse_changes_the_direction() -> None:
     game = uv.position(f"{ONE}; hands: RR G1 G2 | Y1 Y2 | B1 B2 | Y3 Y4; top: R5@3; turn: 0")
     events = game.apply(0, "RR")
-    assert of_kind(events, "reverse")[0].count == -1
+    assert of_kind(events, "reverse")[0].direction == -1
     assert game.direction == -1 and game.turn == 3
 
 
@@ -409,7 +410,7 @@ def test_reverse_with_two_players_acts_as_skip() -> None:
     game = uv.position(f"{ONE}; hands: RR G1 G2 | Y1 Y2; top: R5@1; turn: 0")
     events = game.apply(0, "RR")
     assert "reverse" not in kinds(events) and of_kind(events, "skip")[0].seat == 1
-    assert game.windows() == (("turn", 0),) and game.direction == 1
+    assert game.windows() == (Window("turn", 0),) and game.direction == 1
 
 
 def test_hit_2_the_next_seat_presses_twice_and_loses_the_turn() -> None:
@@ -418,14 +419,14 @@ def test_hit_2_the_next_seat_presses_twice_and_loses_the_turn() -> None:
         f"{ONE}; hands: RH2 G1 G2 | Y1 Y2 | B1 B2; top: R5@2; draw: B9 W R7; turn: 0"
     )
     game.apply(0, "RH2")
-    assert game.windows() == (("penalty", 1),)
+    assert game.windows() == (Window("penalty", 1),)
     pending = game.view(1).pending
     assert pending is not None
     assert (pending.amount, pending.target, pending.source, pending.until_fire) == (2, 1, 0, False)
     assert legal(game, 1) == {"take"}
     events = game.apply(1, "take")
     assert kinds(events) == ["take", "press", "press"]
-    assert [e.info for e in presses(events)] == ["penalty", "penalty"]
+    assert [e.reason for e in presses(events)] == ["penalty", "penalty"]
     assert hand(game, 1) == cards("Y1 Y2 R7 W")
     assert game.turn == 2  # the victim lost the turn
 
@@ -435,7 +436,7 @@ def test_hit_2_with_two_players_play_returns_to_its_player() -> None:
     game.apply(0, "RH2")
     game.apply(1, "take")
     assert len(game.hands[1]) == 4
-    assert game.windows() == (("turn", 0),)
+    assert game.windows() == (Window("turn", 0),)
 
 
 def test_hit_2_cannot_be_answered_or_challenged() -> None:
@@ -462,7 +463,7 @@ def test_wild_all_hit_every_other_seat_presses_once_then_the_next_seat_plays() -
         f"{ONE}; hands: WAH G1 G2 | Y1 Y2 | B1 B2 | R1 R2; top: R5@3; draw: B9 Y7 G7 R7; turn: 0"
     )
     events = game.apply(0, "WAH:G")
-    assert kinds(events) == ["play", "all_draw", "press", "press", "press"]
+    assert kinds(events) == ["play", "all_hit", "press", "press", "press"]
     assert [(e.seat, texts(e.cards)) for e in presses(events)] == [
         (1, ["R7"]),
         (2, ["G7"]),
@@ -470,7 +471,7 @@ def test_wild_all_hit_every_other_seat_presses_once_then_the_next_seat_plays() -
     ]
     assert hand(game, 0) == cards("G1 G2")  # the player does not press
     assert active_color(game) == "G"
-    assert game.windows() == (("turn", 1),)  # the next seat is not skipped
+    assert game.windows() == (Window("turn", 1),)  # the next seat is not skipped
 
 
 def test_a_1_wild_hit_fire_is_press_until_fire_for_the_next_seat_only() -> None:
@@ -480,25 +481,25 @@ def test_a_1_wild_hit_fire_is_press_until_fire_for_the_next_seat_only() -> None:
         f"{PATTERN}; hands: WHF G1 G2 | Y1 Y2 | B1 B2 | R1 R2; top: R5@3; turn: 0; launcher: 0"
     )
     game.apply(0, "WHF:B")
-    assert active_color(game) == "B" and game.windows() == (("penalty", 1),)
+    assert active_color(game) == "B" and game.windows() == (Window("penalty", 1),)
     pending = game.view(2).pending
     assert pending is not None and pending.until_fire and pending.target == 1
     assert legal(game, 1) == {"take"}
     events = game.apply(1, "take")
-    assert of_kind(events, "take")[0].info == "until_fire"
+    assert of_kind(events, "take")[0].until_fire
     assert [e.seat for e in presses(events)] == [1, 1]
     miss, fire = presses(events)
     assert miss.count == 0 and fire.count >= 1
     assert len(game.hands[1]) == 2 + fire.count
     assert [len(h) for h in (game.hands[0], game.hands[2], game.hands[3])] == [2, 2, 2]
-    assert game.windows() == (("turn", 2),)  # the victim lost the turn
+    assert game.windows() == (Window("turn", 2),)  # the victim lost the turn
 
 
 def test_wild_hit_fire_with_two_players_play_returns_to_its_player() -> None:
     game = uv.position(f"{ONE}; hands: WHF G1 G2 | Y1 Y2; top: R5@1; turn: 0")
     game.apply(0, "WHF:G")
     game.apply(1, "take")
-    assert len(game.hands[1]) == 3 and game.windows() == (("turn", 0),)
+    assert len(game.hands[1]) == 3 and game.windows() == (Window("turn", 0),)
 
 
 def test_scenario_5_wild_hit_fire_on_the_hazard_launcher_at_k_3_presses_once_and_fires() -> None:
@@ -529,7 +530,7 @@ def test_discard_all_discards_every_card_of_its_colour_under_it() -> None:
     assert top(game) == "BDA" and active_color(game) == "B"
     assert sorted(CARD_TEXT[c] for c in game.discard[-5:-1]) == cards("B1 B7 BS BH2")
     assert CARD_TEXT[game.discard[-6]] == "B5"
-    assert game.windows() == (("turn", 1),) and game.phase == Phase.TURN
+    assert game.windows() == (Window("turn", 1),) and game.phase == Phase.TURN
 
 
 def test_scenario_6_discard_all_blue_on_discard_all_red_discards_every_blue_card() -> None:
@@ -579,12 +580,12 @@ def test_discard_all_that_leaves_one_card_opens_the_uno_window() -> None:
     assert "BDA uno" in legal(game, 0)
     game.apply(0, "BDA")
     assert hand(game, 0) == cards("G3")
-    assert game.windows() == (("turn", 1), ("uno", 0))
+    assert game.windows() == (Window("turn", 1), Window("uno", 0))
     events = game.apply(2, "catch:0")
     assert len(presses(events, 0)) == 2 and hand(game, 0) == cards("G3 R3 R2")
     game = uv.position(f"{ONE}; {text}")
     events = game.apply(0, "BDA uno")  # the declaration goes with the play
-    assert "uno" in kinds(events) and game.windows() == (("turn", 1),)
+    assert "uno" in kinds(events) and game.windows() == (Window("turn", 1),)
 
 
 def test_trade_hands_swaps_hands_with_the_named_seat() -> None:
@@ -604,7 +605,7 @@ def test_trade_hands_to_one_card_opens_no_uno_window() -> None:
     game = uv.position(f"{ONE}; hands: RTH G1 | Y1 Y2 | B1 B2 B3 | G5; top: R5@2; turn: 0")
     game.apply(0, "RTH>3")
     assert hand(game, 0) == cards("G5") and hand(game, 3) == cards("G1")
-    assert game.windows() == (("turn", 1),)
+    assert game.windows() == (Window("turn", 1),)
     with pytest.raises(uv.NotYourWindow):
         game.apply(1, "catch:0")
 
@@ -637,7 +638,7 @@ def test_a_4_trade_hands_as_the_last_card(option: str, allowed: bool) -> None:
 def test_a_5_hit_2_as_the_last_card_the_victim_presses_then_the_round_ends() -> None:
     game = uv.position(f"{ONE}; hands: RH2 | Y1 Y2 | B1 B2; top: R5@2; draw: B9 W R9; turn: 0")
     game.apply(0, "RH2")
-    assert game.windows() == (("penalty", 1),)  # the round is not over yet
+    assert game.windows() == (Window("penalty", 1),)  # the round is not over yet
     events = game.apply(1, "take")
     assert kinds(events) == ["take", "press", "press", "round_over"]
     assert game.over and game.winner == 0
@@ -648,7 +649,7 @@ def test_a_5_hit_2_as_the_last_card_the_victim_presses_then_the_round_ends() -> 
 def test_a_5_wild_hit_fire_as_the_last_card_the_victim_presses_then_the_round_ends() -> None:
     game = uv.position(f"{ONE}; hands: WHF | Y1 Y2 | B1 B2; top: R5@2; draw: B9 W; turn: 0")
     game.apply(0, "WHF:G")
-    assert game.windows() == (("penalty", 1),)  # the round is not over yet
+    assert game.windows() == (Window("penalty", 1),)  # the round is not over yet
     events = game.apply(1, "take")
     assert kinds(events) == ["take", "press", "round_over"]
     assert game.over and hand(game, 1) == cards("Y1 Y2 W")
@@ -658,7 +659,7 @@ def test_a_5_wild_hit_fire_as_the_last_card_the_victim_presses_then_the_round_en
 def test_a_5_wild_all_hit_as_the_last_card_every_other_seat_presses_then_it_ends() -> None:
     game = uv.position(f"{ONE}; hands: WAH | Y1 Y2 | B1 B2; top: R5@2; draw: B9 W R9; turn: 0")
     events = game.apply(0, "WAH:G")
-    assert kinds(events) == ["play", "all_draw", "press", "press", "round_over"]
+    assert kinds(events) == ["play", "all_hit", "press", "press", "round_over"]
     assert game.over and game.winner == 0
     assert hand(game, 1) == cards("Y1 Y2 R9") and hand(game, 2) == cards("B1 B2 W")
     assert game.round_points() == (1 + 2 + 9) + (1 + 2 + 50)
@@ -670,13 +671,13 @@ def test_a_5_wild_all_hit_as_the_last_card_every_other_seat_presses_then_it_ends
 def test_uno_not_called_and_caught_the_offender_presses_twice() -> None:
     game = uv.position(f"{ONE}; hands: R3 G1 | Y1 Y2 | B1 B2; top: R5@2; draw: B9 Y8 R7; turn: 0")
     game.apply(0, "R3")
-    assert game.windows() == (("turn", 1), ("uno", 0))
+    assert game.windows() == (Window("turn", 1), Window("uno", 0))
     events = game.apply(2, "catch:0")
     assert kinds(events) == ["catch", "press", "press"]
     assert of_kind(events, "catch")[0].count == 2
-    assert [(e.seat, e.info) for e in presses(events)] == [(0, "uno"), (0, "uno")]
+    assert [(e.seat, e.reason) for e in presses(events)] == [(0, "uno"), (0, "uno")]
     assert hand(game, 0) == cards("G1 R7 Y8")
-    assert game.windows() == (("turn", 1),)
+    assert game.windows() == (Window("turn", 1),)
 
 
 def test_uno_window_closes_when_the_next_seat_presses() -> None:
@@ -712,7 +713,7 @@ def test_p4_trade_hands_with_uno_that_leaves_two_cards_is_a_false_call() -> None
     )
     events = game.apply(0, "RTH>1 uno")
     assert "false_uno" in kinds(events)
-    assert [e.info for e in presses(events, 0)] == ["false_uno", "false_uno"]
+    assert [e.reason for e in presses(events, 0)] == ["false_uno", "false_uno"]
     assert hand(game, 0) == cards("Y1 Y2 R7 R8")
 
 
@@ -722,8 +723,8 @@ def test_p4_trade_hands_with_uno_that_leaves_two_cards_is_a_false_call() -> None
 def test_first_card_number_normal_start() -> None:
     game = uv.new_game("attack", 4, seed_with_first_starter("attack", "number"), dealer=0)
     assert kind_code(game.top).isdigit() and len(starters(game)) == 1
-    assert not {"skip", "reverse", "all_draw", "press"} & set(kinds(game.setup_events))
-    assert game.windows() == (("turn", 1),) and game.direction == 1
+    assert not {"skip", "reverse", "all_draw", "all_hit", "press"} & set(kinds(game.setup_events))
+    assert game.windows() == (Window("turn", 1),) and game.direction == 1
     assert [len(h) for h in game.hands] == [7, 7, 7, 7]
 
 
@@ -731,7 +732,7 @@ def test_first_card_reverse_the_dealer_plays_first_counterclockwise() -> None:
     game = uv.new_game("attack", 4, seed_with_first_starter("attack", "R"), dealer=0)
     assert kind_code(game.top) == "R"
     assert "reverse" in kinds(game.setup_events)
-    assert game.windows() == (("turn", 0),) and game.direction == -1
+    assert game.windows() == (Window("turn", 0),) and game.direction == -1
     game.apply(0, "press")
     assert game.turn == 3
 
@@ -740,28 +741,28 @@ def test_first_card_skip_left_of_the_dealer_is_skipped() -> None:
     game = uv.new_game("attack", 4, seed_with_first_starter("attack", "S"), dealer=0)
     assert kind_code(game.top) == "S"
     assert [e.seat for e in of_kind(game.setup_events, "skip")] == [1]
-    assert game.windows() == (("turn", 2),) and game.direction == 1
+    assert game.windows() == (Window("turn", 2),) and game.direction == 1
 
 
 def test_first_card_wild_left_of_the_dealer_declares_then_plays() -> None:
     game = uv.new_game("attack", 4, seed_with_first_starter("attack", "W"), dealer=0)
     assert top(game) == "W" and game.phase == Phase.COLOR
-    assert game.windows() == (("color", 1),)
+    assert game.windows() == (Window("color", 1),)
     assert legal(game, 1) == {"color:R", "color:Y", "color:G", "color:B"}
     game.apply(1, "color:Y")
-    assert active_color(game) == "Y" and game.windows() == (("turn", 1),)
+    assert active_color(game) == "Y" and game.windows() == (Window("turn", 1),)
 
 
 def test_first_card_hit_2_left_of_the_dealer_presses_twice_and_loses_the_turn() -> None:
     game = uv.new_game(ONE, 4, seed_with_first_starter(ONE, "H2"), dealer=0)
     assert kind_code(game.top) == "H2"
-    assert game.windows() == (("penalty", 1),) and legal(game, 1) == {"take"}
+    assert game.windows() == (Window("penalty", 1),) and legal(game, 1) == {"take"}
     pending = game.view(1).pending
     assert pending is not None and (pending.amount, pending.source) == (2, -1)
     events = game.apply(1, "take")
     assert [e.seat for e in presses(events)] == [1, 1]
     assert len(game.hands[1]) == 9
-    assert game.windows() == (("turn", 2),)
+    assert game.windows() == (Window("turn", 2),)
 
 
 def test_first_card_trade_hands_goes_back_into_the_launcher_and_another_is_turned() -> None:
@@ -779,7 +780,7 @@ def test_a_8_first_card_discard_all_left_of_the_dealer_plays_on_it_wilds_allowed
     too. Nobody discards anything at the start."""
     game = uv.new_game("attack", 4, first_turn_seed("DA"), dealer=0)
     da = game.top
-    assert kind_code(da) == "DA" and game.windows() == (("turn", 1),)
+    assert kind_code(da) == "DA" and game.windows() == (Window("turn", 1),)
     held = game.hands[1]
     expected = {
         CARD_TEXT[c]
@@ -798,28 +799,28 @@ def test_a_9_first_card_wild_all_hit_the_first_player_declares_after_the_presses
     game = uv.new_game(ONE, 4, seed_with_first_starter(ONE, "WAH"), dealer=0)
     assert top(game) == "WAH"
     setup = game.setup_events
-    assert kinds(setup)[-4:] == ["all_draw", "press", "press", "press"]
+    assert kinds(setup)[-4:] == ["all_hit", "press", "press", "press"]
     assert [e.seat for e in presses(setup)] == [1, 2, 3]  # from left of the dealer, clockwise
     assert [len(h) for h in game.hands] == [7, 8, 8, 8]  # the dealer does not press
-    assert game.windows() == (("color", 1),)
+    assert game.windows() == (Window("color", 1),)
     game.apply(1, "color:G")
-    assert active_color(game) == "G" and game.windows() == (("turn", 1),)
+    assert active_color(game) == "G" and game.windows() == (Window("turn", 1),)
 
 
 def test_u_a_5_first_card_wild_hit_fire_the_seat_after_the_presser_declares() -> None:
     """§3.2: left of the dealer presses until it fires and loses the turn (its own take,
     E-1); A-9 / U-A-5: the next seat, who starts play, declares the colour once it has."""
     game = uv.new_game(ONE, 4, seed_with_first_starter(ONE, "WHF"), dealer=0)
-    assert top(game) == "WHF" and game.windows() == (("penalty", 1),)
+    assert top(game) == "WHF" and game.windows() == (Window("penalty", 1),)
     pending = game.view(1).pending
     assert pending is not None and pending.until_fire and pending.source == -1
     assert legal(game, 1) == {"take"}
     events = game.apply(1, "take")
     assert [e.seat for e in presses(events)] == [1]
     assert len(game.hands[1]) == 8
-    assert game.phase == Phase.COLOR and game.windows() == (("color", 2),)
+    assert game.phase == Phase.COLOR and game.windows() == (Window("color", 2),)
     game.apply(2, "color:R")
-    assert active_color(game) == "R" and game.windows() == (("turn", 2),)
+    assert active_color(game) == "R" and game.windows() == (Window("turn", 2),)
 
 
 @pytest.mark.parametrize("kind", ["R", "S"])
@@ -890,7 +891,7 @@ def test_u_a_1_every_draw_of_n_cards_is_n_presses(
     events: list[Event] = []
     for actor, act in actions:
         events = game.apply(actor, act)
-    assert [e.info for e in presses(events, seat)] == infos
+    assert [e.reason for e in presses(events, seat)] == infos
     assert "draw" not in kinds(events)
     assert len(game.hands[seat]) == size
 
@@ -904,8 +905,8 @@ def test_u_a_2_wild_all_hit_presses_are_dealt_at_once_from_the_next_seat() -> No
     )
     events = game.apply(0, "WAH:G")
     assert [e.seat for e in presses(events)] == [3, 2, 1]
-    assert {e.info for e in presses(events)} == {"all_draw"}
-    assert game.windows() == (("turn", 3), ("uno", 0))
+    assert {e.reason for e in presses(events)} == {"all_draw"}
+    assert game.windows() == (Window("turn", 3), Window("uno", 0))
     assert game.phase == Phase.TURN
     game.apply(1, "catch:0")
     assert len(game.hands[0]) == 3
@@ -915,7 +916,7 @@ def test_u_a_3_discarded_cards_are_public() -> None:
     game = uv.position(f"{ONE}; hands: BDA B1 B7 G3 R4 | Y1 Y2 | G1 G2; top: B5@2; turn: 0")
     events = game.apply(0, "BDA")
     (gone,) = of_kind(events, "discard_all")
-    assert gone.vis == PUBLIC and gone.seat == 0 and gone.count == 2
+    assert gone.vis == PUBLIC and gone.seat == 0 and len(gone.cards) == 2
     assert uv.redact(gone, 1) == gone and uv.redact(gone, None) == gone
     for seat in (1, 2, None):
         assert texts(game.view(seat).discard[-3:-1]) == cards("B1 B7")
@@ -973,7 +974,7 @@ def test_u_a_6_a_boomerang_sends_a_wild_hit_fire_back_as_press_until_fire() -> N
     assert of_kind(events, "boomerang")[0].target == 0
     pending = game.view(0).pending
     assert pending is not None and pending.until_fire and pending.target == 0
-    assert game.windows() == (("penalty", 0),) and legal(game, 0) == {"take"}
+    assert game.windows() == (Window("penalty", 0),) and legal(game, 0) == {"take"}
     events = game.apply(0, "take")
     assert [e.count > 0 for e in presses(events, 0)] == [False, True]  # pattern: miss, fire
     assert game.turn == 2 and game.direction == -1  # the Boomerang reversed the play

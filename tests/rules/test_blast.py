@@ -27,6 +27,7 @@ from unoverse.core.cards import CARD_TEXT, COLOR_LETTERS
 from unoverse.core.codec import state_hash
 from unoverse.core.events import PRIVATE, redact
 from unoverse.core.game import number_value
+from unoverse.core.windows import Window
 from unoverse.variants import blast as blast_variant
 
 from .conftest import cards, hand, kinds, legal, of_kind, starters, texts, top
@@ -73,7 +74,7 @@ def drawn(events: Iterable[uv.Event], seat: int, info: str | None = None) -> lis
     return [
         CARD_TEXT[c]
         for e in events
-        if e.kind == "draw" and e.seat == seat and (info is None or e.info == info)
+        if e.kind == "draw" and e.seat == seat and (info is None or e.reason == info)
         for c in e.cards
     ]
 
@@ -242,7 +243,7 @@ def test_setup_deals_seven_each_left_of_the_dealer_starts_clockwise_2_to_10_play
         game = uv.new_game("blast", players, 3)
         assert [len(h) for h in game.hands] == [7] * players
         assert game.turn == (game.dealer + 1) % players and game.direction == 1
-        assert game.windows() == (("turn", game.turn),)
+        assert game.windows() == (Window("turn", game.turn),)
         assert total(game) == 300
     for players in (1, 11):
         with pytest.raises(uv.BadPlayerCount):
@@ -257,7 +258,7 @@ def test_b_2_mode_normal_is_the_default_and_mode_blast_is_real_time() -> None:
     for preset in ("blast+mode=blast", "blast+blast.mode=blast", "uno_blast+mode=blast"):
         live = uv.new_game(preset, 4, 1)
         assert live.rules.realtime
-        assert live.windows() == (("live", -1),)
+        assert live.windows() == (Window("live"),)
 
 
 def test_b_0_the_variant_is_blast_under_its_alias() -> None:
@@ -392,7 +393,7 @@ def test_b_1_normal_mode_is_strictly_turn_based_one_card_a_turn() -> None:
     refused(game, 0, "R1,R2", uv.IllegalAction)  # one card per play
     assert legal(game, 1) == set() and legal(game, 2) == set()
     game.apply(0, "R1")
-    assert game.windows() == (("turn", 1),)
+    assert game.windows() == (Window("turn", 1),)
 
 
 # -- §5.5 the ten BLAST challenges (B-18, B-24, B-25) ----------------------------------------
@@ -489,7 +490,7 @@ def test_numeral_is_any_number_in_challenges_by_option() -> None:
 
 def test_scenario_11_three_same_number_7_7_numeral_complies_with_the_numeral_as_7() -> None:
     game, events = open_event("!3SN", ["B1", "R7 Y7 GN"], extra="P1 P2 P3 O1 O2 O3")
-    assert game.windows() == (("blast", 0),)
+    assert game.windows() == (Window("blast", 0),)
     assert choices(game, 1) == {"blast:R7,Y7,GN"}
     events = game.apply(1, "blast:R7,GN,Y7")
     assert of_kind(events, "blast_discard")[0].seat == 1
@@ -512,9 +513,9 @@ def test_trigger_on_a_turn_draw_the_blast_card_is_shown_and_is_no_drawn_card() -
     game, events = open_event("!2SN", ["B1", "Y7 G7 B3", "P1 P2"], extra="G4 G3 G2 O2 O3 P4")
     assert kinds(events) == ["blast"]
     event = events[0]
-    assert event.seat == 0 and CARD_TEXT[event.cards[0]] == "!2SN" and event.info == "!2SN"
+    assert event.seat == 0 and CARD_TEXT[event.cards[0]] == "!2SN"
     assert event.vis == 0  # public
-    assert game.windows() == (("blast", 0),) and game.phase is uv.Phase.BLAST
+    assert game.windows() == (Window("blast", 0),) and game.phase is uv.Phase.BLAST
     assert CARD_TEXT[game.blast_card] == "!2SN" and game.view(2).blast == game.blast_card
     assert hand(game, 0) == ["B1"]  # the BLAST card is not in the hand
     assert total(game) == 300
@@ -525,7 +526,7 @@ def test_u_b_1_a_take_resumes_after_the_event_for_the_remaining_count() -> None:
                  "draw: B2 B3 B4 B6 O2 O3 O4 !2SN B7")  # fmt: skip
     events = game.apply(1, "take")
     assert kinds(events) == ["take", "draw", "blast"]
-    assert drawn(events, 1) == ["B7"] and game.windows() == (("blast", 1),)
+    assert drawn(events, 1) == ["B7"] and game.windows() == (Window("blast", 1),)
     assert game.owed == [(1, 3, "penalty")]
     game.apply(0, "blast:R1,B1")
     events = game.apply(1, "blast:Y7,G7")
@@ -533,7 +534,7 @@ def test_u_b_1_a_take_resumes_after_the_event_for_the_remaining_count() -> None:
     assert drawn(events, 2, "blast") == ["O4", "O3", "O2"]
     assert drawn(events, 1, "penalty") == ["B6", "B4", "B3"]
     assert hand(game, 1) == cards("B7 B6 B4 B3")  # 4 cards drawn, the BLAST card not one
-    assert game.windows() == (("turn", 2),)  # seat 1 lost its turn
+    assert game.windows() == (Window("turn", 2),)  # seat 1 lost its turn
     assert total(game) == 300
 
 
@@ -541,9 +542,9 @@ def test_b_10_trigger_on_a_multiple_victims_draw_resolved_before_the_next_victim
     game = blast("hands: WM2 R1 | B1 B2 | Y7 G7 B3 | P1 P2; top: R5; draw: "
                  "P3 P4 P5 P6 O1 O2 O3 O4 O5 O6 O7 O8 O9 !2SN G8 G9")  # fmt: skip
     events = game.apply(0, "WM2:R")
-    assert kinds(events) == ["play", "all_draw", "draw", "blast"]
+    assert kinds(events) == ["play", "all_hit", "draw", "blast"]
     assert drawn(events, 1, "all_draw") == ["G9", "G8"]
-    assert game.windows() == (("blast", 2),)  # seat 2, the second victim, drew it
+    assert game.windows() == (Window("blast", 2),)  # seat 2, the second victim, drew it
     assert hand(game, 3) == ["P1", "P2"]  # seat 3 has not drawn yet
     events = game.apply(2, "blast:Y7,G7")
     # resolution order from the drawer: 2, 3, 0, 1 — seats 3, 0, 1 cannot comply
@@ -555,7 +556,7 @@ def test_b_10_trigger_on_a_multiple_victims_draw_resolved_before_the_next_victim
     assert drawn(events, 3, "all_draw") == ["P4", "P3"]
     order = [e.seat for e in events if e.kind in ("draw", "blast_penalty")]
     assert order == [3, 3, 0, 0, 1, 1, 2, 3]
-    assert game.windows() == (("turn", 1),)  # nobody skipped: next(0) plays (B-10)
+    assert game.windows() == (Window("turn", 1),)  # nobody skipped: next(0) plays (B-10)
 
 
 def test_b_14_blast_cards_drawn_in_the_events_penalty_are_put_back_and_replaced() -> None:
@@ -567,7 +568,7 @@ def test_b_14_blast_cards_drawn_in_the_events_penalty_are_put_back_and_replaced(
     assert drawn(events, 1, "blast") == ["G3", "G2", "G1"]  # replaced by the next cards
     assert "!3SC" in texts(game.draw_pile)
     assert kinds(events).count("blast") == 0  # no new event (B-14)
-    assert game.windows() == (("turn", 0),) and total(game) == 300
+    assert game.windows() == (Window("turn", 0),) and total(game) == 300
 
 
 def test_resolution_order_is_the_drawer_then_the_current_direction() -> None:
@@ -583,8 +584,8 @@ def test_resolution_order_is_the_drawer_then_the_current_direction() -> None:
 
 def test_u_b_3_choices_are_hidden_until_every_due_seat_has_chosen() -> None:
     game, _ = open_event("!2SN", ["Y7 G7 B1", "P8 O9", "R3 B3 B2"], extra=filler(9, "G"))
-    assert game.windows() == (("blast", 0),)
-    assert game.view(1).windows == (("blast", 0),)
+    assert game.windows() == (Window("blast", 0),)
+    assert game.view(1).windows == (Window("blast", 0),)
     assert legal(game, 1) == set()  # seat 1 cannot comply: it has nothing to do
     assert choices(game, 0) == {"blast:Y7,G7"} and choices(game, 2) == {"blast:R3,B3"}
     sizes = game.view(None).hand_sizes
@@ -595,7 +596,7 @@ def test_u_b_3_choices_are_hidden_until_every_due_seat_has_chosen() -> None:
     assert redact(events[0], 0) is None and redact(events[0], 1) is None
     assert redact(events[0], None) is None
     # nothing public moves: the cards stay in the hand until the reveal
-    assert game.view(None).hand_sizes == sizes and game.windows() == (("blast", 0),)
+    assert game.view(None).hand_sizes == sizes and game.windows() == (Window("blast", 0),)
     assert legal(game, 2) == set()
     events = game.apply(0, "blast:Y7,G7")
     assert kinds(events)[:3] == ["blast_choice", "blast_discard", "blast_discard"]
@@ -623,19 +624,19 @@ def test_b_30_a_pending_chain_is_untouched_by_an_event_and_goes_on() -> None:
     game = blast("hands: R+2 R1 | G+4 Y9 | B3 B4 B5; top: R5; draw: "
                  "Y1 Y2 Y3 Y4 Y5 Y6 O1 O2 O3 !2SC", "+uno_call")  # fmt: skip
     game.apply(0, "R+2")  # seat 0 is down to one card without UNO
-    assert game.windows() == (("penalty", 1), ("uno", 0))
+    assert game.windows() == (Window("penalty", 1), Window("uno", 0))
     events = game.apply(2, "catch:0")  # seat 0 draws 2: the first is a BLAST card
-    assert kinds(events) == ["catch", "blast"] and game.windows()[0] == ("blast", 0)
+    assert kinds(events) == ["catch", "blast"] and game.windows()[0] == Window("blast", 0)
     events = game.apply(2, "blast:B3,B4")
     assert drawn(events, 0, "blast") == ["O3", "O2", "O1"]
     assert drawn(events, 1, "blast") == ["Y6", "Y5", "Y4"]
     assert drawn(events, 0, "uno") == ["Y3", "Y2"]  # the catch's 2 cards, after the event
     # the chain stands: seat 1 still faces +2 and may answer it
-    assert game.windows() == (("penalty", 1),)
+    assert game.windows() == (Window("penalty", 1),)
     assert top(game) == "R+2" and game.pen_amount == 2
     assert "G+4" in plays(game, 1)
     game.apply(1, "G+4")
-    assert game.pen_amount == 6 and game.windows() == (("penalty", 2),)
+    assert game.pen_amount == 6 and game.windows() == (Window("penalty", 2),)
 
 
 def test_b_26_an_emptied_hand_wins_at_once_first_in_resolution_order() -> None:
@@ -665,7 +666,7 @@ def test_scenario_12_a_player_at_28_fails_draws_2_of_3_and_is_eliminated() -> No
     assert game.eliminated[1] and game.hands[1] == []
     assert CARD_TEXT[game.draw_pile[-1]] == "G4"  # the third card is not drawn
     # seat 0 now holds a legal card (O2): its draw stops and it must play
-    assert game.windows() == (("turn", 0),)
+    assert game.windows() == (Window("turn", 0),)
     assert plays(game, 0) == {"O2"} and "draw" not in legal(game, 0)
     assert total(game) == 300
 
@@ -678,7 +679,7 @@ def test_u_b_10_when_nobody_can_comply_the_event_resolves_at_once() -> None:
     assert seats_of(events, "blast_penalty") == [0, 1, 2]
     assert drawn(events, 0, "blast") == ["O4", "O3", "O2"]
     assert game.phase is not uv.Phase.BLAST
-    assert game.windows() == (("turn", 0),)  # O2, O3, O4 play on O5
+    assert game.windows() == (Window("turn", 0),)  # O2, O3, O4 play on O5
     assert [CARD_TEXT[c] for c in game.spent] == ["!5DC"]
 
 
@@ -698,7 +699,7 @@ def test_after_an_event_draw_until_playable_stops_when_the_player_holds_a_legal_
     events = game.apply(1, "blast:Y7,G7")
     assert drawn(events, 0, "blast") == ["P4", "O3", "R2"]
     assert drawn(events, 0, "turn") == []  # it stopped drawing
-    assert game.windows() == (("turn", 0),) and game.drawn == -1
+    assert game.windows() == (Window("turn", 0),) and game.drawn == -1
     assert plays(game, 0) == {"O3"} and "draw" not in legal(game, 0)
     assert drawn(events, 2, "blast") == ["G2", "G3", "G4"]
     assert CARD_TEXT[game.draw_pile[-1]] == "R9"  # left on the pile
@@ -711,7 +712,7 @@ def test_u_b_2_without_a_legal_card_the_turns_draw_goes_on_at_once_after_the_eve
     assert drawn(events, 2, "blast") == ["G2", "G3", "G4"]
     # no window in between: seat 0 draws on in the same action, until O9 plays
     assert drawn(events, 0, "turn") == ["O9"]
-    assert game.windows() == (("drawn", 0),) and legal(game, 0) == {"O9"}
+    assert game.windows() == (Window("drawn", 0),) and legal(game, 0) == {"O9"}
 
 
 def test_b_15_spent_blast_cards_and_buried_hands_are_shuffled_with_the_discards() -> None:
@@ -769,7 +770,7 @@ def test_b_12_eliminated_at_30_after_every_card_and_the_rest_of_the_draw_is_canc
     assert [(e.seat, e.count) for e in of_kind(events, "eliminated")] == [(1, 30)]
     assert texts(game.draw_pile[-3:]) == cards("B1 B2 B3")  # the other 2 stay
     assert game.eliminated[1] and game.active == 2
-    assert game.windows() == (("turn", 2),)
+    assert game.windows() == (Window("turn", 2),)
 
 
 def test_elimination_inclusive_false_eliminates_only_above_the_threshold() -> None:
@@ -818,12 +819,12 @@ def test_the_eliminated_seat_leaves_turn_order_and_p7_follows_the_active_seats()
                  "+elimination_threshold=5")  # fmt: skip
     game.apply(0, "R+1")
     game.apply(1, "take")
-    assert game.eliminated[1] and game.windows() == (("turn", 2),)
+    assert game.eliminated[1] and game.windows() == (Window("turn", 2),)
     events = game.apply(2, "RR")  # 2 active seats: Reversa acts as Bloqueo (P7)
     assert [e.seat for e in of_kind(events, "skip")] == [0]
-    assert game.windows() == (("turn", 2),) and game.direction == 1
+    assert game.windows() == (Window("turn", 2),) and game.direction == 1
     game.apply(2, "R8")
-    assert game.windows() == (("turn", 0),)  # seat 1 is passed over
+    assert game.windows() == (Window("turn", 0),)  # seat 1 is passed over
 
 
 def test_b_27_the_game_ends_when_one_active_seat_remains() -> None:
@@ -857,7 +858,7 @@ def test_multiple_victims_are_dealt_seat_by_seat_with_the_per_card_check() -> No
         ("draw", 3),
     ]
     assert len(drawn(events, 1)) == 2 and len(drawn(events, 2)) == 4 and len(drawn(events, 3)) == 4
-    assert game.windows() == (("turn", 2),)  # next(0) among the active seats
+    assert game.windows() == (Window("turn", 2),)  # next(0) among the active seats
 
 
 def test_b_21_draw_until_playable_stops_when_the_player_is_eliminated() -> None:
@@ -866,7 +867,7 @@ def test_b_21_draw_until_playable_stops_when_the_player_is_eliminated() -> None:
     events = game.apply(0, "draw")
     assert drawn(events, 0) == ["P3"] and seats_of(events, "eliminated") == [0]
     assert texts(game.draw_pile[-2:]) == cards("R1 O2")
-    assert game.windows() == (("turn", 1),)
+    assert game.windows() == (Window("turn", 1),)
     # eliminated by the event's penalty in the middle of its turn's draw: the turn passes on
     game, events = open_event(
         "!2SC", ["B1 G2 O3 P4", "G1 O2", "P3 R4"], options="+elimination_threshold=6",
@@ -874,7 +875,7 @@ def test_b_21_draw_until_playable_stops_when_the_player_is_eliminated() -> None:
     )  # fmt: skip
     assert drawn(events, 0) == ["G7", "G6"] and seats_of(events, "eliminated") == [0]
     assert drawn(events, 1) == ["G5", "O9", "O8"] and drawn(events, 2) == ["O7", "O6", "O5"]
-    assert game.windows() == (("turn", 1),) and not game.over
+    assert game.windows() == (Window("turn", 1),) and not game.over
 
 
 # -- §5.7 Normal mode: the turn (B-1, B-19, B-22) ----------------------------------------------
@@ -890,12 +891,12 @@ def test_draw_until_playable_then_play_it_at_once_and_no_pass() -> None:
     game = blast("hands: B1 | G1 G2; top: R5; draw: G7 R9 O1 P2")
     events = game.apply(0, "draw")
     assert drawn(events, 0, "turn") == ["P2", "O1", "R9"]
-    assert game.windows() == (("drawn", 0),) and legal(game, 0) == {"R9"}
+    assert game.windows() == (Window("drawn", 0),) and legal(game, 0) == {"R9"}
     refused(game, 0, "pass", uv.IllegalAction)
     refused(game, 0, "B1", uv.IllegalAction)
     refused(game, 0, "draw", uv.IllegalAction)
     game.apply(0, "R9")
-    assert game.windows() == (("turn", 1),)
+    assert game.windows() == (Window("turn", 1),)
     # a drawn wild is played at once with a colour; a drawn Numeral with a number it may take
     game = blast("hands: B1 | G1 G2; top: R5; draw: G7 WM2")
     game.apply(0, "draw")
@@ -926,7 +927,7 @@ def test_with_nothing_left_to_draw_the_draw_ends_and_the_player_passes() -> None
     game = blast(f"hands: {seat0} | {seat1}; top: R5; draw: -", options)
     events = game.apply(0, "draw")
     assert kinds(events) == ["draw_short"]
-    assert game.windows() == (("turn", 1),)
+    assert game.windows() == (Window("turn", 1),)
 
 
 def test_scenario_9_plus_2_plus_4_a_smaller_plus_2_refused_plus_10_the_next_draws_16() -> None:
@@ -936,7 +937,7 @@ def test_scenario_9_plus_2_plus_4_a_smaller_plus_2_refused_plus_10_the_next_draw
     game.apply(0, "R+2")
     assert "G+4" in plays(game, 1)
     events = game.apply(1, "G+4")  # 4 >= 2
-    assert of_kind(events, "play")[0].info == "stack" and game.pen_amount == 6
+    assert of_kind(events, "play")[0].reason == "stack" and game.pen_amount == 6
     refused(game, 2, "B+2", uv.IllegalAction)  # 2 < 4
     assert plays(game, 2) == {"W+10"}
     game.apply(2, "W+10:Y")
@@ -944,7 +945,7 @@ def test_scenario_9_plus_2_plus_4_a_smaller_plus_2_refused_plus_10_the_next_draw
     events = game.apply(3, "take")
     assert len(drawn(events, 3)) == 16
     assert [(e.seat, e.count) for e in of_kind(events, "eliminated")] == [(3, 30)]
-    assert game.windows() == (("turn", 0),)
+    assert game.windows() == (Window("turn", 0),)
     # one card short of 30 after the 16: not eliminated
     thirteen = fourteen.removeprefix("R0 ")
     game = blast(f"hands: R+2 R3 | G+4 G5 | B+2 W+10 B5 | {thirteen}; top: R5; draw: {pile}")
@@ -987,9 +988,9 @@ def test_b_19_plus_one_and_multiple_neither_answer_nor_are_answered() -> None:
 def test_plus_one_the_next_draws_1_and_loses_the_turn() -> None:
     game = blast("hands: R+1 R1 | G1 G2 | Y1 Y2; top: R5; draw: O1 O2")
     game.apply(0, "R+1")
-    assert game.windows() == (("penalty", 1),)
+    assert game.windows() == (Window("penalty", 1),)
     events = game.apply(1, "take")
-    assert drawn(events, 1) == ["O2"] and game.windows() == (("turn", 2),)
+    assert drawn(events, 1) == ["O2"] and game.windows() == (Window("turn", 2),)
 
 
 def test_plus_two_and_plus_four_the_final_victim_takes_the_total_and_loses_the_turn() -> None:
@@ -997,9 +998,9 @@ def test_plus_two_and_plus_four_the_final_victim_takes_the_total_and_loses_the_t
     game.apply(0, "R+2")
     game.apply(1, "G+2")
     game.apply(2, "Y+4")
-    assert game.windows() == (("penalty", 3),) and game.pen_amount == 8
+    assert game.windows() == (Window("penalty", 3),) and game.pen_amount == 8
     events = game.apply(3, "take")
-    assert len(drawn(events, 3)) == 8 and game.windows() == (("turn", 0),)
+    assert len(drawn(events, 3)) == 8 and game.windows() == (Window("turn", 0),)
     assert COLOR_LETTERS[game.color] == "Y"  # the last card's colour stands
 
 
@@ -1007,24 +1008,24 @@ def test_bloqueo_the_next_player_loses_the_turn() -> None:
     game = blast("hands: RBL R1 | G1 G2 | Y1 Y2; top: R5")
     events = game.apply(0, "RBL")
     assert [e.seat for e in of_kind(events, "skip")] == [1]
-    assert game.windows() == (("turn", 2),)
+    assert game.windows() == (Window("turn", 2),)
     game = blast("hands: RBL R1 | G1 G2; top: R5")  # two players: play comes back
     game.apply(0, "RBL")
-    assert game.windows() == (("turn", 0),)
+    assert game.windows() == (Window("turn", 0),)
 
 
 def test_reversa_changes_the_direction_with_two_players_it_acts_as_bloqueo() -> None:
     game = blast("hands: RR R1 | G1 G2 | Y1 Y2; top: R5")
     events = game.apply(0, "RR")
     assert game.direction == -1 and of_kind(events, "reverse")
-    assert game.windows() == (("turn", 2),)
+    assert game.windows() == (Window("turn", 2),)
     game = blast("hands: RR R1 | G1 G2; top: R5")
     events = game.apply(0, "RR")
     assert [e.seat for e in of_kind(events, "skip")] == [1]
-    assert game.windows() == (("turn", 0),)
+    assert game.windows() == (Window("turn", 0),)
     game = blast("hands: RR R1 | G1 G2; top: R5", "+two_player_rules=false")
     game.apply(0, "RR")
-    assert game.direction == -1 and game.windows() == (("turn", 1),)
+    assert game.direction == -1 and game.windows() == (Window("turn", 1),)
 
 
 def test_descartar_todo_discards_its_colour_under_it_without_their_effects() -> None:
@@ -1036,7 +1037,7 @@ def test_descartar_todo_discards_its_colour_under_it_without_their_effects() -> 
     assert top(game) == "RDA" and game.discard_by[-6:] == [0] * 6
     assert sorted(CARD_TEXT[c] for c in game.discard[-6:-1]) == cards("R3 R+2 RBL RR RN")
     # no effect of the discarded cards: no penalty, no skip, no reversal
-    assert game.windows() == (("turn", 1),) and game.direction == 1
+    assert game.windows() == (Window("turn", 1),) and game.direction == 1
     assert not of_kind(events, "skip") and not of_kind(events, "reverse")
     assert COLOR_LETTERS[game.color] == "R" and top(game) == "RDA"
 
@@ -1053,14 +1054,14 @@ def test_reversa_y_toma_4_reverses_then_the_next_in_the_new_direction_takes_4() 
     game = blast("hands: WR4 R1 | G1 G2 | Y1 Y2 | B1 B2; top: R5; draw: " + filler(6, "O"))
     events = game.apply(0, "WR4:B")
     assert kinds(events) == ["play", "reverse"] and game.direction == -1
-    assert game.windows() == (("penalty", 3),) and COLOR_LETTERS[game.color] == "B"
+    assert game.windows() == (Window("penalty", 3),) and COLOR_LETTERS[game.color] == "B"
     events = game.apply(3, "take")
-    assert len(drawn(events, 3)) == 4 and game.windows() == (("turn", 2),)
+    assert len(drawn(events, 3)) == 4 and game.windows() == (Window("turn", 2),)
     # two players: the other seat takes 4 and play comes back
     game = blast("hands: WR4 R1 | G1 G2; top: R5")
     game.apply(0, "WR4:G")
     game.apply(1, "take")
-    assert game.windows() == (("turn", 0),)
+    assert game.windows() == (Window("turn", 0),)
 
 
 def test_b_20_reversa_y_toma_4_is_not_stackable_by_default() -> None:
@@ -1079,19 +1080,21 @@ def test_u_b_9_rev4_stackable_a_reversa_y_toma_4_answer_reverses_and_passes_the_
     assert {f"WR4:{c}" for c in DECLARE} <= legal(game, 1)
     events = game.apply(1, "WR4:G")
     assert kinds(events) == ["play", "reverse"] and game.direction == -1
-    assert game.windows() == (("penalty", 0),) and game.pen_amount == 6
+    assert game.windows() == (Window("penalty", 0),) and game.pen_amount == 6
     # as a chain card it is worth 4: +4 and up answer it, a +2 does not
     game = blast("hands: WR4 R1 | G1 G2 | Y1 Y2 | B+2 B+4 W+6 WR4; top: R5", options)
     game.apply(0, "WR4:B")
     assert plays(game, 3) == {"B+4", "W+6", "WR4"}
     game.apply(3, "WR4:Y")  # reverses again: the total goes to seat 0
-    assert game.direction == 1 and game.windows() == (("penalty", 0),) and game.pen_amount == 8
+    assert (
+        game.direction == 1 and game.windows() == (Window("penalty", 0),) and game.pen_amount == 8
+    )
 
 
 def test_plus_six_and_plus_ten_declare_a_colour_and_start_a_chain() -> None:
     game = blast("hands: W+6 R1 | W+10 W+6 G1 | Y1 Y2; top: R5")
     game.apply(0, "W+6:Y")
-    assert COLOR_LETTERS[game.color] == "Y" and game.windows() == (("penalty", 1),)
+    assert COLOR_LETTERS[game.color] == "Y" and game.windows() == (Window("penalty", 1),)
     assert plays(game, 1) == {"W+10", "W+6"}
     game.apply(1, "W+10:B")
     assert game.pen_amount == 16 and legal(game, 2) == {"take"}
@@ -1104,15 +1107,15 @@ def test_b_10_multiple_roba_every_other_seat_draws_from_next_and_nobody_is_skipp
     game = blast("hands: WM2 R1 | G1 G2 | Y1 Y2 | B1 B2; top: R5; direction: ccw; draw: "
                  + filler(6, "O"))  # fmt: skip
     events = game.apply(0, "WM2:G")
-    assert of_kind(events, "all_draw")[0].count == 2
+    assert of_kind(events, "all_hit")[0].count == 2
     assert [e.seat for e in of_kind(events, "draw")] == [3, 2, 1]
     assert not of_kind(events, "skip") and COLOR_LETTERS[game.color] == "G"
-    assert game.windows() == (("turn", 3),)
+    assert game.windows() == (Window("turn", 3),)
     assert legal(game, 3) == {"draw"}  # seat 3 plays its turn: nothing green, it draws
     game = blast("hands: WM4 R1 | G1 G2 | Y1 Y2; top: R5; draw: " + filler(8, "O"))
     events = game.apply(0, "WM4:P")
     assert [len(drawn(events, s)) for s in (1, 2)] == [4, 4]
-    assert game.windows() == (("turn", 1),)
+    assert game.windows() == (Window("turn", 1),)
     refused(blast("hands: WM2 R1 | G1; top: R5"), 0, "WM2", uv.IllegalAction)  # a colour
 
 
@@ -1121,7 +1124,7 @@ def test_no_uno_calls_by_default() -> None:
     assert legal(game, 0) == {"R2", "R3"}
     refused(game, 0, "R2 uno", uv.IllegalAction)
     game.apply(0, "R2")
-    assert game.windows() == (("turn", 1),)
+    assert game.windows() == (Window("turn", 1),)
     refused(game, 0, "uno", uv.IllegalAction)
     refused(game, 2, "catch:0", uv.IllegalAction)
 
@@ -1130,12 +1133,12 @@ def test_uno_call_true_turns_p4_on_with_a_two_card_catch() -> None:
     game = blast("hands: R2 R3 | G1 G2 | B1 B2; top: R5; draw: O1 O2 O3", "+uno_call")
     assert legal(game, 0) == {"R2", "R2 uno", "R3", "R3 uno"}
     game.apply(0, "R2")
-    assert game.windows() == (("turn", 1), ("uno", 0))
+    assert game.windows() == (Window("turn", 1), Window("uno", 0))
     events = game.apply(2, "catch:0")
     assert drawn(events, 0, "uno") == ["O3", "O2"]
     game = blast("hands: R2 R3 | G1 G2 | B1 B2; top: R5", "+uno_call")
     game.apply(0, "R2 uno")
-    assert game.windows() == (("turn", 1),)
+    assert game.windows() == (Window("turn", 1),)
     refused(game, 2, "catch:0", uv.NotYourWindow)
 
 
@@ -1146,7 +1149,7 @@ def test_u_b_4_a_timeout_picks_each_missing_seats_first_set_in_card_id_order() -
     game, _ = open_event("!2SN", ["Y7 G7 B7 B1", "P7 O7 R7", "P1 P2"], extra=filler(9, "G"))
     game.apply(1, "blast:P7,R7")
     events = game.apply(None, "timeout")
-    assert events[0].kind == "timeout" and events[0].seat == 0 and events[0].info == "blast"
+    assert events[0].kind == "timeout" and events[0].seat == 0 and events[0].action == ""
     first = min(
         tuple(sorted(uv.card(c) for c in pair)) for pair in combinations(["Y7", "G7", "B7"], 2)
     )
@@ -1185,15 +1188,15 @@ def test_u_b_15_a_last_plus_n_is_taken_then_the_round_ends() -> None:
 def test_u_b_12_timeouts_in_the_turn_play_the_first_offer_and_draw_only_without_one() -> None:
     game = blast("hands: R1 WM2 | G1 G2 | Y3 Y4; top: R5")
     events = game.apply(None, "timeout")
-    assert events[0].info == "R1" and top(game) == "R1"
+    assert events[0].action == "R1" and top(game) == "R1"
     game = blast("hands: B1 | G1 G2 | Y3 Y4; top: R5; draw: O1 W+6 O2")
     events = game.apply(None, "timeout")
-    assert events[0].info == "draw" and game.windows() == (("drawn", 0),)
+    assert events[0].action == "draw" and game.windows() == (Window("drawn", 0),)
     events = game.apply(None, "timeout")
-    assert events[0].info == "W+6:R" and game.windows() == (("penalty", 1),)
+    assert events[0].action == "W+6:R" and game.windows() == (Window("penalty", 1),)
     game = blast("hands: R1 | G1 G2 | Y3 Y4; top: R+2@2; pending: take 2; turn: 0")
     events = game.apply(None, "timeout")
-    assert events[0].info == "take"
+    assert events[0].action == "take"
 
 
 def test_u_b_7_house_options_are_refused_but_stacking_blast_ge_or_off() -> None:
@@ -1220,7 +1223,7 @@ def test_u_b_17_stacking_off_every_plus_n_is_a_plain_penalty() -> None:
     assert legal(game, 1) == {"take"}
     refused(game, 1, "G+4", uv.IllegalAction)
     game.apply(1, "take")
-    assert len(game.hands[1]) == 6 and game.windows() == (("turn", 2),)
+    assert len(game.hands[1]) == 6 and game.windows() == (Window("turn", 2),)
 
 
 def test_u_b_14_a_blast_card_in_the_dealer_draw_counts_as_0_and_opens_nothing() -> None:
@@ -1340,7 +1343,7 @@ def test_a_play_during_an_open_event_is_rejected_as_stale() -> None:
     game = blast("hands: WM2 R1 | R3 Y7 | G7 B7 P1; top: R5; draw: "
                  + filler(12, "O") + " !2SN")  # fmt: skip
     game.apply(0, "WM2:R")  # seat 1, the first victim, draws the BLAST card
-    assert game.windows() == (("blast", 1),)
+    assert game.windows() == (Window("blast", 1),)
     # seat 1 plays next once the Múltiple is done, and R3 plays on the red wild
     refused(game, 1, "R3", uv.StaleAction)
 
@@ -1360,7 +1363,7 @@ def test_u_b_20_a_catch_during_an_event_waits_for_it_and_the_draws_go_on() -> No
     game = blast("hands: WM2 R1 | G1 Y1 | B3 B4 | P5 P6; top: R5; draw: "
                  + filler(16, "O") + " !2SN O8 O9", "+uno_call")  # fmt: skip
     game.apply(0, "WM2:R")  # seat 0 is down to one card without UNO
-    assert game.windows() == (("blast", 2),)  # seat 2, the second victim, drew the BLAST card
+    assert game.windows() == (Window("blast", 2),)  # seat 2, the second victim, drew the BLAST card
     refused(game, 3, "catch:0", uv.StaleAction)  # play stops: nothing else happens now
     game.apply(1, "blast:G1,Y1")
     # seats 2 and 3 each drew the 3-card penalty and their 2 Múltiple cards
@@ -1369,7 +1372,7 @@ def test_u_b_20_a_catch_during_an_event_waits_for_it_and_the_draws_go_on() -> No
     assert total(game) == 300
     # seat 0 could not meet the challenge either: its 3 cards took it above one card, so
     # the UNO window closed (P4) and the catch has nothing left to catch
-    assert len(game.hands[0]) == 4 and ("uno", 0) not in game.windows()
+    assert len(game.hands[0]) == 4 and Window("uno", 0) not in game.windows()
     refused(game, 3, "catch:0", uv.NotYourWindow)
 
 
@@ -1377,7 +1380,7 @@ def test_u_b_20_a_referee_penalty_during_an_event_is_refused() -> None:
     game = blast("hands: WM2 R1 | G1 Y1 | B3 B4 | P5 P6; top: R5; draw: "
                  + filler(16, "O") + " !3SC !2SN O8 O9")  # fmt: skip
     game.apply(0, "WM2:R")
-    assert game.windows() == (("blast", 2),)
+    assert game.windows() == (Window("blast", 2),)
     refused(game, None, "penalize:1:2", uv.StaleAction)
     while game.phase is uv.Phase.BLAST:
         game.apply(None, "timeout")

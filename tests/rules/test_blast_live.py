@@ -20,6 +20,7 @@ import unoverse as uv
 from unoverse.core.cards import CARD_TEXT, color
 from unoverse.core.codec import state_hash
 from unoverse.core.events import redact
+from unoverse.core.windows import Window
 
 from .conftest import hand, top
 
@@ -58,7 +59,7 @@ PLAIN = " ".join(f"{c}{n}" for c in "OP" for n in range(10))
 
 def test_any_seat_plays_at_any_moment_and_windows_say_live() -> None:
     game = live("hands: R1 G5 | R2 B3 | Y1 R3; top: R9@-")
-    assert game.windows() == (("live", -1),)
+    assert game.windows() == (Window("live"),)
     assert game.acting_seats() == (0, 1, 2)
     assert game.view(0).phase == "live"
     events = game.apply(2, "R3", 1000.0)
@@ -254,7 +255,7 @@ def test_nobody_can_play_so_a_draw_round_runs_until_a_card_plays() -> None:
     assert kinds(events) == ["arm", "draw_round", "draw", "draw", "draw", "draw"]
     assert [e.seat for e in events if e.kind == "draw"] == [1, 2, 0, 1]
     assert game.phase == uv.Phase.DRAWN and game.turn == 1 and CARD_TEXT[game.drawn] == "R4"
-    assert game.windows() == (("drawn", 1),)
+    assert game.windows() == (Window("drawn", 1),)
     refused(game, 0, "arm:B5", uv.NotYourWindow, 1100.0)
     assert [str(a) for a in game.legal_actions(1)] == ["R4"]
     game.apply(1, "R4", 1200.0)
@@ -394,7 +395,7 @@ def test_a_blast_event_interrupts_live_play_and_plays_during_it_are_stale() -> N
     game = live("hands: R+2 G5 | R2 B3 B4 | Y1 R3; top: R9@-; draw: O1 O2 !2SC O3")
     events = game.apply(0, "R+2", 1000.0)  # seat 1 draws O3, then the BLAST card
     assert kinds(events)[-1] == "blast" and game.phase == uv.Phase.BLAST
-    assert game.windows() == (("blast", 1),)
+    assert game.windows() == (Window("blast", 1),)
     refused(game, 2, "R3", uv.StaleAction, 1100.0)
     refused(game, 2, "arm:R3", uv.StaleAction, 1100.0)
     for seat in game.acting_seats():
@@ -448,7 +449,7 @@ def test_a_blast_event_that_gives_a_seat_a_legal_card_ends_the_draw_round() -> N
         f"blast+mode=blast; hands: B5 Y4 | G1 G2 | Y1 Y2; top: R9@0; draw: {OTHERS} P9 R4 {order}"
     )
     events = game.apply(0, "arm:B5", 1000.0)
-    assert [e.kind for e in events if e.kind == "draw" and e.info == "round"] == []
+    assert [e.kind for e in events if e.kind == "draw" and e.reason == "round"] == []
     assert game.phase == uv.Phase.LIVE
     assert uv.action("R3") in game.legal_actions(2)
 

@@ -6,6 +6,7 @@ import pytest
 
 import unoverse as uv
 from unoverse import Phase
+from unoverse.core.windows import Window
 
 from .conftest import active_color, cards, hand, kinds, legal, of_kind, top
 
@@ -64,7 +65,7 @@ def test_draw_two_is_pending_until_the_victims_take() -> None:
     game = uv.position("hands: R+2 G1 G4 | G2 G3 | Y1 Y2; top: R5; turn: 0")
     game.apply(0, "R+2")
     assert hand(game, 1) == cards("G2 G3")
-    assert game.phase == Phase.PENALTY and game.windows() == (("penalty", 1),)
+    assert game.phase == Phase.PENALTY and game.windows() == (Window("penalty", 1),)
     assert legal(game, 1) == {"take"}
     events = game.apply(1, "take")
     assert kinds(events)[:2] == ["take", "draw"]
@@ -88,7 +89,7 @@ def test_wild_may_declare_the_current_colour() -> None:
 def test_wild_draw_four_accepted_victim_draws_four_and_loses_the_turn() -> None:
     game = uv.position("hands: W+4 G1 G4 | G2 G3 | Y1 Y2; top: R5; turn: 0")
     game.apply(0, "W+4:B")
-    assert game.windows() == (("challenge", 1),)
+    assert game.windows() == (Window("challenge", 1),)
     assert legal(game, 1) == {"take", "challenge"}
     game.apply(1, "take")
     assert len(game.hands[1]) == 6
@@ -99,7 +100,7 @@ def test_wild_draw_four_challenge_guilty_offender_draws_four_challenger_plays() 
     game = uv.position("hands: W+4 R3 | G2 G3 | Y1 Y2; top: R5; turn: 0")
     game.apply(0, "W+4:B")
     events = game.apply(1, "challenge")
-    assert of_kind(events, "challenge")[0].info == "guilty"
+    assert of_kind(events, "challenge")[0].guilty
     assert len(game.hands[0]) == 5 and hand(game, 1) == cards("G2 G3")
     assert game.turn == 1 and game.phase == Phase.TURN
     assert top(game) == "W+4" and active_color(game) == "B"  # the WD4 stays
@@ -109,7 +110,7 @@ def test_wild_draw_four_challenge_innocent_challenger_draws_six_and_loses_turn()
     game = uv.position("hands: W+4 G1 | G2 G3 | Y1 Y2; top: R5; turn: 0")
     game.apply(0, "W+4:B")
     events = game.apply(1, "challenge")
-    assert of_kind(events, "challenge")[0].info == "innocent"
+    assert not of_kind(events, "challenge")[0].guilty
     assert len(game.hands[1]) == 2 + 6 and hand(game, 0) == cards("G1")
     assert game.turn == 2
 
@@ -161,9 +162,9 @@ def test_blank_copy_top_of_a_wild_draw_four_obeys_p5_legality() -> None:
         "hands: WBK G1 G4 | G2 G3 | Y1 Y2; top: W+4:G@2; turn: 0"
     )
     game.apply(0, "WBK:B")
-    assert game.windows() == (("challenge", 1),)
+    assert game.windows() == (Window("challenge", 1),)
     events = game.apply(1, "challenge")
-    assert of_kind(events, "challenge")[0].info == "guilty"
+    assert of_kind(events, "challenge")[0].guilty
     assert len(game.hands[0]) == 2 + 4
 
 

@@ -9,6 +9,7 @@ import pytest
 
 import unoverse as uv
 from unoverse import Phase
+from unoverse.core.windows import Window
 
 from .conftest import cards, hand, kinds, legal, seed_with_first_starter
 
@@ -67,7 +68,7 @@ def test_u_c_4_shuffle_hands_as_next_to_last_card_opens_no_uno_window() -> None:
     )
     game.apply(0, "WSH:G")
     assert [len(h) for h in game.hands] == [1, 2, 2]
-    assert ("uno", 0) not in game.windows()
+    assert Window("uno", 0) not in game.windows()
     with pytest.raises(uv.NotYourWindow):
         game.apply(1, "catch:0")
 

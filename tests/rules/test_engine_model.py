@@ -7,6 +7,7 @@ import pytest
 
 import unoverse as uv
 from unoverse.bots import make_bot
+from unoverse.core.windows import Window
 from unoverse.sim.driver import NonTermination, RoundRecord, play_round
 
 from .conftest import legal, seed_with_first_starter
@@ -23,7 +24,7 @@ def test_e1_a_seat_whose_only_action_is_take_still_takes_it() -> None:
 def test_e2_windows_are_public_legal_actions_private() -> None:
     game = uv.position("hands: R2 G9 | G2 G3 Y3 | Y1 Y2 B4; top: R5; turn: 0")
     game.apply(0, "R2")
-    assert game.windows() == (("turn", 1), ("uno", 0))  # never who could catch
+    assert game.windows() == (Window("turn", 1), Window("uno", 0))  # never who could catch
     assert "catch:0" in legal(game, 2) and "G2" not in legal(game, 2)
     view = game.view(2)
     assert view.hand == tuple(game.hands[2])
@@ -69,8 +70,8 @@ def round_trip(game: uv.Game) -> uv.Game:
 def test_position_text_keeps_a_first_card_colour_window() -> None:
     seed = seed_with_first_starter("classic", "W")
     game = uv.new_game("classic", 4, seed, dealer=0)
-    assert game.windows() == (("color", 1),)
-    assert round_trip(game).windows() == (("color", 1),)
+    assert game.windows() == (Window("color", 1),)
+    assert round_trip(game).windows() == (Window("color", 1),)
 
 
 def test_position_text_keeps_what_a_copy_top_blank_counts_as() -> None:

@@ -20,6 +20,7 @@ from unoverse import Phase
 from unoverse.core.cards import CARD_TEXT, COLOR_LETTERS
 from unoverse.core.codec import state_hash
 from unoverse.core.setup import resolve_preset
+from unoverse.core.windows import Window
 from unoverse.match.match import Scorer, play_match
 from unoverse.variants import full_spectrum
 
@@ -296,12 +297,12 @@ def test_the_drawn_card_follows_the_same_test(drawn: str, playable: bool) -> Non
     game.apply(0, "draw")
     assert hand(game, 0) == cards(f"B1 B2 {drawn}")
     if playable:
-        assert game.windows() == (("drawn", 0),)
+        assert game.windows() == (Window("drawn", 0),)
         assert legal(game, 0) == {drawn, "pass"}
         game.apply(0, drawn)
         assert top(game) == drawn and game.turn == 1
     else:
-        assert game.windows() == (("turn", 1),)
+        assert game.windows() == (Window("turn", 1),)
 
 
 def test_fs_11_draw_with_a_playable_card_then_play_the_drawn_card_at_once() -> None:
@@ -331,9 +332,9 @@ def test_fs_3_a_next_colour_card_or_a_number_match_leaves_the_wd4_legal() -> Non
     game = fs("hands: W+4 O3 G5 | G1 G2 | Y2; top: R5@2; turn: 0")
     assert {a for a in legal(game, 0) if a.startswith("W+4:")} == {f"W+4:{c}" for c in ORDER}
     game.apply(0, "W+4:B")
-    assert game.windows() == (("challenge", 1),)
+    assert game.windows() == (Window("challenge", 1),)
     events = game.apply(1, "challenge")
-    assert of_kind(events, "challenge")[0].info == "innocent"
+    assert not of_kind(events, "challenge")[0].guilty
     assert len(game.hands[1]) == 2 + 6 and game.turn == 2  # challenger +6, loses the turn
     assert len(game.hands[0]) == 2 and active_color(game) == "B"
 
@@ -342,10 +343,10 @@ def test_fs_3_a_card_of_the_active_colour_makes_it_illegal_guilty() -> None:
     game = fs("hands: W+4 R3 | G1 G2 | Y2; top: R5@2; turn: 0")
     game.apply(0, "W+4:B")  # accepted: bluffing is part of the game
     events = game.apply(1, "challenge")
-    assert of_kind(events, "challenge")[0].info == "guilty"
+    assert of_kind(events, "challenge")[0].guilty
     assert len(game.hands[0]) == 1 + 4 and len(game.hands[1]) == 2
     # the challenger plays on, against the declared colour
-    assert game.windows() == (("turn", 1),) and active_color(game) == "B"
+    assert game.windows() == (Window("turn", 1),) and active_color(game) == "B"
     assert top(game) == "W+4"
 
 
@@ -362,7 +363,7 @@ def test_wd4_wilds_block_is_off_by_default(options: str, legal_: bool) -> None:
     game = fs("hands: W+4 W G3 | G1 G2 | Y2; top: R5@2; turn: 0", options)
     game.apply(0, "W+4:B")
     events = game.apply(1, "challenge")
-    assert of_kind(events, "challenge")[0].info == ("innocent" if legal_ else "guilty")
+    assert of_kind(events, "challenge")[0].guilty is not legal_
 
 
 # -- §4.7 card effects ------------------------------------------------------------------
@@ -372,7 +373,7 @@ def test_fs_4_skip_all_skips_every_other_seat_and_the_player_takes_a_full_turn()
     game = fs("hands: TSA B1 R2 | G1 G2 | Y2 Y3 | O1 O2; top: T5@3; turn: 0")
     events = game.apply(0, "TSA")
     assert skipped(events) == [1, 2, 3]
-    assert game.windows() == (("turn", 0),) and game.phase == Phase.TURN
+    assert game.windows() == (Window("turn", 0),) and game.phase == Phase.TURN
     assert plays(game, 0) == {"B1"} and "draw" in legal(game, 0)  # a normal turn: play…
     game.apply(0, "B1")
     assert game.turn == 1  # … and play goes on from the player
@@ -382,7 +383,7 @@ def test_fs_4_the_extra_turn_may_be_a_draw_and_the_drawn_card_played() -> None:
     game = fs("hands: TSA R1 R2 | G1 G2 | Y2 Y3; top: T5@2; draw: O9 B8; turn: 0")
     game.apply(0, "TSA")
     game.apply(0, "draw")
-    assert game.windows() == (("drawn", 0),) and legal(game, 0) == {"B8", "pass"}
+    assert game.windows() == (Window("drawn", 0),) and legal(game, 0) == {"B8", "pass"}
     game.apply(0, "pass")
     assert game.turn == 1
 
@@ -406,7 +407,7 @@ def test_fs_4_with_two_players_skip_all_behaves_as_skip() -> None:
     skip = fs("hands: RS R1 R2 | G1 G2; top: R5@1; turn: 0")
     e_all, e_skip = skip_all.apply(0, "TSA"), skip.apply(0, "RS")
     assert skipped(e_all) == skipped(e_skip) == [1]
-    assert skip_all.windows() == skip.windows() == (("turn", 0),)
+    assert skip_all.windows() == skip.windows() == (Window("turn", 0),)
 
 
 def test_skip_all_as_the_last_card_ends_the_round() -> None:
@@ -422,12 +423,12 @@ def test_plus_two_and_plus_three_the_next_seat_takes_and_loses_the_turn(
 ) -> None:
     game = fs(f"hands: {card} Y1 Y3 | G1 G2 | O2 O3; top: {top_card}@2; turn: 0")
     game.apply(0, card)
-    assert game.windows() == (("penalty", 1),)
+    assert game.windows() == (Window("penalty", 1),)
     assert game.legal_actions(1) == (uv.action("take"),)  # E-1: the victim's own take
     refused(game, 1, "challenge", uv.IllegalAction)  # only a +4 may be challenged
     events = game.apply(1, "take")
     assert of_kind(events, "take")[0].count == amount
-    assert len(game.hands[1]) == 2 + amount and game.windows() == (("turn", 2),)
+    assert len(game.hands[1]) == 2 + amount and game.windows() == (Window("turn", 2),)
 
 
 def test_plus_three_with_two_players_play_comes_back() -> None:
@@ -468,7 +469,7 @@ def test_color_declares_any_colour_including_the_current_one() -> None:
 def test_uno_catch_costs_two_cards() -> None:
     game = fs("hands: R1 R2 | G1 G2 | Y2 Y3; top: R5@2; draw: B5 B6 B7; turn: 0")
     game.apply(0, "R1")
-    assert ("uno", 0) in game.windows()
+    assert Window("uno", 0) in game.windows()
     events = game.apply(2, "catch:0")
     assert of_kind(events, "catch")[0].count == 2
     assert hand(game, 0) == cards("R2 B7 B6")
@@ -485,7 +486,7 @@ def test_setup_deals_seven_each_left_of_the_dealer_starts_clockwise() -> None:
     game = first("number")
     assert [len(h) for h in game.hands] == [7, 7, 7, 7]
     assert len(game.draw_pile) == 112 - 4 * 7 - 1
-    assert game.windows() == (("turn", 1),) and game.direction == 1
+    assert game.windows() == (Window("turn", 1),) and game.direction == 1
     ten = uv.new_game("fs", 10, 1)
     assert [len(h) for h in ten.hands] == [7] * 10
     for bad in (1, 11):
@@ -495,22 +496,22 @@ def test_setup_deals_seven_each_left_of_the_dealer_starts_clockwise() -> None:
 
 def test_fs_2_first_color_left_of_the_dealer_declares_then_plays() -> None:
     game = first("W")
-    assert game.windows() == (("color", 1),)
+    assert game.windows() == (Window("color", 1),)
     assert legal(game, 1) == {f"color:{c}" for c in ORDER}
     refused(game, 2, "color:G", uv.NotYourWindow)
     game.apply(1, "color:T")
-    assert active_color(game) == "T" and game.windows() == (("turn", 1),)
+    assert active_color(game) == "T" and game.windows() == (Window("turn", 1),)
 
 
 def test_fs_2_first_skip_left_of_the_dealer_is_skipped() -> None:
     game = first("S")
     assert skipped(game.setup_events) == [1]
-    assert game.windows() == (("turn", 2),) and game.direction == 1
+    assert game.windows() == (Window("turn", 2),) and game.direction == 1
 
 
 def test_fs_2_first_reverse_the_dealer_starts_counter_clockwise() -> None:
     game = first("R")
-    assert game.windows() == (("turn", 0),) and game.direction == -1
+    assert game.windows() == (Window("turn", 0),) and game.direction == -1
     assert game.next_seat(0) == 3
 
 
@@ -519,22 +520,22 @@ def test_fs_2_first_draw_card_left_of_the_dealer_draws_and_loses_the_turn(
     kind: str, amount: int
 ) -> None:
     game = first(kind)
-    assert game.windows() == (("penalty", 1),)
+    assert game.windows() == (Window("penalty", 1),)
     assert game.legal_actions(1) == (uv.action("take"),)
     game.apply(1, "take")
-    assert len(game.hands[1]) == 7 + amount and game.windows() == (("turn", 2),)
+    assert len(game.hands[1]) == 7 + amount and game.windows() == (Window("turn", 2),)
 
 
 def test_fs_2_first_skip_all_the_dealer_plays_first() -> None:
     game = first("SA")
     assert skipped(game.setup_events) == [1, 2, 3]
-    assert game.windows() == (("turn", 0),) and game.direction == 1
+    assert game.windows() == (Window("turn", 0),) and game.direction == 1
 
 
 def test_u_f_3_first_skip_all_with_two_players_the_dealer_plays() -> None:
     game = first("SA", players=2)
     assert skipped(game.setup_events) == [1]
-    assert game.windows() == (("turn", 0),)
+    assert game.windows() == (Window("turn", 0),)
 
 
 def test_fs_2_first_wild_draw_four_goes_back_and_another_card_is_turned() -> None:
@@ -543,7 +544,7 @@ def test_fs_2_first_wild_draw_four_goes_back_and_another_card_is_turned() -> Non
     assert turned[0] == "W+4" and len(turned) >= 2 and top(game) == turned[-1] != "W+4"
     assert "starter_returned" in kinds(game.setup_events)
     assert texts(game.all_cards()) == sorted(deck().elements())
-    assert game.windows()[0][0] != "challenge"  # nobody faces the returned +4
+    assert game.windows()[0].kind != "challenge"  # nobody faces the returned +4
 
 
 # -- §4.8 end of round and scoring (FS-5) ------------------------------------------------
@@ -561,7 +562,7 @@ def test_fs_5_a_last_draw_card_is_still_taken_and_the_cards_count(
         "+scoring=winner_takes",
     )
     game.apply(0, card)
-    assert not game.over and game.windows()[0][1] == 1  # provisional: the victim answers
+    assert not game.over and game.windows()[0].seat == 1  # provisional: the victim answers
     events = game.apply(1, "take")
     drawn = [CARD_TEXT[c] for c in of_kind(events, "draw")[0].cards]
     assert game.over and game.winner == 0 and len(drawn) == amount
@@ -572,9 +573,9 @@ def test_fs_5_a_last_draw_card_is_still_taken_and_the_cards_count(
 def test_fs_5_a_last_wd4_innocent_challenge_ends_the_round_with_the_six_cards() -> None:
     game = fs("hands: W+4 | G1 G2 | Y2 Y3; top: R5@2; turn: 0", "+scoring=winner_takes")
     game.apply(0, "W+4:B")  # its last card: no other card held, so legal
-    assert not game.over and game.windows() == (("challenge", 1),)
+    assert not game.over and game.windows() == (Window("challenge", 1),)
     events = game.apply(1, "challenge")
-    assert of_kind(events, "challenge")[0].info == "innocent"
+    assert not of_kind(events, "challenge")[0].guilty
     assert game.over and game.winner == 0 and len(game.hands[1]) == 2 + 6
     assert of_kind(events, "round_over")[0].count == game.round_points() > 1 + 2 + 2 + 3
 
@@ -584,8 +585,8 @@ def test_fs_5_a_last_wd4_guilty_challenge_resumes_the_round() -> None:
     game = fs("hands: - | G1 G2 | Y2 Y3; top: W+4:B@0; pending: challenge 4 illegal; turn: 1")
     assert not game.over
     events = game.apply(1, "challenge")
-    assert of_kind(events, "challenge")[0].info == "guilty"
-    assert not game.over and len(game.hands[0]) == 4 and game.windows() == (("turn", 1),)
+    assert of_kind(events, "challenge")[0].guilty
+    assert not game.over and len(game.hands[0]) == 4 and game.windows() == (Window("turn", 1),)
 
 
 def test_p3_an_empty_draw_pile_is_refilled_from_the_discard_pile() -> None:
@@ -716,11 +717,11 @@ def test_fs_7_a_0_or_7_as_the_last_card_ends_the_round_first(card: str) -> None:
 def test_c4_hands_changed_by_seven_zero_open_no_uno_window() -> None:
     game = fs(ZERO, "+seven_zero")
     game.apply(0, "O0")
-    assert hand(game, 0) == cards("B1") and game.windows() == (("turn", 1),)
+    assert hand(game, 0) == cards("B1") and game.windows() == (Window("turn", 1),)
     refused(game, 2, "catch:0", uv.NotYourWindow)
     swap = fs("hands: O7 R1 R2 | G1 G2 | Y2 Y3 Y4 | B1; top: R5@3; turn: 0", "+seven_zero")
     swap.apply(0, "O7>3")
-    assert hand(swap, 0) == cards("B1") and swap.windows() == (("turn", 1),)
+    assert hand(swap, 0) == cards("B1") and swap.windows() == (Window("turn", 1),)
 
 
 # -- §4.9 Progressive (FS-8, FS-9) -------------------------------------------------------
@@ -746,21 +747,21 @@ def test_progressive_totals_add_and_the_first_seat_that_does_not_answer_draws_th
     game.apply(0, "R+2")
     game.apply(1, "T+3")
     game.apply(2, "W+4:G")
-    assert game.windows()[0] == ("challenge", 3) and game.pen_amount == 9
+    assert game.windows()[0] == Window("challenge", 3) and game.pen_amount == 9
     assert "V+2" in plays(game, 3)  # it could go on, but will not
     game.apply(3, "take")
-    assert len(game.hands[3]) == 3 + 9 and game.windows() == (("turn", 0),)
+    assert len(game.hands[3]) == 3 + 9 and game.windows() == (Window("turn", 0),)
 
 
 def test_progressive_one_draw_card_per_turn() -> None:
     game = fs("hands: R+2 R1 R3 | T+3 P+3 G4 | Y1 Y2; top: R5@2; turn: 0", PROG)
     game.apply(0, "R+2")
     game.apply(1, "T+3")
-    assert game.windows() == (("penalty", 2),) and game.pen_amount == 5
+    assert game.windows() == (Window("penalty", 2),) and game.pen_amount == 5
     refused(game, 1, "P+3", uv.NotYourWindow)  # the chain has passed on
     assert legal(game, 2) == {"take"}  # seat 2 holds no draw card: it cannot continue
     game.apply(2, "take")
-    assert len(game.hands[2]) == 2 + 5 and game.windows() == (("turn", 0),)
+    assert len(game.hands[2]) == 2 + 5 and game.windows() == (Window("turn", 0),)
 
 
 def test_progressive_a_last_wd4s_declared_colour_stands() -> None:
@@ -780,11 +781,11 @@ def test_scenario_8_progressive_plus_two_plus_three_then_an_illegal_wd4_offender
     game.apply(2, "W+4:G")  # seat 2 holds T7, of the active colour (turquoise)
     assert game.pen_amount == 2 + 3 + 4
     events = game.apply(3, "challenge")
-    assert of_kind(events, "challenge")[0].info == "guilty"
+    assert of_kind(events, "challenge")[0].guilty
     assert of_kind(events, "draw")[0].seat == 2 and of_kind(events, "draw")[0].count == 9
     assert len(game.hands[2]) == 2 + 9 and len(game.hands[3]) == 3
     # the chain ends; the challenger takes a normal turn against the declared colour
-    assert game.windows() == (("turn", 3),) and active_color(game) == "G"
+    assert game.windows() == (Window("turn", 3),) and active_color(game) == "G"
 
 
 def test_going_out_on_a_draw_card_ends_the_chain_the_next_seat_takes_the_total() -> None:
@@ -803,8 +804,8 @@ def test_fs_9_innocent_challenge_inside_a_chain_costs_the_total_plus_two() -> No
     game.apply(1, "T+3")
     game.apply(2, "W+4:G")  # no turquoise in seat 2's hand: legal
     events = game.apply(3, "challenge")
-    assert of_kind(events, "challenge")[0].info == "innocent"
-    assert len(game.hands[3]) == 3 + 9 + 2 and game.windows() == (("turn", 0),)
+    assert not of_kind(events, "challenge")[0].guilty
+    assert len(game.hands[3]) == 3 + 9 + 2 and game.windows() == (Window("turn", 0),)
 
 
 def test_fs_9_applies_under_stacking_same_too() -> None:
@@ -821,7 +822,7 @@ def test_u_f_6_under_stacking_same_a_plus_three_answers_only_a_plus_three() -> N
     assert plays(game, 1) == {"P+3"}
     refused(game, 1, "V+2", uv.IllegalAction)
     game.apply(1, "P+3")
-    assert game.pen_amount == 6 and game.windows() == (("penalty", 2),)
+    assert game.pen_amount == 6 and game.windows() == (Window("penalty", 2),)
     two = fs("hands: R+2 R1 | P+3 V+2 W+4 G4 | Y1 Y2; top: R5@2; turn: 0", "+stacking=same")
     two.apply(0, "R+2")
     assert plays(two, 1) == {"V+2"}
@@ -835,7 +836,7 @@ JUMP = "+jump_in"
 def test_fs_10_a_wild_jumps_in_on_a_wild_and_the_jumpers_colour_stands() -> None:
     game = fs("hands: W R1 R2 | G1 G2 | W Y3 | B1 B2; top: R5@3; turn: 0", JUMP)
     game.apply(0, "W:G")
-    assert game.windows() == (("turn", 1), ("jump", 1))
+    assert game.windows() == (Window("turn", 1), Window("jump", number=1))
     assert jumps(game, 2) == {f"W:{c}^1" for c in ORDER} | {f"W:{c}^1 uno" for c in ORDER}
     assert jumps(game, 1) == jumps(game, 3) == set()
     events = game.apply(2, "W:B^1")
@@ -848,9 +849,9 @@ def test_fs_10_a_wd4_jump_in_cancels_the_covered_penalty_and_aims_from_the_jumpe
         "hands: W+4 R1 R2 | G1 G2 | W+4 Y3 | B1 B2; top: R5@3; draw: O1 O2 O3 O4 O5; turn: 0", JUMP
     )
     game.apply(0, "W+4:G")
-    assert game.windows()[0] == ("challenge", 1)
+    assert game.windows()[0] == Window("challenge", 1)
     game.apply(2, "W+4:B^1")
-    assert game.windows()[0] == ("challenge", 3) and game.pen_amount == 4  # not 8
+    assert game.windows()[0] == Window("challenge", 3) and game.pen_amount == 4  # not 8
     game.apply(3, "take")
     assert hand(game, 1) == cards("G1 G2")  # the covered +4 draws nothing
     assert len(game.hands[3]) == 6 and game.turn == 0
@@ -877,9 +878,9 @@ def test_fs_10_a_jump_in_inside_a_progressive_chain_keeps_the_total_and_retarget
     game = fs(body, JUMP + PROG)
     game.apply(0, "R+2")
     game.apply(1, "W+4:G")
-    assert game.windows()[0] == ("challenge", 2) and game.pen_amount == 6
+    assert game.windows()[0] == Window("challenge", 2) and game.pen_amount == 6
     game.apply(3, "W+4:B^2")
-    assert game.windows()[0] == ("challenge", 0) and game.pen_amount == 6
+    assert game.windows()[0] == Window("challenge", 0) and game.pen_amount == 6
     game.apply(0, "take")
     assert len(game.hands[0]) == 2 + 6 and len(game.hands[2]) == 2 and game.turn == 1
 
@@ -888,11 +889,11 @@ def test_fs_10_a_wd4_jump_in_is_challenged_by_the_seat_that_must_draw() -> None:
     game = fs("hands: W+4 R1 R2 | G1 G2 | W+4 G3 | B1 B2; top: R5@3; turn: 0", JUMP)
     game.apply(0, "W+4:G")
     game.apply(2, "W+4:B^1")  # seat 2 holds G3, of the active colour (the covered green)
-    assert game.windows()[0] == ("challenge", 3)
+    assert game.windows()[0] == Window("challenge", 3)
     refused(game, 1, "challenge", uv.NotYourWindow)
     events = game.apply(3, "challenge")
-    assert of_kind(events, "challenge")[0].info == "guilty"
-    assert len(game.hands[2]) == 1 + 4 and game.windows()[0] == ("turn", 3)
+    assert of_kind(events, "challenge")[0].guilty
+    assert len(game.hands[2]) == 1 + 4 and game.windows()[0] == Window("turn", 3)
 
 
 def test_a_stale_jump_in_is_refused_and_the_card_stays() -> None:
@@ -913,7 +914,7 @@ def test_u_f_2_every_coloured_card_is_unique_so_only_wilds_can_be_jumped_on() ->
     # Under Seven-0 a 0 or 7 can never be covered, so its rotation or swap always stands
     game = fs("hands: O7 R1 R2 | G1 G2 | Y2 Y3 Y4 | B1; top: R5@3; turn: 0", JUMP + "+seven_zero")
     game.apply(0, "O7>2")
-    assert ("jump", 1) in game.windows()
+    assert Window("jump", number=1) in game.windows()
     assert all(jumps(game, s) == set() for s in range(4))
     refused(game, 3, "B1^1", uv.IllegalAction)
     assert hand(game, 0) == cards("Y2 Y3 Y4")
@@ -931,12 +932,12 @@ def test_the_three_modes_together() -> None:
     assert hand(game, 1) == cards("O+2 O9") and hand(game, 0) == cards("W+4 B1 B2")
     game.apply(1, "O+2 uno")
     game.apply(2, "W+4:B uno")  # seat 2 (W+4 G5, no orange) answers: 6 at seat 3
-    assert game.windows()[0] == ("challenge", 3) and game.pen_amount == 6
+    assert game.windows()[0] == Window("challenge", 3) and game.pen_amount == 6
     game.apply(0, "W+4:G^3")  # seat 0 holds blue, the covered card's colour: illegal
-    assert game.windows()[0] == ("challenge", 1) and game.pen_amount == 6
+    assert game.windows()[0] == Window("challenge", 1) and game.pen_amount == 6
     game.apply(1, "challenge")
     assert len(game.hands[0]) == 2 + 6 and hand(game, 3) == cards("Y3 Y4 T9")
-    assert game.windows()[0] == ("turn", 1) and active_color(game) == "G"
+    assert game.windows()[0] == Window("turn", 1) and active_color(game) == "G"
 
 
 # -- U-FS decisions ----------------------------------------------------------------------
@@ -947,7 +948,7 @@ SA_UNO = "hands: TSA B1 | G1 G2 | Y2 Y3; top: T5@2; draw: R1 R2 R3; turn: 0"
 def test_u_f_4_skip_all_keeps_the_players_uno_window_open_for_its_extra_turn() -> None:
     game = fs(SA_UNO)
     game.apply(0, "TSA")  # to one card, no UNO: seats 1 and 2 are skipped and act not
-    assert game.windows() == (("turn", 0), ("uno", 0))
+    assert game.windows() == (Window("turn", 0), Window("uno", 0))
     assert "catch:0" in legal(game, 1) and "catch:0" in legal(game, 2)
     caught = game.copy()
     events = caught.apply(2, "catch:0")
@@ -957,7 +958,7 @@ def test_u_f_4_skip_all_keeps_the_players_uno_window_open_for_its_extra_turn() -
     refused(declared, 2, "catch:0", uv.NotYourWindow)
     drew = game.copy()
     drew.apply(0, "draw")  # its own action: the hand grows to 2 and the window closes
-    assert drew.windows() == (("turn", 1),)
+    assert drew.windows() == (Window("turn", 1),)
     refused(drew, 2, "catch:0", uv.NotYourWindow)
 
 
@@ -990,10 +991,10 @@ def test_u_f_8_a_timeout_in_the_colour_window_declares_the_most_held_colour(
 ) -> None:
     """Ties go to the earlier colour in the chromatic order; only wilds: red."""
     game = fs(f"hands: {held} | G1 G2 | Y2; top: W@-; dealer: 2; declare: 0")
-    assert game.windows() == (("color", 0),)
+    assert game.windows() == (Window("color", 0),)
     events = game.apply(None, "timeout")
-    assert of_kind(events, "timeout")[0].info == f"color:{declared}"
-    assert active_color(game) == declared and game.windows() == (("turn", 0),)
+    assert of_kind(events, "timeout")[0].action == f"color:{declared}"
+    assert active_color(game) == declared and game.windows() == (Window("turn", 0),)
 
 
 def test_u_f_10_no_challenge_elimination_lowest_total_accepted() -> None:
@@ -1029,7 +1030,7 @@ def test_u_f_13_draw_until_playable_stops_at_a_next_colour_card() -> None:
 def test_u_f_14_permissive_a_previous_colour_play_is_illegal_and_may_be_caught() -> None:
     game = fs("hands: R3 B1 B2 | G1 G2 | Y2; top: O5@2; turn: 0", "+permissive_illegal_plays")
     events = game.apply(0, "R3")  # red precedes orange: accepted, but illegal
-    assert of_kind(events, "play")[0].info == "illegal"
+    assert of_kind(events, "play")[0].reason == "illegal"
     game.apply(2, "catch_illegal")
     assert top(game) == "O5" and active_color(game) == "O"
     assert len(game.hands[0]) == 3 + 2 and "R3" in hand(game, 0) and game.turn == 1
@@ -1040,7 +1041,7 @@ def test_u_f_15_a_first_plus_three_may_be_answered_under_stacking() -> None:
     game = fs(body, "+stacking=same")
     assert legal(game, 0) >= {"P+3", "take"}
     game.apply(0, "P+3")
-    assert game.pen_amount == 6 and game.windows()[0] == ("penalty", 1)
+    assert game.pen_amount == 6 and game.windows()[0] == Window("penalty", 1)
     assert fs(body).legal_actions(0) == (uv.action("take"),)
 
 
@@ -1140,10 +1141,10 @@ def test_a_play_by_the_chromatic_step_alone_says_so_in_its_event() -> None:
     (a client can show it; ``simulate`` counts it), and empty for a colour or value match."""
     game = uv.position("fs; hands: O9 R5 R9 | Y1 Y2 | G5 G6; top: R4")
     (play,) = of_kind(game.apply(0, "O9"), "play")
-    assert play.info == "step"
+    assert play.reason == "step"
     game = uv.position("fs; hands: O9 R5 R9 | Y1 Y2 | G5 G6; top: R4")
     (play,) = of_kind(game.apply(0, "R9"), "play")
-    assert play.info == ""
+    assert play.reason == "match"
     game = uv.position("fs; hands: O4 R5 R9 | Y1 Y2 | G5 G6; top: R4")
     (play,) = of_kind(game.apply(0, "O4"), "play")
-    assert play.info == ""  # the same number: not the step alone
+    assert play.reason == "match"  # the same number: not the step alone

@@ -11,6 +11,7 @@ import pytest
 import unoverse as uv
 from unoverse.core.cards import CARD_TEXT
 from unoverse.core.events import redact
+from unoverse.core.windows import Window
 
 
 def deck(preset: str) -> Counter[str]:
@@ -93,7 +94,7 @@ def test_boomerang_sends_a_draw_attack_back_to_its_player(boomerang: bool) -> No
         "reverse",
         "boomerang",
     ]
-    assert g.windows()[0] == ("penalty", 0) and g.pen_amount == 2
+    assert g.windows()[0] == Window("penalty", 0) and g.pen_amount == 2
     assert g.legal_actions(0) == (uv.action("take"),)  # H-4: it cannot be boomeranged back
     g.apply(0, "take")
     assert len(g.hands[0]) == 4 and g.direction == -1 and g.turn == 2  # next(0) after reversing
@@ -146,7 +147,7 @@ def test_friendly_swap_swaps_hands_with_the_chosen_seat_and_each_knows_what_it_g
 def test_friendly_swap_opens_no_uno_window_c4() -> None:
     g = uv.position("classic+friendly_swap\nhands: WF R1 | B1 | G1 G2\ntop: R5@2\nturn: 0")
     g.apply(0, "WF:G>1")
-    assert all(w[0] != "uno" for w in g.windows())
+    assert all(w.kind != "uno" for w in g.windows())
 
 
 def test_friendly_card_as_the_last_card_is_a_plain_wild_and_the_round_ends() -> None:

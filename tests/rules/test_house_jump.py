@@ -6,6 +6,7 @@ import pytest
 
 import unoverse as uv
 from unoverse.core.codec import state_hash
+from unoverse.core.windows import Window
 
 from .conftest import hand, top
 
@@ -63,7 +64,7 @@ def test_the_victim_of_a_draw_two_jumps_in_and_the_penalty_moves_on() -> None:
     g = game("+jump_in", "hands: R+2 R1 R2 | R+2 B2 | G1 G2 | Y1 Y2\ntop: R5@3\nturn: 0")
     g.apply(0, "R+2")
     g.apply(1, "R+2^1")
-    assert g.windows()[0] == ("penalty", 2) and g.pen_amount == 2  # not 4: no stacking
+    assert g.windows()[0] == Window("penalty", 2) and g.pen_amount == 2  # not 4: no stacking
     g.apply(2, "take")
     assert [len(h) for h in g.hands] == [2, 1, 4, 2]
 
@@ -81,7 +82,7 @@ def test_a_jump_in_inside_a_progressive_chain_keeps_the_total_and_retargets() ->
     g.apply(0, "R+2")
     g.apply(1, "G+2")  # total 4, aimed at seat 2
     g.apply(2, "G+2^2")  # seat 2 jumps in on the G+2: the total stays 4, aimed at seat 3
-    assert g.windows()[0] == ("penalty", 3) and g.pen_amount == 4
+    assert g.windows()[0] == Window("penalty", 3) and g.pen_amount == 4
 
 
 def test_a_jump_in_on_a_seven_zero_7_cancels_the_swap() -> None:
@@ -107,7 +108,7 @@ def test_a_wild_draw_four_jump_in_may_be_challenged_by_the_new_victim() -> None:
     g = game("+jump_in", body)
     g.apply(0, "W+4:G")
     g.apply(1, "W+4:B^1")  # seat 1 holds G7, of the active colour (green): illegal
-    assert g.windows()[0] == ("challenge", 2)
+    assert g.windows()[0] == Window("challenge", 2)
     g.apply(2, "challenge")
     assert len(g.hands[1]) == 1 + 4 and g.turn == 2
 
@@ -116,9 +117,9 @@ def test_a_jump_in_closes_every_uno_window_but_the_jumpers() -> None:
     body = "hands: RS R1 | B1 B2 | RS G1 | Y1 Y2\ntop: R5@3\nturn: 0"
     g = game("+jump_in", body)
     g.apply(0, "RS")  # seat 0 to one card without UNO
-    assert ("uno", 0) in g.windows()
+    assert Window("uno", 0) in g.windows()
     g.apply(2, "RS^1")  # seat 2 to one card without UNO too
-    assert [w for w in g.windows() if w[0] == "uno"] == [("uno", 2)]
+    assert [w for w in g.windows() if w.kind == "uno"] == [Window("uno", 2)]
 
 
 def test_the_windows_never_say_who_could_jump_in() -> None:
@@ -126,7 +127,7 @@ def test_the_windows_never_say_who_could_jump_in() -> None:
     nobody = game("+jump_in", "hands: RS R1 R2 | B1 B2 | B3 G1 | Y1 Y2\ntop: R5@3\nturn: 0")
     holds.apply(0, "RS")
     nobody.apply(0, "RS")
-    assert holds.windows() == nobody.windows() == (("turn", 2), ("jump", 1))
+    assert holds.windows() == nobody.windows() == (Window("turn", 2), Window("jump", number=1))
 
 
 def test_two_identical_cards_are_played_one_at_a_time_by_the_same_seat() -> None:
@@ -140,7 +141,7 @@ def test_play_duplicates_with_jump_in_the_window_opens_after_the_whole_play() ->
     body = "hands: R7 G7 R1 | G7 B2 | G1 G2\ntop: R5@2\nturn: 0"
     g = game("+jump_in+play_duplicates", body)
     g.apply(0, "R7,G7")
-    assert ("jump", 1) in g.windows()
+    assert Window("jump", number=1) in g.windows()
     g.apply(1, "G7^1")
     assert g.top == uv.card("G7") and g.turn == 2
 
@@ -157,10 +158,10 @@ def test_u_h_12_a_jump_in_is_judged_on_the_hands_before_the_covered_swap() -> No
 def test_u_h_13_no_jump_in_on_a_going_out_card() -> None:
     g = game("+jump_in", "hands: R+2 | R+2 B2 | G1 G2\ntop: R5@2\nturn: 0")
     g.apply(0, "R+2")  # seat 0 goes out on a Draw Two: the round ends once seat 1 answers
-    assert all(w[0] != "jump" for w in g.windows())
+    assert all(w.kind != "jump" for w in g.windows())
     assert g.legal_actions(1) == (uv.action("take"),)
     first = uv.new_game("classic+jump_in", 4, 3)
-    assert all(w[0] != "jump" for w in first.windows())  # none on the first card turned
+    assert all(w.kind != "jump" for w in first.windows())  # none on the first card turned
 
 
 def test_no_jump_in_on_a_card_restored_by_a_caught_illegal_play() -> None:
@@ -173,7 +174,7 @@ def test_no_jump_in_on_a_card_restored_by_a_caught_illegal_play() -> None:
     g.apply(0, "G7")  # accepted as illegal: the jump-in window is on G7
     covers = g.landed
     g.apply(1, "catch_illegal")
-    assert top(g) == "R5" and ("jump", covers) not in g.windows()
+    assert top(g) == "R5" and Window("jump", number=covers) not in g.windows()
     before = state_hash(g)
     with pytest.raises(uv.StaleAction):
         g.apply(2, f"R5^{covers}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 import unoverse as uv
+from unoverse.core.windows import Window
 
 
 def game(options: str, body: str) -> uv.Game:
@@ -82,7 +83,7 @@ def test_zero_discard_color_only_the_last_card_counts() -> None:
     body = "hands: R0 R+2 RS G1 G2 | B1 B2 | G1 G2\ntop: R9@2\nturn: 0"
     g = game("+zero_discard_color", body)
     g.apply(0, "R0,RS,R+2")
-    assert g.windows()[0] == ("penalty", 1) and g.pen_amount == 2  # the skip is not applied
+    assert g.windows()[0] == Window("penalty", 1) and g.pen_amount == 2  # the skip is not applied
 
 
 def test_zero_discard_color_needs_every_card_of_the_colour_and_the_0_first() -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 import unoverse as uv
+from unoverse.core.windows import Window
 
 CHAIN = "hands: R1 R+2 R3 | G+2 W+4 G5 | B+2 Y+2 B7 | Y1 Y2\ntop: R5@3\nturn: 0"
 
@@ -44,7 +45,7 @@ def test_totals_add_and_the_first_seat_that_does_not_answer_draws_them_all() -> 
     g.apply(0, "R+2")
     g.apply(1, "W+4:B")
     g.apply(2, "B+2")
-    assert g.windows()[0] == ("penalty", 3) and g.pen_amount == 8
+    assert g.windows()[0] == Window("penalty", 3) and g.pen_amount == 8
     g.apply(3, "take")
     assert len(g.hands[3]) == 10 and g.turn == 0  # the taker loses the turn
 
@@ -110,7 +111,7 @@ def test_revive_brings_back_a_seat_that_said_uno_and_went_out_on_a_draw_card(
         assert g.legal_actions(1) == (uv.action("take"),)
         return
     g.apply(1, "G+2")  # the answer turns the chain on the seat that went out
-    assert g.windows()[0] == ("penalty", 0) and g.pen_amount == 4 and not g.over
+    assert g.windows()[0] == Window("penalty", 0) and g.pen_amount == 4 and not g.over
     g.apply(0, "take")
     assert len(g.hands[0]) == 4 and g.turn == 1 and not g.over
 
@@ -126,7 +127,7 @@ def test_u_h_1_the_first_draw_two_may_be_answered() -> None:
     body = "hands: B+2 B1 | G5 G6 | Y1 Y2\ntop: R+2@-\ndealer: 2\nturn: 0\npending: take 2"
     g = uv.position(f"classic+stacking=same\n{body}")
     g.apply(0, "B+2")
-    assert g.pen_amount == 4 and g.windows()[0] == ("penalty", 1)
+    assert g.pen_amount == 4 and g.windows()[0] == Window("penalty", 1)
     off = uv.position(f"classic\n{body}")
     assert off.legal_actions(0) == (uv.action("take"),)
 
@@ -137,7 +138,7 @@ def test_u_h_2_a_copying_blank_answers_as_the_draw_card_it_copies() -> None:
     g.apply(0, "R+2")
     assert uv.action("WBK") in g.legal_actions(1)
     g.apply(1, "WBK")
-    assert g.pen_amount == 4 and g.windows()[0] == ("penalty", 2)
+    assert g.pen_amount == 4 and g.windows()[0] == Window("penalty", 2)
     plain = uv.position(f"classic+deck=112_blank+stacking=same\n{body}")
     plain.apply(0, "R+2")
     assert plain.legal_actions(1) == (uv.action("take"),)  # a plain-wild Blank answers nothing

@@ -7,6 +7,7 @@ import pytest
 
 import unoverse as uv
 from unoverse.core.cards import cards
+from unoverse.core.windows import Window
 
 BODY = "hands: R0 R7 R1 | B1 B2 | G1 G2 G3\ntop: R5@2\nturn: 0"
 
@@ -63,10 +64,10 @@ def test_fs7_a_0_or_7_as_the_last_card_ends_the_round_first() -> None:
 def test_c4_hands_changed_by_seven_zero_open_no_uno_window() -> None:
     g = uv.position("classic+seven_zero\nhands: R7 R1 | B1 | G1 G2\ntop: R5@2\nturn: 0")
     g.apply(0, "R7>1")  # seat 0 now holds B1, seat 1 holds R1: no window for either
-    assert all(w[0] != "uno" for w in g.windows())
+    assert all(w.kind != "uno" for w in g.windows())
     g = uv.position("classic+seven_zero\nhands: R7 R1 | B1 B2 | G1 G2\ntop: R5@2\nturn: 0")
     g.apply(0, "R7")  # no swap: an ordinary play to one card
-    assert ("uno", 0) in g.windows()
+    assert Window("uno", 0) in g.windows()
 
 
 def test_seven_zero_swap_with_a_seat_that_does_not_exist_is_refused() -> None:

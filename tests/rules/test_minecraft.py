@@ -18,6 +18,7 @@ import unoverse as uv
 from unoverse import Phase
 from unoverse.core.cards import CARD_NUMBER, CARD_TEXT
 from unoverse.core.events import PUBLIC, SPLIT, Event
+from unoverse.core.windows import Window
 from unoverse.match.match import play_match
 
 from .conftest import (
@@ -48,7 +49,7 @@ def trace(events: Iterable[Event]) -> list[str]:
     for e in events:
         shown = " ".join(CARD_TEXT[c] for c in e.cards)
         if e.kind == "draw":
-            out.append(f"{e.seat} draw {e.info}: {shown}")
+            out.append(f"{e.seat} draw {e.reason}: {shown}")
         elif e.kind == "revealed":
             out.append(f"{e.seat} revealed: {shown} +{e.count}")
         elif e.kind == "reshuffle":
@@ -198,7 +199,7 @@ def test_m_2_creeper_in_a_guilty_challenge_penalty_the_offender_draws() -> None:
     )
     game.apply(0, "W+4:B")
     events = game.apply(1, "challenge")
-    assert of_kind(events, "challenge")[0].info == "guilty"
+    assert of_kind(events, "challenge")[0].guilty
     assert trace(events) == [
         "0 draw challenge: WC",
         "0 revealed: WC +3",
@@ -216,7 +217,7 @@ def test_m_2_creeper_in_an_innocent_challenge_penalty_the_challenger_draws() -> 
     )
     game.apply(0, "W+4:B")
     events = game.apply(1, "challenge")
-    assert of_kind(events, "challenge")[0].info == "innocent"
+    assert not of_kind(events, "challenge")[0].guilty
     assert trace(events) == [
         "1 draw challenge: B3 B2 WC",
         "1 revealed: WC +3",
@@ -292,7 +293,7 @@ CREEPER_DRAW = "hands: R1 G9 | G2 G3 | Y1; top: B5; draw: B1 G1 Y7 B7 Y5 WC"
 def test_m_3_a_drawn_creeper_may_be_played_as_a_wild() -> None:
     game = uv.position(f"minecraft; {CREEPER_DRAW}")
     game.apply(0, "draw")
-    assert game.phase == Phase.DRAWN and game.windows() == (("drawn", 0),)
+    assert game.phase == Phase.DRAWN and game.windows() == (Window("drawn", 0),)
     assert legal(game, 0) == COLOURS | {"pass"}  # not B7, one of the three cards
     game.apply(0, "WC:G")
     assert top(game) == "WC" and active_color(game) == "G"
@@ -333,7 +334,7 @@ def test_a_played_creeper_is_a_plain_wild() -> None:
 def wd4_verdict(preset: str, hand_0: str) -> str:
     game = uv.position(f"{preset}; hands: {hand_0} | G2 G3 | Y1 Y2; top: R5; draw: {PLAIN_PILE}")
     game.apply(0, "W+4:B")
-    return of_kind(game.apply(1, "challenge"), "challenge")[0].info
+    return "guilty" if of_kind(game.apply(1, "challenge"), "challenge")[0].guilty else "innocent"
 
 
 @pytest.mark.parametrize("other", ["W", "WC", "W+4"])
@@ -402,7 +403,7 @@ def test_m_5_mattel_current_creeper_first_is_a_plain_wild() -> None:
     seed = seed_with_first_starter("minecraft", "WC")
     game = uv.new_game("minecraft+minecraft.first_card=mattel_current", 4, seed, dealer=0)
     assert starters(game) == ["WC"] and top(game) == "WC"
-    assert (game.phase, game.windows()) == (Phase.COLOR, (("color", 1),))
+    assert (game.phase, game.windows()) == (Phase.COLOR, (Window("color", 1),))
     assert [len(h) for h in game.hands] == [7, 7, 7, 7]
     assert "revealed" not in kinds(game.setup_events)
     game.apply(1, "color:G")
@@ -471,7 +472,7 @@ def test_scenario_2_minecraft_wd4_with_a_wild_but_no_red_is_illegal() -> None:
     )
     game.apply(0, "W+4:B")
     events = game.apply(1, "challenge")
-    assert of_kind(events, "challenge")[0].info == "guilty"
+    assert of_kind(events, "challenge")[0].guilty
     assert len(game.hands[0]) == 2 + 4
     assert len(game.hands[1]) == 3  # the challenger draws nothing
     assert game.turn == 1 and active_color(game) == "B"
@@ -508,7 +509,7 @@ def test_scenario_4_a_creeper_among_the_three_draws_nothing_more() -> None:
 def test_uno_catch_costs_two_cards() -> None:
     game = uv.position(f"minecraft; hands: R1 G9 | G2 G3 | Y1 Y2; top: R5; draw: {PLAIN_PILE}")
     game.apply(0, "R1")
-    assert ("uno", 0) in game.windows()
+    assert Window("uno", 0) in game.windows()
     game.apply(2, "catch:0")
     assert hand(game, 0) == cards("G9 B8 B7")
 
@@ -562,7 +563,7 @@ def test_view_others_know_the_revealed_creeper_not_the_three_cards() -> None:
     events = game.apply(0, "draw")
     revealed = of_kind(events, "revealed")[0]
     extra = of_kind(events, "draw")[1]
-    assert extra.info == "revealed" and extra.vis == SPLIT
+    assert extra.reason == "revealed" and extra.vis == SPLIT
     for seat in (1, 2, None):
         assert uv.redact(revealed, seat) == revealed
     for seat in (1, 2):

@@ -6,6 +6,7 @@ import pytest
 
 import unoverse as uv
 from unoverse import Phase
+from unoverse.core.windows import Window
 
 from .conftest import active_color, cards, hand, kinds, legal, of_kind, top
 
@@ -22,9 +23,9 @@ def test_permissive_illegal_plays_option(permissive: str) -> None:
         return
     assert "G+2" in legal(game, 0)
     events = game.apply(0, "G+2")
-    assert of_kind(events, "play")[0].info == "illegal"
-    assert ("illegal", 0) in game.windows()
-    assert game.windows()[0] == ("penalty", 1)  # effects stay pending (E-1)
+    assert of_kind(events, "play")[0].reason == "illegal"
+    assert Window("illegal", 0) in game.windows()
+    assert game.windows()[0] == Window("penalty", 1)  # effects stay pending (E-1)
 
 
 def test_catch_illegal_returns_the_card_restores_the_top_offender_draws_two() -> None:
@@ -67,7 +68,7 @@ def test_catch_illegal_window_closes_when_the_next_player_begins() -> None:
     game = uv.position(f"classic+permissive_illegal_plays; {ILLEGAL_DRAW_TWO}")
     game.apply(0, "G+2")
     game.apply(1, "take")
-    assert not [w for w in game.windows() if w[0] == "illegal"]
+    assert not [w for w in game.windows() if w.kind == "illegal"]
     with pytest.raises(uv.NotYourWindow):
         game.apply(2, "catch_illegal")
 
@@ -97,7 +98,7 @@ def test_referee_penalize_draws_cards_and_changes_no_window() -> None:
     windows = game.windows()
     events = game.apply(None, "penalize:2:2")
     assert kinds(events) == ["penalize", "draw"]
-    assert of_kind(events, "draw")[0].info == "penalize"
+    assert of_kind(events, "draw")[0].reason == "penalize"
     assert len(game.hands[2]) == 4
     assert game.windows() == windows and game.turn == 0
 

@@ -10,6 +10,7 @@ import pytest
 import unoverse as uv
 from unoverse import Phase
 from unoverse.core.cards import CARD_IS_WILD, CARD_NUMBER, CARD_TEXT
+from unoverse.core.windows import Window
 
 from .conftest import (
     active_color,
@@ -161,7 +162,7 @@ def test_c6_first_card_reverse(mode: str, starts: int) -> None:
 @pytest.mark.parametrize("mode", MODES)
 def test_c6_first_card_draw_two_left_of_dealer_takes_two_and_loses_turn(mode: str) -> None:
     game = first_card_game(mode, "+2")
-    assert game.turn == 1 and game.windows() == (("penalty", 1),)
+    assert game.turn == 1 and game.windows() == (Window("penalty", 1),)
     assert legal(game, 1) == {"take"}
     game.apply(1, "take")
     assert len(game.hands[1]) == 9
@@ -176,7 +177,7 @@ def test_c6_first_card_draw_two_left_of_dealer_takes_two_and_loses_turn(mode: st
 def test_c6_first_card_wild_colour_then_left_of_dealer_plays(mode: str, declarer: int) -> None:
     game = first_card_game(mode, "W")
     assert starters(game)[-1] == "W"
-    assert game.windows() == (("color", declarer),)
+    assert game.windows() == (Window("color", declarer),)
     assert legal(game, declarer) == {"color:R", "color:Y", "color:G", "color:B"}
     game.apply(declarer, "color:G")
     assert active_color(game) == "G"
@@ -243,7 +244,7 @@ def test_c2_modern_wild_first_card_is_treated_as_a_plain_wild(
         assert not CARD_IS_WILD[game.top]
         return
     assert starters(game) == [kind]
-    assert game.windows() == (("color", declarer),)
+    assert game.windows() == (Window("color", declarer),)
     events = game.apply(declarer, "color:Y")
     assert "shuffle_hands" not in kinds(events)
     assert {s: sorted(h) for s, h in enumerate(game.hands)} == deals  # no hand effect
@@ -255,7 +256,7 @@ def test_c2_blank_copy_top_first_card_is_a_plain_wild() -> None:
     preset = "classic+classic.deck=112_blank+classic.blank_mode=copy_top"
     seed = seed_with_first_starter("classic+classic.deck=112_blank", "WBK")
     game = uv.new_game(preset, 4, seed, dealer=0)
-    assert game.windows() == (("color", 1),)
+    assert game.windows() == (Window("color", 1),)
 
 
 # -- U-C-7: the first Draw Two's penalty ------------------------------------------------

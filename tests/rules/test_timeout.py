@@ -12,6 +12,7 @@ import unoverse as uv
 from unoverse.core.cards import CARD_COLOR
 from unoverse.core.codec import state_hash
 from unoverse.core.events import Event
+from unoverse.core.windows import Window
 from unoverse.match.session import Session
 
 from .conftest import hand, kinds, of_kind
@@ -21,32 +22,32 @@ def test_a_timeout_in_the_turn_window_draws() -> None:
     game = uv.position("hands: R1 G2 | Y1 Y2; top: R5; draw: B9")
     events = game.apply(None, "timeout")
     assert kinds(events)[:2] == ["timeout", "draw"]
-    assert events[0].seat == 0 and events[0].info == "draw"
+    assert events[0].seat == 0 and events[0].action == "draw"
     assert hand(game, 0) == ["B9", "G2", "R1"]
-    assert game.windows()[0] == ("turn", 1)  # B9 does not play on R5: the turn passed
+    assert game.windows()[0] == Window("turn", 1)  # B9 does not play on R5: the turn passed
 
 
 def test_a_timeout_after_a_draw_passes() -> None:
     game = uv.position("hands: G1 G2 | Y1 Y2; top: R5; draw: R9")
     game.apply(0, "draw")
-    assert game.windows()[0] == ("drawn", 0)
+    assert game.windows()[0] == Window("drawn", 0)
     events = game.apply(None, "timeout")
-    assert events[0].info == "pass"
-    assert hand(game, 0) == ["G1", "G2", "R9"] and game.windows()[0] == ("turn", 1)
+    assert events[0].action == "pass"
+    assert hand(game, 0) == ["G1", "G2", "R9"] and game.windows()[0] == Window("turn", 1)
 
 
 def test_a_timeout_facing_a_penalty_takes_it_never_challenges() -> None:
     game = uv.position("hands: R1 W+4 | Y1 Y2; top: R5; draw: B1 B2 B3 B4")
     game.apply(0, "W+4:G")  # illegal (seat 0 holds R1): a challenge would win
     events = game.apply(None, "timeout")
-    assert events[0].info == "take"
+    assert events[0].action == "take"
     assert len(game.hands[1]) == 6 and not of_kind(events, "challenge")
 
 
 def test_a_timeout_in_the_colour_window_declares_the_most_held_colour() -> None:
     for seed in range(200):
         game = uv.new_game("classic", 3, seed)
-        if game.windows()[0][0] == "color":
+        if game.windows()[0].kind == "color":
             break
     else:
         pytest.fail("no seed below 200 starts on a Wild")
@@ -65,7 +66,7 @@ def test_a_timeout_with_only_plays_offered_plays_the_first() -> None:
     )
     first = game.legal_actions(0)[0]
     events = game.apply(None, "timeout")
-    assert events[0].info == str(first) == "R1"
+    assert events[0].action == str(first) == "R1"
     assert hand(game, 0) == ["B7", "G2"]
 
 
@@ -119,7 +120,7 @@ def test_u_c_14_the_stuck_rule_breaks_ties_from_the_seat_after_the_last_to_play(
     """Seats 1 and 2 hold two cards each; seat 0 played the top card, so seat 1 wins."""
     game = uv.position("hands: R1 R2 R3 | G1 G2 | B1 B2; top: R5@0; turn: 1")
     events = game.apply(None, "stuck")
-    assert events[0] == Event("stuck", 1, count=2, info="idle")
+    assert events[0] == Event("stuck", 1, count=2, reason="idle")
     assert game.over and game.winner == 1
     game = uv.position("hands: R1 R2 R3 | G1 G2 | B1 B2; top: R5@1; turn: 2")
     game.apply(None, "stuck")

@@ -9,6 +9,7 @@ import pytest
 import unoverse as uv
 from unoverse import Phase
 from unoverse.core.cards import CARD_TEXT
+from unoverse.core.windows import Window
 
 from .conftest import active_color, cards, hand, kinds, legal, of_kind, top
 
@@ -42,7 +43,7 @@ def test_voluntary_draw_is_allowed_while_holding_a_legal_card() -> None:
 def test_after_drawing_only_the_drawn_card_may_be_played() -> None:
     game = uv.position("hands: R2 G5 G7 | G1 G2 | Y1 Y2; top: R5; draw: Y7 R9; turn: 0")
     game.apply(0, "draw")
-    assert game.phase == Phase.DRAWN and game.windows() == (("drawn", 0),)
+    assert game.phase == Phase.DRAWN and game.windows() == (Window("drawn", 0),)
     assert legal(game, 0) == {"R9", "pass"}
     before = game.to_json()
     with pytest.raises(uv.IllegalAction):
@@ -137,7 +138,7 @@ def test_p3_reshuffle_clears_nothing_else() -> None:
     events = game.apply(1, "catch:0")
     assert "reshuffle" in kinds(events)
     assert len(game.hands[0]) == 3
-    assert ("uno", 2) in game.windows()
+    assert Window("uno", 2) in game.windows()
     assert game.turn == 3 and game.phase == Phase.TURN and active_color(game) == "G"
 
 

@@ -10,6 +10,7 @@ import unoverse as uv
 from unoverse.bots.base import Bot
 from unoverse.core.actions import Action
 from unoverse.core.view import View
+from unoverse.core.windows import Window
 from unoverse.sim.driver import RoundRecord, play_round
 
 from .conftest import kinds, legal, of_kind
@@ -21,7 +22,7 @@ PLAY_TO_ONE = "hands: R2 G9 | G2 G3 Y3 | Y1 Y2 B4; top: R5; turn: 0"
 def test_p4_play_to_one_card_without_declaring_opens_a_window() -> None:
     game = uv.position(PLAY_TO_ONE)
     game.apply(0, "R2")
-    assert ("uno", 0) in game.windows()
+    assert Window("uno", 0) in game.windows()
     assert "uno" in legal(game, 0)
     assert "catch:0" in legal(game, 1) and "catch:0" in legal(game, 2)
 
@@ -33,7 +34,7 @@ def test_p4_catch_costs_two_cards_and_closes_the_window() -> None:
     assert kinds(events) == ["catch", "draw"]
     assert of_kind(events, "catch")[0].count == 2
     assert len(game.hands[0]) == 3
-    assert ("uno", 0) not in game.windows()
+    assert Window("uno", 0) not in game.windows()
     assert game.turn == 1  # a catch does not move the turn
 
 
@@ -48,7 +49,7 @@ def test_c10_uno_declared_with_the_play_or_after_it_while_the_window_is_open(
         game.apply(0, "R2")
         events = game.apply(0, "uno")
     assert "uno" in kinds(events)
-    assert ("uno", 0) not in game.windows()
+    assert Window("uno", 0) not in game.windows()
     with pytest.raises(uv.NotYourWindow):
         game.apply(2, "catch:0")
     assert len(game.hands[0]) == 1
@@ -77,9 +78,9 @@ def test_p4_window_closes_at_the_next_turn_holders_first_action(
 ) -> None:
     game = uv.position(position)
     game.apply(0, play)
-    assert ("uno", 0) in game.windows()
+    assert Window("uno", 0) in game.windows()
     game.apply(1, first_action)
-    assert ("uno", 0) not in game.windows()
+    assert Window("uno", 0) not in game.windows()
     with pytest.raises(uv.NotYourWindow):
         game.apply(2, "catch:0")
 
@@ -88,17 +89,17 @@ def test_p4_a_skipped_seat_closes_nothing() -> None:
     game = uv.position("hands: RS G9 | G2 G3 Y3 | Y1 Y2 B4; top: R5; turn: 0")
     game.apply(0, "RS")
     assert game.turn == 2
-    assert ("uno", 0) in game.windows()  # seat 1 was skipped: still open
+    assert Window("uno", 0) in game.windows()  # seat 1 was skipped: still open
     game.apply(1, "catch:0")  # the skipped seat may catch
     assert len(game.hands[0]) == 3
 
 
 def test_p4_several_windows_and_a_catch_closes_only_its_own() -> None:
     game = uv.position("hands: G9 | G2 G3 Y3 | B4 | Y1 Y2; top: G5@2; turn: 3; uno: 0 2")
-    assert ("uno", 0) in game.windows() and ("uno", 2) in game.windows()
+    assert Window("uno", 0) in game.windows() and Window("uno", 2) in game.windows()
     game.apply(1, "catch:2")
     assert len(game.hands[2]) == 3
-    assert ("uno", 0) in game.windows() and ("uno", 2) not in game.windows()
+    assert Window("uno", 0) in game.windows() and Window("uno", 2) not in game.windows()
 
 
 def test_p4_self_catch_is_refused() -> None:
@@ -114,7 +115,7 @@ def test_p4_penalty_that_takes_the_hand_above_one_card_resets_the_window() -> No
     game = uv.position(PLAY_TO_ONE)
     game.apply(0, "R2")
     game.apply(None, "penalize:0:2")
-    assert ("uno", 0) not in game.windows()
+    assert Window("uno", 0) not in game.windows()
 
 
 @pytest.mark.parametrize(
@@ -136,7 +137,7 @@ def test_p4_false_uno_penalty(penalty: int, action: str, size_after: int | None)
     assert action in legal(game, 0)
     events = game.apply(0, action)
     assert "false_uno" in kinds(events)
-    assert [e.info for e in of_kind(events, "draw")][-1] == "false_uno"
+    assert [e.reason for e in of_kind(events, "draw")][-1] == "false_uno"
     assert len(game.hands[0]) == size_after
 
 
@@ -148,7 +149,7 @@ def test_c4_no_uno_window_after_a_hand_shuffle() -> None:
     )
     game.apply(0, "WSH:G")
     assert [len(h) for h in game.hands] == [1, 2, 1, 1]
-    assert not [w for w in game.windows() if w[0] == "uno"]
+    assert not [w for w in game.windows() if w.kind == "uno"]
     with pytest.raises(uv.NotYourWindow):
         game.apply(1, "catch:0")
 

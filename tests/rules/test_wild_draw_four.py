@@ -7,6 +7,7 @@ import pytest
 import unoverse as uv
 from unoverse import Phase
 from unoverse.core.events import PRIVATE
+from unoverse.core.windows import Window
 
 from .conftest import cards, legal, of_kind, texts
 
@@ -14,14 +15,14 @@ from .conftest import cards, legal, of_kind, texts
 def challenge_verdict(position: str, play: str = "W+4:B") -> str:
     game = uv.position(position)
     game.apply(0, play)
-    return of_kind(game.apply(1, "challenge"), "challenge")[0].info
+    return "guilty" if of_kind(game.apply(1, "challenge"), "challenge")[0].guilty else "innocent"
 
 
 def test_p5_wd4_accepted_even_when_illegal_bluffing_is_allowed() -> None:
     game = uv.position("hands: R3 W+4 G1 | G2 G3 | Y1 Y2; top: R5; turn: 0")
     assert "W+4:B" in legal(game, 0)
     game.apply(0, "W+4:B")
-    assert game.windows() == (("challenge", 1),)
+    assert game.windows() == (Window("challenge", 1),)
 
 
 def test_p5_card_matching_by_number_does_not_make_wd4_illegal() -> None:
@@ -85,7 +86,7 @@ def test_p5_wd4_as_last_card_ends_the_round_only_provisionally() -> None:
     game = uv.position(LAST_WD4)
     game.apply(0, "W+4:B")
     assert not game.over and game.winner == -1
-    assert game.windows() == (("challenge", 1),)
+    assert game.windows() == (Window("challenge", 1),)
 
 
 def test_p5_wd4_as_last_card_accepted_round_ends_and_drawn_cards_count() -> None:
@@ -129,7 +130,7 @@ def test_p5_position_with_an_empty_hand_and_pending_wd4_is_provisional() -> None
 def test_p5_draw_two_as_last_card_victim_draws_then_round_ends() -> None:
     game = uv.position("hands: R+2 | G1 G2 | Y1; top: R5; turn: 0")
     game.apply(0, "R+2")
-    assert game.winner == -1 and game.windows() == (("penalty", 1),)
+    assert game.winner == -1 and game.windows() == (Window("penalty", 1),)
     game.apply(1, "take")
     assert game.over and game.winner == 0
     assert len(game.hands[1]) == 4

@@ -33,7 +33,7 @@ from ..core.registry import variants as all_variants
 from ..core.setup import new_game
 from ..sim import tournament as tourney
 from ..sim.simulate import Simulation, check, run, verify_replay, write_replay
-from .log import describe
+from .log import describe, hand_left
 
 
 class _Commands(TyperGroup):
@@ -537,7 +537,7 @@ def demo(
 
     play_round(game, table, RoundRecord(seed, None), on_events=show)
     for s in range(players):
-        out.print(f"  seat {s} ends with {len(game.hands[s])} cards", markup=False)
+        out.print("  " + hand_left(s, len(game.hands[s])), markup=False)
 
 
 def main() -> None:

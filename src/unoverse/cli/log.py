@@ -1,135 +1,142 @@
-"""Readable log lines for events, as one seat (or a spectator, or the table) sees them."""
+"""Readable log lines for events, as one seat (or a spectator, or the table) sees them.
+
+One sentence per event kind (``SENTENCES``), filled from the event's typed fields; the
+phrases that depend on a field's value (a draw's reason, a challenge's verdict...) are
+mappings too. Nothing is parsed: every fact is a field of the event (``core.events``).
+"""
 
 from __future__ import annotations
 
+from typing import Final
+
+from ..core import events as ev
 from ..core.cards import CARD_TEXT, COLOR_NAMES
 from ..core.events import Event
 
+#: The sentence of every event kind; ``describe`` fills in the ``_facts`` of the event.
+SENTENCES: Final[dict[str, str]] = {
+    ev.DEALER_DRAW: "{who} draws {cards} to choose the dealer",
+    ev.DEALER: "{who} deals",
+    ev.DEAL: "{who} is dealt {held}",
+    ev.STARTER: "first card: {cards}",
+    ev.STARTER_RETURNED: "{cards} goes back into the deck",
+    ev.COLOR: "{who} declares {color}",
+    ev.PLAY: "{who} plays {cards}{declared}{number}{ground}",
+    ev.DRAW: "{who} draws {held}{why}",
+    ev.PRESS: "{who} presses the launcher: {fired}{why}",
+    ev.RELOAD: "the launcher is empty: the discard pile reloads it with {n_cards}",
+    ev.RESHUFFLE: "the discard pile is reshuffled into a new draw pile of {n_cards}",
+    ev.DRAW_SHORT: "{who} cannot draw {count} more: both piles are empty",
+    ev.UNO: "{who} says UNO!",
+    ev.FALSE_UNO: "{who} says UNO falsely",
+    ev.CATCH: "{who} catches {target} without UNO",
+    ev.TAKE: "{who} takes the penalty{penalty}",
+    ev.CHALLENGE: "{who} challenges {target}'s Wild Draw Four: {verdict}",
+    ev.REVEAL: "{target} sees {who}'s hand: {cards}",
+    ev.SKIP: "{who} is skipped",
+    ev.REVERSE: "play now goes {direction}",
+    ev.DIRECTION: "{who} chooses the direction: play now goes {direction}",
+    ev.SHUFFLE_HANDS: "{who} shuffles every hand together and deals them out",
+    ev.HAND: "{who} now holds {held}",
+    ev.ROTATE: "every hand passes to the next seat",
+    ev.SWAP: "{who} swaps hands with {target}",
+    ev.ILLEGAL_CAUGHT: "{who} catches {target}'s illegal {cards}",
+    ev.PENALIZE: "the referee gives {target} {n_cards}",
+    ev.REVIVE: "{who} is revived: the chain now aims at them",
+    ev.ALL_DRAW: "every other seat draws {count} and loses its turn",
+    ev.ALL_HIT: "every other seat in turn takes {count}; the next seat then plays",
+    ev.BOOMERANG: "{who} sends the penalty of {count} back to {target}",
+    ev.JUMP: "{who} jumps in with {cards} on {target}'s card",
+    ev.REVEALED: "{who} draws {cards}: revealed, it makes them draw {count} more",
+    ev.DISCARD_ALL: "{who} discards {cards} under it",
+    ev.TIMEOUT: "{who} runs out of time: {timeout}",
+    ev.STUCK: "{why}: {who} holds the fewest cards",
+    ev.ROUND_OVER: "{who} wins the round, scoring {count} points",
+    ev.BLAST: "{who} draws the BLAST card {cards}: every seat that can must meet it",
+    ev.BLAST_CHOICE: "{who} chooses {cards} for the challenge",
+    ev.BLAST_DISCARD: "{who} meets the challenge with {cards}",
+    ev.BLAST_PENALTY: "{who} cannot meet the challenge and draws {count}",
+    ev.BLAST_RETURNED: "{who} draws a BLAST card during the penalty: it goes back into the pile",
+    ev.ELIMINATED: "{who} is eliminated with {n_cards}",
+    ev.ARM: "{who} picks up {armed}, ready to play it",
+    ev.DISARM: "{who} puts the card it held back in its hand",
+    ev.SIMULTANEOUS: "{who} plays {first} too late: simultaneous with {second}, refused",
+    ev.HOLDING: "{who} was holding a card when {cards} landed: it draws {count}",
+    ev.BLOCKED: "{who} is blocked; {color} is locked",
+    ev.UNBLOCKED: "{who} is no longer blocked",
+    ev.RETURNED: "{cards} {go} back to {who}'s hand",
+    ev.DRAW_ROUND: "nobody can play: a draw round starts at {who}",
+    ev.STALL: "nobody has played for too long: {who} must play {cards}",
+}
 
-def _cards(cards: tuple[int, ...]) -> str:
+#: ``{why}``: the phrase for a reason, by event kind.
+_WHY: Final[dict[str, dict[str, str]]] = {
+    ev.DRAW: {r: "" if r == ev.FOR_TURN else f" ({r})" for r in ev.DRAW_REASONS},
+    ev.PRESS: {r: "" if r == ev.FOR_TURN else f" ({r})" for r in ev.DRAW_REASONS},
+    ev.STUCK: {
+        ev.STUCK_IDLE: "nobody has acted for too long: the round ends",
+        ev.STUCK_STALEMATE: "nobody can play and no card is left to draw",
+    },
+}
+#: ``{ground}``: what a play's ground adds to its sentence.
+_GROUND: Final = {
+    ev.PLAY_MATCH: "",
+    ev.PLAY_ILLEGAL: " (illegal)",
+    ev.PLAY_STACK: " to answer the penalty",
+    ev.PLAY_STEP: "",
+    ev.PLAY_JUMP: "",
+}
+_VERDICT: Final = {True: "guilty", False: "innocent"}
+_DIRECTION: Final = {1: "clockwise", -1: "counter-clockwise"}
+
+
+def _n_cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
+def _text(cards: tuple[int, ...]) -> str:
     return " ".join(CARD_TEXT[c] for c in cards)
+
+
+def _facts(e: Event) -> dict[str, str]:
+    """Every placeholder of ``SENTENCES``, from the event's fields (hidden cards appear only
+    if the event still carries them)."""
+    cards = _text(e.cards)
+    held = cards or _n_cards(e.count)
+    return {
+        "who": f"seat {e.seat}",
+        "target": f"seat {e.target}",
+        "cards": cards,
+        "held": held,
+        "count": str(e.count),
+        "n_cards": _n_cards(e.count),
+        "color": COLOR_NAMES[e.color] if e.color >= 0 else "no colour",
+        "declared": f" and declares {COLOR_NAMES[e.color]}" if e.color >= 0 else "",
+        "number": f" as a {e.number}" if e.number >= 0 else "",
+        "ground": _GROUND.get(e.reason, ""),
+        "why": _WHY.get(e.kind, {}).get(e.reason, ""),
+        "fired": f"it fires {held}" if e.count else "nothing fires",
+        "penalty": ": pressing the launcher until it fires" if e.until_fire else f" of {e.count}",
+        "verdict": _VERDICT[e.guilty],
+        "direction": _DIRECTION.get(e.direction, "nowhere"),
+        "timeout": f"{e.action} is played for it"
+        if e.action
+        else "every seat still due meets the BLAST challenge with its first set",
+        "armed": cards or "a card",
+        "first": CARD_TEXT[e.cards[0]] if e.cards else "a card",
+        "second": CARD_TEXT[e.cards[1]] if len(e.cards) > 1 else "a card",
+        "go": "goes" if len(e.cards) == 1 else "go",
+    }
 
 
 def describe(e: Event) -> str:
     """One line for an event (hidden cards appear only if the event still carries them)."""
-    who = f"seat {e.seat}"
-    k = e.kind
-    if k == "dealer_draw":
-        return f"{who} draws {_cards(e.cards)} to choose the dealer"
-    if k == "dealer":
-        return f"{who} deals"
-    if k == "deal":
-        return f"{who} is dealt {_cards(e.cards) or f'{e.count} cards'}"
-    if k == "starter":
-        return f"first card: {_cards(e.cards)}"
-    if k == "starter_returned":
-        return f"{_cards(e.cards)} goes back into the deck"
-    if k == "color":
-        return f"{who} declares {COLOR_NAMES[e.color]}"
-    if k == "play":
-        text = f"{who} plays {_cards(e.cards)}"
-        if e.color >= 0:
-            text += f" and declares {COLOR_NAMES[e.color]}"
-        if e.info == "stack":
-            text += " to answer the penalty"
-        elif e.info.startswith("number="):
-            text += f" as a {e.info[7:]}"
-        return text + (" (illegal)" if e.info == "illegal" else "")
-    if k == "draw":
-        what = _cards(e.cards) or f"{e.count} card{'s' if e.count != 1 else ''}"
-        return f"{who} draws {what}" + (f" ({e.info})" if e.info != "turn" else "")
-    if k == "uno":
-        return f"{who} says UNO!"
-    if k == "false_uno":
-        return f"{who} says UNO falsely"
-    if k == "catch":
-        return f"{who} catches seat {e.target} without UNO"
-    if k == "challenge":
-        return f"{who} challenges seat {e.target}'s Wild Draw Four: {e.info}"
-    if k == "reveal":
-        return f"seat {e.target} sees seat {e.seat}'s hand: {_cards(e.cards)}"
-    if k == "take":
-        if e.info == "until_fire":
-            return f"{who} takes the penalty: pressing the launcher until it fires"
-        return f"{who} takes the penalty of {e.count}"
-    if k == "press":
-        fired = _cards(e.cards) or f"{e.count} card{'s' if e.count != 1 else ''}"
-        result = f"it fires {fired}" if e.count else "nothing fires"
-        return f"{who} presses the launcher: {result}" + (
-            f" ({e.info})" if e.info != "turn" else ""
-        )
-    if k == "reload":
-        return f"the launcher is empty: the discard pile reloads it with {e.count} cards"
-    if k == "revealed":
-        return f"{who} draws {_cards(e.cards)}: revealed, it makes them draw {e.count} more"
-    if k == "discard_all":
-        return f"{who} discards {_cards(e.cards)} under it"
-    if k == "skip":
-        return f"{who} is skipped"
-    if k == "reverse":
-        return "play now goes " + ("clockwise" if e.count == 1 else "counter-clockwise")
-    if k == "reshuffle":
-        return f"the discard pile is reshuffled into a new draw pile of {e.count} cards"
-    if k == "draw_short":
-        return f"{who} cannot draw {e.count} more: both piles are empty"
-    if k == "shuffle_hands":
-        return f"{who} shuffles every hand together and deals them out"
-    if k == "hand":
-        return f"{who} now holds {_cards(e.cards) or f'{e.count} cards'}"
-    if k == "illegal_caught":
-        return f"{who} catches seat {e.target}'s illegal {_cards(e.cards)}"
-    if k == "penalize":
-        return f"the referee gives seat {e.target} {e.count} cards"
-    if k == "all_draw":
-        if e.info == "all_hit":
-            return f"every other seat in turn takes {e.count}; the next seat then plays"
-        return f"every other seat draws {e.count} and loses its turn"
-    if k == "boomerang":
-        return f"{who} sends the penalty of {e.count} back to seat {e.target}"
-    if k == "rotate":
-        return "every hand passes to the next seat"
-    if k == "swap":
-        return f"{who} swaps hands with seat {e.target}"
-    if k == "revive":
-        return f"{who} is revived: the chain now aims at them"
-    if k == "blast":
-        return f"{who} draws the BLAST card {_cards(e.cards)}: every seat that can must meet it"
-    if k == "blast_choice":
-        return f"{who} chooses {_cards(e.cards) or f'{e.count} cards'} for the challenge"
-    if k == "blast_discard":
-        return f"{who} meets the challenge with {_cards(e.cards)}"
-    if k == "blast_penalty":
-        return f"{who} cannot meet the challenge and draws {e.count}"
-    if k == "blast_returned":
-        return f"{who} draws a BLAST card during the penalty: it goes back into the pile"
-    if k == "eliminated":
-        return f"{who} is eliminated with {e.count} cards"
-    if k == "arm":
-        return f"{who} picks up {_cards(e.cards) or 'a card'}, ready to play it"
-    if k == "disarm":
-        return f"{who} puts the card it held back in its hand"
-    if k == "simultaneous":
-        return f"{who} plays {_cards(e.cards)} too late: simultaneous with {e.info}, refused"
-    if k == "holding":
-        return f"{who} was holding a card when {_cards(e.cards)} landed: it draws {e.count}"
-    if k == "blocked":
-        return f"{who} is blocked; {COLOR_NAMES[e.color]} is locked"
-    if k == "unblocked":
-        return f"{who} is no longer blocked"
-    if k == "returned":
-        verb = "goes" if e.count == 1 else "go"
-        return f"{_cards(e.cards)} {verb} back to {who}'s hand"
-    if k == "draw_round":
-        return f"nobody can play: a draw round starts at {who}"
-    if k == "stuck":
-        why = (
-            "nobody has acted for too long: the round ends"
-            if e.info == "idle"
-            else "nobody can play and no card is left to draw"
-        )
-        return f"{why}: {who} holds the fewest cards"
-    if k == "stall":
-        return f"nobody has played for too long: {who} must play {_cards(e.cards)}"
-    if k == "round_over":
-        return f"{who} wins the round, scoring {e.count} points"
-    return f"{k} {who}"
+    sentence = SENTENCES.get(e.kind)
+    if sentence is None:
+        return f"{e.kind} seat {e.seat}"  # a kind outside the vocabulary, built by hand
+    return sentence.format(**_facts(e))
+
+
+def hand_left(seat: int, size: int) -> str:
+    """The closing line of a round for one seat: the cards its hand ends with."""
+    return f"seat {seat} ends with {_n_cards(size)}"

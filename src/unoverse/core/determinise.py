@@ -32,6 +32,7 @@ from .owed import THEN_KEEP, THEN_LIVE
 from .phase import PHASE_NAMES, PHASES, Phase
 from .rng import Rng
 from .view import View
+from .windows import BLAST as BLAST_WINDOW
 
 #: How a determinisation sets each field hidden from some seat (``core.state``).
 REDRAWN: Final[dict[str, str]] = {
@@ -244,7 +245,7 @@ def _open_event(g: Game, view: View) -> None:
     it (none has chosen yet); once it resolves, play resumes at its drawer's turn (or
     live)."""
     g.blast_card = view.blast
-    drawer = next((s for w, s in view.windows if w == "blast"), view.turn)
+    drawer = next((w.seat for w in view.windows if w.kind == BLAST_WINDOW), view.turn)
     g.blast_drawer = drawer
     wild = view.rules.numeral_wild
     kind = CARD_KIND[view.blast]

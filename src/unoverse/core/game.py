@@ -17,8 +17,10 @@ from itertools import combinations
 from typing import Final, cast
 
 from . import effects as fx
+from . import events as ev
 from . import live
 from . import view as views
+from . import windows as win
 from .actions import (
     CATCH_ACTIONS,
     CATCH_ILLEGAL,
@@ -67,7 +69,7 @@ from .effects import (
     STACK_PROGRESSIVE,
 )
 from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
-from .events import PRIVATE, SPLIT, Event
+from .events import Event
 from .launcher import UNTIL_FIRE_CAP, Launcher, make_launcher
 from .owed import ROUND, THEN_KEEP, THEN_LIVE, THEN_NEXT, THEN_OUT, UNTIL
 from .p1 import P1_STRIDE, STRICT_ROWS
@@ -75,6 +77,7 @@ from .phase import PHASES, Phase
 from .rng import Rng
 from .rules import ANSWER_RETURN, ANSWER_STACK, Rules
 from .view import View
+from .windows import Window
 
 
 class Game:
@@ -265,33 +268,38 @@ class Game:
             return STRICT_ROWS[self.strict]
         return self.rules.p1_rows[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
 
-    def windows(self) -> tuple[tuple[str, int], ...]:
-        """The public windows: what is open, never who could use an optional one.
-
-        ``("turn", s)``, ``("drawn", s)``, ``("penalty", s)``, ``("challenge", s)``,
-        ``("color", s)`` are the mandatory window of seat ``s``; ``("uno", t)`` is an open UNO
-        window on seat ``t`` (t may declare, others may catch); ``("illegal", o)`` is the
-        catch window on an accepted illegal play by ``o``.
-        """
+    def windows(self) -> tuple[Window, ...]:
+        """The public windows (``core.windows``): what is open, never who could use an
+        optional one. The mandatory window first (``TURN``, ``DRAWN``, ``PENALTY``,
+        ``CHALLENGE``, ``COLOR`` of seat ``turn``; ``BLAST``; ``LIVE``), then the UNO windows,
+        the illegal-play window and the jump-in window."""
+        # the mandatory window alone comes shared, from a table by phase (phases compared by
+        # identity: an enum's int() or index is a Python-level call)
         phase = self.phase
-        if phase == _OVER:
+        if phase is _TURN:
+            table = _TURN_WINDOWS
+        elif phase is _PENALTY:
+            table = _CHALLENGE_WINDOWS if self.pen_challenge else _PENALTY_WINDOWS
+        elif phase is _DRAWN:
+            table = _DRAWN_WINDOWS
+        elif phase is _COLOR_PHASE:
+            table = _COLOR_WINDOWS
+        elif phase is _OVER:
             return ()
-        if phase == _BLAST:  # who must meet it stays hidden (§5.5)
-            return (("blast", self.blast_drawer),)
-        if phase == _LIVE:  # any active seat may play (BLAST mode, §5.8)
-            return (("live", -1),)
-        if phase == _PENALTY:
-            main = "challenge" if self.pen_challenge else "penalty"
-        else:
-            main = _WINDOW_NAMES[phase]
+        elif phase is _BLAST:  # who must meet it stays hidden (§5.5)
+            return (Window(win.BLAST, self.blast_drawer),)
+        else:  # LIVE: any active seat may play (BLAST mode, §5.8)
+            return win.LIVE_WINDOWS
+        turn = self.turn
+        sole = table[turn] if turn < _CACHED_SEATS else (Window(table[0][0].kind, turn),)
         if not self.uno_open and self.illegal is None and self.jump_undo is None:
-            return ((main, self.turn),)
-        out: list[tuple[str, int]] = [(main, self.turn)]
-        out.extend(("uno", t) for t in self.uno_open)
+            return sole
+        out = [sole[0]]
+        out.extend(Window(win.UNO, t) for t in self.uno_open)
         if self.illegal is not None:
-            out.append(("illegal", self.illegal[0]))
+            out.append(Window(win.ILLEGAL, self.illegal[0]))
         if self.jump_undo is not None:
-            out.append(("jump", self.landed))
+            out.append(Window(win.JUMP, number=self.landed))
         return tuple(out)
 
     def acting_seats(self) -> tuple[int, ...]:
@@ -817,13 +825,13 @@ class Game:
         elif k is _COLOR:
             self._move_on(seat)
             self.color = a.color
-            events.append(Event("color", seat, color=a.color))
+            events.append(Event(ev.COLOR, seat, color=a.color))
             self._set_turn(self.color_next)
             self.color_next = -1
         elif k is _UNO:
             self.uno_open.remove(seat)
             self.said_uno[seat] = True
-            events.append(Event("uno", seat))
+            events.append(Event(ev.UNO, seat))
         elif k is _CATCH:
             self._do_catch(seat, a.target, events)
         elif k is _CATCH_ILLEGAL:
@@ -847,7 +855,8 @@ class Game:
         phase = self.phase
         if seat != self.turn:
             raise NotYourWindow(
-                f"{a} by seat {seat}: it is seat {self.turn}'s move ({self.windows()[0][0]} window)"
+                f"{a} by seat {seat}: it is seat {self.turn}'s move "
+                f"({self.windows()[0].kind} window)"
             )
         k = a.kind
         if k is _PLAY and phase != _PENALTY and phase != _COLOR_PHASE:
@@ -1146,12 +1155,18 @@ class Game:
         elif not CARD_IS_WILD[last]:
             self.color = CARD_COLOR[last]
         # A blank copying a coloured card keeps the active colour (the copy's colour).
-        info = "illegal" if illegal else "stack" if answering else "step" if step else ""
-        if a.kind == _JUMP:
-            info = "jump"
-        elif eff == fx.NUMERAL:
-            info = f"number={a.number}"  # the number the Numeral counts as (§5.6)
-        events.append(Event("play", p, laid, len(laid), declared, -1, info))
+        if a.kind is _JUMP:
+            ground = ev.PLAY_JUMP
+        elif illegal:
+            ground = ev.PLAY_ILLEGAL
+        elif answering:
+            ground = ev.PLAY_STACK
+        elif step:
+            ground = ev.PLAY_STEP
+        else:
+            ground = ev.PLAY_MATCH
+        number = a.number if eff == fx.NUMERAL else -1  # the number a Numeral counts as (§5.6)
+        events.append(Event(ev.PLAY, p, laid, color=declared, number=number, reason=ground))
         self.landed += 1
         if discards:
             self._discard_colour_cards(p, discards, events)
@@ -1161,9 +1176,9 @@ class Game:
         if a.uno:
             if kept == 1:
                 self.said_uno[p] = True
-                events.append(Event("uno", p))
+                events.append(Event(ev.UNO, p))
             else:
-                events.append(Event("false_uno", p))
+                events.append(Event(ev.FALSE_UNO, p))
         elif size == 1 and size_before >= 2 and rules.uno_calls and not self._changes_hands(eff, a):
             self.uno_open.append(p)
         if eff == fx.NONE or eff == fx.WILD:  # the common case: the turn passes on
@@ -1175,9 +1190,9 @@ class Game:
             returning = answering and eff == fx.BOOMERANG
             if size == 0 and eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP, fx.ALL_HIT):
                 # dealt at once, so they count (U-H-4, A-5); then the round ends
-                info = "all_hit" if eff == fx.ALL_HIT else ""
+                kind = ev.ALL_HIT if eff == fx.ALL_HIT else ev.ALL_DRAW
                 self.out = p  # out while they draw: it sits out a BLAST event (U-B-11)
-                self.all_draw(p, amount, events, info, (THEN_OUT, p))
+                self.all_draw(p, amount, events, kind, (THEN_OUT, p))
                 return
             if size == 0 and eff not in PENALTY_EFFECTS and not returning:
                 self._end_round(p, events)
@@ -1185,7 +1200,7 @@ class Game:
             revived = -1
             if answering and self.out >= 0:
                 revived, self.out = self.out, -1  # revive: the seat that went out is the target
-                events.append(Event("revive", revived))
+                events.append(Event(ev.REVIVE, revived))
             if size == 0:
                 self.out = p
             if eff in COUNTED_PENALTIES:
@@ -1200,7 +1215,7 @@ class Game:
             # a jump-in window opens on the card that landed (§4.9)
             self.jump_undo = (pre, (eff, a.target, mult))
         if a.uno and kept != 1:
-            self._draw(p, rules.false_uno_penalty, "false_uno", events)
+            self._draw(p, rules.false_uno_penalty, ev.FOR_FALSE_UNO, events)
 
     @staticmethod
     def _changes_hands(eff: int, a: Action) -> bool:
@@ -1309,7 +1324,7 @@ class Game:
             bool(returned),
             bool(fire),
         )
-        events.append(Event("jump", j, (a.card,), target=covered_by, count=a.covers))
+        events.append(Event(ev.JUMP, j, (a.card,), target=covered_by, number=a.covers))
         self.uno_open = []  # a jump-in closes every UNO window but the jumper's new one
         self._do_play(j, a, events)
 
@@ -1329,38 +1344,38 @@ class Game:
         effects add up (H-1; ``amount`` is already the total)."""
         if eff == fx.REVERSE_DRAW:  # reverse first: the victim is next in the new direction
             self.direction = -self.direction
-            events.append(Event("reverse", p, count=self.direction))
+            events.append(Event(ev.REVERSE, p, direction=self.direction))
         if eff == fx.SKIP:
             for i in range(mult):
-                events.append(Event("skip", self.next_seat(p, i + 1)))
+                events.append(Event(ev.SKIP, self.next_seat(p, i + 1)))
             self._set_turn(self.next_seat(p, mult + 1))
         elif eff == fx.SKIP_ALL:  # everyone else is skipped: a full turn again (FS-4)
             s = self.next_seat(p)
             while s != p:
-                events.append(Event("skip", s))
+                events.append(Event(ev.SKIP, s))
                 s = self.next_seat(s)
             self._set_turn(p)
         elif eff == fx.REVERSE:
             if self.active == 2 and self.rules.two_player_rules:
-                events.append(Event("skip", self.next_seat(p)))  # P7: Reverse acts as Skip
+                events.append(Event(ev.SKIP, self.next_seat(p)))  # P7: Reverse acts as Skip
                 self._set_turn(p)
             else:
                 if mult % 2:
                     self.direction = -self.direction
-                events.append(Event("reverse", p, count=self.direction))
+                events.append(Event(ev.REVERSE, p, direction=self.direction))
                 self._set_turn(self.next_seat(p))
         elif eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
             self.all_draw(p, amount, events)
             if self.phase != _OVER:
                 self._set_turn(p)
         elif eff == fx.ALL_HIT:  # every other seat draws, then the next seat plays (§3.4)
-            self.all_draw(p, amount, events, "all_hit", (THEN_NEXT, p))
+            self.all_draw(p, amount, events, ev.ALL_HIT, (THEN_NEXT, p))
         elif eff == fx.BOOMERANG:
             self.direction = -self.direction
-            events.append(Event("reverse", p, count=self.direction))
+            events.append(Event(ev.REVERSE, p, direction=self.direction))
             if self.phase == _PENALTY:  # facing a draw attack: send it back (§1.8)
                 attacker = self.pen_source
-                events.append(Event("boomerang", p, target=attacker, count=self.pen_amount))
+                events.append(Event(ev.BOOMERANG, p, target=attacker, count=self.pen_amount))
                 self.turn = attacker
                 self.pen_source = p
                 self.pen_challenge = False
@@ -1377,9 +1392,9 @@ class Game:
             self._set_turn(self.next_seat(p))
         elif eff == fx.ZERO_DIRECTION:
             self.direction = a.direction
-            events.append(Event("reverse", p, count=self.direction, info="chosen"))
+            events.append(Event(ev.DIRECTION, p, direction=self.direction))
             v = self.next_seat(p)
-            self._draw(v, amount, "zero", events)  # at once, and v keeps its turn
+            self._draw(v, amount, ev.FOR_ZERO, events)  # at once, and v keeps its turn
             self._set_turn(v)
         elif eff in PENALTY_EFFECTS:
             self.turn = victim if victim >= 0 else self.next_seat(p)
@@ -1411,24 +1426,24 @@ class Game:
         self._move_on(p)
         rules = self.rules
         if self.launcher is not None:  # a press ends the turn, whatever fires (§3.3)
-            self._draw(p, 1, "turn", events)
+            self._draw(p, 1, ev.FOR_TURN, events)
             if false_uno:
                 self._draw_call(p, events)
             self._set_turn(self.next_seat(p))
             return
         if rules.blast_draws:  # until a card plays; BLAST events may interrupt (§5.7)
-            self._owe([(p, UNTIL, "turn")], (THEN_KEEP, -1), events)
+            self._owe([(p, UNTIL, ev.FOR_TURN)], (THEN_KEEP, -1), events)
             return
         p1 = self._p1_row()
         until = rules.draw_until_playable or rules.must_play
         # a draw is voluntary when the hand held a playable card (U-C-3)
         voluntary = (until or rules.draw_ends_turn) and any(map(p1.__getitem__, self.hands[p]))
-        got = self._draw(p, 1, "turn", events)
+        got = self._draw(p, 1, ev.FOR_TURN, events)
         if until and not voluntary:
             # "Carga infinita": keep drawing until the drawn card is playable (§1.8); in
             # Blast until the player is eliminated, too (B-21).
             while got and not self._playable(got[0], p1) and not self.eliminated[p]:
-                got = self._draw(p, 1, "turn", events)
+                got = self._draw(p, 1, ev.FOR_TURN, events)
         if self.phase == _OVER:
             return
         if false_uno:
@@ -1458,25 +1473,25 @@ class Game:
             self.said_uno[p] = True
             if p in self.uno_open:
                 self.uno_open.remove(p)
-            events.append(Event("uno", p))
+            events.append(Event(ev.UNO, p))
             return
-        events.append(Event("false_uno", p))
-        self._draw(p, self.rules.false_uno_penalty, "false_uno", events)
+        events.append(Event(ev.FALSE_UNO, p))
+        self._draw(p, self.rules.false_uno_penalty, ev.FOR_FALSE_UNO, events)
 
     def _do_take(self, v: int, events: list[Event]) -> None:
         self._move_on(v)
         amount = self.pen_amount
         if self.pen_fire:
-            events.append(Event("take", v, info="until_fire"))
-            self._draw_until_fire(v, "penalty", events)
+            events.append(Event(ev.TAKE, v, until_fire=True))
+            self._draw_until_fire(v, ev.FOR_PENALTY, events)
         elif self.rules.blast_draws:  # a BLAST event may interrupt the draw (§5.5)
-            events.append(Event("take", v, count=amount))
+            events.append(Event(ev.TAKE, v, count=amount))
             then = (THEN_OUT, self.out) if self.out >= 0 else (THEN_NEXT, v)
-            self._owe([(v, amount, "penalty")], then, events)
+            self._owe([(v, amount, ev.FOR_PENALTY)], then, events)
             return
         else:
-            events.append(Event("take", v, count=amount))
-            self._draw(v, amount, "penalty", events)
+            events.append(Event(ev.TAKE, v, count=amount))
+            self._draw(v, amount, ev.FOR_PENALTY, events)
         self._clear_penalty()
         if self.out >= 0:
             self._end_round(self.out, events)
@@ -1490,18 +1505,18 @@ class Game:
         self._move_on(v)
         offender = self.pen_source
         hand = tuple(self.hands[offender])
-        events.append(Event("reveal", offender, hand, len(hand), target=v, vis=PRIVATE))
+        events.append(Event(ev.REVEAL, offender, hand, target=v))
         self.known[v][offender] = list(hand)
         amount = self.pen_amount
         if not self.pen_legal:
-            events.append(Event("challenge", v, target=offender, info="guilty", count=amount))
-            self._draw(offender, amount, "challenge", events)
+            events.append(Event(ev.CHALLENGE, v, target=offender, count=amount, guilty=True))
+            self._draw(offender, amount, ev.FOR_CHALLENGE, events)
             self._clear_penalty()
             self.out = -1  # the offender is no longer out (P5)
             self._set_turn(v)
         else:
-            events.append(Event("challenge", v, target=offender, info="innocent", count=amount + 2))
-            self._draw(v, amount + 2, "challenge", events)
+            events.append(Event(ev.CHALLENGE, v, target=offender, count=amount + 2))
+            self._draw(v, amount + 2, ev.FOR_CHALLENGE, events)
             self._clear_penalty()
             if self.out >= 0:
                 self._end_round(self.out, events)
@@ -1526,11 +1541,11 @@ class Game:
                 "(it closes when the next player begins their turn)"
             )
         self.uno_open.remove(target)
-        events.append(Event("catch", seat, target=target, count=self.rules.uno_penalty))
+        events.append(Event(ev.CATCH, seat, target=target, count=self.rules.uno_penalty))
         if self.rules.blast_draws:
-            self._owe([(target, self.rules.uno_penalty, "uno")], (THEN_KEEP, -1), events)
+            self._owe([(target, self.rules.uno_penalty, ev.FOR_UNO)], (THEN_KEEP, -1), events)
             return
-        self._draw(target, self.rules.uno_penalty, "uno", events)
+        self._draw(target, self.rules.uno_penalty, ev.FOR_UNO, events)
 
     def _do_catch_illegal(self, seat: int, events: list[Event]) -> None:
         snap = self.illegal
@@ -1552,8 +1567,8 @@ class Game:
         if offender in self.uno_open:
             self.uno_open.remove(offender)
         self._clear_penalty()
-        events.append(Event("illegal_caught", seat, (c,), 1, target=offender))
-        self._draw(offender, 2, "illegal", events)
+        events.append(Event(ev.ILLEGAL_CAUGHT, seat, (c,), target=offender))
+        self._draw(offender, 2, ev.FOR_ILLEGAL, events)
         self._set_turn(self.next_seat(offender))
 
     def _referee(self, a: Action, at: float | None = None) -> list[Event]:
@@ -1566,7 +1581,7 @@ class Game:
             raise NotYourWindow("the round is over: no action is possible")
         if k is Kind.STUCK:
             events: list[Event] = []
-            self.end_stuck(events, "idle")
+            self.end_stuck(events, ev.STUCK_IDLE)
             self.version += 1
             return events
         if k is Kind.STALL:
@@ -1586,13 +1601,13 @@ class Game:
             raise IllegalAction(f"{a}: seat {t} is not an active seat")
         if not 1 <= a.amount <= len(self.rules.deck):
             raise IllegalAction(f"{a}: a penalty is 1 to {len(self.rules.deck)} cards")
-        events = [Event("penalize", None, target=t, count=a.amount)]
+        events = [Event(ev.PENALIZE, None, target=t, count=a.amount)]
         if self.rules.realtime:  # live play goes on after it (BLAST mode)
-            self._owe([(t, a.amount, "penalize")], (THEN_LIVE, -1), events)
+            self._owe([(t, a.amount, ev.FOR_PENALIZE)], (THEN_LIVE, -1), events)
         elif self.rules.blast_draws:
-            self._owe([(t, a.amount, "penalize")], (THEN_KEEP, -1), events)
+            self._owe([(t, a.amount, ev.FOR_PENALIZE)], (THEN_KEEP, -1), events)
         else:
-            self._draw(t, a.amount, "penalize", events)
+            self._draw(t, a.amount, ev.FOR_PENALIZE, events)
         if self.eliminated[t] and self.turn == t and not self.over and not self.rules.realtime:
             self._clear_penalty()
             self._set_turn(self.next_seat(t))
@@ -1607,7 +1622,7 @@ class Game:
         refused by ``attack.allow_renege=false``), its first offered play."""
         seat = self.turn
         if self.phase == _BLAST:  # each seat still due: its first qualifying set (§5.5)
-            events = [Event("timeout", seat, info="blast")]
+            events = [Event(ev.TIMEOUT, seat)]  # each seat due: its first set
             kind, wild = CARD_KIND[self.blast_card], self.rules.numeral_wild
             # One action, one version: the choices are made here, not as separate actions
             # (the last one resolves the event).
@@ -1627,7 +1642,7 @@ class Game:
                 if x.kind in _DEFAULTS and not x.uno:
                     choice = x
                     break
-        return [Event("timeout", seat, info=str(choice)), *self._run(seat, choice, at)]
+        return [Event(ev.TIMEOUT, seat, action=str(choice)), *self._run(seat, choice, at)]
 
     # -- shared procedures -------------------------------------------------------------
     def _draw(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
@@ -1646,13 +1661,13 @@ class Game:
             if not pile:
                 self._reshuffle(events)
                 if not pile:
-                    events.append(Event("draw_short", seat, count=n - len(got)))
+                    events.append(Event(ev.DRAW_SHORT, seat, count=n - len(got)))
                     break
             c = pile.pop()
             hand.append(c)
             got.append(c)
         if got:
-            events.append(Event("draw", seat, tuple(got), len(got), info=reason, vis=SPLIT))
+            events.append(Event(ev.DRAW, seat, tuple(got), len(got), reason=reason))
         return got
 
     def _draw_blast(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
@@ -1672,7 +1687,7 @@ class Game:
                 size = len(pile)
                 self._reshuffle(events)
                 if len(pile) == size:
-                    events.append(Event("draw_short", seat, count=n - len(got)))
+                    events.append(Event(ev.DRAW_SHORT, seat, count=n - len(got)))
                     break
                 skipped = 0
             c = pile.pop()
@@ -1681,7 +1696,7 @@ class Game:
                     self.blast_pending = c
                     break
                 pile.insert(self.rng.below(len(pile) + 1), c)
-                events.append(Event("blast_returned", seat, (c,), 1))
+                events.append(Event(ev.BLAST_RETURNED, seat, (c,)))
                 skipped += 1
                 continue
             hand.append(c)
@@ -1689,7 +1704,7 @@ class Game:
             if len(hand) >= limit:
                 break
         if got:
-            events.append(Event("draw", seat, tuple(got), len(got), info=reason, vis=SPLIT))
+            events.append(Event(ev.DRAW, seat, tuple(got), len(got), reason=reason))
         if len(hand) >= limit:
             self._eliminate(seat, events)
         return got
@@ -1796,7 +1811,7 @@ class Game:
         self.saved = (self.turn, int(self.phase), self.drawn)
         self.blast_card = c
         self.blast_drawer = drawer
-        events.append(Event("blast", drawer, (c,), 1, info=KIND_CODES[CARD_KIND[c]]))
+        events.append(Event(ev.BLAST, drawer, (c,)))
         kind, wild = CARD_KIND[c], self.rules.numeral_wild
         self.blast_due = [
             s for s in self.resolution_order(drawer) if can_meet(kind, self.hands[s], wild)
@@ -1846,7 +1861,7 @@ class Game:
         """A seat's hidden choice; the last one due resolves the event."""
         chosen = tuple(sorted((a.card, *a.more)))
         self.blast_chosen[seat] = chosen
-        events.append(Event("blast_choice", seat, chosen, len(chosen), vis=PRIVATE))
+        events.append(Event(ev.BLAST_CHOICE, seat, chosen))
         if len(self.blast_chosen) == len(self.blast_due):
             self._resolve_blast(events)
 
@@ -1868,7 +1883,7 @@ class Game:
                         row[s].remove(c)
             self.discard[-1:-1] = laid
             self.discard_by[-1:-1] = [s] * len(laid)
-            events.append(Event("blast_discard", s, laid, len(laid)))
+            events.append(Event(ev.BLAST_DISCARD, s, laid))
             if self.armed[s] >= 0 and self.armed[s] not in hand:
                 live.drop_armed(self, s, events)
         due = self.blast_due
@@ -1883,8 +1898,8 @@ class Game:
         self.quiet = True
         for s in order:  # a seat that went out (its last card's penalty pending) is out of it
             if s not in due and not self.eliminated[s] and s != self.out:
-                events.append(Event("blast_penalty", s, count=3))
-                self._draw(s, 3, "blast", events)
+                events.append(Event(ev.BLAST_PENALTY, s, count=3))
+                self._draw(s, 3, ev.FOR_BLAST, events)
                 if self.phase == _OVER:
                     break
         self.quiet = False
@@ -1925,7 +1940,7 @@ class Game:
         face down under the discard pile (``buried``), the seat leaves the turn order, and
         when one active seat remains it wins (B-27)."""
         hand = self.hands[seat]
-        events.append(Event("eliminated", seat, count=len(hand)))
+        events.append(Event(ev.ELIMINATED, seat, count=len(hand)))
         self.buried.extend(hand)
         hand.clear()
         for row in self.known:
@@ -1953,23 +1968,23 @@ class Game:
             if not pile:
                 self._reshuffle(events)
                 if not pile:
-                    events.append(Event("draw_short", seat, count=n - i))
+                    events.append(Event(ev.DRAW_SHORT, seat, count=n - i))
                     break
             c = pile.pop()
             hand.append(c)
             got.append(c)
             batch.append(c)
             extra = trigger[c]
-            if extra and reason != "revealed":
-                events.append(Event("draw", seat, tuple(batch), len(batch), info=reason, vis=SPLIT))
+            if extra and reason != ev.FOR_REVEALED:
+                events.append(Event(ev.DRAW, seat, tuple(batch), len(batch), reason=reason))
                 batch = []
-                events.append(Event("revealed", seat, (c,), extra))
+                events.append(Event(ev.REVEALED, seat, (c,), extra))
                 for o in range(self.n):
                     if o != seat:
                         self.known[o][seat].append(c)  # every seat saw it go into the hand
-                got.extend(self._draw_triggered(seat, extra, "revealed", events))
+                got.extend(self._draw_triggered(seat, extra, ev.FOR_REVEALED, events))
         if batch:
-            events.append(Event("draw", seat, tuple(batch), len(batch), info=reason, vis=SPLIT))
+            events.append(Event(ev.DRAW, seat, tuple(batch), len(batch), reason=reason))
         return got
 
     def _press(
@@ -1991,7 +2006,7 @@ class Game:
             if not pile:
                 self._reshuffle(events)
                 if not pile:
-                    events.append(Event("press", seat, (), 0, info=reason, vis=SPLIT))
+                    events.append(Event(ev.PRESS, seat, reason=reason))
                     if until_fire:
                         break
                     continue
@@ -2001,7 +2016,7 @@ class Game:
                 c = pile.pop()
                 hand.append(c)
                 fired.append(c)
-            events.append(Event("press", seat, tuple(fired), len(fired), info=reason, vis=SPLIT))
+            events.append(Event(ev.PRESS, seat, tuple(fired), len(fired), reason=reason))
             if fired:
                 got.extend(fired)
                 if until_fire:
@@ -2032,9 +2047,9 @@ class Game:
         self.draw_pile[:0] = cards
         if self.launcher is not None:
             self.launcher.reset()
-            events.append(Event("reload", count=len(cards)))
+            events.append(Event(ev.RELOAD, count=len(cards)))
         else:
-            events.append(Event("reshuffle", count=len(cards)))
+            events.append(Event(ev.RESHUFFLE, count=len(cards)))
 
     def _discard_colour_cards(self, p: int, colors: tuple[int, ...], events: list[Event]) -> None:
         """Discard All (A-3): every card of ``colors`` in ``p``'s hand goes, face up, under
@@ -2051,7 +2066,7 @@ class Game:
                     seen.remove(c)
         self.discard[-1:-1] = gone
         self.discard_by[-1:-1] = [p] * len(gone)
-        events.append(Event("discard_all", p, tuple(gone), len(gone)))
+        events.append(Event(ev.DISCARD_ALL, p, tuple(gone)))
 
     def _shuffle_hands(self, p: int, events: list[Event]) -> None:
         """Wild Shuffle Hands: collect every hand, shuffle, deal one at a time from next(p)."""
@@ -2069,31 +2084,31 @@ class Game:
             for k in row:
                 k.clear()
         self.uno_open = []
-        events.append(Event("shuffle_hands", p, count=len(pool)))
+        events.append(Event(ev.SHUFFLE_HANDS, p, count=len(pool)))
         for s in range(self.n):
             if not self.eliminated[s]:
                 hand = tuple(self.hands[s])
-                events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
+                events.append(Event(ev.HAND, s, hand, len(hand)))
 
     def all_draw(
         self,
         p: int,
         amount: int,
         events: list[Event],
-        info: str = "",
+        kind: str = ev.ALL_DRAW,
         then: tuple[int, int] = (THEN_KEEP, -1),
     ) -> None:
         """Every other active seat, in turn order from ``p``, draws ``amount`` at once
-        (Downpour; Wild All Hit and Múltiple Roba, ``info`` "all_hit": no seat loses its
-        turn; variants' first-card hooks use it too), then ``then`` (``THEN_*``, seat)."""
-        events.append(Event("all_draw", p, count=amount, info=info))
+        (Downpour; Wild All Hit and Múltiple Roba, ``kind`` ``ev.ALL_HIT``: no seat loses
+        its turn; variants' first-card hooks use it too), then ``then`` (``THEN_*``, seat)."""
+        events.append(Event(kind, p, count=amount))
         if self.rules.blast_draws:  # seat by seat; BLAST events may interrupt (§5.7, B-10)
             victims = self.resolution_order(p)[1:]
-            self._owe([(s, amount, "all_draw") for s in victims], then, events)
+            self._owe([(s, amount, ev.FOR_ALL_DRAW) for s in victims], then, events)
             return
         s = self.next_seat(p)
         while s != p:
-            self._draw(s, amount, "all_draw", events)
+            self._draw(s, amount, ev.FOR_ALL_DRAW, events)
             s = self.next_seat(s)
         what, seat = then
         if what == THEN_NEXT:
@@ -2117,10 +2132,10 @@ class Game:
             self.known[s][nxt[s]] = list(old[s])
             self.known[s][s] = []
         self.uno_open = []
-        events.append(Event("rotate", None, count=self.direction))
+        events.append(Event(ev.ROTATE, None, direction=self.direction))
         for s in seats:
             hand = tuple(self.hands[s])
-            events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
+            events.append(Event(ev.HAND, s, hand, len(hand)))
 
     def _swap_hands(self, p: int, t: int, events: list[Event]) -> None:
         """Swap the hands of ``p`` and ``t``; each learns the hand it gave away (C-4: no UNO
@@ -2136,16 +2151,17 @@ class Game:
             self.uno_open.remove(p)
         if t in self.uno_open:
             self.uno_open.remove(t)
-        events.append(Event("swap", p, target=t))
+        events.append(Event(ev.SWAP, p, target=t))
         for s in (p, t):
             hand = tuple(hands[s])
-            events.append(Event("hand", s, hand, len(hand), vis=SPLIT))
+            events.append(Event(ev.HAND, s, hand, len(hand)))
 
-    def end_stuck(self, events: list[Event], why: str = "") -> None:
-        """End a round that cannot go on (U-B-31) or that nobody plays (``why`` "idle",
-        U-C-14): the active seat with the fewest cards wins; a tie goes to the first of them
-        in play order from the seat after the last one to play a card (left of the dealer
-        before any). Whatever was pending — owed draws, an open BLAST event — lapses."""
+    def end_stuck(self, events: list[Event], why: str = ev.STUCK_STALEMATE) -> None:
+        """End a round that cannot go on (U-B-31) or that nobody plays (``why``
+        ``ev.STUCK_IDLE``, U-C-14): the active seat with the fewest cards wins; a tie goes to
+        the first of them in play order from the seat after the last one to play a card
+        (left of the dealer before any). Whatever was pending — owed draws, an open BLAST
+        event — lapses."""
         last = self.discard_by[-1] if self.discard_by else -1
         first = self.next_seat(last) if last >= 0 else self.left_of(self.dealer)
         order = self.resolution_order(first)
@@ -2156,7 +2172,7 @@ class Game:
             self._spend_blast()
         self.owed.clear()
         self.then = (THEN_KEEP, -1)
-        events.append(Event("stuck", winner, count=len(self.hands[winner]), info=why))
+        events.append(Event(ev.STUCK, winner, count=len(self.hands[winner]), reason=why))
         self._end_round(winner, events)
 
     def _end_round(self, winner: int, events: list[Event]) -> None:
@@ -2167,7 +2183,7 @@ class Game:
         self.illegal = None
         self.jump_undo = None
         self._clear_penalty()
-        events.append(Event("round_over", winner, count=self.round_points()))
+        events.append(Event(ev.ROUND_OVER, winner, count=self.round_points()))
 
     def round_points(self) -> int:
         """Points the round's winner scores: the card values left in the other hands."""
@@ -2311,10 +2327,26 @@ _BOTH_DIRECTIONS: Final = (1, -1)
 _NO_CALL: Final = (False,)
 _BOTH_CALLS: Final = (False, True)
 
-#: The mandatory window's name by phase (the penalty phase names its own).
 #: ``Game.saved`` outside a BLAST event: no window interrupted.
 _NOTHING_SAVED: Final = (-1, 0, -1)
-_WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color", "over", "blast", "live")
+
+#: The mandatory window alone, by seat, for the first ``_CACHED_SEATS`` seats: ``windows()``
+#: hands out these shared values (a ``Window`` is read-only).
+_CACHED_SEATS: Final = 16
+#: (Typed as tuples of any length: the compiled build keeps a fixed-length tuple unboxed
+#: and would build a new one on every return.)
+Windows = tuple[tuple[Window, ...], ...]
+
+
+def _sole(kind: str) -> Windows:
+    return tuple((Window(kind, s),) for s in range(_CACHED_SEATS))
+
+
+_TURN_WINDOWS: Final[Windows] = _sole(win.TURN)
+_DRAWN_WINDOWS: Final[Windows] = _sole(win.DRAWN)
+_PENALTY_WINDOWS: Final[Windows] = _sole(win.PENALTY)
+_CHALLENGE_WINDOWS: Final[Windows] = _sole(win.CHALLENGE)
+_COLOR_WINDOWS: Final[Windows] = _sole(win.COLOR)
 
 #: The kinds of action that belong to the turn holder's mandatory window.
 _MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR, _PRESS})

@@ -17,6 +17,7 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 
 from . import effects as fx
+from . import events as ev
 from . import live
 from .cards import (
     CARD_COLOR,
@@ -43,9 +44,19 @@ LIMIT = 2**63 - 1
 #: What a step of the check finds: the field at fault and what is wrong with it, or None.
 Problem = tuple[str, str] | None
 
-#: The reasons an owed draw may carry (``Game._owe`` and ``core.live``).
+#: The reasons an owed draw may carry (``Game._owe`` and ``core.live``): the draw reasons
+#: of ``core.events`` that go through owed draws.
 _REASONS = frozenset(
-    {"turn", "penalty", "uno", "penalize", "all_draw", "holding", "all_hit", "round"}
+    {
+        ev.FOR_TURN,
+        ev.FOR_PENALTY,
+        ev.FOR_UNO,
+        ev.FOR_PENALIZE,
+        ev.FOR_ALL_DRAW,
+        ev.FOR_HOLDING,
+        ev.FOR_ALL_HIT,
+        ev.FOR_ROUND,
+    }
 )
 #: The phases that give ``turn`` a mandatory window.
 _TURN_PHASES = frozenset({Phase.TURN, Phase.DRAWN, Phase.PENALTY, Phase.COLOR})

@@ -19,10 +19,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Final
 
 from . import effects as fx
+from . import events as ev
 from .actions import DISARM, Action, Kind, arm_action, play_action
-from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_TEXT, KIND_CODES, most_held
+from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, CARD_TEXT, most_held
 from .errors import IllegalAction, NotYourWindow, StaleAction
-from .events import SPLIT, Event
+from .events import Event
 from .owed import ROUND, THEN_LIVE, THEN_OUT
 from .phase import Phase
 
@@ -177,28 +178,28 @@ def arm(game: Game, seat: int, a: Action, events: list[Event]) -> None:
     """Arm or disarm: others see that the seat holds a card up, not which (SPLIT)."""
     if a.kind is Kind.ARM:
         game.armed[seat] = a.card
-        events.append(Event("arm", seat, (a.card,), 1, vis=SPLIT))
+        events.append(Event(ev.ARM, seat, (a.card,)))
     else:
         game.armed[seat] = -1
-        events.append(Event("disarm", seat))
+        events.append(Event(ev.DISARM, seat))
 
 
 def drop_armed(game: Game, seat: int, events: list[Event]) -> None:
     """The seat's armed card has left its hand: nothing is armed any more."""
     game.armed[seat] = -1
-    events.append(Event("disarm", seat))
+    events.append(Event(ev.DISARM, seat))
 
 
 def refuse(game: Game, seat: int, a: Action, events: list[Event]) -> None:
     """A play simultaneous with the accepted card: refused, the card stays in the hand, and
     the seat draws that card's holding penalty unless it already has (B-9)."""
     _t, _by, x = game.accepted
-    events.append(Event("simultaneous", seat, (a.card,), 1, info=CARD_TEXT[x]))
+    events.append(Event(ev.SIMULTANEOUS, seat, (a.card, x)))
     n = holding(game, x)
     if n and seat not in game.paid:
         game.paid.append(seat)
-        events.append(Event("holding", seat, (x,), n))
-        game._owe([(seat, n, "holding")], (THEN_LIVE, -1), events)
+        events.append(Event(ev.HOLDING, seat, (x,), n))
+        game._owe([(seat, n, ev.FOR_HOLDING)], (THEN_LIVE, -1), events)
     else:
         go_on(game, events)
 
@@ -223,14 +224,14 @@ def play(game: Game, p: int, a: Action, at: float | None, events: list[Event]) -
         game.color = a.color
     elif not CARD_IS_WILD[c]:
         game.color = CARD_COLOR[c]
-    info = f"number={a.number}" if eff == fx.NUMERAL else ""
-    events.append(Event("play", p, (c,), 1, a.color, -1, info))
+    # a Numeral names the number it counts as (§5.6)
+    events.append(Event(ev.PLAY, p, (c,), color=a.color, number=a.number, reason=ev.PLAY_MATCH))
     if game.phase == _DRAWN:
         game.phase, game.drawn = _LIVE, -1
     # the block lifts once another seat's card is accepted; the lock covers one card, or
     # until a wild-type card under ``blast.lock_scope=until_wild``
     if game.blocked >= 0 and p != game.blocked:
-        events.append(Event("unblocked", game.blocked))
+        events.append(Event(ev.UNBLOCKED, game.blocked))
         game.blocked = -1
     if CARD_IS_WILD[c] or not rules.lock_until_wild:
         game.lock.clear()
@@ -249,17 +250,17 @@ def play(game: Game, p: int, a: Action, at: float | None, events: list[Event]) -
     if eff == fx.SKIP:  # Bloqueo: the next seat is blocked, its colour locked (B-4, B-5)
         game.blocked = game.next_seat(p)
         game.lock.append(CARD_COLOR[c])
-        events.append(Event("blocked", game.blocked, color=CARD_COLOR[c]))
+        events.append(Event(ev.BLOCKED, game.blocked, color=CARD_COLOR[c]))
     elif eff == fx.REVERSE:
         game.direction = -game.direction
-        events.append(Event("reverse", p, count=game.direction))
+        events.append(Event(ev.REVERSE, p, direction=game.direction))
         draws = _reverse_return(game, p, c, events)
     elif eff == fx.REVERSE_DRAW:  # the card beneath goes back to its player, who draws 4
         draws = _return_beneath(game, p, rules.amount[k], events)
     elif eff == fx.ALL_HIT:  # every other seat draws, from the next one on (B-10)
         s = game.next_seat(p)
         while s != p:
-            draws.append((s, rules.amount[k], "all_hit"))
+            draws.append((s, rules.amount[k], ev.FOR_ALL_HIT))
             s = game.next_seat(s)
     elif eff == fx.DRAW or eff == fx.WILD_PENALTY:
         draws = _holding_draws(game, p, c, eff == fx.DRAW, events)
@@ -281,10 +282,10 @@ def _holding_draws(
     for s in holders:
         game.paid.append(s)
         if game.armed[s] >= 0:
-            events.append(Event("holding", s, (c,), n))
-            draws.append((s, n, "holding"))
+            events.append(Event(ev.HOLDING, s, (c,), n))
+            draws.append((s, n, ev.FOR_HOLDING))
         else:
-            draws.append((s, n, "penalty"))
+            draws.append((s, n, ev.FOR_PENALTY))
     return draws
 
 
@@ -333,7 +334,7 @@ def _reverse_return(game: Game, p: int, c: int, events: list[Event]) -> list[tup
     for i in taken:  # top first: the positions below stay valid
         del pile[i]
         del by[i]
-    events.append(Event("returned", r, tuple(cards), len(cards), info="reversa"))
+    events.append(Event(ev.RETURNED, r, tuple(cards), reason=ev.RETURN_REVERSA))
     game._give(r, cards, events)
     return []
 
@@ -345,14 +346,14 @@ def _return_beneath(game: Game, p: int, n: int, events: list[Event]) -> list[tup
     pile, by = game.discard, game.discard_by
     r = by[-2] if len(pile) >= 2 else -1
     if r < 0 or r == p or game.eliminated[r]:
-        return [(game.next_seat(p), n, "penalty")]
+        return [(game.next_seat(p), n, ev.FOR_PENALTY)]
     x = pile.pop(-2)
     by.pop(-2)
-    events.append(Event("returned", r, (x,), 1, info="reversa_toma_4"))
+    events.append(Event(ev.RETURNED, r, (x,), reason=ev.RETURN_REVERSA_DRAW))
     game._give(r, [x], events)
     if game.eliminated[r] or game.over:
         return []
-    return [(r, n, "penalty")]
+    return [(r, n, ev.FOR_PENALTY)]
 
 
 def go_on(game: Game, events: list[Event]) -> None:
@@ -372,8 +373,8 @@ def go_on(game: Game, events: list[Event]) -> None:
     first = unblocked_from(game, first)
     if first < 0:
         return
-    events.append(Event("draw_round", first))
-    game._owe([(first, ROUND, "round")], (THEN_LIVE, -1), events)
+    events.append(Event(ev.DRAW_ROUND, first))
+    game._owe([(first, ROUND, ev.FOR_ROUND)], (THEN_LIVE, -1), events)
 
 
 def drawable(game: Game) -> bool:
@@ -412,6 +413,6 @@ def stall(game: Game, at: float | None) -> list[Event]:
     if choice.color >= 0:  # a wild: the colour the seat holds most
         best = most_held(game.hands[seat], game.rules.colors)
         choice = next(x for x in options if x.color == best)
-    events = [Event("stall", seat, (card,), 1, info=KIND_CODES[CARD_KIND[card]])]
+    events = [Event(ev.STALL, seat, (card,))]
     play(game, seat, choice, at, events)
     return events

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER, CARD_TEXT
+from . import events as ev
+from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER
 from .errors import BadPlayerCount, InvalidOptionValue, NotationError, OptionConflict
-from .events import PUBLIC, SPLIT, Event
+from .events import Event
 from .game import Game, number_value
 from .options import Options, Value, resolve_name, shown, split_preset
 from .registry import get
@@ -52,7 +53,7 @@ def new_game(
         raise BadPlayerCount(f"dealer {dealer} is not an active seat")
     events = game.setup_events
     game.dealer = _choose_dealer(game, events) if dealer is None else dealer
-    events.append(Event("dealer", game.dealer))
+    events.append(Event(ev.DEALER, game.dealer))
     deal(game, events)
     variant.start(game)
     return game
@@ -148,7 +149,7 @@ def _choose_dealer(game: Game, events: list[Event]) -> int:
             pile[i], pile[-1] = pile[-1], pile[i]
             c = pile.pop()
             drawn.append(number_value(c))
-            events.append(Event("dealer_draw", s, (c,), 1, vis=PUBLIC))
+            events.append(Event(ev.DEALER_DRAW, s, (c,)))
         best = max(drawn)
         seats = [s for s, v in zip(seats, drawn, strict=True) if v == best]
     return seats[0]
@@ -171,7 +172,7 @@ def deal(game: Game, events: list[Event]) -> None:
     for s in range(game.n):
         if not game.eliminated[s]:
             hand = tuple(game.hands[s])
-            events.append(Event("deal", s, hand, len(hand), vis=SPLIT))
+            events.append(Event(ev.DEAL, s, hand, len(hand)))
 
 
 def turn_starter(game: Game, events: list[Event]) -> int:
@@ -179,7 +180,7 @@ def turn_starter(game: Game, events: list[Event]) -> int:
     c = game.draw_pile.pop()
     game.discard.append(c)
     game.discard_by.append(-1)
-    events.append(Event("starter", None, (c,), 1, info=CARD_TEXT[c]))
+    events.append(Event(ev.STARTER, None, (c,)))
     return c
 
 
@@ -189,7 +190,7 @@ def reinsert_starter(game: Game, events: list[Event]) -> None:
     c = game.discard.pop()
     game.discard_by.pop()
     game.draw_pile.insert(game.rng.below(len(game.draw_pile) + 1), c)
-    events.append(Event("starter_returned", None, (c,), 1))
+    events.append(Event(ev.STARTER_RETURNED, None, (c,)))
 
 
 def start_on_number(game: Game) -> None:
@@ -213,4 +214,4 @@ def return_starter(game: Game, events: list[Event]) -> None:
     game.discard_by.pop()
     game.draw_pile.append(c)
     game.rng.shuffle(game.draw_pile)
-    events.append(Event("starter_returned", None, (c,), 1))
+    events.append(Event(ev.STARTER_RETURNED, None, (c,)))

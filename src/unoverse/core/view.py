@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, ClassVar, Final
 
 from .phase import PHASE_NAMES, Phase
 from .value import Value
+from .windows import Window
 
 if TYPE_CHECKING:
     from .game import Game
@@ -131,7 +132,7 @@ class View(Value):
         blast: int,
         spent: tuple[int, ...],
         live: Live | None,
-        windows: tuple[tuple[str, int], ...],
+        windows: tuple[Window, ...],
         pending: Pending | None,
         drawn: int,
         known: tuple[tuple[int, ...], ...],

@@ -25,6 +25,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from ..core import windows as win
 from ..core.actions import (
     STALL,
     STUCK,
@@ -48,6 +49,7 @@ from ..core.game import Game
 from ..core.live import can_play
 from ..core.phase import Phase
 from ..core.seeding import Stream, derive
+from ..core.windows import Window
 
 LogEntry = tuple[int | None, str, float]
 """One accepted action: ``(seat, action text, arrival time)``; seat ``None`` is the referee
@@ -56,7 +58,6 @@ LogEntry = tuple[int | None, str, float]
 Store = Callable[[int, LogEntry], None]
 """Called with ``(new version, entry)`` for every accepted action, before its ``Ack``."""
 
-Window = tuple[str, int]
 # What the session keeps of every version of the round: the top card's serial number, the
 # top card, the active colour, the mandatory window (None once over), all open windows and
 # the hand sizes.
@@ -69,7 +70,7 @@ HORIZON_MS: Final = 86_400_000.0
 #: ends as stuck (U-C-14).
 IDLE_PER_SEAT: Final = 3
 _LIVE: Final = Phase.LIVE
-_LIVE_WINDOW: Final = ("live", -1)
+_LIVE_WINDOW: Final = win.LIVE_WINDOWS[0]
 _UNO: Final = Kind.UNO
 
 #: The kinds of action that answer the turn holder's mandatory window.
@@ -507,19 +508,19 @@ class Session:
         k = a.kind
         windows = then[4]
         if k == Kind.UNO:
-            wanted = [("uno", seat)]
+            wanted = [Window(win.UNO, -1 if seat is None else seat)]
         elif k == Kind.CATCH:
-            wanted = [("uno", a.target)]
+            wanted = [Window(win.UNO, a.target)]
         elif k == Kind.CATCH_ILLEGAL:
-            wanted = [w for w in windows if w[0] == "illegal" and w[1] != seat]
+            wanted = [w for w in windows if w.kind == win.ILLEGAL and w.seat != seat]
         else:
             return None
-        for name, t in wanted:
-            if (name, t) in windows:
-                what = "UNO window on seat" if name == "uno" else "illegal play of seat"
+        for w in wanted:
+            if w in windows:
+                what = "UNO window on seat" if w.kind == win.UNO else "illegal play of seat"
                 return StaleAction(
-                    f"{a}: the {what} {t} it answers was open at version {version} and has "
-                    "closed since; nothing changed"
+                    f"{a}: the {what} {w.seat} it answers was open at version {version} and "
+                    "has closed since; nothing changed"
                 )
         return None
 
@@ -553,8 +554,8 @@ def stale_move(then: Mark, now: Mark, seat: int, a: Action) -> str:
         return ""
     main_then, main_now = then[3], now[3]
     if not (
-        (main_then is not None and main_then[1] == seat)
-        or (main_now is not None and main_now[1] == seat)
+        (main_then is not None and main_then.seat == seat)
+        or (main_now is not None and main_now.seat == seat)
     ):
         return ""
     if then[:4] == now[:4]:
@@ -577,4 +578,4 @@ def _card(card: int) -> str:
 
 def _show(window: Window | None) -> str:
     """A mandatory window in words (``turn of seat 2``)."""
-    return "none (the round is over)" if window is None else f"{window[0]} of seat {window[1]}"
+    return "none (the round is over)" if window is None else f"{window.kind} of seat {window.seat}"

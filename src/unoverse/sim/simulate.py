@@ -22,6 +22,7 @@ from typing import IO, Any, Final
 
 from ..bots.base import make_bot, parse_bot_specs
 from ..core import effects as fx
+from ..core import events as ev
 from ..core.actions import Action
 from ..core.cards import CARD_KIND, kind
 from ..core.errors import (
@@ -144,21 +145,21 @@ class GameResult:
 
 
 _EVENT_COUNTS = {
-    "catch": "catches",
-    "challenge": "challenges",
-    "jump": "jump_ins",
-    "rotate": "rotations",
-    "swap": "swaps",
-    "reload": "reloads",
-    "revealed": "revealed",
-    "blast": "blast_events",
-    "blast_discard": "challenges_met",
-    "blast_penalty": "challenges_failed",
-    "eliminated": "eliminations",
-    "simultaneous": "simultaneous",
-    "holding": "holding_penalties",
-    "draw_round": "draw_rounds",
-    "stall": "stalls",
+    ev.CATCH: "catches",
+    ev.CHALLENGE: "challenges",
+    ev.JUMP: "jump_ins",
+    ev.ROTATE: "rotations",
+    ev.SWAP: "swaps",
+    ev.RELOAD: "reloads",
+    ev.REVEALED: "revealed",
+    ev.BLAST: "blast_events",
+    ev.BLAST_DISCARD: "challenges_met",
+    ev.BLAST_PENALTY: "challenges_failed",
+    ev.ELIMINATED: "eliminations",
+    ev.SIMULTANEOUS: "simultaneous",
+    ev.HOLDING: "holding_penalties",
+    ev.DRAW_ROUND: "draw_rounds",
+    ev.STALL: "stalls",
 }
 
 
@@ -180,17 +181,17 @@ def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult
             for e in events:
                 if e.kind in _EVENT_COUNTS:
                     counts[_EVENT_COUNTS[e.kind]] += 1
-                    if e.kind == "simultaneous" and raced[0] != game.landed:
+                    if e.kind == ev.SIMULTANEOUS and raced[0] != game.landed:
                         raced[0] = game.landed
                         counts["races"] += 1
-                elif e.kind == "play":
-                    if e.info == "stack":
+                elif e.kind == ev.PLAY:
+                    if e.reason == ev.PLAY_STACK:
                         counts["stack_answers"] += 1
-                    elif e.info == "step":
+                    elif e.reason == ev.PLAY_STEP:
                         counts["chromatic_steps"] += 1
                     if CARD_KIND[e.cards[-1]] == SKIP_ALL:
                         counts["skip_alls"] += 1
-                elif e.kind == "press":
+                elif e.kind == ev.PRESS:
                     counts["presses"] += 1
                     if e.count:
                         counts["fires"] += 1

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import effects as fx
+from ..core import events as ev
 from ..core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, KIND_INDEX
 from ..core.events import Event
 from ..core.game import Game, Phase
@@ -177,18 +178,18 @@ class Attack(Variant):
                 return
             if eff == fx.ALL_HIT:
                 # every seat but the dealer presses once, from left(d) clockwise (S9)
-                game.all_draw(d, game.rules.amount[k], events, "all_hit")
+                game.all_draw(d, game.rules.amount[k], events, ev.ALL_HIT)
             game.phase = Phase.COLOR  # left(d) declares the colour, then plays
             game.turn = first
             game.color_next = first
             return
         game.color = CARD_COLOR[c]
         if eff == fx.SKIP:
-            events.append(Event("skip", first))
+            events.append(Event(ev.SKIP, first))
             game.turn = game.left_of(first)
         elif eff == fx.REVERSE:
             game.direction = -1
-            events.append(Event("reverse", None, count=-1))
+            events.append(Event(ev.REVERSE, None, direction=-1))
             game.turn = d  # the dealer plays first (§3.2)
         elif eff == fx.DRAW:  # Hit 2: left(d) presses twice and loses the turn
             game.turn = first

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import effects as fx
+from ..core import events as ev
 from ..core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, WILD
 from ..core.events import Event
 from ..core.game import Game, Phase
@@ -151,17 +152,17 @@ def first_card_table(game: Game, mode: str) -> None:
     game.top_kind = CARD_KIND[c]
     first = game.left_of(d)
     if eff == fx.SKIP:
-        events.append(Event("skip", first))
+        events.append(Event(ev.SKIP, first))
         game.turn = game.left_of(first)
     elif eff == fx.SKIP_ALL:  # as if the dealer had played it: the dealer plays (FS-2)
         s = first
         while s != d:
-            events.append(Event("skip", s))
+            events.append(Event(ev.SKIP, s))
             s = game.left_of(s)
         game.turn = d
     elif eff == fx.REVERSE:
         game.direction = -1
-        events.append(Event("reverse", None, count=-1))
+        events.append(Event(ev.REVERSE, None, direction=-1))
         game.turn = d if mode == "mattel_current" else game.right_of(d)
     elif eff == fx.DRAW:
         game.turn = first
