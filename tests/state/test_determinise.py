@@ -30,7 +30,7 @@ def comparable(view: View) -> tuple[object, ...]:
     """A view's fields, the windows a determinisation cannot rebuild left out."""
     fields = list(view.fields())
     i = view.FIELDS.index("windows")
-    fields[i] = tuple(w for w in view.windows if w[0] not in UNREBUILT)
+    fields[i] = tuple(w for w in view.windows if w.kind not in UNREBUILT)
     return tuple(fields)
 
 
