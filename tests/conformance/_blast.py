@@ -175,7 +175,7 @@ def blast_answers(game: Game, c: int) -> bool:
 
 
 # -- the BLAST challenges (§5.5 table, B-18, B-24, B-25) --------------------------------------
-def _coloured(c: int) -> bool:
+def _colored(c: int) -> bool:
     """A number, Numeral or coloured action card; never a wild-type card (B-25)."""
     return not CARD_IS_WILD[c] and CARD_COLOR[c] >= 0
 
@@ -197,7 +197,7 @@ def qualifies(kind: int, cards: Sequence[int], wild: bool) -> bool:
     if len(cards) != n:
         return False
     if what in ("SC", "DC"):
-        if not all(_coloured(c) for c in cards):
+        if not all(_colored(c) for c in cards):
             return False
         colours = {CARD_COLOR[c] for c in cards}
         return len(colours) == 1 if what == "SC" else len(colours) == n
@@ -229,13 +229,13 @@ def _qualifying_sets(kind: int, hand: tuple[int, ...], wild: bool) -> frozenset[
     if what == "SC":
         for col in BLAST_COLORS:
             pool = Counter(
-                {c: k for c, k in counts.items() if _coloured(c) and CARD_COLOR[c] == col}
+                {c: k for c, k in counts.items() if _colored(c) and CARD_COLOR[c] == col}
             )
             out |= _multisets(pool, n)
     elif what == "DC":
         by_col: dict[int, list[int]] = {}
         for c in sorted(counts):
-            if _coloured(c):
+            if _colored(c):
                 by_col.setdefault(CARD_COLOR[c], []).append(c)
         for cols in combinations(sorted(by_col), n):
             for pick in product(*(by_col[x] for x in cols)):
@@ -275,7 +275,7 @@ def can_meet(kind: int, hand: Iterable[int], wild: bool) -> bool:
     what, n = CHALLENGES[kind]
     hand = list(hand)
     if what in ("SC", "DC"):
-        colours = Counter(CARD_COLOR[c] for c in hand if _coloured(c))
+        colours = Counter(CARD_COLOR[c] for c in hand if _colored(c))
         return (max(colours.values(), default=0) if what == "SC" else len(colours)) >= n
     numerals = sum(1 for c in hand if CARD_KIND[c] == NUMERAL) if wild else 0
     values = Counter(int(CARD_NUMBER[c]) for c in hand if CARD_NUMBER[c] >= 0)

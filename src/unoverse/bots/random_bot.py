@@ -1,10 +1,11 @@
 """``random``: picks a kind of action uniformly, then an action of that kind uniformly.
 
-Kinds are play, draw, pass, take, challenge, call, catch, catch_illegal, colour and, outside
-its mandatory window, none. A call is any UNO declaration: ``uno`` alone, or a play or draw
-that carries one (``R7 uno``, and ``draw uno``, a false call where ``false_uno_penalty`` is
-on). Picking the kind first keeps rare actions (a challenge, a catch) frequent enough for the
-conformance suite to exercise.
+Kinds are those of the legal actions (``core.actions.Kind``: play, draw, pass, take,
+challenge, catch, color, jump, press, blast, arm...), every UNO call counted as one kind,
+``uno``, and, outside its mandatory window (and outside a BLAST choice it owes), none. A call
+is any UNO declaration: ``uno`` alone, or a play or draw that carries one (``R7 uno``, and
+``draw uno``, a false call where ``false_uno_penalty`` is on). Picking the kind first keeps
+rare actions (a challenge, a catch) frequent enough for the conformance suite to exercise.
 """
 
 from __future__ import annotations

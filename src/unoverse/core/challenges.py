@@ -26,7 +26,7 @@ CHALLENGES: Final = {
 NUMERAL: Final = KIND_INDEX["N"]
 
 
-def _coloured(c: int) -> bool:
+def _colored(c: int) -> bool:
     return CARD_COLOR[c] >= 0  # wild-type cards have no colour (B-25)
 
 
@@ -41,7 +41,7 @@ def qualifies(kind: int, cards: Iterable[int], numeral_wild: bool) -> bool:
     if len(laid) != n:
         return False
     if what in ("SC", "DC"):
-        if not all(_coloured(c) for c in laid):
+        if not all(_colored(c) for c in laid):
             return False
         colours = {CARD_COLOR[c] for c in laid}
         return len(colours) == 1 if what == "SC" else len(colours) == n
@@ -62,13 +62,13 @@ def can_meet(kind: int, hand: Iterable[int], numeral_wild: bool) -> bool:
     the engine asks this of every seat when an event opens)."""
     what, n = CHALLENGES[kind]
     if what == "SC" or what == "DC":
-        per_colour = [0] * len(COLOR_LETTERS)
+        per_color = [0] * len(COLOR_LETTERS)
         for c in hand:
             if CARD_COLOR[c] >= 0:
-                per_colour[CARD_COLOR[c]] += 1
+                per_color[CARD_COLOR[c]] += 1
         if what == "SC":
-            return max(per_colour) >= n
-        return len(per_colour) - per_colour.count(0) >= n
+            return max(per_color) >= n
+        return len(per_color) - per_color.count(0) >= n
     wild = 0
     per_value = [0] * 10
     for c in hand:
@@ -90,7 +90,7 @@ class DifferentColours(Sequence[tuple[int, ...]]):
     def __init__(self, hand: Iterable[int], n: int) -> None:
         ids: dict[int, list[int]] = {}
         for c in sorted(set(hand)):
-            if _coloured(c):
+            if _colored(c):
                 ids.setdefault(CARD_COLOR[c], []).append(c)
         self.groups = [ids[col] for col in sorted(ids)]
         self.subsets = list(combinations(range(len(self.groups)), n))
@@ -159,11 +159,11 @@ def qualifying_sets(
     cards = sorted(hand)
     found: list[tuple[int, ...]] = []
     if what == "SC":
-        by_colour: list[list[int]] = [[] for _ in COLOR_LETTERS]
+        by_color: list[list[int]] = [[] for _ in COLOR_LETTERS]
         for c in cards:
             if CARD_COLOR[c] >= 0:
-                by_colour[CARD_COLOR[c]].append(c)
-        for group in by_colour:
+                by_color[CARD_COLOR[c]].append(c)
+        for group in by_color:
             if len(group) >= n:
                 found.extend(_choose(group, n))
         return found

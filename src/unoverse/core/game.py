@@ -1169,7 +1169,7 @@ class Game:
         events.append(Event(ev.PLAY, p, laid, color=declared, number=number, reason=ground))
         self.landed += 1
         if discards:
-            self._discard_colour_cards(p, discards, events)
+            self._discard_color_cards(p, discards, events)
         size = len(hand)
         # the hand the player holds once hands have moved: what a UNO call is judged on (P4)
         kept = self._kept(p, eff, size, 0, a.target, mult, -1) if eff in HAND_MOVES else size
@@ -2051,7 +2051,7 @@ class Game:
         else:
             events.append(Event(ev.RESHUFFLE, count=len(cards)))
 
-    def _discard_colour_cards(self, p: int, colors: tuple[int, ...], events: list[Event]) -> None:
+    def _discard_color_cards(self, p: int, colors: tuple[int, ...], events: list[Event]) -> None:
         """Discard All (A-3): every card of ``colors`` in ``p``'s hand goes, face up, under
         the card just played; their effects do not trigger."""
         hand = self.hands[p]

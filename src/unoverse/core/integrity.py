@@ -288,7 +288,7 @@ def _top_problem(game: Game, top: int, by: int, color: int, top_kind: int) -> Pr
     if own >= 0:
         if color != own:
             why = f"the active colour on {CARD_TEXT[top]} is {COLOR_NAMES[own]}"
-            return "color", f"{why}, not {_colour_name(color)}"
+            return "color", f"{why}, not {_color_name(color)}"
         if eff == fx.NUMERAL and not 0 <= top_kind <= 9:
             return "top_kind", f"a Numeral on top counts as a number 0-9, not {counts}"
         if eff != fx.NUMERAL and top_kind != kind:
@@ -610,7 +610,7 @@ def _live(game: Game) -> Problem:
         return "live.blocked", f"seat {game.blocked} is eliminated"
     for col in game.lock:
         if col not in rules.colors:
-            return "live.lock", f"{_colour_name(col)} is not a colour of {rules.name}"
+            return "live.lock", f"{_color_name(col)} is not a colour of {rules.name}"
     if len(game.lock) > 1 and not rules.lock_until_wild:
         return "live.lock", "a lock covers one colour (blast.lock_scope=next_card)"
     if by == -1:
@@ -695,7 +695,7 @@ def _no_seat(value: int, n: int, low: int) -> str:
     return f"seat {value} does not exist: seats are 0 to {n - 1}{none}"
 
 
-def _colour_name(color: int) -> str:
+def _color_name(color: int) -> str:
     return COLOR_NAMES[color] if 0 <= color < len(COLOR_NAMES) else "none"
 
 

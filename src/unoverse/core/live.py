@@ -239,7 +239,7 @@ def play(game: Game, p: int, a: Action, at: float | None, events: list[Event]) -
     game.paid = [p]
     game.turn = p  # the last seat to play: the draw round starts after it
     if eff == fx.DISCARD_ALL:
-        game._discard_colour_cards(p, game._discard_colors((c,)), events)
+        game._discard_color_cards(p, game._discard_colors((c,)), events)
     if game.armed[p] >= 0 and game.armed[p] not in hand:
         drop_armed(game, p, events)  # the armed card was played or discarded
     then = (THEN_LIVE, -1)
