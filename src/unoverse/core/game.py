@@ -111,6 +111,9 @@ class Game:
         "launcher",
         "lock",
         "n",
+        "offers",
+        "offers_seat",
+        "offers_version",
         "out",
         "owed",
         "paid",
@@ -216,6 +219,13 @@ class Game:
         self.known: list[list[list[int]]] = [[[] for _ in range(players)] for _ in range(players)]
         self.version = 0
         self.setup_events: list[Event] = []
+        # Not state (never copied or saved): the last list ``legal_actions`` returned, for
+        # which seat and at which version. ``apply`` accepts one of those very objects from
+        # that seat at that version without checking it again: the list is what the checks
+        # allow in that state, and the version changes with every action applied.
+        self.offers: tuple[Action, ...] = ()
+        self.offers_seat = -1
+        self.offers_version = -1
 
     # -- reading ---------------------------------------------------------------------
     @property
@@ -349,7 +359,11 @@ class Game:
             if top in hand:
                 false_uno = self.rules.false_uno_penalty > 0
                 self._play_actions(top, len(hand), false_uno, out, jumper=seat)
-        return tuple(out)
+        listed = tuple(out)
+        self.offers = listed  # (for ``apply``: these are valid as they are)
+        self.offers_seat = seat
+        self.offers_version = self.version
+        return listed
 
     def _mandatory_actions(self, seat: int, out: list[Action]) -> None:
         phase = self.phase
@@ -712,8 +726,22 @@ class Game:
         Only UNO Blast's BLAST mode reads it: a play from another seat within
         ``blast.simultaneity_window_ms`` after the last accepted card is simultaneous (§5.8).
         Without a time, plays are judged one at a time, never simultaneous.
+
+        An action that is one of the very objects ``legal_actions(seat)`` last returned, in
+        this same state (the same ``version``), is applied without checking it again: that
+        list holds exactly what the checks allow there (the conformance suite holds the
+        engine to it), so the result is the same, and a bot's answer costs no second check.
         """
         when = _time(at)
+        if (
+            self.offers_version == self.version
+            and isinstance(seat, int)
+            and seat == self.offers_seat
+            and not isinstance(seat, bool)
+        ):
+            for x in self.offers:
+                if x is act:
+                    return self._run(seat, x)
         if isinstance(act, Action):
             a = check_form(act)
             raw = cast("tuple[object, ...]", a)[0]  # read unchecked: it may not be a Kind
