@@ -241,10 +241,11 @@ class Game:
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The active seat ``steps`` places after ``seat`` in the current direction."""
         n, d, elim = self.n, self.direction, self.eliminated
-        for _ in range(steps):
+        while steps > 0:  # (not ``for _ in range``: the compiled build boxes ``_``)
             seat = (seat + d) % n
             while elim[seat]:
                 seat = (seat + d) % n
+            steps -= 1
         return seat
 
     def left_of(self, seat: int) -> int:
@@ -286,13 +287,20 @@ class Game:
             return (("blast", self.blast_drawer),)
         if phase == _LIVE:  # any active seat may play (BLAST mode, §5.8)
             return (("live", -1),)
-        if phase == _PENALTY:
-            main = "challenge" if self.pen_challenge else "penalty"
+        # the mandatory window alone, a shared tuple per window and seat (the common case)
+        if phase == _TURN:
+            sole = _TURN_WINDOWS
+        elif phase == _PENALTY:
+            sole = _CHALLENGE_WINDOWS if self.pen_challenge else _PENALTY_WINDOWS
+        elif phase == _DRAWN:
+            sole = _DRAWN_WINDOWS
         else:
-            main = _WINDOW_NAMES[phase]
+            sole = _COLOR_WINDOWS
+        turn = self.turn
+        main = sole[turn] if turn < len(sole) else ((sole[0][0][0], turn),)
         if not self.uno_open and self.illegal is None and self.jump_undo is None:
-            return ((main, self.turn),)
-        out: list[tuple[str, int]] = [(main, self.turn)]
+            return main
+        out: list[tuple[str, int]] = [main[0]]
         out.extend(("uno", t) for t in self.uno_open)
         if self.illegal is not None:
             out.append(("illegal", self.illegal[0]))
@@ -309,7 +317,8 @@ class Game:
         if self.phase == _LIVE:  # every active seat may play or arm a card
             return tuple(s for s in range(self.n) if not self.eliminated[s] and self.hands[s])
         if not self.uno_open and self.illegal is None and self.jump_undo is None:
-            return (self.turn,)
+            turn = self.turn
+            return _SEATS[turn] if turn < len(_SEATS) else (turn,)
         return tuple(s for s in range(self.n) if not self.eliminated[s] and self._any_legal(s))
 
     def _any_legal(self, seat: int) -> bool:
@@ -397,12 +406,17 @@ class Game:
         p1 = self._p1_row()
         special = rules.special
         calls = rules.uno_calls and (size == 2 or (false_uno and size > 2))
-        prev = -1
-        # the playable cards, sorted, each once (a sorted list, not a set: cheaper)
-        for c in sorted(hand if permissive else [c for c in hand if p1[c]]):
-            if c == prev:
-                continue
-            prev = c
+        # the playable cards, sorted, each once: a hand is short and few of its cards play,
+        # so they are inserted in order as found (cheaper than a list to sort, or a set)
+        playable: list[int] = []
+        for c in hand:
+            if permissive or p1[c]:
+                i = len(playable)
+                while i > 0 and playable[i - 1] > c:
+                    i -= 1
+                if i == 0 or playable[i - 1] != c:
+                    playable.insert(i, c)
+        for c in playable:
             if special[c]:
                 self._play_actions(c, size, false_uno, out)
             elif not self._declares(c):
@@ -1154,9 +1168,9 @@ class Game:
         discards = self._discard_colors(laid) if eff == fx.DISCARD_ALL and a.amount != KEEP else ()
         known = self.known
         for x in laid:
-            for i in range(len(hand)):  # hand.remove(x), without the method call
+            for i in range(len(hand)):  # hand.remove(x), without the generic comparison
                 if hand[i] == x:
-                    del hand[i]
+                    hand.pop(i)
                     break
             for row in known:  # no seat has seen this card in the hand any more
                 seen = row[p]
@@ -2328,8 +2342,15 @@ _BOTH_DIRECTIONS: Final = (1, -1)
 _NO_CALL: Final = (False,)
 _BOTH_CALLS: Final = (False, True)
 
-#: The mandatory window's name by phase (the penalty phase names its own).
-_WINDOW_NAMES: Final = ("turn", "drawn", "penalty", "color", "over", "blast", "live")
+#: ``windows()`` when only the mandatory window is open, by window and seat (shared tuples
+#: rather than new ones for every view).
+_TURN_WINDOWS: Final = tuple((("turn", s),) for s in range(11))
+_DRAWN_WINDOWS: Final = tuple((("drawn", s),) for s in range(11))
+_PENALTY_WINDOWS: Final = tuple((("penalty", s),) for s in range(11))
+_CHALLENGE_WINDOWS: Final = tuple((("challenge", s),) for s in range(11))
+_COLOR_WINDOWS: Final = tuple((("color", s),) for s in range(11))
+#: ``acting_seats()`` when only the turn seat may act, by seat.
+_SEATS: Final = tuple((s,) for s in range(11))
 
 #: The kinds of action that belong to the turn holder's mandatory window.
 _MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR, _PRESS})
