@@ -44,13 +44,14 @@ class NaiveBot(Bot):
         if view.blast >= 0:  # a BLAST event: only its choices are open
             return legal[self.rng.below(len(legal))] if legal else None
         live = view.phase == "live"  # BLAST mode: no turns, it plays when it can
-        if (view.turn != view.seat and not live) or view.winner >= 0:
+        seat = view.seat
+        if (not live and (seat is None or view.turn != seat)) or view.winner >= 0:
             return None
         calls = len(view.hand) == 2
         color, top_kind, steps = view.color, view.top_kind, view.steps
         offered = tuple(legal)  # (a tuple already: the engine's list, not copied)
         plays: list[Action] = []
-        cards: list[int] = []  # the playable cards, each once
+        cards: list[int] = []  # the playable cards, each once, in order
         last = -1
         take = False
         for a in offered:
@@ -66,12 +67,15 @@ class NaiveBot(Bot):
                     or CARD_KIND[c] == top_kind
                     or (bool(steps) and CARD_COLOR[c] in steps)
                 )
-                if take and c not in cards:
-                    cards.append(c)
+                if take:  # insert it in order unless listed (a few cards: no sort, no set)
+                    i = len(cards)
+                    while i > 0 and cards[i - 1] > c:
+                        i -= 1
+                    if i == 0 or cards[i - 1] != c:
+                        cards.insert(i, c)
             if take:
                 plays.append(a)
         if plays:
-            cards.sort()
             card = cards[self.rng.below(len(cards))]
             # UNO with a play that leaves two cards in hand; a play whose call the engine
             # judges otherwise (a hand move, a Discard All) is played without one
@@ -81,18 +85,34 @@ class NaiveBot(Bot):
             return options[self.rng.below(len(options))]
         if live:
             return None  # nothing to play: it waits (it never arms)
-        for kind in _FALLBACK:
-            for a in offered:
-                if a.kind is kind and not a.uno:
-                    return a
+        # without a playable card: take a penalty, pass after a draw, else draw (or press)
+        fallback = _first(offered, _TAKE)
+        if fallback is None:
+            fallback = _first(offered, _PASS)
+        if fallback is None:
+            fallback = _first(offered, _DRAW)
+        if fallback is None:
+            fallback = _first(offered, _PRESS)
+        if fallback is not None:
+            return fallback
         declare = [a for a in offered if a.kind is _COLOR]
         return declare[self.rng.below(len(declare))]
 
 
+def _first(offered: tuple[Action, ...], kind: Kind) -> Action | None:
+    """The first action of ``kind`` offered without a UNO call, if any."""
+    for a in offered:
+        if a.kind is kind and not a.uno:
+            return a
+    return None
+
+
 _PLAY: Final = Kind.PLAY
 _COLOR: Final = Kind.COLOR
-#: Without a playable card: take a penalty, pass after a draw, else draw (or press).
-_FALLBACK: Final = (Kind.TAKE, Kind.PASS, Kind.DRAW, Kind.PRESS)
+_TAKE: Final = Kind.TAKE
+_PASS: Final = Kind.PASS
+_DRAW: Final = Kind.DRAW
+_PRESS: Final = Kind.PRESS
 
 
 register_bot(NaiveBot)
