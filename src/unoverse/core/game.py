@@ -355,7 +355,7 @@ class Game:
         out: list[Action] = []
         if seat == self.turn:
             self._mandatory_actions(seat, out)
-        if seat in self.uno_open:
+        if self.uno_open and seat in self.uno_open:
             out.append(UNO)
         for t in self.uno_open:
             if t != seat and len(self.hands[t]) == 1:
@@ -414,7 +414,11 @@ class Game:
                 i = len(playable)
                 while i > 0 and playable[i - 1] > c:
                     i -= 1
-                if i == 0 or playable[i - 1] != c:
+                if i > 0 and playable[i - 1] == c:
+                    continue  # listed already
+                if i == len(playable):
+                    playable.append(c)
+                else:
                     playable.insert(i, c)
         for c in playable:
             if special[c]:
@@ -463,8 +467,8 @@ class Game:
             self._special_plays(card, more, left, eff, colors, false_uno, out, jumper)
             return
         numbers = self._numbers(card) if eff == fx.NUMERAL else _NO_NUMBER
-        moves = left > 0 and eff in HAND_MOVES
-        if left > 0 and eff in CHOOSING_EFFECTS:
+        moves = left > 0 and _MOVES_HANDS[eff] == 1
+        if left > 0 and _CHOOSES[eff] == 1:
             targets = self._targets(last, left, jumper if jumper >= 0 else self.turn)
             directions = self._directions(last, left)
         elif jumper < 0 and not more and not moves and (numbers is _NO_NUMBER or colors[0] < 0):
@@ -1195,7 +1199,7 @@ class Game:
             self._discard_colour_cards(p, discards, events)
         size = len(hand)
         # the hand the player holds once hands have moved: what a UNO call is judged on (P4)
-        kept = self._kept(p, eff, size, 0, a.target, mult, -1) if eff in HAND_MOVES else size
+        kept = self._kept(p, eff, size, 0, a.target, mult, -1) if _MOVES_HANDS[eff] else size
         if a.uno:
             if kept == 1:
                 self.said_uno[p] = True
@@ -1680,7 +1684,7 @@ class Game:
         pile = self.draw_pile
         hand = self.hands[seat]
         got: list[int] = []
-        for _ in range(n):
+        while len(got) < n:  # (not ``for _ in range``: the compiled build boxes ``_``)
             if not pile:
                 self._reshuffle(events)
                 if not pile:
@@ -2341,16 +2345,23 @@ _NO_DIRECTION: Final = (0,)
 _BOTH_DIRECTIONS: Final = (1, -1)
 _NO_CALL: Final = (False,)
 _BOTH_CALLS: Final = (False, True)
+#: By effect code: 1 where it moves whole hands (``HAND_MOVES``), where the play chooses a
+#: seat or a direction (``CHOOSING_EFFECTS``). A byte read where a play is judged, rather
+#: than a set lookup (which boxes and hashes the code when compiled).
+_MOVES_HANDS: Final = bytes(e in HAND_MOVES for e in range(64))
+_CHOOSES: Final = bytes(e in CHOOSING_EFFECTS for e in range(64))
 
 #: ``windows()`` when only the mandatory window is open, by window and seat (shared tuples
-#: rather than new ones for every view).
-_TURN_WINDOWS: Final = tuple((("turn", s),) for s in range(11))
-_DRAWN_WINDOWS: Final = tuple((("drawn", s),) for s in range(11))
-_PENALTY_WINDOWS: Final = tuple((("penalty", s),) for s in range(11))
-_CHALLENGE_WINDOWS: Final = tuple((("challenge", s),) for s in range(11))
-_COLOR_WINDOWS: Final = tuple((("color", s),) for s in range(11))
-#: ``acting_seats()`` when only the turn seat may act, by seat.
-_SEATS: Final = tuple((s,) for s in range(11))
+#: rather than new ones for every view). Typed as tuples of any length: the compiled build
+#: keeps a fixed-length tuple unboxed and would build a new object to return it.
+_Windows = tuple[tuple[str, int], ...]
+_TURN_WINDOWS: Final[tuple[_Windows, ...]] = tuple((("turn", s),) for s in range(11))
+_DRAWN_WINDOWS: Final[tuple[_Windows, ...]] = tuple((("drawn", s),) for s in range(11))
+_PENALTY_WINDOWS: Final[tuple[_Windows, ...]] = tuple((("penalty", s),) for s in range(11))
+_CHALLENGE_WINDOWS: Final[tuple[_Windows, ...]] = tuple((("challenge", s),) for s in range(11))
+_COLOR_WINDOWS: Final[tuple[_Windows, ...]] = tuple((("color", s),) for s in range(11))
+#: ``acting_seats()`` when only the turn seat may act, by seat (any length, as above).
+_SEATS: Final[tuple[tuple[int, ...], ...]] = tuple((s,) for s in range(11))
 
 #: The kinds of action that belong to the turn holder's mandatory window.
 _MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR, _PRESS})

@@ -266,7 +266,7 @@ def view(game: Game, seat: int | None) -> View:
         game.turn,
         "turn" if phase == _TURN else PHASE_NAMES[phase],
         hand,
-        tuple([len(h) for h in game.hands]),
+        tuple(len(h) for h in game.hands),
         eliminated,
         tuple(game.discard),
         discard_by[-1] if discard_by else -1,
