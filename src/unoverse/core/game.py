@@ -2336,15 +2336,18 @@ _ARM: Final = Kind.ARM
 _DISARM: Final = Kind.DISARM
 
 # Shared choice tuples for legal-action lists.
-_NO_COLOR: Final = (-1,)
-_NO_NUMBER: Final = (-1,)
-_ALL_NUMBERS: Final = tuple(range(10))
-_NUMBER_CHOICES: Final = tuple((n,) for n in range(10))
-_NO_TARGET: Final = (-1,)
-_NO_DIRECTION: Final = (0,)
-_BOTH_DIRECTIONS: Final = (1, -1)
-_NO_CALL: Final = (False,)
-_BOTH_CALLS: Final = (False, True)
+# Typed as tuples of any length on purpose: the compiled build keeps a fixed-length tuple
+# unboxed and boxes a new object at each use, so ``is`` (``_play_actions`` tells the common
+# cases apart by identity) would never hold there, and every use would allocate.
+_NO_COLOR: Final[tuple[int, ...]] = (-1,)
+_NO_NUMBER: Final[tuple[int, ...]] = (-1,)
+_ALL_NUMBERS: Final[tuple[int, ...]] = tuple(range(10))
+_NUMBER_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple((n,) for n in range(10))
+_NO_TARGET: Final[tuple[int, ...]] = (-1,)
+_NO_DIRECTION: Final[tuple[int, ...]] = (0,)
+_BOTH_DIRECTIONS: Final[tuple[int, ...]] = (1, -1)
+_NO_CALL: Final[tuple[bool, ...]] = (False,)
+_BOTH_CALLS: Final[tuple[bool, ...]] = (False, True)
 #: By effect code: 1 where it moves whole hands (``HAND_MOVES``), where the play chooses a
 #: seat or a direction (``CHOOSING_EFFECTS``). A byte read where a play is judged, rather
 #: than a set lookup (which boxes and hashes the code when compiled).
