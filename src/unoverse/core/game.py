@@ -28,6 +28,8 @@ from .actions import (
     DRAW_UNO,
     KEEP,
     PASS,
+    PLAIN_PLAYS,
+    PLAIN_PLAYS_UNO,
     PRESS,
     PRESS_UNO,
     TAKE,
@@ -424,9 +426,9 @@ class Game:
             if special[c]:
                 self._play_actions(c, size, false_uno, out)
             elif not self._declares(c):
-                out.append(play_action(c))
+                out.append(PLAIN_PLAYS[c])
                 if calls:
-                    out.append(play_action(c, -1, True))
+                    out.append(PLAIN_PLAYS_UNO[c])
             elif not calls:
                 out.extend(rules.color_plays(c))
             else:
@@ -1140,13 +1142,10 @@ class Game:
         answering = self.phase == _PENALTY
         illegal = not answering and not self._p1_row()[c]
         # played by the chromatic step alone (Full Spectrum, §4.5): said in the play event
-        step = (
-            not illegal
-            and not answering
-            and self.color >= 0
-            and CARD_COLOR[c] in rules.steps[self.color]
-            and CARD_KIND[c] != self.top_kind
-        )
+        step = False
+        if not illegal and not answering and self.color >= 0:
+            steps = rules.steps[self.color]  # (mostly none: no lookup in an empty tuple)
+            step = bool(steps) and CARD_COLOR[c] in steps and CARD_KIND[c] != self.top_kind
         if self.strict >= 0:
             self.strict = -1  # the restricted first turn is over
         k = CARD_KIND[last]

@@ -13,7 +13,7 @@ a deck the largest cost of setting up a round.
 from __future__ import annotations
 
 from hashlib import shake_128
-from typing import Final
+from typing import Final, cast
 
 _MASK: Final = (1 << 64) - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15
@@ -65,6 +65,7 @@ class Rng:
             return
         # 16-bit words keep every product a small integer, the compiled build's fast case.
         size = n + (n >> 5) + 8  # spare words for rejections (below 0.5% per card)
+        cells = cast("list[object]", items)  # swapped as they are (not unboxed, when compiled)
         end = 2 * size
         data = _words(self.next64(), size)
         w = 0  # the next unread byte
@@ -83,9 +84,9 @@ class Rng:
                     m = (data[w] | data[w + 1] << 8) * bound
                     w += 2
             j = m >> 16
-            t = items[i]
-            items[i] = items[j]
-            items[j] = t
+            t = cells[i]
+            cells[i] = cells[j]
+            cells[j] = t
             i -= 1
 
     def copy(self) -> Rng:

@@ -43,12 +43,14 @@ class Stream:
     allocated an integer object per word, and a 32-bit product went through big integers).
     """
 
-    __slots__ = ("_block", "_data", "_key", "_next")
+    __slots__ = ("_block", "_data", "_label", "_next", "_seed")
 
     def __init__(self, seed: int, label: str = "") -> None:
         """The stream named by ``seed`` and, optionally, ``label`` (one seed, several
-        independent streams)."""
-        self._key = f"{seed}:{label}:".encode()
+        independent streams). Nothing is hashed or even written out until a number is drawn:
+        a bot's timing stream often never is."""
+        self._seed = seed
+        self._label = label
         self._block = 0
         self._data = b""
         self._next = 0  # the next unread byte of ``_data``
@@ -87,7 +89,8 @@ class Stream:
         """The stream's next block, now its unread bytes."""
         block = self._block
         count = _FIRST_BLOCK << block if block < _DOUBLINGS else _MAX_BLOCK
-        self._data = data = shake_128(self._key + str(block).encode()).digest(4 * count)
+        key = f"{self._seed}:{self._label}:{block}".encode()
+        self._data = data = shake_128(key).digest(4 * count)
         self._block = block + 1
         self._next = 0
         return data
