@@ -7,15 +7,16 @@ the worker count or ``PYTHONHASHSEED``.
 
 from __future__ import annotations
 
-import hashlib
-from hashlib import shake_128
+from hashlib import blake2b, shake_128
 from typing import Final
 
 
 def derive(seed: int, *path: object) -> int:
     """A 63-bit seed for the stream named by ``seed`` and ``path``."""
-    text = ":".join([str(seed), *(str(p) for p in path)])
-    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+    parts = [str(seed)]
+    for p in path:
+        parts.append(str(p))
+    digest = blake2b(":".join(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 
 
