@@ -402,39 +402,40 @@ class Game:
                 out.append(PASS)
             return
         permissive = rules.permissive_illegal_plays and size > 1
-        # Each playable card with its colours and UNO calls, in the order ``_play_actions``
-        # lists them; a card whose play may name a seat or a direction or do more goes
-        # through ``_play_actions`` itself (``Rules.special``).
         p1 = self._p1_row()
-        special = rules.special
         calls = rules.uno_calls and (size == 2 or (false_uno and size > 2))
-        # the playable cards, sorted, each once: a hand is short and few of its cards play,
-        # so they are inserted in order as found (cheaper than a list to sort, or a set)
-        playable: list[int] = []
+        # The playable cards in order, each once. Most turns have at most two different
+        # ones: they are the lowest and the highest, found without building a list; the
+        # cards between them, if any, are sorted into one.
+        lo = N_CARDS
+        hi = -1
         for c in hand:
             if permissive or p1[c]:
-                i = len(playable)
-                while i > 0 and playable[i - 1] > c:
-                    i -= 1
-                if i > 0 and playable[i - 1] == c:
-                    continue  # listed already
-                if i == len(playable):
-                    playable.append(c)
-                else:
-                    playable.insert(i, c)
-        for c in playable:
-            if special[c]:
-                self._play_actions(c, size, false_uno, out)
-            elif not self._declares(c):
-                out.append(PLAIN_PLAYS[c])
-                if calls:
-                    out.append(PLAIN_PLAYS_UNO[c])
-            elif not calls:
-                out.extend(rules.color_plays(c))
-            else:
-                for col in rules.colors:
-                    out.append(play_action(c, col))
-                    out.append(play_action(c, col, True))
+                if c < lo:
+                    lo = c
+                if c > hi:
+                    hi = c
+        if hi < 0:
+            pass  # nothing plays
+        elif lo == hi:
+            self._card_plays(lo, size, false_uno, calls, out)
+        else:
+            between: list[int] | None = None
+            for c in hand:
+                if lo < c < hi and (permissive or p1[c]):
+                    if between is None:
+                        between = [c]
+                        continue
+                    i = len(between)
+                    while i > 0 and between[i - 1] > c:
+                        i -= 1
+                    if i == 0 or between[i - 1] != c:  # (each card once)
+                        between.insert(i, c)
+            self._card_plays(lo, size, false_uno, calls, out)
+            if between is not None:
+                for c in between:
+                    self._card_plays(c, size, false_uno, calls, out)
+            self._card_plays(hi, size, false_uno, calls, out)
         if rules.play_duplicates or rules.zero_discard_color:
             for first, more in self._multi_plays(hand):
                 self._play_actions(first, size, false_uno, out, more)
@@ -448,6 +449,26 @@ class Game:
             out.append(PRESS)
             if false_uno:
                 out.append(PRESS_UNO)
+
+    def _card_plays(
+        self, c: int, size: int, false_uno: bool, calls: bool, out: list[Action]
+    ) -> None:
+        """The turn's plays of the playable card ``c`` (``_mandatory_actions``): with its
+        colours and UNO calls; a card whose play may name a seat or a direction or do more
+        goes through ``_play_actions`` itself (``Rules.special``)."""
+        rules = self.rules
+        if rules.special[c]:
+            self._play_actions(c, size, false_uno, out)
+        elif not self._declares(c):
+            out.append(PLAIN_PLAYS[c])
+            if calls:
+                out.append(PLAIN_PLAYS_UNO[c])
+        elif not calls:
+            out.extend(rules.color_plays(c))
+        else:
+            for col in rules.colors:
+                out.append(play_action(c, col))
+                out.append(play_action(c, col, True))
 
     def _play_actions(
         self,
