@@ -1157,7 +1157,7 @@ class Game:
             last = laid[-1]
             mult = _mult(c, more)
         else:
-            laid = (c,)
+            laid = _ONE_CARD[c]  # (shared: the play event keeps it, and it never changes)
             last = c
             mult = 1
         answering = self.phase == _PENALTY
@@ -2383,6 +2383,8 @@ _DRAWN_WINDOWS: Final[tuple[_Windows, ...]] = tuple((("drawn", s),) for s in ran
 _PENALTY_WINDOWS: Final[tuple[_Windows, ...]] = tuple((("penalty", s),) for s in range(11))
 _CHALLENGE_WINDOWS: Final[tuple[_Windows, ...]] = tuple((("challenge", s),) for s in range(11))
 _COLOR_WINDOWS: Final[tuple[_Windows, ...]] = tuple((("color", s),) for s in range(11))
+#: ``(c,)`` for every card id: the cards of a one-card play, shared.
+_ONE_CARD: Final[tuple[tuple[int, ...], ...]] = tuple((c,) for c in range(N_CARDS))
 #: ``acting_seats()`` when only the turn seat may act, by seat (any length, as above).
 _SEATS: Final[tuple[tuple[int, ...], ...]] = tuple((s,) for s in range(11))
 
