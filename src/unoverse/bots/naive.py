@@ -16,16 +16,6 @@ from ..core.view import View
 from .base import Bot, register_bot
 
 
-def playable(view: View, card: int) -> bool:
-    """P1 on the seat's view (excludes plays only a permissive table would accept)."""
-    return (
-        CARD_IS_WILD[card]
-        or CARD_COLOR[card] == view.color
-        or CARD_KIND[card] == view.top_kind
-        or CARD_COLOR[card] in view.steps
-    )
-
-
 class NaiveBot(Bot):
     """Plays a random legal card, else draws; takes every penalty."""
 
@@ -44,55 +34,101 @@ class NaiveBot(Bot):
         if view.blast >= 0:  # a BLAST event: only its choices are open
             return legal[self.rng.below(len(legal))] if legal else None
         live = view.phase == "live"  # BLAST mode: no turns, it plays when it can
-        if (view.turn != view.seat and not live) or view.winner >= 0:
+        seat = view.seat
+        if (not live and (seat is None or view.turn != seat)) or view.winner >= 0:
             return None
         calls = len(view.hand) == 2
         color, top_kind, steps = view.color, view.top_kind, view.steps
         offered = tuple(legal)  # (a tuple already: the engine's list, not copied)
-        plays: list[Action] = []
-        cards: list[int] = []  # the playable cards, each once
+        cards: list[int] = []  # the playable cards, each once, in order
         last = -1
-        take = False
         for a in offered:
             if a.kind is not _PLAY:
                 continue
             c = a.card
             if c != last:  # a card's plays are listed together: judge the card once
                 last = c
-                take = (
-                    a.number >= 0  # a Numeral: it declares a number it may take here
-                    or CARD_IS_WILD[c]
-                    or CARD_COLOR[c] == color
-                    or CARD_KIND[c] == top_kind
-                    or (bool(steps) and CARD_COLOR[c] in steps)
-                )
-                if take and c not in cards:
-                    cards.append(c)
-            if take:
-                plays.append(a)
-        if plays:
-            cards.sort()
+                if a.number >= 0 or _playable(c, color, top_kind, steps):
+                    # insert it in order unless listed (a few cards: no sort, no set)
+                    i = len(cards)
+                    while i > 0 and cards[i - 1] > c:
+                        i -= 1
+                    if i == 0 or cards[i - 1] != c:
+                        cards.insert(i, c)
+        if cards:
             card = cards[self.rng.below(len(cards))]
             # UNO with a play that leaves two cards in hand; a play whose call the engine
             # judges otherwise (a hand move, a Discard All) is played without one
-            options = [a for a in plays if a.card == card and a.uno == calls]
+            options = _plays(offered, card, calls, color, top_kind, steps)
             if not options:
-                options = [a for a in plays if a.card == card and not a.uno]
+                options = _plays(offered, card, False, color, top_kind, steps)
             return options[self.rng.below(len(options))]
         if live:
             return None  # nothing to play: it waits (it never arms)
-        for kind in _FALLBACK:
-            for a in offered:
-                if a.kind is kind and not a.uno:
-                    return a
+        # without a playable card: take a penalty, pass after a draw, else draw (or press)
+        fallback = _first(offered, _TAKE)
+        if fallback is None:
+            fallback = _first(offered, _PASS)
+        if fallback is None:
+            fallback = _first(offered, _DRAW)
+        if fallback is None:
+            fallback = _first(offered, _PRESS)
+        if fallback is not None:
+            return fallback
         declare = [a for a in offered if a.kind is _COLOR]
         return declare[self.rng.below(len(declare))]
 
 
+def _playable(c: int, color: int, top_kind: int, steps: tuple[int, ...]) -> bool:
+    """Whether card ``c`` plays on the view's top card and colour (a wild, its colour, its
+    kind, or a colour of the chromatic step)."""
+    return (
+        CARD_IS_WILD[c]
+        or CARD_COLOR[c] == color
+        or CARD_KIND[c] == top_kind
+        or (bool(steps) and CARD_COLOR[c] in steps)
+    )
+
+
+def _plays(
+    offered: tuple[Action, ...],
+    card: int,
+    uno: bool,
+    color: int,
+    top_kind: int,
+    steps: tuple[int, ...],
+) -> list[Action]:
+    """The plays of ``card`` with the UNO call ``uno`` among the plays ``act`` takes: those
+    of a card's listing that starts with a declared number or whose card is playable."""
+    out: list[Action] = []
+    taken = False
+    last = -1
+    for a in offered:
+        if a.kind is not _PLAY:
+            continue
+        c = a.card
+        if c != last:  # judged as ``act`` judges the listing
+            last = c
+            taken = c == card and (a.number >= 0 or _playable(c, color, top_kind, steps))
+        if taken and a.uno == uno:
+            out.append(a)
+    return out
+
+
+def _first(offered: tuple[Action, ...], kind: Kind) -> Action | None:
+    """The first action of ``kind`` offered without a UNO call, if any."""
+    for a in offered:
+        if a.kind is kind and not a.uno:
+            return a
+    return None
+
+
 _PLAY: Final = Kind.PLAY
 _COLOR: Final = Kind.COLOR
-#: Without a playable card: take a penalty, pass after a draw, else draw (or press).
-_FALLBACK: Final = (Kind.TAKE, Kind.PASS, Kind.DRAW, Kind.PRESS)
+_TAKE: Final = Kind.TAKE
+_PASS: Final = Kind.PASS
+_DRAW: Final = Kind.DRAW
+_PRESS: Final = Kind.PRESS
 
 
 register_bot(NaiveBot)

@@ -469,6 +469,10 @@ _MAX_CHOICES: Final = 100_000
 _BLASTS: Final[dict[tuple[int, ...], Action]] = {}
 _PLAY_COLORS: Final = len(COLOR_LETTERS) + 1
 _PLAYS: Final[list[Action | None]] = [None] * (N_CARDS * _PLAY_COLORS * 2)
+#: ``play_action(c)`` and ``play_action(c, -1, True)`` for every card id (the same objects):
+#: the plays legal-action lists offer most, read from a table without a call.
+PLAIN_PLAYS: Final[tuple[Action, ...]] = tuple(play_action(c) for c in range(N_CARDS))
+PLAIN_PLAYS_UNO: Final[tuple[Action, ...]] = tuple(play_action(c, -1, True) for c in range(N_CARDS))
 _NUMBERED: Final[list[Action | None]] = [None] * (N_CARDS * 2 * 10)
 _ARMS: Final[list[Action | None]] = [None] * N_CARDS
 

@@ -30,6 +30,8 @@ from .actions import (
     DRAW_UNO,
     KEEP,
     PASS,
+    PLAIN_PLAYS,
+    PLAIN_PLAYS_UNO,
     PRESS,
     PRESS_UNO,
     TAKE,
@@ -118,6 +120,9 @@ class Game:
         "launcher",
         "lock",
         "n",
+        "offers",
+        "offers_seat",
+        "offers_version",
         "out",
         "owed",
         "paid",
@@ -223,6 +228,13 @@ class Game:
         self.known: list[list[list[int]]] = [[[] for _ in range(players)] for _ in range(players)]
         self.version = 0
         self.setup_events: list[Event] = []
+        # Not state (never copied or saved): the last list ``legal_actions`` returned, for
+        # which seat and at which version. ``apply`` accepts one of those very objects from
+        # that seat at that version without checking it again: the list is what the checks
+        # allow in that state, and the version changes with every action applied.
+        self.offers: tuple[Action, ...] = ()
+        self.offers_seat = -1
+        self.offers_version = -1
 
     # -- reading ---------------------------------------------------------------------
     @property
@@ -238,10 +250,11 @@ class Game:
     def next_seat(self, seat: int, steps: int = 1) -> int:
         """The active seat ``steps`` places after ``seat`` in the current direction."""
         n, d, elim = self.n, self.direction, self.eliminated
-        for _ in range(steps):
+        while steps > 0:  # (not ``for _ in range``: the compiled build boxes ``_``)
             seat = (seat + d) % n
             while elim[seat]:
                 seat = (seat + d) % n
+            steps -= 1
         return seat
 
     def left_of(self, seat: int) -> int:
@@ -311,7 +324,8 @@ class Game:
         if self.phase == _LIVE:  # every active seat may play or arm a card
             return tuple(s for s in range(self.n) if not self.eliminated[s] and self.hands[s])
         if not self.uno_open and self.illegal is None and self.jump_undo is None:
-            return (self.turn,)
+            turn = self.turn
+            return _SEATS[turn] if turn < len(_SEATS) else (turn,)
         return tuple(s for s in range(self.n) if not self.eliminated[s] and self._any_legal(s))
 
     def _any_legal(self, seat: int) -> bool:
@@ -348,7 +362,7 @@ class Game:
         out: list[Action] = []
         if seat == self.turn:
             self._mandatory_actions(seat, out)
-        if seat in self.uno_open:
+        if self.uno_open and seat in self.uno_open:
             out.append(UNO)
         for t in self.uno_open:
             if t != seat and len(self.hands[t]) == 1:
@@ -361,7 +375,11 @@ class Game:
             if top in hand:
                 false_uno = self.rules.false_uno_penalty > 0
                 self._play_actions(top, len(hand), false_uno, out, jumper=seat)
-        return tuple(out)
+        listed = tuple(out)
+        self.offers = listed  # (for ``apply``: these are valid as they are)
+        self.offers_seat = seat
+        self.offers_version = self.version
+        return listed
 
     def _mandatory_actions(self, seat: int, out: list[Action]) -> None:
         phase = self.phase
@@ -389,30 +407,40 @@ class Game:
                 out.append(PASS)
             return
         permissive = rules.permissive_illegal_plays and size > 1
-        # Each playable card with its colours and UNO calls, in the order ``_play_actions``
-        # lists them; a card whose play may name a seat or a direction or do more goes
-        # through ``_play_actions`` itself (``Rules.special``).
         p1 = self._p1_row()
-        special = rules.special
         calls = rules.uno_calls and (size == 2 or (false_uno and size > 2))
-        prev = -1
-        # the playable cards, sorted, each once (a sorted list, not a set: cheaper)
-        for c in sorted(hand if permissive else [c for c in hand if p1[c]]):
-            if c == prev:
-                continue
-            prev = c
-            if special[c]:
-                self._play_actions(c, size, false_uno, out)
-            elif not self._declares(c):
-                out.append(play_action(c))
-                if calls:
-                    out.append(play_action(c, -1, True))
-            elif not calls:
-                out.extend(rules.color_plays(c))
-            else:
-                for col in rules.colors:
-                    out.append(play_action(c, col))
-                    out.append(play_action(c, col, True))
+        # The playable cards in order, each once. Most turns have at most two different
+        # ones: they are the lowest and the highest, found without building a list; the
+        # cards between them, if any, are sorted into one.
+        lo = N_CARDS
+        hi = -1
+        for c in hand:
+            if permissive or p1[c]:
+                if c < lo:
+                    lo = c
+                if c > hi:
+                    hi = c
+        if hi < 0:
+            pass  # nothing plays
+        elif lo == hi:
+            self._card_plays(lo, size, false_uno, calls, out)
+        else:
+            between: list[int] | None = None
+            for c in hand:
+                if lo < c < hi and (permissive or p1[c]):
+                    if between is None:
+                        between = [c]
+                        continue
+                    i = len(between)
+                    while i > 0 and between[i - 1] > c:
+                        i -= 1
+                    if i == 0 or between[i - 1] != c:  # (each card once)
+                        between.insert(i, c)
+            self._card_plays(lo, size, false_uno, calls, out)
+            if between is not None:
+                for c in between:
+                    self._card_plays(c, size, false_uno, calls, out)
+            self._card_plays(hi, size, false_uno, calls, out)
         if rules.play_duplicates or rules.zero_discard_color:
             for first, more in self._multi_plays(hand):
                 self._play_actions(first, size, false_uno, out, more)
@@ -426,6 +454,26 @@ class Game:
             out.append(PRESS)
             if false_uno:
                 out.append(PRESS_UNO)
+
+    def _card_plays(
+        self, c: int, size: int, false_uno: bool, calls: bool, out: list[Action]
+    ) -> None:
+        """The turn's plays of the playable card ``c`` (``_mandatory_actions``): with its
+        colours and UNO calls; a card whose play may name a seat or a direction or do more
+        goes through ``_play_actions`` itself (``Rules.special``)."""
+        rules = self.rules
+        if rules.special[c]:
+            self._play_actions(c, size, false_uno, out)
+        elif not self._declares(c):
+            out.append(PLAIN_PLAYS[c])
+            if calls:
+                out.append(PLAIN_PLAYS_UNO[c])
+        elif not calls:
+            out.extend(rules.color_plays(c))
+        else:
+            for col in rules.colors:
+                out.append(play_action(c, col))
+                out.append(play_action(c, col, True))
 
     def _play_actions(
         self,
@@ -447,8 +495,8 @@ class Game:
             self._special_plays(card, more, left, eff, colors, false_uno, out, jumper)
             return
         numbers = self._numbers(card) if eff == fx.NUMERAL else _NO_NUMBER
-        moves = left > 0 and eff in HAND_MOVES
-        if left > 0 and eff in CHOOSING_EFFECTS:
+        moves = left > 0 and _MOVES_HANDS[eff] == 1
+        if left > 0 and _CHOOSES[eff] == 1:
             targets = self._targets(last, left, jumper if jumper >= 0 else self.turn)
             directions = self._directions(last, left)
         elif jumper < 0 and not more and not moves and (numbers is _NO_NUMBER or colors[0] < 0):
@@ -724,8 +772,22 @@ class Game:
         Only UNO Blast's BLAST mode reads it: a play from another seat within
         ``blast.simultaneity_window_ms`` after the last accepted card is simultaneous (§5.8).
         Without a time, plays are judged one at a time, never simultaneous.
+
+        An action that is one of the very objects ``legal_actions(seat)`` last returned, in
+        this same state (the same ``version``), is applied without checking it again: that
+        list holds exactly what the checks allow there (the conformance suite holds the
+        engine to it), so the result is the same, and a bot's answer costs no second check.
         """
         when = _time(at)
+        if (
+            self.offers_version == self.version
+            and isinstance(seat, int)
+            and seat == self.offers_seat
+            and not isinstance(seat, bool)
+        ):
+            for x in self.offers:
+                if x is act:
+                    return self._run(seat, x)
         if isinstance(act, Action):
             a = check_form(act)
             raw = cast("tuple[object, ...]", a)[0]  # read unchecked: it may not be a Kind
@@ -1101,19 +1163,16 @@ class Game:
             last = laid[-1]
             mult = _mult(c, more)
         else:
-            laid = (c,)
+            laid = _ONE_CARD[c]  # (shared: the play event keeps it, and it never changes)
             last = c
             mult = 1
         answering = self.phase == _PENALTY
         illegal = not answering and not self._p1_row()[c]
         # played by the chromatic step alone (Full Spectrum, §4.5): said in the play event
-        step = (
-            not illegal
-            and not answering
-            and self.color >= 0
-            and CARD_COLOR[c] in rules.steps[self.color]
-            and CARD_KIND[c] != self.top_kind
-        )
+        step = False
+        if not illegal and not answering and self.color >= 0:
+            steps = rules.steps[self.color]  # (mostly none: no lookup in an empty tuple)
+            step = bool(steps) and CARD_COLOR[c] in steps and CARD_KIND[c] != self.top_kind
         if self.strict >= 0:
             self.strict = -1  # the restricted first turn is over
         k = CARD_KIND[last]
@@ -1139,9 +1198,9 @@ class Game:
         discards = self._discard_colors(laid) if eff == fx.DISCARD_ALL and a.amount != KEEP else ()
         known = self.known
         for x in laid:
-            for i in range(len(hand)):  # hand.remove(x), without the method call
+            for i in range(len(hand)):  # hand.remove(x), without the generic comparison
                 if hand[i] == x:
-                    del hand[i]
+                    hand.pop(i)
                     break
             for row in known:  # no seat has seen this card in the hand any more
                 seen = row[p]
@@ -1172,7 +1231,7 @@ class Game:
             self._discard_color_cards(p, discards, events)
         size = len(hand)
         # the hand the player holds once hands have moved: what a UNO call is judged on (P4)
-        kept = self._kept(p, eff, size, 0, a.target, mult, -1) if eff in HAND_MOVES else size
+        kept = self._kept(p, eff, size, 0, a.target, mult, -1) if _MOVES_HANDS[eff] else size
         if a.uno:
             if kept == 1:
                 self.said_uno[p] = True
@@ -1657,7 +1716,7 @@ class Game:
         pile = self.draw_pile
         hand = self.hands[seat]
         got: list[int] = []
-        for _ in range(n):
+        while len(got) < n:  # (not ``for _ in range``: the compiled build boxes ``_``)
             if not pile:
                 self._reshuffle(events)
                 if not pile:
@@ -2317,15 +2376,23 @@ _ARM: Final = Kind.ARM
 _DISARM: Final = Kind.DISARM
 
 # Shared choice tuples for legal-action lists.
-_NO_COLOR: Final = (-1,)
-_NO_NUMBER: Final = (-1,)
-_ALL_NUMBERS: Final = tuple(range(10))
-_NUMBER_CHOICES: Final = tuple((n,) for n in range(10))
-_NO_TARGET: Final = (-1,)
-_NO_DIRECTION: Final = (0,)
-_BOTH_DIRECTIONS: Final = (1, -1)
-_NO_CALL: Final = (False,)
-_BOTH_CALLS: Final = (False, True)
+# Typed as tuples of any length on purpose: the compiled build keeps a fixed-length tuple
+# unboxed and boxes a new object at each use, so ``is`` (``_play_actions`` tells the common
+# cases apart by identity) would never hold there, and every use would allocate.
+_NO_COLOR: Final[tuple[int, ...]] = (-1,)
+_NO_NUMBER: Final[tuple[int, ...]] = (-1,)
+_ALL_NUMBERS: Final[tuple[int, ...]] = tuple(range(10))
+_NUMBER_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple((n,) for n in range(10))
+_NO_TARGET: Final[tuple[int, ...]] = (-1,)
+_NO_DIRECTION: Final[tuple[int, ...]] = (0,)
+_BOTH_DIRECTIONS: Final[tuple[int, ...]] = (1, -1)
+_NO_CALL: Final[tuple[bool, ...]] = (False,)
+_BOTH_CALLS: Final[tuple[bool, ...]] = (False, True)
+#: By effect code: 1 where it moves whole hands (``HAND_MOVES``), where the play chooses a
+#: seat or a direction (``CHOOSING_EFFECTS``). A byte read where a play is judged, rather
+#: than a set lookup (which boxes and hashes the code when compiled).
+_MOVES_HANDS: Final = bytes(e in HAND_MOVES for e in range(64))
+_CHOOSES: Final = bytes(e in CHOOSING_EFFECTS for e in range(64))
 
 #: ``Game.saved`` outside a BLAST event: no window interrupted.
 _NOTHING_SAVED: Final = (-1, 0, -1)
@@ -2347,6 +2414,10 @@ _DRAWN_WINDOWS: Final[Windows] = _sole(win.DRAWN)
 _PENALTY_WINDOWS: Final[Windows] = _sole(win.PENALTY)
 _CHALLENGE_WINDOWS: Final[Windows] = _sole(win.CHALLENGE)
 _COLOR_WINDOWS: Final[Windows] = _sole(win.COLOR)
+#: ``(c,)`` for every card id: the cards of a one-card play, shared.
+_ONE_CARD: Final[tuple[tuple[int, ...], ...]] = tuple((c,) for c in range(N_CARDS))
+#: ``acting_seats()`` when only the turn seat may act, by seat (any length, as above).
+_SEATS: Final[tuple[tuple[int, ...], ...]] = tuple((s,) for s in range(11))
 
 #: The kinds of action that belong to the turn holder's mandatory window.
 _MANDATORY: Final = frozenset({_PLAY, _DRAW, _PASS, _TAKE, _CHALLENGE, _COLOR, _PRESS})

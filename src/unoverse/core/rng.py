@@ -12,25 +12,20 @@ a deck the largest cost of setting up a round.
 
 from __future__ import annotations
 
-import sys
-from array import array
 from hashlib import shake_128
-from typing import Final
+from typing import Final, cast
 
 _MASK: Final = (1 << 64) - 1
 _GAMMA: Final = 0x9E3779B97F4A7C15
 _WORD: Final = 1 << 16  # the shuffle reads 16-bit words
 _LOW: Final = _WORD - 1
-_SWAP: Final = sys.byteorder == "big"  # the stream is read as little-endian words
 
 
-def _words(key: int, count: int) -> list[int]:
-    """``count`` uniform 16-bit words from the SHAKE-128 stream keyed by ``key``."""
-    words = array("H")
-    words.frombytes(shake_128(key.to_bytes(8, "little")).digest(2 * count))
-    if _SWAP:  # pragma: no cover - big-endian machines
-        words.byteswap()
-    return words.tolist()
+def _words(key: int, count: int) -> bytes:
+    """``count`` uniform 16-bit words from the SHAKE-128 stream keyed by ``key``, as their
+    little-endian bytes: read a byte at a time, every value stays a small integer in the
+    compiled build (a list of the words allocated an integer object per word)."""
+    return shake_128(key.to_bytes(8, "little")).digest(2 * count)
 
 
 class Rng:
@@ -70,26 +65,28 @@ class Rng:
             return
         # 16-bit words keep every product a small integer, the compiled build's fast case.
         size = n + (n >> 5) + 8  # spare words for rejections (below 0.5% per card)
-        words = _words(self.next64(), size)
-        w = 0
+        cells = cast("list[object]", items)  # swapped as they are (not unboxed, when compiled)
+        end = 2 * size
+        data = _words(self.next64(), size)
+        w = 0  # the next unread byte
         i = n - 1
         while i > 0:
             bound = i + 1
-            if w == size:  # out of spare words: a fresh stream
-                words, w = _words(self.next64(), size), 0
-            m = words[w] * bound
-            w += 1
+            if w == end:  # out of spare words: a fresh stream
+                data, w = _words(self.next64(), size), 0
+            m = (data[w] | data[w + 1] << 8) * bound
+            w += 2
             if m & _LOW < bound:  # Lemire: reject the few products that would bias
                 floor = (_WORD - bound) % bound
                 while m & _LOW < floor:
-                    if w == size:
-                        words, w = _words(self.next64(), size), 0
-                    m = words[w] * bound
-                    w += 1
+                    if w == end:
+                        data, w = _words(self.next64(), size), 0
+                    m = (data[w] | data[w + 1] << 8) * bound
+                    w += 2
             j = m >> 16
-            t = items[i]
-            items[i] = items[j]
-            items[j] = t
+            t = cells[i]
+            cells[i] = cells[j]
+            cells[j] = t
             i -= 1
 
     def copy(self) -> Rng:

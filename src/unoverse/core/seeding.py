@@ -7,21 +7,20 @@ the worker count or ``PYTHONHASHSEED``.
 
 from __future__ import annotations
 
-import hashlib
-import sys
-from array import array
+from hashlib import blake2b, shake_128
 from typing import Final
 
 
 def derive(seed: int, *path: object) -> int:
     """A 63-bit seed for the stream named by ``seed`` and ``path``."""
-    text = ":".join([str(seed), *(str(p) for p in path)])
-    digest = hashlib.blake2b(text.encode(), digest_size=8).digest()
+    parts = [str(seed)]
+    for p in path:
+        parts.append(str(p))
+    digest = blake2b(":".join(parts).encode(), digest_size=8).digest()
     return int.from_bytes(digest, "big") >> 1
 
 
 _TO_UNIT: Final = 1.0 / (1 << 32)
-_SWAP: Final = sys.byteorder == "big"  # the stream is read as little-endian words
 # Numbers per block: 40 in a stream's first block (160 bytes, one Keccak permutation: a bot
 # needs a few dozen per round), then doubling up to 1280 (a search bot needs many): one hash
 # call per block.
@@ -39,45 +38,60 @@ class Stream:
     on every seed; a simulation seeds a fresh stream per bot and game, and a search bot one
     per iteration, so a stream here costs nothing to seed and one hash per block. 32 bits are
     plenty for choosing among a few actions and for reaction times.
+
+    The block's bytes are kept as they come and read a byte at a time: every value stays a
+    small integer, which the compiled build handles without allocating (a list of the words
+    allocated an integer object per word, and a 32-bit product went through big integers).
     """
 
-    __slots__ = ("_block", "_key", "_next", "_words")
+    __slots__ = ("_block", "_data", "_label", "_next", "_seed")
 
     def __init__(self, seed: int, label: str = "") -> None:
         """The stream named by ``seed`` and, optionally, ``label`` (one seed, several
-        independent streams)."""
-        self._key = f"{seed}:{label}:".encode()
+        independent streams). Nothing is hashed or even written out until a number is drawn:
+        a bot's timing stream often never is."""
+        self._seed = seed
+        self._label = label
         self._block = 0
-        self._words: list[int] = []
-        self._next = 0
+        self._data = b""
+        self._next = 0  # the next unread byte of ``_data``
 
-    def _word(self) -> int:
-        """The next 32-bit number of the stream (two 16-bit words: halves stay small integers,
-        which the compiled build handles fastest)."""
+    def _halves(self) -> tuple[int, int]:
+        """The next 32-bit number of the stream as its two 16-bit halves (high, low)."""
         i = self._next
-        if i == len(self._words):
-            self._refill()
+        data = self._data
+        if i == len(data):
+            data = self._refill()
             i = 0
-        self._next = i + 2
-        return (self._words[i] << 16) | self._words[i + 1]
+        self._next = i + 4
+        return data[i] | data[i + 1] << 8, data[i + 2] | data[i + 3] << 8
 
     def random(self) -> float:
         """A uniform float in [0, 1), a multiple of 2**-32."""
-        return self._word() * _TO_UNIT
+        hi, lo = self._halves()
+        return (hi << 16 | lo) * _TO_UNIT
 
     def below(self, n: int) -> int:
-        """An integer in ``[0, n)``, uniform to within ``n / 2**32`` (Lemire's product,
-        without the rejection that would make it exact: bots choose among a few actions)."""
-        return (self._word() * n) >> 32
+        """An integer in ``[0, n)``, uniform to within ``n / 2**32``: Lemire's product
+        ``(x * n) >> 32`` of the next 32-bit number ``x``, without the rejection that would
+        make it exact (bots choose among a few actions). Computed from ``x``'s 16-bit halves,
+        ``(hi * n + (lo * n >> 16)) >> 16``, the same integer with small products only."""
+        i = self._next
+        data = self._data
+        if i == len(data):
+            data = self._refill()
+            i = 0
+        self._next = i + 4
+        hi = data[i] | data[i + 1] << 8
+        lo = data[i + 2] | data[i + 3] << 8
+        return (hi * n + (lo * n >> 16)) >> 16
 
-    def _refill(self) -> None:
+    def _refill(self) -> bytes:
+        """The stream's next block, now its unread bytes."""
         block = self._block
         count = _FIRST_BLOCK << block if block < _DOUBLINGS else _MAX_BLOCK
-        data = hashlib.shake_128(self._key + str(block).encode()).digest(4 * count)
+        key = f"{self._seed}:{self._label}:{block}".encode()
+        self._data = data = shake_128(key).digest(4 * count)
         self._block = block + 1
-        words = array("H")
-        words.frombytes(data)
-        if _SWAP:  # pragma: no cover - big-endian machines
-            words.byteswap()
-        self._words = words.tolist()
         self._next = 0
+        return data

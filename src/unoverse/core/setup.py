@@ -139,13 +139,13 @@ def _choose_dealer(game: Game, events: list[Event]) -> int:
     # Each draw is a uniform card of what is left of a shuffled deck: the same as shuffling
     # the whole deck and drawing from the top, without shuffling cards nobody draws.
     pile = list(game.rules.deck)
-    below = game.rng.below
+    rng = game.rng  # (its method called directly, not through a bound method object)
     while len(seats) > 1:
         drawn = []
         for s in seats:
             if not pile:
                 pile = list(game.rules.deck)
-            i = below(len(pile))
+            i = rng.below(len(pile))
             pile[i], pile[-1] = pile[-1], pile[i]
             c = pile.pop()
             drawn.append(number_value(c))

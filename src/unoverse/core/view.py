@@ -218,12 +218,19 @@ class View(Value):
 
 
 _PENALTY: Final = Phase.PENALTY
+_TURN: Final = Phase.TURN
 #: ``known`` when nothing is known, by number of seats (shared: it is immutable).
 _NOTHING_KNOWN: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(((),) * n for n in range(12))
+#: ``eliminated`` when nobody is, by number of seats (shared, as above).
+_NOBODY_OUT: Final[tuple[tuple[bool, ...], ...]] = tuple((False,) * n for n in range(12))
 
 
 def view(game: Game, seat: int | None) -> View:
-    """The view of ``game`` for ``seat`` (``None``: a spectator, who sees no hand)."""
+    """The view of ``game`` for ``seat`` (``None``: a spectator, who sees no hand).
+
+    Built for every action a bot answers, so it shares what it can: the tuples of an empty
+    or all-false field are shared constants, and the phase's name is read without indexing
+    by the enum (a generic lookup in the compiled build)."""
     phase = game.phase
     n = game.n
     pending = None
@@ -244,36 +251,42 @@ def view(game: Game, seat: int | None) -> View:
                 known = tuple(tuple(sorted(k)) if h != seat else () for h, k in enumerate(row))
                 break
         drawn = game.drawn if game.turn == seat else -1
+    eliminated = _NOBODY_OUT[n] if n < len(_NOBODY_OUT) else tuple(game.eliminated)
+    for out in game.eliminated:
+        if out:
+            eliminated = tuple(game.eliminated)
+            break
     discard_by = game.discard_by
+    rules = game.rules
     return View(
         seat,
-        game.rules.name,
+        rules.name,
         n,
         game.dealer,
         game.direction,
         game.turn,
-        PHASE_NAMES[phase],
+        "turn" if phase == _TURN else PHASE_NAMES[phase],
         hand,
-        tuple([len(h) for h in game.hands]),
-        tuple(game.eliminated),
+        tuple(len(h) for h in game.hands),
+        eliminated,
         tuple(game.discard),
         discard_by[-1] if discard_by else -1,
         game.color,
         game.top_kind,
-        game.rules.steps[game.color] if game.color >= 0 else (),
+        rules.steps[game.color] if game.color >= 0 else (),
         len(game.draw_pile),
         -1 if game.launcher is None else game.launcher.state,
         game.blast_card,
         tuple(game.spent) if game.spent else (),
-        _live(game, seat) if game.rules.realtime else None,
+        _live(game, seat) if rules.realtime else None,
         game.windows(),
         pending,
         drawn,
         known,
-        tuple(game.uno_open),
+        tuple(game.uno_open) if game.uno_open else (),
         game.winner,
         game.version,
-        game.rules,
+        rules,
     )
 
 
