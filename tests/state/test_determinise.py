@@ -162,6 +162,14 @@ def _setup_events(game: Game, seat: int, rng: random.Random) -> bool:
     return True
 
 
+def _offers(g: Game, seat: int, rng: random.Random) -> bool:
+    """Another seat's legal actions asked for last (the cache ``apply`` reads)."""
+    other = rng.randrange(g.n)
+    before = (g.offers, g.offers_seat, g.offers_version)
+    g.legal_actions(other)
+    return (g.offers, g.offers_seat, g.offers_version) != before
+
+
 #: A change of each hidden field that keeps a seat's view (the cards: all at once).
 PERTURB: dict[str, Perturb] = {
     "hands": lambda g, s, r: _unseen(g, s),
@@ -176,6 +184,9 @@ PERTURB: dict[str, Perturb] = {
     "armed": _armed,
     "rng": _rng,
     "setup_events": _setup_events,
+    "offers": _offers,
+    "offers_seat": lambda g, s, r: False,  # (with offers)
+    "offers_version": lambda g, s, r: False,  # (with offers)
 }
 
 
@@ -198,4 +209,5 @@ def test_it_never_depends_on_what_the_seat_cannot_see() -> None:
     assert set(changed) == {"hands", "known", "drawn", "pen_legal", "blast_due", "armed"} | {
         "rng",
         "setup_events",
+        "offers",
     }

@@ -251,6 +251,8 @@ def changed(value: Any, shape: Shape, n: int) -> Any:
         return (not value) if isinstance(value, bool) else value + 1
     if shape is Shape.OBJECT:
         return Rng(value.state + 1)
+    if shape is Shape.RECORD:
+        return (*(value or ()), 0)
     if shape is Shape.LIST:
         if value and not isinstance(value[0], int):  # (records, events)
             return value[1:] + value[:1] + value[:1]

@@ -2307,6 +2307,9 @@ class Game:
         g.jump_undo = self.jump_undo
         g.known = [[k[:] for k in row] for row in self.known]
         g.version = self.version
+        g.offers = self.offers  # the same state and version: still exactly what is legal
+        g.offers_seat = self.offers_seat
+        g.offers_version = self.offers_version
         g.setup_events = self.setup_events
         return g
 

@@ -141,6 +141,11 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("launcher", _O, _PUB, _METHOD, ("launcher",), ("launcher",)),
     Field("lock", _L, _PUB, _SH, ("live.lock",), ("lock",)),
     Field("n", _S, _PUB, _V, ("players",), ("players", "hands")),
+    # the last list ``legal_actions`` returned, its seat and version: ``apply`` runs one of
+    # those very actions unchecked at that version (a copy, at the same version, shares it)
+    Field("offers", _R, _NOBODY, _SHARED, (), transient=Transient.CACHE),
+    Field("offers_seat", _S, _NOBODY, _V, (), transient=Transient.CACHE),
+    Field("offers_version", _S, _NOBODY, _V, (), transient=Transient.CACHE),
     Field("out", _S, _PUB, _V, ("out",), ("hands",)),
     Field("owed", _L, _PUB, _SH, ("owed",)),
     Field("paid", _L, _PUB, _SH, ("live.paid",)),
