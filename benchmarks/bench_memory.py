@@ -10,7 +10,7 @@ them; game ``i`` uses seed ``i``, the same games as the 4-player engine row of
   held at the end (current) and the most traced at any moment (peak), in MB (10^6 bytes).
   The variant's tables are built before tracing starts, as they are shared by every game;
   the events ``apply`` returns are dropped, as a server or simulator would after use.
-* **state JSON**: the largest ``Game.to_json()`` (bytes, UTF-8) over every state reached in
+* **state JSON**: the largest ``unoverse.to_json(game)`` (bytes, UTF-8) over every state reached in
   ``--json-games`` games (100) played to the end, with where it happened.
 
 Run it by hand: ``.venv/bin/python benchmarks/bench_memory.py [--games N]``.
@@ -134,7 +134,7 @@ def state_size(games: int = 100, players: int = 4, seed: int = 0) -> StateSize:
         bots = bots_for(s, players)
         n = 0
         while True:
-            size = len(game.to_json().encode())
+            size = len(unoverse.to_json(game).encode())
             states += 1
             total_bytes += size
             if size > largest[0]:

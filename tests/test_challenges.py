@@ -1,4 +1,4 @@
-"""The ten BLAST challenges (RULES.md §5.5, ``unoverse.core.challenges``): the three ways the
+"""The ten BLAST challenges (RULES.md §5.5, ``unoverse.core.blast.challenges``): the three ways the
 engine asks about a hand agree with each other on random hands of the Blast deck."""
 
 from __future__ import annotations
@@ -9,8 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import unoverse as uv
+from unoverse.core.blast.challenges import (
+    CHALLENGES,
+    can_meet,
+    first_set,
+    qualifies,
+    qualifying_sets,
+)
 from unoverse.core.cards import CARD_TEXT
-from unoverse.core.challenges import CHALLENGES, can_meet, first_set, qualifies, qualifying_sets
 
 DECK = sorted(uv.new_game("blast", 2, 0).rules.deck)
 PLAYABLE = [c for c in DECK if not CARD_TEXT[c].startswith("!")]

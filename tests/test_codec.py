@@ -54,7 +54,7 @@ def reach(preset: str, players: int, wanted: Callable[[Game], bool]) -> Game:
 
 
 def state(game: Game) -> State:
-    data: State = json.loads(game.to_json())
+    data: State = json.loads(uv.to_json(game))
     return data
 
 
@@ -73,9 +73,9 @@ def test_every_state_of_a_round_loads_and_saves_to_the_same_text(preset: str) ->
     rng = random.Random(preset)
     game = uv.new_game(preset, 4, 3)
     for _ in range(400):
-        text = game.to_json()
+        text = uv.to_json(game)
         loaded = uv.from_json(text)
-        assert loaded.to_json() == text
+        assert uv.to_json(loaded) == text
         assert loaded.view(None) == game.view(None)
         if game.over:
             break
@@ -144,16 +144,15 @@ def test_text_that_is_no_saved_game_is_refused(text: str, why: str) -> None:
 
 
 def test_a_field_written_twice_is_refused() -> None:
-    text = uv.new_game("classic", 4, 7).to_json()
+    text = uv.to_json(uv.new_game("classic", 4, 7))
     refused(text.replace('"turn":', '"turn":9,"turn":', 1), "turn")
 
 
-@pytest.mark.parametrize("load", [uv.from_json, uv.Game.from_json])
-def test_only_text_is_read(load: Callable[[object], uv.Game]) -> None:
+def test_only_text_is_read() -> None:
     """In both builds (the compiled one once raised a bare ``TypeError``)."""
     for value in (b"{}", None, 5):
         with pytest.raises(uv.NotationError, match="a JSON text, not"):
-            load(value)
+            uv.from_json(value)
 
 
 def test_cards_must_be_the_deck_each_once_and_in_their_place() -> None:
@@ -230,7 +229,7 @@ def test_the_phase_agrees_with_the_rest() -> None:
 def test_a_penalty_comes_from_the_top_card_and_its_player() -> None:
     game = reach("classic+stacking=progressive", 3, lambda g: g.phase == Phase.PENALTY)
     data = state(game)
-    assert uv.from_json(json.dumps(data)).to_json() == game.to_json()
+    assert uv.to_json(uv.from_json(json.dumps(data))) == uv.to_json(game)
     amount, source, challenge, legal, chain, returned = data["penalty"]
     refused({**data, "penalty": [0, source, challenge, legal, chain, returned]}, "penalty")
     refused({**data, "penalty": [10**6, source, challenge, legal, chain, returned]}, "penalty")
@@ -249,7 +248,7 @@ def test_a_drawn_card_is_in_the_hand_of_the_turn() -> None:
 def test_an_open_blast_event_is_checked() -> None:
     game = reach("blast", 4, lambda g: g.phase == Phase.BLAST)
     data = state(game)
-    assert uv.from_json(json.dumps(data)).to_json() == game.to_json()
+    assert uv.to_json(uv.from_json(json.dumps(data))) == uv.to_json(game)
     blast = data["blast"]
     refused({**data, "blast": {**blast, "due": [*blast["due"], 9]}}, "blast.due")
     refused({**data, "blast": {**blast, "drawer": (blast["drawer"] + 1) % 4}}, "blast.drawer")
@@ -276,8 +275,8 @@ def test_blast_mode_live_play_is_checked() -> None:
 def test_what_to_json_writes_is_exactly_what_loads() -> None:
     """A loaded game saves to the text it came from: no field coerced, dropped or defaulted."""
     game = reach("attack", 3, lambda g: g.version > 10)
-    text = game.to_json()
-    assert uv.from_json(text).to_json() == text
+    text = uv.to_json(game)
+    assert uv.to_json(uv.from_json(text)) == text
     data = state(game)
     refused({**data, "launcher": 99}, "launcher")  # the hazard launcher counts 0 to 3 misses
     refused({**data, "said_uno": [2, 1]}, "said_uno")  # not as written: sorted
@@ -286,7 +285,7 @@ def test_what_to_json_writes_is_exactly_what_loads() -> None:
 def test_a_loaded_game_plays_on_like_the_original() -> None:
     for preset in PRESETS:
         game = reach(preset, 3, lambda g: g.version >= 8)
-        loaded = uv.from_json(game.to_json())
+        loaded = uv.from_json(uv.to_json(game))
         for _ in range(20):
             if game.over:
                 break
@@ -297,4 +296,4 @@ def test_a_loaded_game_plays_on_like_the_original() -> None:
             except UnoverseError:
                 pytest.fail(f"{preset}: an offered action was refused")
             loaded.apply(seat, act, 1e6)
-            assert loaded.to_json() == game.to_json()
+            assert uv.to_json(loaded) == uv.to_json(game)

@@ -31,9 +31,16 @@ CALLED_UP = {"core/registry.py": {"variants"}}
 FORBIDDEN_IN_CORE = {"random", "time", "datetime", "os", "io", "pathlib", "socket", "asyncio"}
 
 
+def module_of(path: Path) -> str:
+    """The dotted name of the module in ``path`` (a package's ``__init__``: the package)."""
+    parts = list(path.relative_to(SRC.parent).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
 def imports(path: Path, *, in_functions: bool = True) -> list[tuple[str, int]]:
     """(module, level) of every import in a file (without ``in_functions``: only those
-    outside function bodies, the ones made when the module loads)."""
+    outside function bodies, the ones made when the module loads). Imports made only for
+    type checking count: a cycle among them is a cycle of the design."""
     out = []
     skip: set[int] = set()
     for node in ast.walk(ast.parse(path.read_text())):
@@ -48,14 +55,21 @@ def imports(path: Path, *, in_functions: bool = True) -> list[tuple[str, int]]:
     return out
 
 
-def layer_of(module: str, level: int, layer: str) -> str | None:
-    """The project layer an import refers to, or None for an outside module."""
+def absolute(path: Path, module: str, level: int) -> str:
+    """The dotted name an import in ``path`` refers to (relative imports resolved)."""
     if level == 0:
-        parts = module.split(".")
-        return parts[1] if parts[0] == "unoverse" and len(parts) > 1 else None
-    if level == 1:
-        return layer
-    return module.split(".")[0] if module else None
+        return module
+    package = module_of(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    base = package[: len(package) - level + 1]
+    return ".".join([*base, module] if module else base)
+
+
+def layer_of(path: Path, module: str, level: int) -> str | None:
+    """The project layer an import in ``path`` refers to, or None for an outside module."""
+    parts = absolute(path, module, level).split(".")
+    return parts[1] if parts[0] == "unoverse" and len(parts) > 1 else None
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))
@@ -65,7 +79,7 @@ def test_imports_point_one_way(layer: str) -> None:
         called_up = CALLED_UP.get(name, set())
         at_load = imports(path, in_functions=False)
         for module, level in imports(path):
-            target = layer_of(module, level, layer)
+            target = layer_of(path, module, level)
             if target is None or target == layer:
                 continue
             if target in called_up and (module, level) not in at_load:
@@ -77,8 +91,8 @@ def test_the_registry_imports_the_variants_only_when_called() -> None:
     """The exception is still needed and still narrow: ``core/registry.py`` imports the
     variants inside a function, and not at module level."""
     path = SRC / "core" / "registry.py"
-    called = [layer_of(m, lv, "core") for m, lv in imports(path)]
-    at_load = [layer_of(m, lv, "core") for m, lv in imports(path, in_functions=False)]
+    called = [layer_of(path, m, lv) for m, lv in imports(path)]
+    at_load = [layer_of(path, m, lv) for m, lv in imports(path, in_functions=False)]
     assert "variants" in called and "variants" not in at_load
 
 
@@ -89,3 +103,55 @@ def test_core_uses_only_the_standard_library_without_io_clock_or_randomness() ->
                 top = module.split(".")[0]
                 assert top in sys.stdlib_module_names, f"{path.name} imports {module}"
                 assert top not in FORBIDDEN_IN_CORE, f"{path.name} imports {module}"
+
+
+def core_graph() -> dict[str, set[str]]:
+    """Which modules of ``core`` each one imports: at load, in functions or for type checking
+    alike (``from . import x`` imports the module ``x``)."""
+    files = {module_of(p): p for p in (SRC / "core").rglob("*.py")}
+    graph: dict[str, set[str]] = {m: set() for m in files}
+    for name, path in files.items():
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.ImportFrom):
+                continue
+            target = absolute(path, node.module or "", node.level)
+            named = {f"{target}.{alias.name}" for alias in node.names} & files.keys()
+            graph[name] |= (named or {target} & files.keys()) - {name}
+    return graph
+
+
+def cycle_in(graph: dict[str, set[str]]) -> list[str]:
+    """One cycle of ``graph`` (its modules, the first repeated at the end), or []."""
+    state: dict[str, int] = {}  # 1: on the path being explored, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str]:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(graph[node]):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state and (found := visit(nxt)):
+                return found
+        path.pop()
+        state[node] = 2
+        return []
+
+    for node in sorted(graph):
+        if node not in state and (found := visit(node)):
+            return found
+    return []
+
+
+def test_core_has_no_import_cycles() -> None:
+    """Each module of the engine builds on the ones below it: the table (``core.table``)
+    under the plays (``core.plays``) under each variant's machinery under ``core.game``,
+    with the codec, the views' builders and the setup above the game."""
+    cycle = cycle_in(core_graph())
+    assert not cycle, "an import cycle in core: " + " -> ".join(cycle)
+
+
+def test_the_cycle_finder_finds_a_cycle() -> None:
+    graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}
+    assert cycle_in(graph) == ["a", "b", "c", "a"]
+    assert cycle_in({"a": {"b"}, "b": set()}) == []

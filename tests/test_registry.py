@@ -11,8 +11,9 @@ import sys
 import pytest
 
 import unoverse as uv
+from unoverse.core.bot_settings import BotSettings
 from unoverse.core.options import split_preset
-from unoverse.core.variant import BotSettings, Variant
+from unoverse.core.variant import Variant
 
 #: The module ``unoverse.variants`` (the package's attribute of that name is the function).
 listed = importlib.import_module("unoverse.variants")
@@ -51,7 +52,7 @@ def test_a_name_looked_up_first_leaves_the_public_variants_function_in_place() -
     """``unoverse.variants`` is both a function of the API and the subpackage the list lives
     in: a first lookup in a new process must not rebind the name to the module."""
     code = (
-        "import unoverse as uv; uv.from_json(uv.new_game('fs', 2, 0).to_json()); "
+        "import unoverse as uv; uv.from_json(uv.to_json(uv.new_game('fs', 2, 0))); "
         "print(callable(uv.variants), len(uv.variants()))"
     )
     out = subprocess.run(

@@ -49,7 +49,7 @@ from .core.registry import get as get_variant
 from .core.registry import variants
 from .core.rng import Rng
 from .core.setup import new_game
-from .core.view import View, view
+from .core.view import View
 from .core.windows import Window
 
 __version__ = "0.1.0"
@@ -131,5 +131,4 @@ __all__ = [
     "state_hash",
     "to_json",
     "variants",
-    "view",
 ]

@@ -7,7 +7,7 @@ BLAST events that interrupt any draw and resume it (§5.5), the event's hidden c
 discards and 3-card penalties, elimination after every card (B-12, B-21), the end of the
 round when one active seat remains (B-27), and the piles' accounting (P3, B-15).
 
-Nothing here calls the engine's own rule helpers (``unoverse.core.challenges``, the P1
+Nothing here calls the engine's own rule helpers (``unoverse.core.blast.challenges``, the P1
 tables, ``Game._*``); it reads the card table, the options and the public state.
 """
 

@@ -1529,7 +1529,7 @@ def live_playout(
         if i % illegal_every == 0:
             check_illegal(model, game, rng)
         if saves and i % 37 == 5 and len(snaps) < saves:
-            snaps[i + 1] = game.to_json()
+            snaps[i + 1] = uv.to_json(game)
 
     play_round(
         game,
@@ -1550,7 +1550,7 @@ def live_playout(
 
 def check_end(game: Game, fail: Callable[[str], None]) -> None:
     """After the round every action is refused and changes nothing."""
-    before = game.to_json()
+    before = uv.to_json(game)
     for s in range(game.n):
         for act in ("arm:R1", "R1", "draw", "disarm"):
             try:
@@ -1564,7 +1564,7 @@ def check_end(game: Game, fail: Callable[[str], None]) -> None:
         except UnoverseError:
             continue
         fail(f"the referee's {act} accepted after the end of the round")
-    if game.to_json() != before:
+    if uv.to_json(game) != before:
         fail("refused actions after the end changed the state")
 
 
@@ -1588,14 +1588,14 @@ def check_replay(done: LivePlayout, snaps: dict[int, str], fail: Callable[[str],
         got = g.apply(seat, text, at)
         if tuple(got) != events:
             fail(f"replay: action {i} ({seat}: {text} @{at}) gives other events")
-    final = game.to_json()
-    if g.to_json() != final:
+    final = uv.to_json(game)
+    if uv.to_json(g) != final:
         fail("replay: the re-applied log ends in another state")
     for i, snap in sorted(snaps.items()):
-        h = Game.from_json(snap)
-        if h.to_json() != snap:
+        h = uv.from_json(snap)
+        if uv.to_json(h) != snap:
             fail(f"save/load: from_json(to_json()) differs after action {i}")
         for seat, text, at in record.actions[i:]:
             h.apply(seat, text, at)
-        if h.to_json() != final:
+        if uv.to_json(h) != final:
             fail(f"save/load: loaded after action {i}, the rest of the log ends elsewhere")

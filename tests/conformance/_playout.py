@@ -644,14 +644,14 @@ class BotTable(Policy):
                 raise  # unreachable: fail raises
             if act in game.legal_actions(seat):
                 return seat, act
-            before = game.to_json()
+            before = uv.to_json(game)
             try:
                 game.apply(seat, act)
             except UnoverseError:
                 pass
             else:
                 fail(f"{seat}: {act} is not among its legal actions, yet it was accepted")
-            if game.to_json() != before:
+            if uv.to_json(game) != before:
                 fail(f"{seat}: the refused late answer {act} changed the state")
             self.rejected += 1
 
@@ -813,7 +813,7 @@ def playout(
         chooser = Scripted(script, chooser)
     rng = random.Random(derive(seed, "conformance-checks", preset, players, policy))
     deck = Counter(game.rules.deck)
-    snapshots: dict[int, str] = {0: game.to_json()}
+    snapshots: dict[int, str] = {0: uv.to_json(game)}
     result.max_json = len(snapshots[0])
     state_checks(ctx, game, deck, checks)
     model = EventModel(ctx, game, fresh=start is None) if checks.events else None
@@ -922,7 +922,7 @@ def playout(
                 trial.apply(seat, act)
             except Exception as exc:
                 ctx.fail(f"{seat}: {act}, accepted by the game, is refused on its copy: {exc!r}")
-            if trial.to_json() != game.to_json():
+            if uv.to_json(trial) != uv.to_json(game):
                 ctx.fail(f"{seat}: {act} on game.copy() gives another state than on the game")
 
         illegal_play = act.kind == Kind.PLAY and permissive(game) and not legal_before
@@ -948,7 +948,7 @@ def playout(
             chosen.add(seat)
         state_checks(ctx, game, deck, checks)
         if sampled or game.over:
-            text = game.to_json()
+            text = uv.to_json(game)
             snapshots[len(result.actions)] = text
             result.max_json = max(result.max_json, len(text))
 
@@ -1713,7 +1713,7 @@ def check_offers(ctx: _Ctx, game: Game, checks: Checks, chosen: set[int] | None 
 
 def check_offered_apply(ctx: _Ctx, game: Game, deck: Counter[int]) -> None:
     """Every action offered to every acting seat applies on a copy; the game is untouched."""
-    before = game.to_json()
+    before = uv.to_json(game)
     acting = game.acting_seats()
     if game.phase == Phase.BLAST:  # (Blast: up to 10 seats choosing) three of them, in turn
         acting = tuple(acting[(game.version + i) % len(acting)] for i in range(min(3, len(acting))))
@@ -1728,7 +1728,7 @@ def check_offered_apply(ctx: _Ctx, game: Game, deck: Counter[int]) -> None:
             except Exception as exc:
                 ctx.fail(f"offered action {s}: {a} is refused on a copy: {exc!r}")
             check_conservation(ctx, g, deck, f" after offered {s}: {a} on a copy")
-    if game.to_json() != before:
+    if uv.to_json(game) != before:
         ctx.fail("trying actions on game.copy() changed the game")
 
 
@@ -1934,7 +1934,7 @@ def check_rejected(
         ctx.fail(f"illegal action ({why}) {seat!r}: {act!r} raised {exc!r}, not UnoverseError")
     else:
         ctx.fail(f"illegal action accepted ({why}): {seat!r}: {act}")
-    if game.version != version or (before is not None and game.to_json() != before):
+    if game.version != version or (before is not None and uv.to_json(game) != before):
         ctx.fail(f"the refused action ({why}) {seat!r}: {act} changed the state")
 
 
@@ -1946,16 +1946,16 @@ def check_illegal(ctx: _Ctx, game: Game, rng: random.Random, k: int) -> None:
     for c in cands:
         by_why.setdefault(c[2], []).append(c)
     groups = list(by_why.values())
-    before = game.to_json()
+    before = uv.to_json(game)
     tried = [rng.choice(rng.choice(groups)) for _ in range(k)]
     for seat, act, why in tried:
         check_rejected(ctx, game, seat, act, why)
-    if game.to_json() != before:
+    if uv.to_json(game) != before:
         for seat, act, why in tried:
-            g = Game.from_json(before)
+            g = uv.from_json(before)
             with contextlib.suppress(UnoverseError):
                 g.apply(seat, act)
-            if g.to_json() != before:
+            if uv.to_json(g) != before:
                 ctx.fail(f"the refused action ({why}) {seat!r}: {act} changed the state")
         ctx.fail(f"one of the refused actions {tried} changed the state")
 
@@ -2054,7 +2054,7 @@ def check_view_leak(ctx: _Ctx, game: Game, seat: int | None, rng: random.Random)
     view = game.view(seat)
     if game.view(seat) != view:
         ctx.fail(f"view of seat {seat} is not deterministic")
-    before = game.to_json()
+    before = uv.to_json(game)
     g = game.copy()
     keep: dict[int, list[int]] = {}
     pool: list[int] = []
@@ -2101,9 +2101,9 @@ def check_view_leak(ctx: _Ctx, game: Game, seat: int | None, rng: random.Random)
             break
     else:
         ctx.fail("the hidden-card shuffle never moved a card")
-    if g.to_json() == before:
+    if uv.to_json(g) == before:
         ctx.fail("the hidden-card shuffle left to_json() unchanged")
-    if game.to_json() != before:
+    if uv.to_json(game) != before:
         ctx.fail("the hidden-card shuffle on a copy changed the game")
     after = g.view(seat)
     if after != view:
@@ -2115,7 +2115,7 @@ def check_view_leak(ctx: _Ctx, game: Game, seat: int | None, rng: random.Random)
 def end_checks(ctx: _Ctx, game: Game, rng: random.Random, checks: Checks) -> None:
     """After the round: everything is refused."""
     if checks.illegal:
-        before = game.to_json()
+        before = uv.to_json(game)
         for seat, act, why in illegal_candidates(game):
             check_rejected(ctx, game, seat, act, why, before)
 
@@ -2130,13 +2130,13 @@ def check_saveload(ctx: _Ctx, actions: list[tuple[int, Action]], snaps: dict[int
     marks = sorted(snaps)
     for a, b in itertools.pairwise(marks):
         try:
-            g = Game.from_json(snaps[a])
-            if g.to_json() != snaps[a]:
+            g = uv.from_json(snaps[a])
+            if uv.to_json(g) != snaps[a]:
                 ctx.fail(f"save/load: from_json(to_json()) differs after action {a}")
             _apply_log(g, actions[a:b])
         except UnoverseError as exc:
             ctx.fail(f"save/load: the game loaded after action {a} refused an action: {exc}")
-        if g.to_json() != snaps[b]:
+        if uv.to_json(g) != snaps[b]:
             ctx.fail(f"save/load: loaded after action {a}, replayed to {b}: another state")
 
 
@@ -2151,7 +2151,7 @@ def check_replay(
 ) -> None:
     """The action log re-applied to a fresh ``new_game`` (``from_start``: to the loaded
     first state) passes through the same states."""
-    g = Game.from_json(snaps[0]) if from_start else uv.new_game(preset, players, seed)
+    g = uv.from_json(snaps[0]) if from_start else uv.new_game(preset, players, seed)
     done = 0
     for mark in sorted(snaps):
         try:
@@ -2159,5 +2159,5 @@ def check_replay(
         except UnoverseError as exc:
             ctx.fail(f"replay: an action between {done} and {mark} was refused: {exc}")
         done = mark
-        if g.to_json() != snaps[mark]:
+        if uv.to_json(g) != snaps[mark]:
             ctx.fail(f"replay: the re-applied log differs after action {mark}")

@@ -91,7 +91,7 @@ def test_same_seed_same_round(preset: str, players: int, seed: int, mix: str) ->
         record = play_round(
             game, make_bots(specs(mix, players, seed), seed), RoundRecord(seed, None), hashes=True
         )
-        records.append((record, game.to_json()))
+        records.append((record, uv.to_json(game)))
     (a, end_a), (b, end_b) = records
     assert a.actions == b.actions and a.rejected == b.rejected
     assert a.hashes == b.hashes and a.winner == b.winner and end_a == end_b

@@ -50,9 +50,9 @@ def _position(text: str) -> Game:
 def _play(text: str, script: Sequence[tuple[int, str]], preset: str = "blast") -> Playout:
     """Play the scenario checked, then return a replay of its moves alone."""
     game = _position(text)
-    start = game.to_json()
+    start = uv.to_json(game)
     playout(preset, game.n, 0, "bots", start=game, script=script)
-    again = Game.from_json(start)
+    again = uv.from_json(start)
     done = Playout(preset, again.n, 0, "script", again)
     for seat, act in script:
         for e in again.apply(seat, act):

@@ -22,12 +22,12 @@ def test_four_player_state_under_4kb() -> None:
     for seed in range(100):
         game = uv.new_game("classic", 4, seed)
         bots = [make_bot("naive", seed, s) for s in range(4)]
-        sizes = [len(game.to_json().encode())]
+        sizes = [len(uv.to_json(game).encode())]
 
         def measure(
             seat: int, act: object, events: object, game: Game = game, sizes: list[int] = sizes
         ) -> None:
-            sizes.append(len(game.to_json().encode()))
+            sizes.append(len(uv.to_json(game).encode()))
 
         play_round(game, bots, RoundRecord(seed, None), on_events=measure)
         top = max(sizes)

@@ -242,7 +242,7 @@ def test_loop_matches_driver(preset: str, players: int, seed: int) -> None:
     bots = BotTable(mixed_specs(players, seed), seed).table.bots
     record = play_round(game, bots, RoundRecord(seed, None))
     assert [(s, a) for s, a, _ in record.actions] == [(s, str(a)) for s, a in ours.actions]
-    assert game.to_json() == ours.game.to_json()
+    assert uv.to_json(game) == uv.to_json(ours.game)
 
 
 # -- coverage: the suite reaches the rare rules ------------------------------------------------

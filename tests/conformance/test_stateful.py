@@ -86,14 +86,14 @@ class EngineMachine(RuleBasedStateMachine):
         """An action RULES.md forbids now raises an UnoverseError and changes nothing."""
         game = self.game
         seat, act, why = data.draw(st.sampled_from(illegal_candidates(game)), label="illegal")
-        before = game.to_json()
+        before = uv.to_json(game)
         try:
             game.apply(seat, act)
         except UnoverseError:
             pass
         else:
             raise AssertionError(f"{self._where()}: illegal ({why}) {seat!r}: {act} accepted")
-        assert game.to_json() == before, f"{self._where()}: refused ({why}) {act} changed state"
+        assert uv.to_json(game) == before, f"{self._where()}: refused ({why}) {act} changed state"
 
     @invariant()
     def cards_are_conserved(self) -> None:
@@ -141,7 +141,7 @@ class EngineMachine(RuleBasedStateMachine):
     @invariant()
     def views_are_deterministic(self) -> None:
         game = self.game
-        loaded = Game.from_json(game.to_json())
+        loaded = uv.from_json(uv.to_json(game))
         for s in (*range(game.n), None):
             v = game.view(s)
             assert v == game.view(s) == game.copy().view(s) == loaded.view(s), self._where()

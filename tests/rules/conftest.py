@@ -95,4 +95,4 @@ def seed_with_dealer_tie(players: int = 4, limit: int = 5_000) -> int:
 
 def unchanged(game: uv.Game) -> str:
     """The state as JSON, to compare before and after a refused action."""
-    return game.to_json()
+    return uv.to_json(game)

@@ -18,10 +18,10 @@ from .conftest import cards, hand, kinds, legal, seed_with_first_starter
 def test_u_c_1_uno_flag_on_a_play_that_goes_out_is_refused(penalty: int) -> None:
     game = uv.position(f"classic+false_uno_penalty={penalty}; hands: R2 | G2 G3 | Y1 Y2; top: R5")
     assert legal(game, 0) >= {"R2"} and "R2 uno" not in legal(game, 0)
-    before = game.to_json()
+    before = uv.to_json(game)
     with pytest.raises(uv.IllegalAction):
         game.apply(0, "R2 uno")
-    assert game.to_json() == before
+    assert uv.to_json(game) == before
 
 
 def test_u_c_2_illegal_card_cannot_be_the_last_card() -> None:
@@ -101,10 +101,10 @@ def test_u_c_5_p7_counts_active_seats_after_eliminations(option: str, plays_agai
 def test_u_c_6_catching_a_seat_without_an_open_window_is_not_your_window(target: int) -> None:
     """Seat 2 holds one card but declared (no window); seat 1 holds several."""
     game = uv.position("hands: R2 G9 B1 | G2 G3 | Y1; top: R5; turn: 0")
-    before = game.to_json()
+    before = uv.to_json(game)
     with pytest.raises(uv.NotYourWindow):
         game.apply(0, f"catch:{target}")
-    assert game.to_json() == before
+    assert uv.to_json(game) == before
 
 
 @pytest.mark.parametrize("penalty", [0, 2])
@@ -112,11 +112,11 @@ def test_u_c_8_standalone_uno_without_an_open_window_is_refused(penalty: int) ->
     game = uv.position(
         f"classic+false_uno_penalty={penalty}; hands: R2 G9 B1 | G2 G3 | Y1; top: R5; turn: 0"
     )
-    before = game.to_json()
+    before = uv.to_json(game)
     for seat in (0, 2):
         with pytest.raises(uv.NotYourWindow):
             game.apply(seat, "uno")
-    assert game.to_json() == before
+    assert uv.to_json(game) == before
 
 
 def test_u_c_9_wd4_victim_may_catch_before_deciding_to_challenge() -> None:
@@ -179,7 +179,7 @@ def test_u_c_12_blank_copy_top_copies_what_the_top_card_counts_as() -> None:
 def test_u_c_13_uno_goes_only_with_a_play_or_a_draw(position: str, seat: int, act: str) -> None:
     """Even where a false call costs cards, ``uno`` on any other action is refused."""
     game = uv.position(f"classic+false_uno_penalty=2; {position}")
-    before = game.to_json()
+    before = uv.to_json(game)
     with pytest.raises(uv.IllegalAction):
         game.apply(seat, act)
-    assert game.to_json() == before
+    assert uv.to_json(game) == before

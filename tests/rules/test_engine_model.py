@@ -42,10 +42,10 @@ def test_e2_a_pending_wd4s_legality_is_not_in_any_view() -> None:
 
 def test_e3_randomness_lives_in_the_state_copies_and_saves_replay_alike() -> None:
     game = uv.position("hands: R2 G9 B1 | G2 G3 | Y1 Y2; top: W:G@2; draw: -; turn: 0; seed: 9")
-    copy, saved = game.copy(), uv.from_json(game.to_json())
+    copy, saved = game.copy(), uv.from_json(uv.to_json(game))
     for g in (game, copy, saved):
         g.apply(0, "draw")  # reshuffles with the game's own PRNG
-    assert game.to_json() == copy.to_json() == saved.to_json()
+    assert uv.to_json(game) == uv.to_json(copy) == uv.to_json(saved)
 
 
 def test_e6_rounds_terminate_and_a_runaway_playout_is_a_failure() -> None:

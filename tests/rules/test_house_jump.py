@@ -34,10 +34,10 @@ def test_jump_in_an_identical_card_out_of_turn_cancels_the_covered_skip(on: bool
 def test_a_jump_in_needs_an_identical_card() -> None:
     g = game("+jump_in", "hands: RS R1 R2 | BS B2 | RS G1 | Y1 Y2\ntop: R5@3\nturn: 0")
     g.apply(0, "RS")
-    before = g.to_json()
+    before = uv.to_json(g)
     with pytest.raises(uv.IllegalAction, match="not identical"):
         g.apply(1, "BS^1")  # same symbol, other colour
-    assert g.to_json() == before
+    assert uv.to_json(g) == before
     assert not any(a.kind == uv.Kind.JUMP for a in g.legal_actions(1))
 
 
@@ -45,10 +45,10 @@ def test_a_jump_in_on_a_covered_card_is_stale_and_the_card_stays() -> None:
     g = game("+jump_in", "hands: W R1 R2 | W B2 | W G1 | Y1 Y2\ntop: R5@3\nturn: 0")
     g.apply(0, "W:G")
     g.apply(2, "W:B^1")
-    before = g.to_json()
+    before = uv.to_json(g)
     with pytest.raises(uv.StaleAction, match="already been covered"):
         g.apply(1, "W:R^1")  # it names card #1, covered by seat 2's Wild (#2)
-    assert g.to_json() == before and uv.card("W") in g.hands[1]
+    assert uv.to_json(g) == before and uv.card("W") in g.hands[1]
     g.apply(1, "W:R^2")  # it may jump in again on the new window
 
 

@@ -34,10 +34,10 @@ def test_stacking_modes_decide_which_draw_card_answers_a_draw_two(
 def test_without_stacking_a_draw_two_answer_is_refused_and_nothing_changes() -> None:
     g = game("")
     g.apply(0, "R+2")
-    before = g.to_json()
+    before = uv.to_json(g)
     with pytest.raises(uv.IllegalAction, match="must take the penalty"):
         g.apply(1, "G+2")
-    assert g.to_json() == before
+    assert uv.to_json(g) == before
 
 
 def test_totals_add_and_the_first_seat_that_does_not_answer_draws_them_all() -> None:

@@ -72,11 +72,11 @@ def test_c4_hands_changed_by_seven_zero_open_no_uno_window() -> None:
 
 def test_seven_zero_swap_with_a_seat_that_does_not_exist_is_refused() -> None:
     g = uv.position("classic+seven_zero\n" + BODY)
-    before = g.to_json()
+    before = uv.to_json(g)
     for bad in ("R7>3", "R7>0", "R7>9"):
         with pytest.raises(uv.IllegalAction, match="may swap hands with one of 1 2, or nobody"):
             g.apply(0, bad)
-    assert g.to_json() == before
+    assert uv.to_json(g) == before
 
 
 @pytest.mark.parametrize("on", [False, True])

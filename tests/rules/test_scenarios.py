@@ -35,8 +35,8 @@ def test_scenario_3_catch_after_the_next_player_has_drawn_is_rejected() -> None:
     game = uv.position("hands: R2 G9 | G2 G3 Y3 | Y1 Y2 B4; top: R5; turn: 0")
     game.apply(0, "R2")  # A plays to one card without declaring
     game.apply(1, "draw")  # C, the next player, begins the turn
-    before = game.to_json()
+    before = uv.to_json(game)
     with pytest.raises(uv.NotYourWindow):
         game.apply(2, "catch:0")  # B is too late
-    assert game.to_json() == before
+    assert uv.to_json(game) == before
     assert len(game.hands[0]) == 1

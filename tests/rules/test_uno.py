@@ -105,10 +105,10 @@ def test_p4_several_windows_and_a_catch_closes_only_its_own() -> None:
 def test_p4_self_catch_is_refused() -> None:
     game = uv.position(PLAY_TO_ONE)
     game.apply(0, "R2")
-    before = game.to_json()
+    before = uv.to_json(game)
     with pytest.raises(uv.IllegalAction):
         game.apply(0, "catch:0")
-    assert game.to_json() == before
+    assert uv.to_json(game) == before
 
 
 def test_p4_penalty_that_takes_the_hand_above_one_card_resets_the_window() -> None:
@@ -128,11 +128,11 @@ def test_p4_false_uno_penalty(penalty: int, action: str, size_after: int | None)
         f"classic+false_uno_penalty={penalty}; hands: R2 G9 B8 | G2 G3 | Y1 Y2; top: R5; turn: 0"
     )
     if size_after is None:
-        before = game.to_json()
+        before = uv.to_json(game)
         assert action not in legal(game, 0)
         with pytest.raises(uv.IllegalAction):
             game.apply(0, action)
-        assert game.to_json() == before
+        assert uv.to_json(game) == before
         return
     assert action in legal(game, 0)
     events = game.apply(0, action)

@@ -49,11 +49,11 @@ def test_c7_another_wd4_in_hand_counts_only_with_wd4_wilds_block(block: str, ver
 def test_p5_only_the_victim_may_challenge() -> None:
     game = uv.position("hands: R3 W+4 G1 | G2 G3 | Y1 Y2; top: R5; turn: 0")
     game.apply(0, "W+4:B")
-    before = game.to_json()
+    before = uv.to_json(game)
     assert "challenge" not in legal(game, 2)
     with pytest.raises(uv.NotYourWindow):
         game.apply(2, "challenge")
-    assert game.to_json() == before
+    assert uv.to_json(game) == before
 
 
 def test_p5_draw_two_cannot_be_challenged() -> None:

@@ -19,19 +19,22 @@ import pytest
 import unoverse as uv
 from unoverse import Game, NotationError
 from unoverse.core import codec
-from unoverse.core import game as game_module
+from unoverse.core import table as table_module
 from unoverse.core.actions import BlastChoices
 from unoverse.core.cards import N_CARDS
 from unoverse.core.launcher import Launcher
+from unoverse.core.plays import Plays
 from unoverse.core.position import KEYS, position_text
 from unoverse.core.rng import Rng
 from unoverse.core.rules import Rules
 from unoverse.core.state import BY_NAME, FIELDS, Copy, Field, Seen, Shape, Transient, hidden
+from unoverse.core.table import Table
 
 from ._corpus import real_states
 
-#: Fields a new game takes from its constructor's arguments, as every copy does.
-CONSTRUCTOR = frozenset({"n", "rules"})
+#: Fields a new game takes from its constructor's arguments, as every copy does (``draws``
+#: from the rules).
+CONSTRUCTOR = frozenset({"n", "rules", "draws"})
 
 
 def plain(value: object) -> object:
@@ -66,26 +69,29 @@ def field_of(game: Game, f: Field) -> object:
 
 
 def slots() -> tuple[str, ...]:
-    """``Game.__slots__``; the compiled class keeps none, so there it is read from the
-    declaration in the source beside the compiled module."""
-    declared: tuple[str, ...] | None = getattr(Game, "__slots__", None)
+    """``Table.__slots__`` (the state; ``Game`` and ``Plays`` add none); the compiled class
+    keeps none, so there it is read from the declaration in the source beside the compiled
+    module."""
+    for cls in (Plays, Game):
+        assert vars(cls).get("__slots__", ()) == (), f"{cls.__name__} keeps its state in Table"
+    declared: tuple[str, ...] | None = getattr(Table, "__slots__", None)
     if declared is not None:
         return declared
-    tree = ast.parse(Path(game_module.__file__ or "").with_name("game.py").read_text())
+    tree = ast.parse(Path(table_module.__file__ or "").with_name("table.py").read_text())
     for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == "Game":
+        if isinstance(node, ast.ClassDef) and node.name == "Table":
             for item in node.body:
                 if isinstance(item, ast.Assign) and ast.unparse(item.targets[0]) == "__slots__":
                     value: tuple[str, ...] = ast.literal_eval(item.value)
                     return value
-    raise AssertionError("no Game.__slots__ in core/game.py")
+    raise AssertionError("no Table.__slots__ in core/table.py")
 
 
 # -- the table and the class -------------------------------------------------------------------
 def test_every_slot_is_declared_once_and_set_by_init() -> None:
     names = [f.name for f in FIELDS]
     assert len(set(names)) == len(names)
-    assert names == list(slots()), "FIELDS lists Game.__slots__, in their order"
+    assert names == list(slots()), "FIELDS lists Table.__slots__, in their order"
     game = fresh(uv.new_game("classic", 2, 1))
     for f in FIELDS:
         field_of(game, f)  # (AttributeError: a slot __init__ does not set)
@@ -127,7 +133,7 @@ def test_the_columns_agree() -> None:
         if f.copy is Copy.NONE:
             assert f.transient is Transient.ACTION, f.name
         if f.copy is Copy.SHARED:
-            assert f.name == "rules" or f.transient is not Transient.NO, f.name
+            assert f.name in ("rules", "draws") or f.transient is not Transient.NO, f.name
     keys = {k.partition(".")[0] for f in FIELDS for k in f.saved}
     assert keys | {"format"} == codec._FIELDS
     assert set(KEYS) - {"seed"} == {k for f in FIELDS for k in f.position}
@@ -195,12 +201,12 @@ def test_a_copy_shares_nothing_it_may_change() -> None:
     leaves the original as it was."""
     for g in real_states():
         before = {f.name: plain(field_of(g, f)) for f in FIELDS}
-        text = g.to_json()
+        text = uv.to_json(g)
         c = g.copy()
         for f in FIELDS:
             mutate(field_of(c, f), f.copy)
         assert {f.name: plain(field_of(g, f)) for f in FIELDS} == before
-        assert g.to_json() == text
+        assert uv.to_json(g) == text
 
 
 def test_a_copy_plays_on_without_touching_the_original() -> None:
@@ -210,13 +216,13 @@ def test_a_copy_plays_on_without_touching_the_original() -> None:
 
     rng = random.Random(4)
     for g in list(real_states())[::5]:
-        text = g.to_json()
+        text = uv.to_json(g)
         c = g.copy()
         for i in range(6):
             if c.over:
                 break
             random_action(c, rng, 10.0**7 + 250.0 * i)
-        assert g.to_json() == text
+        assert uv.to_json(g) == text
 
 
 # -- the codec ------------------------------------------------------------------------------------
@@ -234,7 +240,7 @@ def test_a_saved_game_keeps_every_field() -> None:
     game's."""
     for g in real_states():
         data = codec.to_dict(g)
-        back = uv.from_json(g.to_json())
+        back = uv.from_json(uv.to_json(g))
         new = fresh(g)
         for f in FIELDS:
             if f.transient is not Transient.NO:

@@ -385,7 +385,7 @@ def choice_action(
 class BlastChoices(Sequence[Action]):
     """The ``blast:`` actions of a seat that must meet a BLAST challenge, one per
     qualifying set of ``sets`` (built on access: a DIFFERENT COLOR challenge may have
-    thousands of sets, listed lazily by ``unoverse.core.challenges``)."""
+    thousands of sets, listed lazily by ``unoverse.core.blast.challenges``)."""
 
     def __init__(self, sets: Sequence[tuple[int, ...]]) -> None:
         self.sets = sets

@@ -24,11 +24,11 @@ from collections import Counter
 from typing import Final
 
 from . import effects as fx
-from . import live
+from .blast import machinery as blast
+from .blast.challenges import can_meet
+from .blast.owed import THEN_KEEP, THEN_LIVE
 from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, N_CARDS
-from .challenges import can_meet
 from .game import Game
-from .owed import THEN_KEEP, THEN_LIVE
 from .phase import PHASE_NAMES, PHASES, Phase
 from .rng import Rng
 from .view import View
@@ -229,8 +229,8 @@ def _playable_card(g: Game, seat: int, seen: list[int]) -> int:
 def _plays(g: Game, card: int) -> bool:
     """Whether ``card``, just drawn, plays now (as ``core.integrity`` holds a drawn card)."""
     if g.rules.realtime:
-        return live.playable(g, card)
-    return g._playable(card, g._p1_row())
+        return blast.playable(g, card)
+    return g.playable(card, g.p1_row())
 
 
 def _wild_draw_four_legal(view: View, hand: list[int], rng: Rng) -> bool:

@@ -1,24 +1,26 @@
 """The rules engine: one mutable game state that validates, then applies, actions.
 
-``Game`` holds the whole state of one round (RULES.md E-4) — hands, piles, turn, pending
-effect, open windows, what each seat knows, and the PRNG — and nothing else: the action and
-event logs live in the match and replay layers. ``apply`` checks an action completely before
-touching anything, so a rejected action leaves the state exactly as it was.
+``Game`` is the table (``core.table``: the whole state of one round, RULES.md E-4 — hands,
+piles, turn, pending effect, open windows, what each seat knows, and the PRNG — and its
+shared primitives) that knows how cards may be played (``core.plays``) and plays: the
+windows, the legal actions, the checks and the moves. The action and event logs live in
+the match and replay layers. ``apply`` checks an action completely before touching
+anything, so a rejected action leaves the state exactly as it was.
 
 The shared procedures of RULES.md §0.4 live here; variants supply data and hooks
-(``variant.py``).
+(``variant.py``), and the machinery data cannot express lives in one module per variant,
+which ``Game`` calls by name: UNO Blast's in ``core.blast.machinery``, the launcher's
+presses in ``core.pressing``, Minecraft's draw triggers in ``core.triggers``.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from itertools import combinations
 from typing import Final, cast
 
 from . import effects as fx
 from . import events as ev
-from . import live
 from . import view as views
 from . import windows as win
 from .actions import (
@@ -30,22 +32,17 @@ from .actions import (
     DRAW_UNO,
     KEEP,
     PASS,
-    PLAIN_PLAYS,
-    PLAIN_PLAYS_UNO,
     PRESS,
     PRESS_UNO,
     TAKE,
     UNO,
     Action,
-    BlastChoices,
     Kind,
-    blast_action,
     check_form,
-    choice_action,
-    number_action,
     parse_action,
-    play_action,
 )
+from .blast import machinery as blast
+from .blast.owed import THEN_KEEP, THEN_LIVE, THEN_NEXT, THEN_OUT, UNTIL
 from .cards import (
     CARD_COLOR,
     CARD_IS_WILD,
@@ -54,17 +51,11 @@ from .cards import (
     CARD_TEXT,
     COLOR_LETTERS,
     KIND_CODES,
-    KIND_IS_WILD,
     N_CARDS,
-    N_KINDS,
     most_held,
 )
-from .challenges import can_meet, first_set, qualifies, qualifying_sets
 from .effects import (
-    CHOOSING_EFFECTS,
     COUNTED_PENALTIES,
-    DECLARES_IF_WILD_TOP,
-    DECLARES_YES,
     HAND_MOVES,
     PENALTY_EFFECTS,
     STACK_BLAST_GE,
@@ -72,17 +63,17 @@ from .effects import (
 )
 from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
 from .events import Event
-from .launcher import UNTIL_FIRE_CAP, Launcher, make_launcher
-from .owed import ROUND, THEN_KEEP, THEN_LIVE, THEN_NEXT, THEN_OUT, UNTIL
-from .p1 import P1_STRIDE, STRICT_ROWS
 from .phase import PHASES, Phase
-from .rng import Rng
+from .plays import MOVES_HANDS, Plays, multiplicity
+from .pressing import PRESSES
 from .rules import ANSWER_RETURN, ANSWER_STACK, Rules
+from .table import PILE, Draws
+from .triggers import TRIGGERED
 from .view import View
 from .windows import Window
 
 
-class Game:
+class Game(Plays):
     """One round of a UNO-family game. Build it with ``unoverse.new_game`` or
     ``unoverse.position``; read it with ``windows``, ``legal_actions`` and ``view``;
     change it only with ``apply``.
@@ -91,195 +82,13 @@ class Game:
     game keep it — and ``tests/state`` hold this class, ``copy``, the codec, the views and
     positions to that table."""
 
-    __slots__ = (
-        "accepted",
-        "active",
-        "armed",
-        "blast_card",
-        "blast_chosen",
-        "blast_drawer",
-        "blast_due",
-        "blast_offers",
-        "blast_pending",
-        "blocked",
-        "buried",
-        "color",
-        "color_next",
-        "dealer",
-        "direction",
-        "discard",
-        "discard_by",
-        "draw_pile",
-        "drawn",
-        "eliminated",
-        "hands",
-        "illegal",
-        "jump_undo",
-        "known",
-        "landed",
-        "launcher",
-        "lock",
-        "n",
-        "offers",
-        "offers_seat",
-        "offers_version",
-        "out",
-        "owed",
-        "paid",
-        "pen_amount",
-        "pen_chain",
-        "pen_challenge",
-        "pen_fire",
-        "pen_legal",
-        "pen_returned",
-        "pen_source",
-        "phase",
-        "quiet",
-        "rng",
-        "rules",
-        "said_uno",
-        "saved",
-        "setup_events",
-        "spent",
-        "strict",
-        "then",
-        "top_kind",
-        "turn",
-        "uno_open",
-        "version",
-        "winner",
-    )
+    __slots__ = ()
 
     def __init__(self, rules: Rules, players: int, seed: int) -> None:
         """An empty table; ``unoverse.new_game`` deals and turns the first card."""
-        self.rules = rules
-        self.n = players
-        self.rng = Rng(seed)
-        self.hands: list[list[int]] = [[] for _ in range(players)]
-        self.eliminated = [False] * players
-        self.active = players
-        self.draw_pile: list[int] = []  # top of the pile = end of the list
-        self.discard: list[int] = []  # top = end
-        self.discard_by: list[int] = []  # who played each discard (-1: turned from the pile)
-        # Eliminated hands, face down under the discard pile (UNO Blast, §5.5): hidden, and
-        # shuffled into the next draw pile with the discards.
-        self.buried: list[int] = []
-        # UNO Blast's BLAST events (§5.5): the active BLAST card (-1: none), who drew it, the
-        # seats that must meet it (hidden), their chosen cards (hidden until the reveal), the
-        # spent BLAST pile (shuffled back with the discards, B-15), and a BLAST card just
-        # drawn whose event is about to open.
-        self.blast_card = -1
-        self.blast_drawer = -1
-        self.blast_due: list[int] = []
-        self.blast_chosen: dict[int, tuple[int, ...]] = {}
-        self.blast_offers: dict[int, BlastChoices] = {}  # each due seat's sets, once
-        self.spent: list[int] = []
-        self.blast_pending = -1
-        # Draws still owed when an event interrupts them, in order: (seat, cards or
-        # ``UNTIL`` a card plays, reason); what follows once they are done (``THEN_*``,
-        # seat); the mandatory window the event interrupted (turn, phase, drawn card); and
-        # whether draws are the event's own penalty (BLAST cards drawn then are put back).
-        self.owed: list[tuple[int, int, str]] = []
-        self.then: tuple[int, int] = (THEN_KEEP, -1)
-        self.saved: tuple[int, int, int] = _NOTHING_SAVED
-        self.quiet = False
-        # BLAST mode (real time, §5.8, ``core.live``): each seat's armed card (-1: none), the
-        # seat a Bloqueo blocks (-1: none), the colours it locks, the last accepted card
-        # (arrival time, seat, card) and the seats that have drawn its holding penalty.
-        self.armed = [-1] * players
-        self.blocked = -1
-        self.lock: list[int] = []
-        self.accepted: tuple[float, int, int] = live.NO_CARD
-        self.paid: list[int] = []
-        self.color = -1  # active colour
-        self.color_next = -1  # who starts once the first card's colour is declared
-        self.top_kind = -1  # kind the top card counts as (a blank in copy_top mode copies)
-        self.dealer = 0
-        self.direction = 1
-        self.turn = 0
-        self.phase = _TURN
-        self.drawn = -1  # the card drawn this turn, while ``phase`` is DRAWN
-        self.pen_amount = 0
-        self.pen_chain = 0  # draw cards in the pending chain (stacking)
-        self.pen_source = -1
-        self.pen_challenge = False
-        self.pen_legal = True  # hidden: whether the pending Wild Draw Four was legal
-        self.pen_returned = False  # sent back by a Boomerang: its player must take it (H-4)
-        self.pen_fire = False  # the penalty is "press until it fires" (Wild Hit-Fire)
-        # The launcher that replaces the draw pile (UNO Attack), None for a draw pile. Its
-        # state is public: one machine, shared by every seat (A-12).
-        self.launcher: Launcher | None = make_launcher(rules.launcher) if rules.launcher else None
-        # A colour the turn-holder must play (no wild, no symbol match), -1 for none: the
-        # first turn on a Reverse or Skip under ``attack.strict_first_color`` (A-7).
-        self.strict = -1
-        self.out = -1  # seat out of cards whose last card's penalty is still pending
-        self.uno_open: list[int] = []  # seats with an open UNO window (P4)
-        self.said_uno = [False] * players  # declared UNO since the hand last held 2+ cards
-        # (offender, card, colour, top kind, direction) before an accepted illegal play
-        self.illegal: tuple[int, int, int, int, int] | None = None
-        self.landed = 0  # serial number of the top card: +1 each time a card lands
-        # The jump-in window on the top card (jump_in, §4.9), None when closed: what a
-        # jump-in must undo of the top card's effect — the state before it was played
-        # (direction, turn, phase, drawn, penalty, out) and its hand moves (effect, target,
-        # count).
-        self.jump_undo: tuple[tuple[int, ...], tuple[int, int, int]] | None = None
-        self.winner = -1
-        # known[o][h]: cards seat o has seen in seat h's hand (and that are still there)
-        self.known: list[list[list[int]]] = [[[] for _ in range(players)] for _ in range(players)]
-        self.version = 0
-        self.setup_events: list[Event] = []
-        # Not state (never copied or saved): the last list ``legal_actions`` returned, for
-        # which seat and at which version. ``apply`` accepts one of those very objects from
-        # that seat at that version without checking it again: the list is what the checks
-        # allow in that state, and the version changes with every action applied.
-        self.offers: tuple[Action, ...] = ()
-        self.offers_seat = -1
-        self.offers_version = -1
+        super().__init__(rules, players, seed, draws_for(rules))
 
     # -- reading ---------------------------------------------------------------------
-    @property
-    def over(self) -> bool:
-        """True once the round has ended."""
-        return self.phase == _OVER
-
-    @property
-    def top(self) -> int:
-        """The top card of the discard pile."""
-        return self.discard[-1]
-
-    def next_seat(self, seat: int, steps: int = 1) -> int:
-        """The active seat ``steps`` places after ``seat`` in the current direction."""
-        n, d, elim = self.n, self.direction, self.eliminated
-        while steps > 0:  # (not ``for _ in range``: the compiled build boxes ``_``)
-            seat = (seat + d) % n
-            while elim[seat]:
-                seat = (seat + d) % n
-            steps -= 1
-        return seat
-
-    def left_of(self, seat: int) -> int:
-        """The next active seat clockwise, whatever the current direction."""
-        seat = (seat + 1) % self.n
-        while self.eliminated[seat]:
-            seat = (seat + 1) % self.n
-        return seat
-
-    def right_of(self, seat: int) -> int:
-        """The next active seat counter-clockwise."""
-        seat = (seat - 1) % self.n
-        while self.eliminated[seat]:
-            seat = (seat - 1) % self.n
-        return seat
-
-    def matches(self, card: int) -> bool:
-        """P1: ``card`` may be played on the top card with the active colour."""
-        return self._p1_row()[card] == 1
-
-    def _p1_row(self) -> bytes:
-        """P1 for the active colour and top kind: one byte per card id, 1 where it plays."""
-        if self.strict >= 0:
-            return STRICT_ROWS[self.strict]
-        return self.rules.p1_rows[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
 
     def windows(self) -> tuple[Window, ...]:
         """The public windows (``core.windows``): what is open, never who could use an
@@ -320,9 +129,9 @@ class Game:
         if self.phase == _OVER:
             return ()
         if self.phase == _BLAST:
-            return tuple(s for s in self.blast_due if s not in self.blast_chosen)
-        if self.phase == _LIVE:  # every active seat may play or arm a card
-            return tuple(s for s in range(self.n) if not self.eliminated[s] and self.hands[s])
+            return blast.due(self)
+        if self.phase == _LIVE:
+            return blast.live_seats(self)
         if not self.uno_open and self.illegal is None and self.jump_undo is None:
             turn = self.turn
             return _SEATS[turn] if turn < len(_SEATS) else (turn,)
@@ -346,19 +155,9 @@ class Game:
         if self.phase == _OVER or not 0 <= seat < self.n or self.eliminated[seat]:
             return ()
         if self.phase == _BLAST:
-            if seat not in self.blast_due or seat in self.blast_chosen:
-                return ()
-            offers = self.blast_offers.get(seat)
-            if offers is None:  # the hands stay as they are until the event resolves
-                offers = BlastChoices(
-                    qualifying_sets(
-                        CARD_KIND[self.blast_card], self.hands[seat], self.rules.numeral_wild
-                    )
-                )
-                self.blast_offers[seat] = offers
-            return offers
+            return blast.choices(self, seat)
         if self.rules.realtime:
-            return tuple(live.legal(self, seat))
+            return tuple(blast.legal(self, seat))
         out: list[Action] = []
         if seat == self.turn:
             self._mandatory_actions(seat, out)
@@ -374,7 +173,7 @@ class Game:
             top = self.discard[-1]
             if top in hand:
                 false_uno = self.rules.false_uno_penalty > 0
-                self._play_actions(top, len(hand), false_uno, out, jumper=seat)
+                self.play_actions(top, len(hand), false_uno, out, jumper=seat)
         listed = tuple(out)
         self.offers = listed  # (for ``apply``: these are valid as they are)
         self.offers_seat = seat
@@ -393,7 +192,7 @@ class Game:
             row = rules.answer_row(self.top_kind)
             for c in sorted({c for c in hand if row[c]}):
                 if self._answers(c):
-                    self._play_actions(c, len(hand), false_uno, out)
+                    self.play_actions(c, len(hand), false_uno, out)
             return
         if phase == _COLOR_PHASE:
             out.extend(COLOR_ACTIONS[c] for c in rules.colors)
@@ -402,12 +201,12 @@ class Game:
         size = len(hand)
         false_uno = rules.false_uno_penalty > 0
         if phase == _DRAWN:
-            self._play_actions(self.drawn, size, false_uno, out)
+            self.play_actions(self.drawn, size, false_uno, out)
             if not rules.must_play:
                 out.append(PASS)
             return
         permissive = rules.permissive_illegal_plays and size > 1
-        p1 = self._p1_row()
+        p1 = self.p1_row()
         calls = rules.uno_calls and (size == 2 or (false_uno and size > 2))
         # The playable cards in order, each once. Most turns have at most two different
         # ones: they are the lowest and the highest, found without building a list; the
@@ -443,7 +242,7 @@ class Game:
             self._card_plays(hi, size, false_uno, calls, out)
         if rules.play_duplicates or rules.zero_discard_color:
             for first, more in self._multi_plays(hand):
-                self._play_actions(first, size, false_uno, out, more)
+                self.play_actions(first, size, false_uno, out, more)
         if rules.must_play and out:
             return  # a seat holding a legal card must play one (B-22)
         if not rules.launcher:
@@ -454,226 +253,6 @@ class Game:
             out.append(PRESS)
             if false_uno:
                 out.append(PRESS_UNO)
-
-    def _card_plays(
-        self, c: int, size: int, false_uno: bool, calls: bool, out: list[Action]
-    ) -> None:
-        """The turn's plays of the playable card ``c`` (``_mandatory_actions``): with its
-        colours and UNO calls; a card whose play may name a seat or a direction or do more
-        goes through ``_play_actions`` itself (``Rules.special``)."""
-        rules = self.rules
-        if rules.special[c]:
-            self._play_actions(c, size, false_uno, out)
-        elif not self._declares(c):
-            out.append(PLAIN_PLAYS[c])
-            if calls:
-                out.append(PLAIN_PLAYS_UNO[c])
-        elif not calls:
-            out.extend(rules.color_plays(c))
-        else:
-            for col in rules.colors:
-                out.append(play_action(c, col))
-                out.append(play_action(c, col, True))
-
-    def _play_actions(
-        self,
-        card: int,
-        size: int,
-        false_uno: bool,
-        out: list[Action],
-        more: tuple[int, ...] = (),
-        jumper: int = -1,
-    ) -> None:
-        """Every way to play ``card`` (then ``more``) from a hand of ``size`` cards; a
-        jump-in on the top card when ``jumper`` is the seat jumping in."""
-        last = more[-1] if more else card
-        left = size - 1 - len(more)
-        rules = self.rules
-        colors = rules.colors if self._declares(card) else _NO_COLOR
-        eff = rules.effect[self._effective_kind(last)]
-        if eff == fx.DISCARD_ALL or (left == 0 and CARD_KIND[last] in rules.no_last):
-            self._special_plays(card, more, left, eff, colors, false_uno, out, jumper)
-            return
-        numbers = self._numbers(card) if eff == fx.NUMERAL else _NO_NUMBER
-        moves = left > 0 and _MOVES_HANDS[eff] == 1
-        if left > 0 and _CHOOSES[eff] == 1:
-            targets = self._targets(last, left, jumper if jumper >= 0 else self.turn)
-            directions = self._directions(last, left)
-        elif jumper < 0 and not more and not moves and (numbers is _NO_NUMBER or colors[0] < 0):
-            # the common cases: card, colour, UNO call; a Numeral, its number, UNO call
-            calls = self._calls(left, false_uno)
-            if calls is _NO_CALL and colors is rules.colors:
-                out.extend(rules.color_plays(card))
-            elif numbers is _NO_NUMBER:
-                for col in colors:
-                    for uno in calls:
-                        out.append(play_action(card, col, uno))
-            else:
-                for uno in calls:
-                    for n in numbers:
-                        out.append(number_action(card, n, uno))
-            return
-        else:
-            targets, directions = _NO_TARGET, _NO_DIRECTION
-        seat = jumper if jumper >= 0 else self.turn
-        mult = _mult(card, more)
-        covers = self.landed  # a jump-in names the card it covers
-        for target in targets:
-            # the UNO call is due on the hand the player holds once hands have moved (P4)
-            kept = (
-                self._kept(seat, eff, left, 1 + len(more), target, mult, jumper) if moves else left
-            )
-            calls = self._calls(kept, false_uno)
-            for col in colors:
-                for d in directions:
-                    for uno in calls:
-                        for n in numbers:
-                            if jumper < 0:  # plays naming a seat, a direction or a number,
-                                out.append(  # or of several cards
-                                    choice_action(card, col, target, uno, d, more, -1, n)
-                                )
-                            else:
-                                out.append(
-                                    Action(_JUMP, card, col, target, -1, uno, d, more, covers, n)
-                                )
-
-    def _kept(
-        self, seat: int, eff: int, left: int, leaving: int, target: int, mult: int, jumper: int
-    ) -> int:
-        """The cards ``seat`` holds once its play's hand moves are done (``left`` of its own
-        stay, ``leaving`` are still to leave its hand): after a swap, the other seat's hand;
-        after a rotation, the hand passed on to it; after a Shuffle Hands, its share of the
-        deal, the last seat dealt to. A jumper (``jumper`` >= 0) counts the hands as its
-        jump-in's undo leaves them."""
-        if left == 0:
-            return 0  # it goes out: the round ends before any hand moves (C-3, FS-7, A-4)
-
-        def size(s: int) -> int:
-            return len(self._jump_hand(s) if jumper >= 0 else self.hands[s])
-
-        if eff == fx.SWAP_HANDS or (eff == fx.SEVEN_SWAP and target >= 0):
-            return size(target) if mult % 2 else left
-        if eff == fx.ROTATE_HANDS:
-            source = seat
-            for _ in range(mult):
-                source = self.next_seat(source, self.active - 1)  # the seat before it
-            return left if source == seat else size(source)
-        if eff == fx.SHUFFLE_HANDS:
-            pool = sum(size(s) for s in range(self.n) if not self.eliminated[s]) - leaving
-            return pool // self.active
-        return left
-
-    def _special_plays(
-        self,
-        card: int,
-        more: tuple[int, ...],
-        left: int,
-        eff: int,
-        colors: tuple[int, ...],
-        false_uno: bool,
-        out: list[Action],
-        jumper: int,
-    ) -> None:
-        """The plays of a card that may not be the last one (none when it would be,
-        ``no_last``), and of a Discard All: the UNO call depends on the cards it discards
-        too, and with ``attack.discard_all_optional`` the player may keep them (``keep``)."""
-        last = more[-1] if more else card
-        if left == 0 and CARD_KIND[last] in self.rules.no_last:
-            return
-        seat = jumper if jumper >= 0 else self.turn
-        laid = (card, *more)
-        plays = [(-1, left)]
-        if eff == fx.DISCARD_ALL and left > 0:
-            hand = self._jump_hand(seat) if jumper >= 0 else self.hands[seat]
-            gone = self._discard_count(hand, laid)
-            plays = [(-1, left - gone)]
-            if gone and self.rules.discard_all_optional and jumper < 0:
-                plays.append((KEEP, left))
-        for amount, remaining in plays:
-            calls = self._calls(remaining, false_uno)
-            for col in colors:
-                for uno in calls:
-                    if jumper < 0:
-                        out.append(choice_action(card, col, -1, uno, 0, more, amount))
-                    else:
-                        out.append(Action(_JUMP, card, col, -1, amount, uno, 0, more, self.landed))
-
-    def _calls(self, kept: int, false_uno: bool) -> tuple[bool, ...]:
-        """The UNO calls a play that leaves ``kept`` cards may carry: with it and without
-        it where it leaves one card (or may be a false call); none where a variant has no
-        UNO calls."""
-        if not self.rules.uno_calls:
-            return _NO_CALL
-        return _BOTH_CALLS if kept == 1 or (false_uno and kept > 1) else _NO_CALL
-
-    def _numbers(self, card: int) -> tuple[int, ...]:
-        """The numbers a Numeral may declare when played now (RULES.md §5.6, B-11): any on a
-        card of its colour or on another Numeral; else only the top card's number
-        (``numeral_number_match``); none where it does not play."""
-        if CARD_COLOR[card] == self.color or CARD_KIND[self.discard[-1]] == CARD_KIND[card]:
-            return _ALL_NUMBERS
-        if self.rules.numeral_number_match and 0 <= self.top_kind <= 9:
-            return _NUMBER_CHOICES[self.top_kind]
-        return ()
-
-    def _discard_colors(self, laid: tuple[int, ...]) -> tuple[int, ...]:
-        """The colours a Discard All play discards (A-3): each laid card's own colour, or
-        with ``attack.discard_all_covered`` the colour of the card each one covers."""
-        if self.rules.discard_all_covered:
-            return (self.color, *(CARD_COLOR[x] for x in laid[:-1]))
-        return tuple(CARD_COLOR[x] for x in laid)
-
-    def _discard_count(self, hand: list[int], laid: tuple[int, ...]) -> int:
-        """How many cards a Discard All play of ``laid`` from ``hand`` discards besides them."""
-        cols = self._discard_colors(laid)
-        return sum(1 for c in hand if CARD_COLOR[c] in cols) - sum(
-            1 for c in laid if CARD_COLOR[c] in cols
-        )
-
-    def _multi_plays(self, hand: list[int]) -> list[tuple[int, tuple[int, ...]]]:
-        """Plays of several cards at once, as (first, the others in order): identical
-        numbers or symbols (``play_duplicates``; the first legal, no wilds, H-2) and a 0 of
-        the active colour with every other card of that colour (``zero_discard_color``).
-        Only the first and the last card matter, so the middle ones come sorted."""
-        out: list[tuple[int, tuple[int, ...]]] = []
-        if self.rules.play_duplicates:
-            p1 = self._p1_row()
-            counts = [0] * N_KINDS  # non-wild cards of each kind in the hand
-            for c in hand:
-                if not CARD_IS_WILD[c]:
-                    counts[CARD_KIND[c]] += 1
-            for c0 in hand:  # each kind of two or more, in the order it first appears
-                if CARD_IS_WILD[c0]:
-                    continue
-                k0 = CARD_KIND[c0]
-                if counts[k0] < 2:
-                    continue
-                counts[k0] = 0  # done with this kind
-                cards = [c for c in hand if CARD_KIND[c] == k0]
-                if len(cards) == 2:  # the common case: a pair, each card first if it plays
-                    a, b = sorted(cards)
-                    if p1[a]:
-                        out.append((a, (b,)))
-                    if p1[b] and b != a:
-                        out.append((b, (a,)))
-                    continue
-                for first in sorted({c for c in cards if p1[c]}):
-                    rest = sorted(cards)
-                    rest.remove(first)
-                    subsets = {
-                        combo for k in range(1, len(rest) + 1) for combo in combinations(rest, k)
-                    }
-                    for combo in sorted(subsets):
-                        out.extend((first, m) for m in _orders(combo))
-        if self.rules.zero_discard_color:
-            for z in sorted(
-                {c for c in hand if CARD_NUMBER[c] == 0 and CARD_COLOR[c] == self.color}
-            ):
-                others = sorted(c for c in hand if CARD_COLOR[c] == self.color)
-                others.remove(z)
-                if others:
-                    out.extend((z, m) for m in _orders(tuple(others)))
-        return out
 
     def _multi_ok(self, hand: list[int], a: Action) -> str:
         """Why a play of several cards is refused, or "" if it is allowed."""
@@ -710,36 +289,12 @@ class Game:
             )
         return "one card per play (play_duplicates and zero_discard_color are off)"
 
-    def _targets(self, card: int, left: int, seat: int) -> tuple[int, ...]:
-        """The seats a play of ``card`` may name (-1: none): the other active seats for a
-        Friendly swap, and optionally for a Seven-0 7 (FS-6); none for a last card, which
-        ends the round first (FS-7, U-H-7)."""
-        if left == 0:
-            return _NO_TARGET
-        eff = self.rules.effect[self._effective_kind(card)]
-        if eff != fx.SWAP_HANDS and eff != fx.SEVEN_SWAP:
-            return _NO_TARGET
-        others = tuple(s for s in range(self.n) if s != seat and not self.eliminated[s])
-        return others if eff == fx.SWAP_HANDS else (-1, *others)
-
-    def _directions(self, card: int, left: int) -> tuple[int, ...]:
-        """The directions a play of ``card`` must choose (0: none): both for a 0 under
-        ``zero_chooses_direction`` that is not the last card (U-H-9)."""
-        if left == 0 or self.rules.effect[self._effective_kind(card)] != fx.ZERO_DIRECTION:
-            return _NO_DIRECTION
-        return _BOTH_DIRECTIONS
-
     def _may_stack(self) -> bool:
         """Whether the pending penalty may be answered with a draw card (stacking): not after
         its player went out (the chain ends, §1.6), unless ``revive`` and they said UNO."""
         if not self.rules.stacking:
             return False
         return self.out < 0 or (self.rules.revive and self.said_uno[self.out])
-
-    def _effective_kind(self, card: int) -> int:
-        """The kind ``card`` would count as if played now (a copying Blank copies the top)."""
-        k = CARD_KIND[card]
-        return self.top_kind if self.rules.effect[k] == fx.COPY_TOP else k
 
     def _answers(self, card: int) -> bool:
         """``card`` may answer the pending draw penalty (``Rules.answer_row``): a Boomerang
@@ -752,11 +307,6 @@ class Game:
             return self.pen_source >= 0 and self.out < 0
         # a press-until-fire is not a number of cards: nothing stacks on it
         return how == ANSWER_STACK and not self.pen_fire and self._may_stack()
-
-    def _declares(self, card: int) -> bool:
-        """Whether playing ``card`` now needs a declared colour."""
-        d = self.rules.declares[card]
-        return d == DECLARES_YES or (d == DECLARES_IF_WILD_TOP and KIND_IS_WILD[self.top_kind])
 
     # -- applying ---------------------------------------------------------------------
     def apply(self, seat: object, act: object, at: object = None) -> list[Event]:
@@ -834,29 +384,16 @@ class Game:
         elif k is _JUMP:
             self._check_jump(seat, a)
         elif k is _BLAST_KIND:
-            self._check_blast(seat, a)
+            blast.check_choice(self, seat, a)
         elif k is not _CATCH and k is not _CATCH_ILLEGAL:  # catches check their window as they run
             raise NotYourWindow(f"{a} is a referee action: apply it with seat None")
         return self._run(seat, a)
 
     def _apply_live(self, seat: int, a: Action, at: float | None) -> list[Event]:
-        """An action in BLAST mode (§5.8, ``core.live``): a play (accepted, or refused as
-        simultaneous with the holding penalty), or arming a card."""
-        k = a.kind
+        """An action in BLAST mode (§5.8, ``core.blast.machinery``): a play (accepted, or
+        refused as simultaneous with the holding penalty), or arming a card."""
         events: list[Event] = []
-        if k is _PLAY:
-            if live.check_play(self, seat, a, at):
-                live.refuse(self, seat, a, events)
-            else:
-                live.play(self, seat, a, at, events)
-        elif k is _ARM or k is _DISARM:
-            live.check_arm(self, seat, a)
-            live.arm(self, seat, a, events)
-            live.go_on(self, events)  # the engine checks after every action
-        else:
-            raise NotYourWindow(
-                f"{a}: BLAST mode has no turns: play a card, arm one (arm:CARD) or disarm"
-            )
+        blast.act(self, seat, a, at, events)
         self.version += 1
         return events
 
@@ -872,7 +409,7 @@ class Game:
         k = a.kind
         if k is _PLAY:
             if self.rules.realtime:  # the draw round's forced play, or a timeout's
-                live.play(self, seat, a, at, events)
+                blast.play(self, seat, a, at, events)
             else:
                 self._do_play(seat, a, events)
         elif k is _DRAW or k is _PRESS:
@@ -883,12 +420,12 @@ class Game:
             self._do_challenge(seat, events)
         elif k is _PASS:
             self._move_on(seat)
-            self._set_turn(self.next_seat(seat))
+            self.set_turn(self.next_seat(seat))
         elif k is _COLOR:
             self._move_on(seat)
             self.color = a.color
             events.append(Event(ev.COLOR, seat, color=a.color))
-            self._set_turn(self.color_next)
+            self.set_turn(self.color_next)
             self.color_next = -1
         elif k is _UNO:
             self.uno_open.remove(seat)
@@ -899,7 +436,7 @@ class Game:
         elif k is _CATCH_ILLEGAL:
             self._do_catch_illegal(seat, events)
         elif k is _BLAST_KIND:
-            self._do_blast_choice(seat, a, events)
+            blast.choose(self, seat, a, events)
         else:
             self._do_jump(seat, a, events)
         if self.uno_open:
@@ -945,7 +482,7 @@ class Game:
             }[phase]
             raise IllegalAction(f"{a}: seat {seat} must {what}")
         if k is _COLOR and a.color not in self.rules.colors:
-            raise IllegalAction(f"{a}: colour must be one of {self._color_list()}")
+            raise IllegalAction(f"{a}: colour must be one of {self.color_list()}")
         if k is _PLAY:
             self._check_play(seat, a)
             return
@@ -997,10 +534,10 @@ class Game:
                 f"{CARD_TEXT[c]}: after drawing, only the drawn card "
                 f"{CARD_TEXT[self.drawn]} may be played (or pass)"
             )
-        if self._declares(c):
+        if self.declares(c):
             if a.color not in rules.colors:
                 raise IllegalAction(
-                    f"{CARD_TEXT[c]} needs a declared colour: one of {self._color_list()}"
+                    f"{CARD_TEXT[c]} needs a declared colour: one of {self.color_list()}"
                 )
         elif a.color != -1:
             raise IllegalAction(f"{CARD_TEXT[c]} takes no declared colour")
@@ -1027,7 +564,7 @@ class Game:
                     f"{CARD_TEXT[c]} cannot answer the pending penalty: only "
                     f"{self._answer_list()} can"
                 )
-        elif not self._p1_row()[c] and not (
+        elif not self.p1_row()[c] and not (
             phase == _TURN and rules.permissive_illegal_plays and len(hand) > 1
         ):
             raise IllegalAction(
@@ -1039,7 +576,9 @@ class Game:
                 raise IllegalAction(f"{a}: this play goes out; there is no UNO to declare")
             eff = rules.effect[self._effective_kind(last)]
             if eff in HAND_MOVES:
-                left = self._kept(seat, eff, left, 1 + len(more), a.target, _mult(c, more), -1)
+                left = self._kept(
+                    seat, eff, left, 1 + len(more), a.target, multiplicity(c, more), -1
+                )
             if left != 1 and rules.false_uno_penalty == 0:
                 raise IllegalAction(
                     f"{a}: UNO is declared only with a play that leaves one card"
@@ -1111,9 +650,6 @@ class Game:
             what.append("a Boomerang")
         return " or ".join(what) or "nothing (take it)"
 
-    def _color_list(self) -> str:
-        return " ".join(COLOR_LETTERS[c] for c in self.rules.colors)
-
     # -- the moves ----------------------------------------------------------------------
     def _move_on(self, actor: int) -> None:
         """An action in the mandatory window closes every other seat's UNO window and the
@@ -1132,11 +668,6 @@ class Game:
             for s, h in enumerate(self.hands):
                 if said[s] and len(h) > 1:
                     said[s] = False
-
-    def _set_turn(self, seat: int) -> None:
-        self.turn = seat
-        self.phase = _TURN
-        self.drawn = -1
 
     def _do_play(self, p: int, a: Action, events: list[Event]) -> None:
         rules = self.rules
@@ -1161,13 +692,13 @@ class Game:
         if more:
             laid = (c, *more)
             last = laid[-1]
-            mult = _mult(c, more)
+            mult = multiplicity(c, more)
         else:
             laid = _ONE_CARD[c]  # (shared: the play event keeps it, and it never changes)
             last = c
             mult = 1
         answering = self.phase == _PENALTY
-        illegal = not answering and not self._p1_row()[c]
+        illegal = not answering and not self.p1_row()[c]
         # played by the chromatic step alone (Full Spectrum, §4.5): said in the play event
         step = False
         if not illegal and not answering and self.color >= 0:
@@ -1195,7 +726,7 @@ class Game:
         self.jump_undo = None
         size_before = len(hand)
         # a Discard All's colours are read before the play changes the active colour
-        discards = self._discard_colors(laid) if eff == fx.DISCARD_ALL and a.amount != KEEP else ()
+        discards = self.discard_colors(laid) if eff == fx.DISCARD_ALL and a.amount != KEEP else ()
         known = self.known
         for x in laid:
             for i in range(len(hand)):  # hand.remove(x), without the generic comparison
@@ -1228,10 +759,10 @@ class Game:
         events.append(Event(ev.PLAY, p, laid, color=declared, number=number, reason=ground))
         self.landed += 1
         if discards:
-            self._discard_color_cards(p, discards, events)
+            self.discard_color_cards(p, discards, events)
         size = len(hand)
         # the hand the player holds once hands have moved: what a UNO call is judged on (P4)
-        kept = self._kept(p, eff, size, 0, a.target, mult, -1) if _MOVES_HANDS[eff] else size
+        kept = self._kept(p, eff, size, 0, a.target, mult, -1) if MOVES_HANDS[eff] else size
         if a.uno:
             if kept == 1:
                 self.said_uno[p] = True
@@ -1242,9 +773,9 @@ class Game:
             self.uno_open.append(p)
         if eff == fx.NONE or eff == fx.WILD:  # the common case: the turn passes on
             if size == 0:
-                self._end_round(p, events)
+                self.end_round(p, events)
                 return
-            self._set_turn(self.next_seat(p))
+            self.set_turn(self.next_seat(p))
         else:
             returning = answering and eff == fx.BOOMERANG
             if size == 0 and eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP, fx.ALL_HIT):
@@ -1254,7 +785,7 @@ class Game:
                 self.all_draw(p, amount, events, kind, (THEN_OUT, p))
                 return
             if size == 0 and eff not in PENALTY_EFFECTS and not returning:
-                self._end_round(p, events)
+                self.end_round(p, events)
                 return
             revived = -1
             if answering and self.out >= 0:
@@ -1274,7 +805,7 @@ class Game:
             # a jump-in window opens on the card that landed (§4.9)
             self.jump_undo = (pre, (eff, a.target, mult))
         if a.uno and kept != 1:
-            self._draw(p, rules.false_uno_penalty, ev.FOR_FALSE_UNO, events)
+            self.draw(p, rules.false_uno_penalty, ev.FOR_FALSE_UNO, events)
 
     @staticmethod
     def _changes_hands(eff: int, a: Action) -> bool:
@@ -1308,9 +839,9 @@ class Game:
                 f"{a}: {CARD_TEXT[c]} is not identical to the top card {CARD_TEXT[top]}: a "
                 "jump-in needs the same colour and number or symbol (a wild: the same type)"
             )
-        if self._declares(c):
+        if self.declares(c):
             if a.color not in self.rules.colors:
-                raise IllegalAction(f"{a}: it needs a declared colour: one of {self._color_list()}")
+                raise IllegalAction(f"{a}: it needs a declared colour: one of {self.color_list()}")
         elif a.color != -1:
             raise IllegalAction(f"{a}: {CARD_TEXT[c]} takes no declared colour")
         left = len(hand) - 1
@@ -1329,23 +860,6 @@ class Game:
             left = self._kept(seat, eff, left, 1, a.target, 1, seat)
         if a.uno and (left != 1 and (left == 0 or self.rules.false_uno_penalty == 0)):
             raise IllegalAction(f"{a}: UNO is declared only with a play that leaves one card")
-
-    def _jump_hand(self, seat: int) -> list[int]:
-        """The hand ``seat`` would jump in from: its hand once the covered card's hand moves
-        (a Seven-0 rotation or swap, a Friendly swap) are undone."""
-        assert self.jump_undo is not None
-        _, (eff, target, mult) = self.jump_undo
-        if eff == fx.ROTATE_HANDS:
-            for _ in range(mult):
-                seat = self.next_seat(seat)  # its hand went on to this seat
-            return self.hands[seat]
-        if (eff == fx.SWAP_HANDS or (eff == fx.SEVEN_SWAP and target >= 0)) and mult % 2:
-            player = self.discard_by[-1]
-            if seat == player:
-                return self.hands[target]
-            if seat == target:
-                return self.hands[player]
-        return self.hands[seat]
 
     def _do_jump(self, j: int, a: Action, events: list[Event]) -> None:
         """Cancel the covered card's pending effect — no flip, no skip, no draw, no hand move
@@ -1407,26 +921,26 @@ class Game:
         if eff == fx.SKIP:
             for i in range(mult):
                 events.append(Event(ev.SKIP, self.next_seat(p, i + 1)))
-            self._set_turn(self.next_seat(p, mult + 1))
+            self.set_turn(self.next_seat(p, mult + 1))
         elif eff == fx.SKIP_ALL:  # everyone else is skipped: a full turn again (FS-4)
             s = self.next_seat(p)
             while s != p:
                 events.append(Event(ev.SKIP, s))
                 s = self.next_seat(s)
-            self._set_turn(p)
+            self.set_turn(p)
         elif eff == fx.REVERSE:
             if self.active == 2 and self.rules.two_player_rules:
                 events.append(Event(ev.SKIP, self.next_seat(p)))  # P7: Reverse acts as Skip
-                self._set_turn(p)
+                self.set_turn(p)
             else:
                 if mult % 2:
                     self.direction = -self.direction
                 events.append(Event(ev.REVERSE, p, direction=self.direction))
-                self._set_turn(self.next_seat(p))
+                self.set_turn(self.next_seat(p))
         elif eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
             self.all_draw(p, amount, events)
             if self.phase != _OVER:
-                self._set_turn(p)
+                self.set_turn(p)
         elif eff == fx.ALL_HIT:  # every other seat draws, then the next seat plays (§3.4)
             self.all_draw(p, amount, events, ev.ALL_HIT, (THEN_NEXT, p))
         elif eff == fx.BOOMERANG:
@@ -1440,21 +954,21 @@ class Game:
                 self.pen_challenge = False
                 self.pen_returned = True
             else:
-                self._set_turn(self.next_seat(p))
+                self.set_turn(self.next_seat(p))
         elif eff == fx.SWAP_HANDS or (eff == fx.SEVEN_SWAP and a.target >= 0):
             for _ in range(mult):
                 self._swap_hands(p, a.target, events)
-            self._set_turn(self.next_seat(p))
+            self.set_turn(self.next_seat(p))
         elif eff == fx.ROTATE_HANDS:
             for _ in range(mult):
                 self._rotate_hands(events)
-            self._set_turn(self.next_seat(p))
+            self.set_turn(self.next_seat(p))
         elif eff == fx.ZERO_DIRECTION:
             self.direction = a.direction
             events.append(Event(ev.DIRECTION, p, direction=self.direction))
             v = self.next_seat(p)
-            self._draw(v, amount, ev.FOR_ZERO, events)  # at once, and v keeps its turn
-            self._set_turn(v)
+            self.draw(v, amount, ev.FOR_ZERO, events)  # at once, and v keeps its turn
+            self.set_turn(v)
         elif eff in PENALTY_EFFECTS:
             self.turn = victim if victim >= 0 else self.next_seat(p)
             self.phase = _PENALTY
@@ -1463,9 +977,9 @@ class Game:
             self.pen_challenge = eff == fx.WILD_DRAW
         elif eff == fx.SHUFFLE_HANDS:
             self._shuffle_hands(p, events)
-            self._set_turn(self.next_seat(p))
+            self.set_turn(self.next_seat(p))
         else:
-            self._set_turn(self.next_seat(p))
+            self.set_turn(self.next_seat(p))
 
     def _wild_draw_legal(self, hand: list[int], played: int) -> bool:
         """P5: no other card of the active colour in hand (and, with ``wd4_wilds_block``, no
@@ -1485,24 +999,24 @@ class Game:
         self._move_on(p)
         rules = self.rules
         if self.launcher is not None:  # a press ends the turn, whatever fires (§3.3)
-            self._draw(p, 1, ev.FOR_TURN, events)
+            self.draw(p, 1, ev.FOR_TURN, events)
             if false_uno:
                 self._draw_call(p, events)
-            self._set_turn(self.next_seat(p))
+            self.set_turn(self.next_seat(p))
             return
         if rules.blast_draws:  # until a card plays; BLAST events may interrupt (§5.7)
-            self._owe([(p, UNTIL, ev.FOR_TURN)], (THEN_KEEP, -1), events)
+            blast.owe(self, [(p, UNTIL, ev.FOR_TURN)], (THEN_KEEP, -1), events)
             return
-        p1 = self._p1_row()
+        p1 = self.p1_row()
         until = rules.draw_until_playable or rules.must_play
         # a draw is voluntary when the hand held a playable card (U-C-3)
         voluntary = (until or rules.draw_ends_turn) and any(map(p1.__getitem__, self.hands[p]))
-        got = self._draw(p, 1, ev.FOR_TURN, events)
+        got = self.draw(p, 1, ev.FOR_TURN, events)
         if until and not voluntary:
             # "Carga infinita": keep drawing until the drawn card is playable (§1.8); in
             # Blast until the player is eliminated, too (B-21).
-            while got and not self._playable(got[0], p1) and not self.eliminated[p]:
-                got = self._draw(p, 1, ev.FOR_TURN, events)
+            while got and not self.playable(got[0], p1) and not self.eliminated[p]:
+                got = self.draw(p, 1, ev.FOR_TURN, events)
         if self.phase == _OVER:
             return
         if false_uno:
@@ -1511,19 +1025,13 @@ class Game:
             not got
             or self.eliminated[p]
             or (rules.draw_ends_turn and voluntary)
-            or not self._playable(got[0], p1)
+            or not self.playable(got[0], p1)
             or (rules.trigger_ends_turn and rules.draw_trigger[got[0]])
         ):
-            self._set_turn(self.next_seat(p))
+            self.set_turn(self.next_seat(p))
         else:
             self.phase = _DRAWN
             self.drawn = got[0]
-
-    def _playable(self, c: int, p1: bytes) -> bool:
-        """P1 for a card just drawn; a Numeral only where it may declare a number (§5.6)."""
-        return p1[c] == 1 and (
-            self.rules.effect[CARD_KIND[c]] != fx.NUMERAL or bool(self._numbers(c))
-        )
 
     def _draw_call(self, p: int, events: list[Event]) -> None:
         """A UNO call made with a draw or a press (P4): false, and charged, unless the hand is
@@ -1535,27 +1043,27 @@ class Game:
             events.append(Event(ev.UNO, p))
             return
         events.append(Event(ev.FALSE_UNO, p))
-        self._draw(p, self.rules.false_uno_penalty, ev.FOR_FALSE_UNO, events)
+        self.draw(p, self.rules.false_uno_penalty, ev.FOR_FALSE_UNO, events)
 
     def _do_take(self, v: int, events: list[Event]) -> None:
         self._move_on(v)
         amount = self.pen_amount
         if self.pen_fire:
             events.append(Event(ev.TAKE, v, until_fire=True))
-            self._draw_until_fire(v, ev.FOR_PENALTY, events)
+            self.draw_until_fire(v, ev.FOR_PENALTY, events)
         elif self.rules.blast_draws:  # a BLAST event may interrupt the draw (§5.5)
             events.append(Event(ev.TAKE, v, count=amount))
             then = (THEN_OUT, self.out) if self.out >= 0 else (THEN_NEXT, v)
-            self._owe([(v, amount, ev.FOR_PENALTY)], then, events)
+            blast.owe(self, [(v, amount, ev.FOR_PENALTY)], then, events)
             return
         else:
             events.append(Event(ev.TAKE, v, count=amount))
-            self._draw(v, amount, ev.FOR_PENALTY, events)
-        self._clear_penalty()
+            self.draw(v, amount, ev.FOR_PENALTY, events)
+        self.clear_penalty()
         if self.out >= 0:
-            self._end_round(self.out, events)
+            self.end_round(self.out, events)
             return
-        self._set_turn(self.next_seat(v))
+        self.set_turn(self.next_seat(v))
         if self.color < 0:  # a wild first card's penalty was taken: the next seat declares
             self.phase = _COLOR_PHASE
             self.color_next = self.turn
@@ -1569,27 +1077,18 @@ class Game:
         amount = self.pen_amount
         if not self.pen_legal:
             events.append(Event(ev.CHALLENGE, v, target=offender, count=amount, guilty=True))
-            self._draw(offender, amount, ev.FOR_CHALLENGE, events)
-            self._clear_penalty()
+            self.draw(offender, amount, ev.FOR_CHALLENGE, events)
+            self.clear_penalty()
             self.out = -1  # the offender is no longer out (P5)
-            self._set_turn(v)
+            self.set_turn(v)
         else:
             events.append(Event(ev.CHALLENGE, v, target=offender, count=amount + 2))
-            self._draw(v, amount + 2, ev.FOR_CHALLENGE, events)
-            self._clear_penalty()
+            self.draw(v, amount + 2, ev.FOR_CHALLENGE, events)
+            self.clear_penalty()
             if self.out >= 0:
-                self._end_round(self.out, events)
+                self.end_round(self.out, events)
             else:
-                self._set_turn(self.next_seat(v))
-
-    def _clear_penalty(self) -> None:
-        self.pen_amount = 0
-        self.pen_chain = 0
-        self.pen_source = -1
-        self.pen_challenge = False
-        self.pen_legal = True
-        self.pen_returned = False
-        self.pen_fire = False
+                self.set_turn(self.next_seat(v))
 
     def _do_catch(self, seat: int, target: int, events: list[Event]) -> None:
         if target == seat:
@@ -1602,9 +1101,9 @@ class Game:
         self.uno_open.remove(target)
         events.append(Event(ev.CATCH, seat, target=target, count=self.rules.uno_penalty))
         if self.rules.blast_draws:
-            self._owe([(target, self.rules.uno_penalty, ev.FOR_UNO)], (THEN_KEEP, -1), events)
+            blast.owe(self, [(target, self.rules.uno_penalty, ev.FOR_UNO)], (THEN_KEEP, -1), events)
             return
-        self._draw(target, self.rules.uno_penalty, ev.FOR_UNO, events)
+        self.draw(target, self.rules.uno_penalty, ev.FOR_UNO, events)
 
     def _do_catch_illegal(self, seat: int, events: list[Event]) -> None:
         snap = self.illegal
@@ -1625,10 +1124,10 @@ class Game:
         self.color, self.top_kind, self.direction = color, top_kind, direction
         if offender in self.uno_open:
             self.uno_open.remove(offender)
-        self._clear_penalty()
+        self.clear_penalty()
         events.append(Event(ev.ILLEGAL_CAUGHT, seat, (c,), target=offender))
-        self._draw(offender, 2, ev.FOR_ILLEGAL, events)
-        self._set_turn(self.next_seat(offender))
+        self.draw(offender, 2, ev.FOR_ILLEGAL, events)
+        self.set_turn(self.next_seat(offender))
 
     def _referee(self, a: Action, at: float | None = None) -> list[Event]:
         k = a.kind
@@ -1646,7 +1145,7 @@ class Game:
         if k is Kind.STALL:
             if not self.rules.realtime:
                 raise IllegalAction(f"{a}: only UNO Blast's BLAST mode has the stall safeguard")
-            events = live.stall(self, at)
+            events = blast.stall(self, at)
             self.version += 1
             return events
         if k is Kind.TIMEOUT:
@@ -1662,14 +1161,14 @@ class Game:
             raise IllegalAction(f"{a}: a penalty is 1 to {len(self.rules.deck)} cards")
         events = [Event(ev.PENALIZE, None, target=t, count=a.amount)]
         if self.rules.realtime:  # live play goes on after it (BLAST mode)
-            self._owe([(t, a.amount, ev.FOR_PENALIZE)], (THEN_LIVE, -1), events)
+            blast.owe(self, [(t, a.amount, ev.FOR_PENALIZE)], (THEN_LIVE, -1), events)
         elif self.rules.blast_draws:
-            self._owe([(t, a.amount, ev.FOR_PENALIZE)], (THEN_KEEP, -1), events)
+            blast.owe(self, [(t, a.amount, ev.FOR_PENALIZE)], (THEN_KEEP, -1), events)
         else:
-            self._draw(t, a.amount, ev.FOR_PENALIZE, events)
+            self.draw(t, a.amount, ev.FOR_PENALIZE, events)
         if self.eliminated[t] and self.turn == t and not self.over and not self.rules.realtime:
-            self._clear_penalty()
-            self._set_turn(self.next_seat(t))
+            self.clear_penalty()
+            self.set_turn(self.next_seat(t))
         self._prune_uno()
         self.version += 1
         return events
@@ -1681,13 +1180,8 @@ class Game:
         refused by ``attack.allow_renege=false``), its first offered play."""
         seat = self.turn
         if self.phase == _BLAST:  # each seat still due: its first qualifying set (§5.5)
-            events = [Event(ev.TIMEOUT, seat)]  # each seat due: its first set
-            kind, wild = CARD_KIND[self.blast_card], self.rules.numeral_wild
-            # One action, one version: the choices are made here, not as separate actions
-            # (the last one resolves the event).
-            for s in [s for s in self.blast_due if s not in self.blast_chosen]:
-                first = blast_action(first_set(kind, self.hands[s], wild))
-                self._do_blast_choice(s, first, events)
+            events = [Event(ev.TIMEOUT, seat)]
+            blast.choose_for_late(self, events)
             self._prune_uno()
             self.version += 1
             return events
@@ -1704,428 +1198,6 @@ class Game:
         return [Event(ev.TIMEOUT, seat, action=str(choice)), *self._run(seat, choice, at)]
 
     # -- shared procedures -------------------------------------------------------------
-    def _draw(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
-        """P2: move up to ``n`` cards from the draw pile to ``seat``'s hand (where a launcher
-        replaces the pile: ``n`` presses; with draw triggers: see ``_draw_triggered``)."""
-        if self.launcher is not None:
-            return self._press(seat, n, reason, events)
-        if self.rules.triggers:
-            return self._draw_triggered(seat, n, reason, events)
-        if self.rules.blast_draws:
-            return self._draw_blast(seat, n, reason, events)
-        pile = self.draw_pile
-        hand = self.hands[seat]
-        got: list[int] = []
-        while len(got) < n:  # (not ``for _ in range``: the compiled build boxes ``_``)
-            if not pile:
-                self._reshuffle(events)
-                if not pile:
-                    events.append(Event(ev.DRAW_SHORT, seat, count=n - len(got)))
-                    break
-            c = pile.pop()
-            hand.append(c)
-            got.append(c)
-        if got:
-            events.append(Event(ev.DRAW, seat, tuple(got), len(got), reason=reason))
-        return got
-
-    def _draw_blast(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
-        """P2 in UNO Blast (§5.5): a BLAST card drawn stops the draw (it is no drawn card) and
-        its event is about to open (``blast_pending``); during the event's own penalty
-        (``quiet``) it goes back at a random position and is replaced (B-14). A hand that
-        reaches the elimination threshold is eliminated and the rest of the draw cancelled
-        (B-12)."""
-        pile = self.draw_pile
-        hand = self.hands[seat]
-        never = self.rules.never_dealt
-        limit = self.rules.elimination or N_CARDS + 1
-        got: list[int] = []
-        skipped = 0
-        while len(got) < n:
-            if not pile or skipped > len(pile):  # empty, or nothing but BLAST cards put back
-                size = len(pile)
-                self._reshuffle(events)
-                if len(pile) == size:
-                    events.append(Event(ev.DRAW_SHORT, seat, count=n - len(got)))
-                    break
-                skipped = 0
-            c = pile.pop()
-            if never and never[c]:
-                if not self.quiet:
-                    self.blast_pending = c
-                    break
-                pile.insert(self.rng.below(len(pile) + 1), c)
-                events.append(Event(ev.BLAST_RETURNED, seat, (c,)))
-                skipped += 1
-                continue
-            hand.append(c)
-            got.append(c)
-            if len(hand) >= limit:
-                break
-        if got:
-            events.append(Event(ev.DRAW, seat, tuple(got), len(got), reason=reason))
-        if len(hand) >= limit:
-            self._eliminate(seat, events)
-        return got
-
-    def _owe(
-        self, draws: list[tuple[int, int, str]], then: tuple[int, int], events: list[Event]
-    ) -> None:
-        """Make draws that a BLAST event may interrupt (UNO Blast): ``draws`` in order, then
-        ``then`` (``THEN_*``, seat)."""
-        self.owed = draws
-        self.then = then
-        self._settle(events)
-
-    def _settle(self, events: list[Event]) -> None:
-        """Make the owed draws until they are done (then carry out ``then``) or a BLAST event
-        opens (they wait for it). A draw ``UNTIL`` a card plays stops, after an event, when
-        its seat holds a legal card, which it must then play (§5.5 step 7)."""
-        owed = self.owed
-        while owed and self.phase != _OVER:
-            seat, n, reason = owed[0]
-            if self.eliminated[seat]:
-                owed.pop(0)
-                if n == UNTIL:
-                    self._set_turn(self.next_seat(seat))
-                elif n == ROUND:  # the draw round goes on without it
-                    after = live.unblocked_from(self, self.next_seat(seat))
-                    if after >= 0:
-                        owed.insert(0, (after, ROUND, reason))
-                continue
-            if n == ROUND:  # one card; a card that plays is played at once (§5.8)
-                if any(live.can_play(self, s) for s in range(self.n)):
-                    owed.pop(0)  # an event gave a seat a legal card: the round is over
-                    continue
-                got = self._draw(seat, 1, reason, events)
-                if self.blast_pending >= 0:
-                    self._open_blast(seat, events)
-                    return
-                if self.over:
-                    continue
-                if not got:  # nothing left to draw anywhere: the round stops
-                    owed.pop(0)
-                elif not self.eliminated[seat] and live.playable(self, got[0]):
-                    owed.pop(0)
-                    self.turn, self.phase, self.drawn = seat, _DRAWN, got[0]
-                elif not self.eliminated[seat]:
-                    owed[0] = (live.unblocked_from(self, self.next_seat(seat)), ROUND, reason)
-                continue
-            if n == UNTIL:
-                p1 = self._p1_row()
-                if any(self._playable(c, p1) for c in self.hands[seat]):
-                    owed.pop(0)
-                    self._set_turn(seat)
-                    continue
-                got = self._draw(seat, 1, reason, events)
-                if self.blast_pending >= 0:
-                    self._open_blast(seat, events)
-                    return
-                if self.over or self.eliminated[seat]:
-                    continue
-                if not got:  # nothing left to draw: the player passes (§5.5)
-                    owed.pop(0)
-                    self._set_turn(self.next_seat(seat))
-                elif self._playable(got[0], p1):  # played at once (§5.7)
-                    owed.pop(0)
-                    self.turn, self.phase, self.drawn = seat, _DRAWN, got[0]
-                continue
-            got = self._draw(seat, n, reason, events)
-            if self.blast_pending >= 0:
-                owed[0] = (seat, n - len(got), reason)
-                self._open_blast(seat, events)
-                return
-            owed.pop(0)
-        if self.phase == _OVER:
-            owed.clear()
-            self.then = (THEN_KEEP, -1)
-            return
-        what, s = self.then
-        self.then = (THEN_KEEP, -1)
-        if what == THEN_NEXT:
-            self._clear_penalty()
-            self._set_turn(self.next_seat(s))
-        elif what == THEN_OUT:
-            self._end_round(s, events)
-        elif what == THEN_LIVE:
-            live.go_on(self, events)
-        elif self.eliminated[self.turn]:  # the window's seat was eliminated meanwhile
-            self._clear_penalty()
-            self._set_turn(self.next_seat(self.turn))
-
-    def resolution_order(self, first: int) -> list[int]:
-        """``first``, then every other active seat in the current direction (§5.5)."""
-        order = [first] if not self.eliminated[first] else []
-        s = self.next_seat(first)
-        while s != first and s not in order:
-            order.append(s)
-            s = self.next_seat(s)
-        return order
-
-    def _open_blast(self, drawer: int, events: list[Event]) -> None:
-        """A BLAST card was drawn (§5.5): play stops, the card is shown, and the seats that
-        can meet its challenge must choose their cards (who they are stays hidden)."""
-        c = self.blast_pending
-        self.blast_pending = -1
-        self.saved = (self.turn, int(self.phase), self.drawn)
-        self.blast_card = c
-        self.blast_drawer = drawer
-        events.append(Event(ev.BLAST, drawer, (c,)))
-        kind, wild = CARD_KIND[c], self.rules.numeral_wild
-        self.blast_due = [
-            s for s in self.resolution_order(drawer) if can_meet(kind, self.hands[s], wild)
-        ]
-        self.blast_chosen = {}
-        self.blast_offers = {}
-        self.phase = _BLAST
-        self.turn = drawer
-        self.drawn = -1
-        if not self.blast_due:
-            self._resolve_blast(events)
-
-    def _spend_blast(self) -> None:
-        """The resolved BLAST card goes to the spent pile (B-15); the event's drawer and the
-        window it interrupted are forgotten (a state between events holds neither)."""
-        self.spent.append(self.blast_card)
-        self.blast_card = -1
-        self.blast_drawer = -1
-        self.saved = _NOTHING_SAVED
-        self.blast_offers = {}
-
-    def _check_blast(self, seat: int, a: Action) -> None:
-        """A seat that must meet the BLAST challenge sends exactly one qualifying set of
-        cards from its hand (B-17, B-18)."""
-        if self.phase != _BLAST:
-            raise NotYourWindow(f"{a}: no BLAST event is open")
-        if seat in self.blast_chosen:
-            raise NotYourWindow(f"{a}: seat {seat} has already chosen its cards for this event")
-        cards = (a.card, *a.more)
-        if not all(0 <= c < N_CARDS for c in cards):
-            raise IllegalAction("a card id that does not exist")
-        pool = list(self.hands[seat])
-        for c in cards:
-            if c not in pool:
-                raise IllegalAction(f"{a}: {CARD_TEXT[c]} is not in seat {seat}'s hand")
-            pool.remove(c)
-        kind = CARD_KIND[self.blast_card]
-        if seat not in self.blast_due:
-            raise NotYourWindow(f"{a}: seat {seat} cannot meet this challenge: it draws 3 cards")
-        if not qualifies(kind, cards, self.rules.numeral_wild):
-            raise IllegalAction(
-                f"{a}: these cards do not meet {KIND_CODES[kind]} (exactly "
-                f"{KIND_CODES[kind][1]} cards: see docs/rules/blast.md)"
-            )
-
-    def _do_blast_choice(self, seat: int, a: Action, events: list[Event]) -> None:
-        """A seat's hidden choice; the last one due resolves the event."""
-        chosen = tuple(sorted((a.card, *a.more)))
-        self.blast_chosen[seat] = chosen
-        events.append(Event(ev.BLAST_CHOICE, seat, chosen))
-        if len(self.blast_chosen) == len(self.blast_due):
-            self._resolve_blast(events)
-
-    def _resolve_blast(self, events: list[Event]) -> None:
-        """§5.5 steps 2–7: the chosen cards are shown together and go under the top card; an
-        empty hand wins (the first in resolution order, B-26); every other seat draws 3
-        (BLAST cards put back, elimination after every card); the BLAST card is spent; the
-        interrupted play resumes."""
-        order = self.resolution_order(self.blast_drawer)
-        for s in order:
-            laid = self.blast_chosen.get(s)
-            if not laid:
-                continue
-            hand = self.hands[s]
-            for c in laid:
-                hand.remove(c)
-                for row in self.known:
-                    if c in row[s]:
-                        row[s].remove(c)
-            self.discard[-1:-1] = laid
-            self.discard_by[-1:-1] = [s] * len(laid)
-            events.append(Event(ev.BLAST_DISCARD, s, laid))
-            if self.armed[s] >= 0 and self.armed[s] not in hand:
-                live.drop_armed(self, s, events)
-        due = self.blast_due
-        chosen = self.blast_chosen
-        self.blast_due = []
-        self.blast_chosen = {}
-        for s in order:
-            if s in chosen and not self.hands[s]:  # emptied by the event: wins (B-26)
-                self._spend_blast()
-                self._end_round(s, events)
-                return
-        self.quiet = True
-        for s in order:  # a seat that went out (its last card's penalty pending) is out of it
-            if s not in due and not self.eliminated[s] and s != self.out:
-                events.append(Event(ev.BLAST_PENALTY, s, count=3))
-                self._draw(s, 3, ev.FOR_BLAST, events)
-                if self.phase == _OVER:
-                    break
-        self.quiet = False
-        turn, phase, drawn = self.saved
-        self._spend_blast()  # only now: the penalties' reshuffle leaves it out (B-15)
-        if self.phase == _OVER:
-            self.owed.clear()
-            self.then = (THEN_KEEP, -1)
-            return
-        # U-B-36: the card a seat had to play (drawn in a draw round) went in its BLAST
-        # set; the forced play lapses and play goes on without it
-        lapsed = PHASES[phase] == _DRAWN and drawn not in self.hands[turn]
-        if lapsed:
-            phase, drawn = int(_LIVE if self.rules.realtime else _TURN), -1
-        self.turn, self.phase, self.drawn = turn, PHASES[phase], drawn
-        self._settle(events)
-        if lapsed and self.phase == _LIVE and not self.owed:
-            live.go_on(self, events)
-
-    def _give(self, seat: int, cards: list[int], events: list[Event]) -> None:
-        """Cards from the discard pile go into ``seat``'s hand, one at a time, each checked
-        for elimination (B-6, B-12); every seat saw them. Past the threshold the rest go face
-        down with the eliminated hand."""
-        hand = self.hands[seat]
-        limit = self.rules.elimination or N_CARDS + 1
-        for i, c in enumerate(cards):
-            hand.append(c)
-            for o, row in enumerate(self.known):
-                if o != seat:
-                    row[seat].append(c)
-            if len(hand) >= limit:
-                self.buried.extend(cards[i + 1 :])
-                self._eliminate(seat, events)
-                return
-
-    def _eliminate(self, seat: int, events: list[Event]) -> None:
-        """A hand that reached ``Rules.elimination`` cards (UNO Blast, §5.5, B-12): it goes
-        face down under the discard pile (``buried``), the seat leaves the turn order, and
-        when one active seat remains it wins (B-27)."""
-        hand = self.hands[seat]
-        events.append(Event(ev.ELIMINATED, seat, count=len(hand)))
-        self.buried.extend(hand)
-        hand.clear()
-        for row in self.known:
-            row[seat].clear()
-        self.eliminated[seat] = True
-        self.armed[seat] = -1
-        if self.blocked == seat:
-            self.blocked = -1
-        self.active -= 1
-        if seat in self.uno_open:
-            self.uno_open.remove(seat)
-        if self.active == 1:
-            self._end_round(self.eliminated.index(False), events)
-
-    def _draw_triggered(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
-        """P2 with draw triggers (the Minecraft Creeper, M-2): a triggering card drawn from
-        the pile for any reason is revealed to every seat (a public ``revealed`` event) and
-        its drawer draws its extra cards at once; cards drawn that way trigger nothing."""
-        pile = self.draw_pile
-        hand = self.hands[seat]
-        trigger = self.rules.draw_trigger
-        got: list[int] = []
-        batch: list[int] = []
-        for i in range(n):
-            if not pile:
-                self._reshuffle(events)
-                if not pile:
-                    events.append(Event(ev.DRAW_SHORT, seat, count=n - i))
-                    break
-            c = pile.pop()
-            hand.append(c)
-            got.append(c)
-            batch.append(c)
-            extra = trigger[c]
-            if extra and reason != ev.FOR_REVEALED:
-                events.append(Event(ev.DRAW, seat, tuple(batch), len(batch), reason=reason))
-                batch = []
-                events.append(Event(ev.REVEALED, seat, (c,), extra))
-                for o in range(self.n):
-                    if o != seat:
-                        self.known[o][seat].append(c)  # every seat saw it go into the hand
-                got.extend(self._draw_triggered(seat, extra, ev.FOR_REVEALED, events))
-        if batch:
-            events.append(Event(ev.DRAW, seat, tuple(batch), len(batch), reason=reason))
-        return got
-
-    def _press(
-        self, seat: int, presses: int, reason: str, events: list[Event], until_fire: bool = False
-    ) -> list[int]:
-        """Press the launcher ``presses`` times for ``seat`` (or, ``until_fire``, until it
-        fires: forced on press ``UNTIL_FIRE_CAP``). Each press is a ``press`` event with the
-        cards it fired (seen by the presser; others see the count). An empty launcher is
-        reloaded first (A-6, which resets it); with nothing to reload a press fires nothing,
-        and a press-until-fire stops there."""
-        launcher = self.launcher
-        assert launcher is not None
-        pile = self.draw_pile
-        hand = self.hands[seat]
-        got: list[int] = []
-        done = 0
-        while done < presses or until_fire:
-            done += 1
-            if not pile:
-                self._reshuffle(events)
-                if not pile:
-                    events.append(Event(ev.PRESS, seat, reason=reason))
-                    if until_fire:
-                        break
-                    continue
-            want = launcher.press(self.rng, until_fire and done >= UNTIL_FIRE_CAP)
-            fired: list[int] = []
-            for _ in range(min(want, len(pile))):
-                c = pile.pop()
-                hand.append(c)
-                fired.append(c)
-            events.append(Event(ev.PRESS, seat, tuple(fired), len(fired), reason=reason))
-            if fired:
-                got.extend(fired)
-                if until_fire:
-                    break
-        return got
-
-    def _draw_until_fire(self, seat: int, reason: str, events: list[Event]) -> list[int]:
-        """A penalty of "until a card comes": press the launcher until it fires, or, from a
-        draw pile, draw one card."""
-        if self.launcher is not None:
-            return self._press(seat, 0, reason, events, until_fire=True)
-        return self._draw(seat, 1, reason, events)
-
-    def _reshuffle(self, events: list[Event]) -> None:
-        """P3: keep the top discard, shuffle the rest into a new draw pile (A-6: reload the
-        launcher with them, which resets it). While an accepted illegal play may still be
-        caught, the card it covers stays too: the catch takes the illegal card back and
-        that card is the top again (U-C-15)."""
-        keep = 1 if self.illegal is None else 2
-        if len(self.discard) <= keep and not self.buried and not self.spent:
-            return
-        cards = self.buried + self.spent + self.discard[:-keep]
-        self.buried = []
-        self.spent = []
-        self.discard = self.discard[-keep:]
-        self.discard_by = self.discard_by[-keep:]
-        self.rng.shuffle(cards)
-        self.draw_pile[:0] = cards
-        if self.launcher is not None:
-            self.launcher.reset()
-            events.append(Event(ev.RELOAD, count=len(cards)))
-        else:
-            events.append(Event(ev.RESHUFFLE, count=len(cards)))
-
-    def _discard_color_cards(self, p: int, colors: tuple[int, ...], events: list[Event]) -> None:
-        """Discard All (A-3): every card of ``colors`` in ``p``'s hand goes, face up, under
-        the card just played; their effects do not trigger."""
-        hand = self.hands[p]
-        gone = [c for c in hand if CARD_COLOR[c] in colors]
-        if not gone:
-            return
-        hand[:] = [c for c in hand if CARD_COLOR[c] not in colors]  # in place: callers hold it
-        for row in self.known:
-            seen = row[p]
-            for c in gone:
-                if c in seen:
-                    seen.remove(c)
-        self.discard[-1:-1] = gone
-        self.discard_by[-1:-1] = [p] * len(gone)
-        events.append(Event(ev.DISCARD_ALL, p, tuple(gone)))
 
     def _shuffle_hands(self, p: int, events: list[Event]) -> None:
         """Wild Shuffle Hands: collect every hand, shuffle, deal one at a time from next(p)."""
@@ -2163,17 +1235,17 @@ class Game:
         events.append(Event(kind, p, count=amount))
         if self.rules.blast_draws:  # seat by seat; BLAST events may interrupt (§5.7, B-10)
             victims = self.resolution_order(p)[1:]
-            self._owe([(s, amount, ev.FOR_ALL_DRAW) for s in victims], then, events)
+            blast.owe(self, [(s, amount, ev.FOR_ALL_DRAW) for s in victims], then, events)
             return
         s = self.next_seat(p)
         while s != p:
-            self._draw(s, amount, ev.FOR_ALL_DRAW, events)
+            self.draw(s, amount, ev.FOR_ALL_DRAW, events)
             s = self.next_seat(s)
         what, seat = then
         if what == THEN_NEXT:
-            self._set_turn(self.next_seat(seat))
+            self.set_turn(self.next_seat(seat))
         elif what == THEN_OUT:
-            self._end_round(seat, events)
+            self.end_round(seat, events)
 
     def _rotate_hands(self, events: list[Event]) -> None:
         """Seven-0's 0: every active seat passes its whole hand to the next one, all at once;
@@ -2214,45 +1286,6 @@ class Game:
         for s in (p, t):
             hand = tuple(hands[s])
             events.append(Event(ev.HAND, s, hand, len(hand)))
-
-    def end_stuck(self, events: list[Event], why: str = ev.STUCK_STALEMATE) -> None:
-        """End a round that cannot go on (U-B-31) or that nobody plays (``why``
-        ``ev.STUCK_IDLE``, U-C-14): the active seat with the fewest cards wins; a tie goes to
-        the first of them in play order from the seat after the last one to play a card
-        (left of the dealer before any). Whatever was pending — owed draws, an open BLAST
-        event — lapses."""
-        last = self.discard_by[-1] if self.discard_by else -1
-        first = self.next_seat(last) if last >= 0 else self.left_of(self.dealer)
-        order = self.resolution_order(first)
-        winner = min(order, key=lambda seat: len(self.hands[seat]))
-        if self.blast_card >= 0:
-            self.blast_due = []
-            self.blast_chosen = {}
-            self._spend_blast()
-        self.owed.clear()
-        self.then = (THEN_KEEP, -1)
-        events.append(Event(ev.STUCK, winner, count=len(self.hands[winner]), reason=why))
-        self._end_round(winner, events)
-
-    def _end_round(self, winner: int, events: list[Event]) -> None:
-        self.phase = _OVER
-        self.winner = winner
-        self.out = -1
-        self.uno_open = []
-        self.illegal = None
-        self.jump_undo = None
-        self._clear_penalty()
-        events.append(Event(ev.ROUND_OVER, winner, count=self.round_points()))
-
-    def round_points(self) -> int:
-        """Points the round's winner scores: the card values left in the other hands."""
-        pts = self.rules.points
-        return sum(pts[c] for s, h in enumerate(self.hands) if s != self.winner for c in h)
-
-    def hand_points(self, seat: int) -> int:
-        """The points of the cards in ``seat``'s hand."""
-        pts = self.rules.points
-        return sum(pts[c] for c in self.hands[seat])
 
     # -- copies, hashing ---------------------------------------------------------------
     def copy(self) -> Game:
@@ -2315,32 +1348,7 @@ class Game:
 
     def view(self, seat: int | None) -> View:
         """The frozen view of ``seat`` (``None``: a spectator); see ``view.py``."""
-        return views.view(self, seat)
-
-    def to_json(self) -> str:
-        """The whole state as compact JSON (``Game.from_json`` reads it back)."""
-        from .codec import to_json
-
-        return to_json(self)
-
-    @staticmethod
-    def from_json(text: object) -> Game:
-        """A game saved by ``to_json`` (``NotationError`` for anything else, whatever its
-        type: ``core.codec``)."""
-        from .codec import from_json
-
-        return from_json(text)
-
-    def all_cards(self) -> list[int]:
-        """Every card in the game (hands, draw pile, discard pile), for conservation checks."""
-        out = [c for h in self.hands for c in h]
-        out.extend(self.draw_pile)
-        out.extend(self.discard)
-        out.extend(self.buried)
-        out.extend(self.spent)
-        if self.blast_card >= 0:
-            out.append(self.blast_card)
-        return out
+        return views.view(self, seat, self.windows())
 
     def __repr__(self) -> str:
         return (
@@ -2377,28 +1385,6 @@ _BLAST: Final = Phase.BLAST
 _LIVE: Final = Phase.LIVE
 _ARM: Final = Kind.ARM
 _DISARM: Final = Kind.DISARM
-
-# Shared choice tuples for legal-action lists.
-# Typed as tuples of any length on purpose: the compiled build keeps a fixed-length tuple
-# unboxed and boxes a new object at each use, so ``is`` (``_play_actions`` tells the common
-# cases apart by identity) would never hold there, and every use would allocate.
-_NO_COLOR: Final[tuple[int, ...]] = (-1,)
-_NO_NUMBER: Final[tuple[int, ...]] = (-1,)
-_ALL_NUMBERS: Final[tuple[int, ...]] = tuple(range(10))
-_NUMBER_CHOICES: Final[tuple[tuple[int, ...], ...]] = tuple((n,) for n in range(10))
-_NO_TARGET: Final[tuple[int, ...]] = (-1,)
-_NO_DIRECTION: Final[tuple[int, ...]] = (0,)
-_BOTH_DIRECTIONS: Final[tuple[int, ...]] = (1, -1)
-_NO_CALL: Final[tuple[bool, ...]] = (False,)
-_BOTH_CALLS: Final[tuple[bool, ...]] = (False, True)
-#: By effect code: 1 where it moves whole hands (``HAND_MOVES``), where the play chooses a
-#: seat or a direction (``CHOOSING_EFFECTS``). A byte read where a play is judged, rather
-#: than a set lookup (which boxes and hashes the code when compiled).
-_MOVES_HANDS: Final = bytes(e in HAND_MOVES for e in range(64))
-_CHOOSES: Final = bytes(e in CHOOSING_EFFECTS for e in range(64))
-
-#: ``Game.saved`` outside a BLAST event: no window interrupted.
-_NOTHING_SAVED: Final = (-1, 0, -1)
 
 #: The mandatory window alone, by seat, for the first ``_CACHED_SEATS`` seats: ``windows()``
 #: hands out these shared values (a ``Window`` is read-only).
@@ -2449,27 +1435,16 @@ def _time(at: object) -> float | None:
     return float(at)
 
 
-def _mult(card: int, more: tuple[int, ...]) -> int:
-    """How many times a play's effect applies: identical kinds laid together add up (H-1);
-    otherwise (``zero_discard_color``) only the last card counts."""
-    if not more:
-        return 1
-    k = CARD_KIND[card]
-    for x in more:
-        if CARD_KIND[x] != k:
-            return 1
-    return 1 + len(more)
+def draws_for(rules: Rules) -> Draws:
+    """How cards come to a hand under ``rules``: presses of a launcher (UNO Attack), draws
+    with triggers (UNO Minecraft), UNO Blast's draws, or the plain draw pile."""
+    if rules.launcher:
+        return PRESSES
+    if rules.triggers:
+        return TRIGGERED
+    if rules.blast_draws:
+        return blast.BLAST_DRAWS
+    return PILE
 
 
-def _orders(cards: tuple[int, ...]) -> list[tuple[int, ...]]:
-    """The orders of ``cards`` that differ in what counts: the last card (the middle ones
-    sorted)."""
-    out = []
-    for last in sorted(set(cards)):
-        middle = list(cards)
-        middle.remove(last)
-        out.append((*sorted(middle), last))
-    return out
-
-
-__all__ = ["Game", "Phase", "number_value"]
+__all__ = ["Game", "Phase", "draws_for", "number_value"]

@@ -18,7 +18,9 @@ from collections.abc import Mapping, Sequence
 
 from . import effects as fx
 from . import events as ev
-from . import live
+from .blast import machinery as blast
+from .blast.challenges import can_meet, qualifies
+from .blast.owed import ROUND, THEN_KEEP, THEN_LIVE, THEN_NEXT, THEN_OUT, UNTIL
 from .cards import (
     CARD_COLOR,
     CARD_KIND,
@@ -30,11 +32,9 @@ from .cards import (
     N_KINDS,
     WILD,
 )
-from .challenges import can_meet, qualifies
 from .errors import NotationError
 from .game import Game
 from .launcher import HAZARD
-from .owed import ROUND, THEN_KEEP, THEN_LIVE, THEN_NEXT, THEN_OUT, UNTIL
 from .phase import PHASE_NAMES, Phase
 
 #: The largest count (the version, the cards landed, a launcher's presses): no real game comes
@@ -44,7 +44,7 @@ LIMIT = 2**63 - 1
 #: What a step of the check finds: the field at fault and what is wrong with it, or None.
 Problem = tuple[str, str] | None
 
-#: The reasons an owed draw may carry (``Game._owe`` and ``core.live``): the draw reasons
+#: The reasons an owed draw may carry (``core.blast.machinery``): the draw reasons
 #: of ``core.events`` that go through owed draws.
 _REASONS = frozenset(
     {
@@ -376,7 +376,7 @@ def _drawn(game: Game) -> Problem:
     if c not in game.hands[game.turn]:
         return "drawn", f"{CARD_TEXT[c]} is not in seat {game.turn}'s hand"
     realtime = game.rules.realtime
-    if not (live.playable(game, c) if realtime else game._playable(c, game._p1_row())):
+    if not (blast.playable(game, c) if realtime else game.playable(c, game.p1_row())):
         return "drawn", f"{CARD_TEXT[c]} does not play on {CARD_TEXT[game.discard[-1]]}"
     return None
 
@@ -647,7 +647,7 @@ def _acting(game: Game) -> Problem:
     """A round that goes on has a seat that can act: the window's seat has an action."""
     phase = game.phase
     # an event's due seats: ``_blast``; live play: arming or any action starts a draw round
-    # if nobody can play (``core.live.go_on``)
+    # if nobody can play (``core.blast.machinery.go_on``)
     if phase in (Phase.OVER, Phase.BLAST, Phase.LIVE):
         return None
     if not game.legal_actions(game.turn):

@@ -6,12 +6,14 @@ looks them up several times per action.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Final
+from collections.abc import Mapping
+from typing import Final, Protocol
 
 from . import effects as fx
 from .actions import Action, play_action
+from .bot_settings import BotSettings
 from .cards import CARD_KIND, N_CARDS
-from .options import Options
+from .options import Options, OptionSpec
 from .p1 import NO_STEPS, P1_PLAIN, Steps
 
 #: ``Rules.answer_row`` values: a card that may answer a pending draw penalty where stacking
@@ -19,8 +21,40 @@ from .p1 import NO_STEPS, P1_PLAIN, Steps
 ANSWER_STACK: Final = 1
 ANSWER_RETURN: Final = 2
 
-if TYPE_CHECKING:
-    from .variant import Variant
+
+class Described(Protocol):
+    """What the rules keep of the variant they were compiled from (a ``core.variant.Variant``:
+    the rules name it without importing it, so that variants may depend on the engine)."""
+
+    @property
+    def name(self) -> str:
+        """The variant's canonical name."""
+        ...
+
+    @property
+    def title(self) -> str:
+        """The variant's name in prose."""
+        ...
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats it is played with."""
+        ...
+
+    @property
+    def max_players(self) -> int:
+        """The most seats it is played with."""
+        ...
+
+    @property
+    def specs(self) -> Mapping[str, OptionSpec]:
+        """Its option specs by canonical name."""
+        ...
+
+    @property
+    def bots(self) -> BotSettings:
+        """How the bots play it by default."""
+        ...
 
 
 class Rules:
@@ -87,7 +121,7 @@ class Rules:
     def __init__(
         self,
         *,
-        variant: Variant,
+        variant: Described,
         options: Options,
         deck: tuple[int, ...],
         points: tuple[int, ...],
@@ -206,7 +240,7 @@ class Rules:
         self.blast_draws: Final = self.blast_cards or elimination > 0
         # A Numeral counts as any number in BLAST challenges.
         self.numeral_wild: Final = numeral_wild
-        # UNO Blast's BLAST mode (§5.8, ``core.live``): no turns; plays within this many
+        # UNO Blast's BLAST mode (§5.8, ``core.blast.machinery``): no turns; plays within this many
         # milliseconds after an accepted card are simultaneous; the Bloqueo's lock lasts until
         # a wild (``blast.lock_scope``); Reversa's return (``blast.reverse_return``); +6/+10
         # with nobody holding hit the next seat (``blast.big_draw_no_holder``).

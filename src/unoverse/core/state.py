@@ -1,15 +1,15 @@
 """The fields of a game state, declared once: what each holds, who sees it, how a copy and a
 saved game keep it.
 
-``Game`` (``core.game``) keeps its state in about fifty slots. A field reaches several places
-by hand — ``__slots__``, ``__init__``, ``copy``, the codec both ways (``core.codec``), the
-views (``core.view``), positions (``core.position``) and determinisation
-(``core.determinise``) — and the engine's loop needs each of them written out, not driven by
-a table (``copy`` spelled out is the fast one: ISMCTS copies games constantly). ``FIELDS``
-is the one declaration of every field; the tests (``tests/test_state.py``) hold those places
-to it: every slot is in the table and every row a slot; a field that is not ``transient`` is
-copied, and comes back from a saved game; a field hidden from a seat never reaches that
-seat's view; a determinisation redraws every hidden field.
+``Table`` (``core.table``, the base of ``Game``) keeps its state in about fifty slots. A
+field reaches several places by hand — ``__slots__``, ``__init__``, ``copy``, the codec both
+ways (``core.codec``), the views (``core.view``), positions (``core.position``) and
+determinisation (``core.determinise``) — and the engine's loop needs each of them written
+out, not driven by a table (``copy`` spelled out is the fast one: ISMCTS copies games
+constantly). ``FIELDS`` is the one declaration of every field; the tests (``tests/state``)
+hold those places to it: every slot is in the table and every row a slot; a field that is
+not ``transient`` is copied, and comes back from a saved game; a field hidden from a seat
+never reaches that seat's view; a determinisation redraws every hidden field.
 
 The codec reads its list of keys from here (``saved_keys``).
 """
@@ -130,6 +130,8 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("draw_pile", _L, _NOBODY, _SH, ("draw",), ("draw",)),
     # the card just drawn, its drawer's alone
     Field("drawn", _S, _TURN, _V, ("drawn",), ("drawn",)),
+    # how cards come to a hand (``core.table.Draws``): chosen from the rules, shared like them
+    Field("draws", _O, _PUB, _SHARED, ("variant", "options")),
     Field("eliminated", _P, _PUB, _SH, ("eliminated",)),
     # each seat its own hand; the others' sizes are public
     Field("hands", _N, _OWN, _ROWS, ("hands",), ("hands",)),

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, TypedDict
 
+from .bot_settings import BotSettings
 from .cards import CARD_IS_WILD, CARD_KIND, KIND_INDEX, N_CARDS, card
 from .effects import (
     ALL_DRAW_KEEP,
@@ -49,7 +50,7 @@ class EngineSettings(TypedDict, total=False):
     numeral_number_match: bool  # a Numeral plays on the number it declares
     stackable: frozenset[int]  # kinds that answer a chain under stacking=blast_ge
     numeral_wild: bool  # a Numeral is any number in BLAST challenges
-    realtime: bool  # no turns: UNO Blast's BLAST mode (``core.live``)
+    realtime: bool  # no turns: UNO Blast's BLAST mode (``core.blast.machinery``)
     simultaneity_ms: int  # plays this soon after an accepted card are simultaneous
     lock_until_wild: bool  # the Bloqueo's colour lock lasts until a wild
     reverse_return: str  # which cards a Reversa hands back (BLAST mode)
@@ -65,18 +66,6 @@ class DeckRow:
     points: int
 
 
-@dataclass(frozen=True, slots=True)
-class BotSettings:
-    """How the bots play a variant by default: figures calibrated for its rules (with
-    ``benchmarks/bench_ismcts.py``, the compiled build, two players, so that the 95th
-    percentile of a decision stays within 200 ms on a 2-core machine: docs/bots.md)."""
-
-    #: ISMCTS iterations per decision when the bot is given none, in turn-based play
-    ismcts_iterations: int = 300
-    #: the same in real-time play (``Rules.realtime``: UNO Blast's BLAST mode)
-    ismcts_iterations_realtime: int = 300
-
-
 @dataclass(frozen=True)
 class Variant:
     """A variant's descriptor: what it is called, its options and player counts, and its
@@ -89,7 +78,7 @@ class Variant:
     option_specs: tuple[OptionSpec, ...]
     min_players: int = 2
     max_players: int = 10
-    bots: BotSettings = BotSettings()
+    bots: BotSettings = field(default_factory=BotSettings)
     _specs: dict[str, OptionSpec] = field(init=False, repr=False, compare=False)
 
     hand_size: ClassVar[int] = 7

@@ -8,15 +8,13 @@ pending Wild Draw Four was legal. It keeps no reference to the game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Final
+from typing import ClassVar, Final
 
 from .phase import PHASE_NAMES, Phase
+from .rules import Rules
+from .table import Table
 from .value import Value
 from .windows import Window
-
-if TYPE_CHECKING:
-    from .game import Game
-    from .rules import Rules
 
 
 class Pending(Value):
@@ -225,8 +223,10 @@ _NOTHING_KNOWN: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(((),) * n
 _NOBODY_OUT: Final[tuple[tuple[bool, ...], ...]] = tuple((False,) * n for n in range(12))
 
 
-def view(game: Game, seat: int | None) -> View:
-    """The view of ``game`` for ``seat`` (``None``: a spectator, who sees no hand).
+def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
+    """The view of ``game`` for ``seat`` (``None``: a spectator, who sees no hand), with the
+    public ``windows`` the game has open (``Game.view`` passes them: the windows are the
+    rules', the view only shows them).
 
     Built for every action a bot answers, so it shares what it can: the tuples of an empty
     or all-false field are shared constants, and the phase's name is read without indexing
@@ -279,7 +279,7 @@ def view(game: Game, seat: int | None) -> View:
         game.blast_card,
         tuple(game.spent) if game.spent else (),
         _live(game, seat) if rules.realtime else None,
-        game.windows(),
+        windows,
         pending,
         drawn,
         known,
@@ -290,7 +290,7 @@ def view(game: Game, seat: int | None) -> View:
     )
 
 
-def _live(game: Game, seat: int | None) -> Live:
+def _live(game: Table, seat: int | None) -> Live:
     """BLAST mode's public table for ``seat``: which card it armed is its own."""
     return Live(
         game.blocked,

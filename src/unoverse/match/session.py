@@ -36,6 +36,7 @@ from ..core.actions import (
     form_error,
     parse_action,
 )
+from ..core.blast.machinery import can_play
 from ..core.cards import CARD_TEXT
 from ..core.errors import (
     IllegalAction,
@@ -46,7 +47,6 @@ from ..core.errors import (
 )
 from ..core.events import Event, redact
 from ..core.game import Game
-from ..core.live import can_play
 from ..core.phase import Phase
 from ..core.seeding import Stream, derive
 from ..core.windows import Window

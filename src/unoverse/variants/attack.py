@@ -13,13 +13,14 @@ from collections.abc import Mapping
 
 from ..core import effects as fx
 from ..core import events as ev
+from ..core.bot_settings import BotSettings
 from ..core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, KIND_INDEX
 from ..core.events import Event
 from ..core.game import Game, Phase
 from ..core.launcher import MODES
 from ..core.options import Options, OptionSpec
 from ..core.setup import reinsert_starter, turn_starter
-from ..core.variant import BotSettings, DeckRow, EngineSettings, Variant, conflict
+from ..core.variant import DeckRow, EngineSettings, Variant, conflict
 from .common import (
     CHALLENGE_ELIMINATION,
     DEALER_SELECTION,

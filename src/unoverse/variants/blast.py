@@ -13,13 +13,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import effects as fx
-from ..core import live
+from ..core.blast import machinery as blast_machinery
+from ..core.bot_settings import BotSettings
 from ..core.cards import BLAST_KINDS, KIND_INDEX, N_CARDS, card
 from ..core.errors import OptionConflict
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
 from ..core.setup import start_on_number
-from ..core.variant import BotSettings, DeckRow, EngineSettings, Variant
+from ..core.variant import DeckRow, EngineSettings, Variant
 from .common import DEALER_SELECTION, TARGET_SCORE, TWO_PLAYER_RULES, scoring
 
 #: The six colours, from the seed's examples (§5.2): red, yellow, green, blue, orange, pink.
@@ -209,7 +210,7 @@ class Blast(Variant):
         start_on_number(game)
         if game.rules.realtime:
             game.turn = game.dealer  # the draw round starts left of the dealer
-            live.go_on(game, game.setup_events)
+            blast_machinery.go_on(game, game.setup_events)
 
 
 BLAST = Blast(

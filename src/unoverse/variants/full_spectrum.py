@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import effects as fx
+from ..core.bot_settings import BotSettings
 from ..core.cards import COLOR_LETTERS
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
 from ..core.p1 import chromatic_steps
-from ..core.variant import BotSettings, DeckRow, EngineSettings, Variant
+from ..core.variant import DeckRow, EngineSettings, Variant
 from .classic import EFFECTS_108, first_card_table
 from .common import (
     DEALER_SELECTION,

@@ -12,11 +12,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from ..core import effects as fx
+from ..core.bot_settings import BotSettings
 from ..core.cards import N_CARDS, card
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
 from ..core.setup import start_on_number
-from ..core.variant import BotSettings, DeckRow, EngineSettings, Variant
+from ..core.variant import DeckRow, EngineSettings, Variant
 from .classic import DECK_108, DECK_108_DOWNPOUR, EFFECTS_108, first_card_table
 from .common import (
     DEALER_SELECTION,

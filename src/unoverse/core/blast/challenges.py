@@ -16,7 +16,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import accumulate, combinations, product
 from typing import Final, overload
 
-from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER, COLOR_LETTERS, KIND_INDEX
+from ..cards import CARD_COLOR, CARD_KIND, CARD_NUMBER, COLOR_LETTERS, KIND_INDEX
 
 #: By kind index of a BLAST card: (what it asks, how many cards).
 CHALLENGES: Final = {

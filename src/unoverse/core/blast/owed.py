@@ -1,4 +1,4 @@
-"""Markers of the owed draws (``Game._owe``): draws an event may interrupt, and what
+"""Markers of the owed draws (``machinery.owe``): draws an event may interrupt, and what
 follows them once they are done (UNO Blast, RULES.md §5.5 and §5.8)."""
 
 from __future__ import annotations
