@@ -67,7 +67,7 @@ def lossy_draw(monkeypatch: pytest.MonkeyPatch) -> None:
     """Every fifth card drawn in an action vanishes from the hand it went to.
 
     Mutations wrap ``Game.apply``, the method the checks call: compiled code calls the
-    engine's internal methods directly, so a patched ``Game._draw`` would go unseen there."""
+    engine's internal methods directly, so a patched ``Table.draw`` would go unseen there."""
     original = Game.apply
     count = [0]
 
