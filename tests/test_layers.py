@@ -20,7 +20,8 @@ ALLOWED = {
     "match": {"core", "variants"},
     "bots": {"core"},
     "sim": {"core", "variants", "match", "bots"},
-    "cli": {"core", "variants", "match", "bots", "sim"},
+    "server": {"core", "variants", "match", "bots", "sim"},
+    "cli": {"core", "variants", "match", "bots", "sim", "server"},
 }
 #: The one exception: ``core/registry.py`` reads the list of variants
 #: (``unoverse.variants.VARIANTS``) inside its functions, when a name is looked up. The

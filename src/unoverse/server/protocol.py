@@ -1,0 +1,153 @@
+"""The websocket protocol's messages: typed structs, and the one decoder every frame goes
+through (docs/protocol.md).
+
+A frame is one JSON object whose ``type`` names the message. Every message a client may send
+is a struct here, with its limits (lengths, ranges) declared on its fields; the decoder
+refuses anything else — a frame over ``MAX_FRAME`` bytes, text that is not JSON, an unknown
+``type``, a missing, extra or mistyped field — with a ``ProtocolError`` of code
+``bad_message`` that names what was wrong, before any game sees it. Unknown fields are
+refused rather than skipped, so a payload nested thousands of levels deep is refused at its
+first byte instead of being walked.
+
+``PROTOCOL`` is the protocol's version: a client says which one it speaks in ``hello``, and
+a change that an existing client could misread takes a new number.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Final, Literal, get_args
+
+import msgspec
+
+#: The protocol version this server speaks.
+PROTOCOL: Final = 1
+#: The largest frame a client may send, in bytes (UTF-8).
+MAX_FRAME: Final = 16 * 1024
+#: The largest sequence number or version: a JSON number every client language reads exactly.
+MAX_COUNT: Final = 2**53 - 1
+#: The longest action text (the notation's longest plays are well under it).
+MAX_ACTION: Final = 200
+#: The longest chat message, in characters.
+MAX_CHAT: Final = 500
+#: The longest seat token: the server's are 43 characters (256 random bits, URL-safe base64).
+MAX_TOKEN: Final = 64
+#: The longest room code.
+MAX_ROOM: Final = 16
+
+#: The codes of the errors the server sends (``Error.code``). The first four are the engine's
+#: and the session's refusals of an action; the rest are the server's own.
+ErrorCode = Literal[
+    "illegal",
+    "not_your_window",
+    "stale",
+    "notation",
+    "bad_message",
+    "rate_limited",
+    "unauthorised",
+    "room_full",
+    "not_started",
+]
+ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
+
+Count = Annotated[int, msgspec.Meta(ge=0, le=MAX_COUNT)]
+Token = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_TOKEN)]
+RoomCode = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ROOM)]
+ActionText = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_ACTION)]
+ChatText = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CHAT)]
+
+
+class ProtocolError(Exception):
+    """A frame the server refuses, with the code and the reason the ``error`` reply carries."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code: ErrorCode = code
+        self.message = message
+
+
+class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
+    """A frame: its ``type`` is the struct's tag."""
+
+
+# -- client to server ------------------------------------------------------------------------
+class Hello(Message, tag="hello", frozen=True):
+    """The first frame on a room's socket: the protocol spoken, the room, and the seat token
+    joining gave (none: a spectator). ``last_version`` is the last state version the client
+    saw, when it reconnects: the server answers with the events since, or a whole view."""
+
+    protocol: int
+    room: RoomCode
+    token: Token | None = None
+    last_version: Count | None = None
+
+
+class Act(Message, tag="act", frozen=True):
+    """An action of the client's seat, in the card notation (docs/notation.md), decided on
+    state ``based_on_version``. ``seq`` numbers the client's messages: one resent with the
+    same ``seq`` is applied once and answered the same."""
+
+    seq: Count
+    based_on_version: Count
+    action: ActionText
+
+
+class Chat(Message, tag="chat", frozen=True):
+    """A chat line to the room: text only, never markup."""
+
+    seq: Count
+    text: ChatText
+
+
+ClientMessage = Hello | Act | Chat
+
+_DECODER: Final = msgspec.json.Decoder(ClientMessage)
+
+
+def decode(frame: bytes | str) -> ClientMessage:
+    """The message in ``frame``, or ``ProtocolError`` (``bad_message``) saying why not."""
+    data = frame.encode() if isinstance(frame, str) else frame
+    if len(data) > MAX_FRAME:
+        raise ProtocolError("bad_message", f"a frame is at most {MAX_FRAME} bytes, not {len(data)}")
+    try:
+        return _DECODER.decode(data)
+    except msgspec.DecodeError as e:  # ValidationError is a DecodeError too
+        raise ProtocolError("bad_message", _reason(str(e))) from None
+
+
+def _reason(text: str) -> str:
+    """msgspec's message in the protocol's words (it calls the tag field an object's tag)."""
+    return text.replace("Invalid value", "unknown message type").replace(
+        "Object missing required field `type`", "a frame names its message in `type`"
+    )
+
+
+# -- server to client ------------------------------------------------------------------------
+class Ack(Message, tag="ack", frozen=True):
+    """The client's message ``seq`` was accepted and stored: the state is now ``version``."""
+
+    seq: int
+    version: int
+
+
+class Error(Message, tag="error", frozen=True):
+    """The client's message ``seq`` (None: a frame that could not be read) was refused, and
+    nothing changed."""
+
+    seq: int | None
+    code: ErrorCode
+    message: str
+
+
+ServerMessage = Ack | Error
+
+_ENCODER: Final = msgspec.json.Encoder()
+
+
+def encode(message: ServerMessage) -> bytes:
+    """The frame of a server message."""
+    return _ENCODER.encode(message)
+
+
+def error_for(seq: int | None, err: ProtocolError) -> Error:
+    """The ``error`` reply to a refused frame."""
+    return Error(seq=seq, code=err.code, message=err.message)
