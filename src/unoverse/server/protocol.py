@@ -46,6 +46,7 @@ ErrorCode = Literal[
     "unauthorised",
     "room_full",
     "not_started",
+    "not_ready",
 ]
 ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
 
@@ -57,7 +58,8 @@ ChatText = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CHAT)]
 
 
 class ProtocolError(Exception):
-    """A frame the server refuses, with the code and the reason the ``error`` reply carries."""
+    """A frame or a request the server refuses, with the code and the reason the ``error``
+    reply carries."""
 
     def __init__(self, code: ErrorCode, message: str) -> None:
         super().__init__(message)

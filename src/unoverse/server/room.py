@@ -1,0 +1,275 @@
+"""A room's table before and between matches: its settings, its seats (players, bots, open),
+the host, and who holds which seat (docs/protocol.md, "Rooms").
+
+No account: joining a seat returns a seat token, 256 random bits from the operating system.
+The room keeps only each token's SHA-256 and compares in constant time, so a stored room
+gives no token away. Every change is checked before anything moves: a refused request
+raises ``ProtocolError`` (or the engine's typed error for bad settings) and leaves the room
+as it was.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from typing import Final
+
+from ..bots.base import make_bot
+from ..core.errors import BadPlayerCount, InvalidOptionValue
+from ..core.options import shown
+from ..core.setup import resolve_preset
+from .protocol import ProtocolError
+
+#: The turn timer's presets: seconds per window (None: no timer).
+TIMERS: Final[dict[str, float | None]] = {
+    "off": None,
+    "relaxed": 60.0,
+    "normal": 30.0,
+    "fast": 15.0,
+}
+#: The longest player name, in characters.
+MAX_NAME: Final = 24
+#: The most points a match may be played to.
+MAX_TARGET: Final = 10_000
+#: Room codes: six characters without the ones people misread (0/O, 1/I/L).
+CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+CODE_LENGTH: Final = 6
+
+
+def new_code() -> str:
+    """A random room code (the caller checks it is not in use)."""
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def new_token() -> str:
+    """A seat token: 256 random bits, URL-safe base64 (43 characters)."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> bytes:
+    """What a room stores of a token."""
+    return hashlib.sha256(token.encode()).digest()
+
+
+@dataclass(frozen=True)
+class Settings:
+    """What the host chooses when creating a room (``Settings.make`` checks it)."""
+
+    preset: str
+    seats: int
+    timer: str = "normal"
+    target: int | None = 500
+    public: bool = False
+    spectators: bool = True
+
+    @classmethod
+    def make(
+        cls,
+        preset: object,
+        seats: object,
+        timer: object = "normal",
+        target: object = 500,
+        public: object = False,
+        spectators: object = True,
+    ) -> Settings:
+        """Checked settings: a preset the engine accepts for ``seats`` players, a timer of
+        ``TIMERS``, a match target from 1 to ``MAX_TARGET`` points (None: single rounds)."""
+        variant, _options = resolve_preset(preset)
+        if not isinstance(seats, int) or isinstance(seats, bool):
+            raise BadPlayerCount(f"seats: a number of seats, not {shown(seats)}")
+        variant.check_players(seats)
+        if not isinstance(timer, str) or timer not in TIMERS:
+            raise InvalidOptionValue(f"timer: one of {', '.join(TIMERS)}, not {shown(timer)}")
+        if target is not None and (
+            not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET
+        ):
+            raise InvalidOptionValue(
+                f"target: the points a match is played to, 1 to {MAX_TARGET}, or none for "
+                f"single rounds, not {shown(target)}"
+            )
+        for name, value in (("public", public), ("spectators", spectators)):
+            if not isinstance(value, bool):
+                raise InvalidOptionValue(f"{name}: true or false, not {shown(value)}")
+        assert isinstance(preset, str) and isinstance(public, bool)
+        assert isinstance(spectators, bool)
+        return cls(preset, seats, timer, target, public, spectators)
+
+    @property
+    def seconds(self) -> float | None:
+        """The turn timer in seconds (None: off)."""
+        return TIMERS[self.timer]
+
+
+@dataclass
+class Seat:
+    """One seat: open, a player's (a name and its token's hash) or a bot's (its spec)."""
+
+    name: str | None = None
+    bot: str | None = None
+    token: bytes | None = None
+
+    @property
+    def kind(self) -> str:
+        """``open``, ``player`` or ``bot``."""
+        return "bot" if self.bot is not None else "player" if self.token is not None else "open"
+
+
+class Room:
+    """A room's table (see the module's docstring). The first player to join is the host."""
+
+    def __init__(self, code: str, settings: Settings) -> None:
+        self.code = code
+        self.settings = settings
+        self.seats = [Seat() for _ in range(settings.seats)]
+        self.host: int | None = None
+        self.started = False
+
+    # -- who is who ------------------------------------------------------------------------
+    def seat_of(self, token: object) -> int:
+        """The seat ``token`` holds, or ``unauthorised``."""
+        if isinstance(token, str) and token:
+            digest = token_hash(token)
+            for i, seat in enumerate(self.seats):
+                if seat.token is not None and hmac.compare_digest(seat.token, digest):
+                    return i
+        raise ProtocolError("unauthorised", f"no seat of room {self.code} has this token")
+
+    def _host(self, token: object) -> int:
+        seat = self.seat_of(token)
+        if seat != self.host:
+            raise ProtocolError("unauthorised", f"only the host (seat {self.host}) may do this")
+        return seat
+
+    def _before_start(self, what: str) -> None:
+        if self.started:
+            raise ProtocolError("not_ready", f"{what}: the match has started")
+
+    def _seat(self, seat: object) -> Seat:
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise ProtocolError(
+                "bad_message", f"seat: 0 to {len(self.seats) - 1}, not {shown(seat)}"
+            )
+        return self.seats[seat]
+
+    # -- players ---------------------------------------------------------------------------
+    def join(self, name: object, seat: object = None) -> tuple[int, str]:
+        """Take an open seat (the first one, or ``seat``) under ``name``: the seat and its
+        token. ``room_full`` when no seat is open."""
+        self._before_start("join")
+        clean = self._name(name)
+        if seat is None:
+            free = [i for i, s in enumerate(self.seats) if s.kind == "open"]
+            if not free:
+                raise ProtocolError("room_full", f"every seat of room {self.code} is taken")
+            index = free[0]
+        else:
+            if self._seat(seat).kind != "open":
+                raise ProtocolError("room_full", f"seat {seat} of room {self.code} is taken")
+            assert isinstance(seat, int)
+            index = seat
+        token = new_token()
+        self.seats[index] = Seat(name=clean, token=token_hash(token))
+        if self.host is None:
+            self.host = index
+        return index, token
+
+    def _name(self, name: object) -> str:
+        """A player's name: 1 to ``MAX_NAME`` characters of text, no control characters,
+        unique in the room whatever its case. Markup is kept as text."""
+        if not isinstance(name, str):
+            raise ProtocolError("bad_message", f"name: text, not {shown(name)}")
+        clean = " ".join(name.split())
+        if not 1 <= len(clean) <= MAX_NAME:
+            raise ProtocolError("bad_message", f"name: 1 to {MAX_NAME} characters")
+        if any(unicodedata.category(ch).startswith("C") for ch in clean):
+            raise ProtocolError("bad_message", "name: no control or invisible characters")
+        taken = {s.name.casefold() for s in self.seats if s.name is not None}
+        if clean.casefold() in taken:
+            raise ProtocolError("bad_message", f"name: {clean!r} is taken in this room")
+        return clean
+
+    def leave(self, token: object) -> int:
+        """The holder of ``token`` leaves its seat before the match (later, its seat is held
+        for it): the seat opens; the host role passes to the next player, if any."""
+        seat = self.seat_of(token)
+        self._before_start("leave")
+        self.seats[seat] = Seat()
+        if self.host == seat:
+            self.host = next((i for i, s in enumerate(self.seats) if s.kind == "player"), None)
+        return seat
+
+    # -- the host --------------------------------------------------------------------------
+    def add_bot(self, token: object, seat: object, spec: object = "normal") -> None:
+        """The host puts a bot (a level or any bot spec) in an open seat."""
+        self._host(token)
+        self._before_start("add a bot")
+        if self._seat(seat).kind != "open":
+            raise ProtocolError("room_full", f"seat {seat} is taken")
+        assert isinstance(seat, int)
+        make_bot(spec, 0, seat)  # the spec's typed error, if any
+        assert isinstance(spec, str)
+        self.seats[seat] = Seat(name=f"bot {spec.strip()}", bot=spec.strip())
+
+    def remove_bot(self, token: object, seat: object) -> None:
+        """The host takes a bot out: its seat opens."""
+        self._host(token)
+        self._before_start("remove a bot")
+        if self._seat(seat).kind != "bot":
+            raise ProtocolError("bad_message", f"seat {seat} holds no bot")
+        assert isinstance(seat, int)
+        self.seats[seat] = Seat()
+
+    def kick(self, token: object, seat: object) -> None:
+        """The host sends a player away before the match: its seat opens, its token is void."""
+        host = self._host(token)
+        self._before_start("kick")
+        if self._seat(seat).kind != "player" or seat == host:
+            raise ProtocolError("bad_message", f"seat {seat} holds no other player")
+        assert isinstance(seat, int)
+        self.seats[seat] = Seat()
+
+    def hand_host(self, token: object, seat: object) -> None:
+        """The host hands its role to another player."""
+        host = self._host(token)
+        if self._seat(seat).kind != "player" or seat == host:
+            raise ProtocolError("bad_message", f"seat {seat} holds no other player")
+        assert isinstance(seat, int)
+        self.host = seat
+
+    def start(self, token: object) -> None:
+        """The host starts the match once every seat is a player's or a bot's."""
+        self._host(token)
+        self._before_start("start")
+        open_seats = [i for i, s in enumerate(self.seats) if s.kind == "open"]
+        if open_seats:
+            raise ProtocolError(
+                "not_ready", f"seats {open_seats} are open: wait for players or add bots"
+            )
+        self.started = True
+
+    def play_again(self, token: object) -> None:
+        """After a match, the host opens the same table for another (seats, bots, settings
+        kept)."""
+        self._host(token)
+        self.started = False
+
+    # -- the lobby's listing ---------------------------------------------------------------
+    def listing(self) -> dict[str, object]:
+        """What the public room list shows: the rules (house options included) before
+        anyone joins, the seats and who holds them (names only), and whether it has started."""
+        variant, options = resolve_preset(self.settings.preset)
+        return {
+            "code": self.code,
+            "variant": variant.name,
+            "preset": self.settings.preset,
+            "options": {k: v for k, v in options.items() if v != variant.specs[k].default},
+            "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
+            "free": sum(s.kind == "open" for s in self.seats),
+            "timer": self.settings.timer,
+            "target": self.settings.target,
+            "spectators": self.settings.spectators,
+            "started": self.started,
+        }
