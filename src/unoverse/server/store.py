@@ -1,0 +1,182 @@
+"""Where the server keeps rooms, games and every accepted action: SQLite (a file in WAL mode,
+the default) or PostgreSQL, through SQLAlchemy's async engine.
+
+``append`` commits an accepted action before it returns, so the server acknowledges an
+action only once it is stored: after a crash, each game in progress is rebuilt from its seed
+and its log (``games_in_progress``, ``log``). ``Store.open`` brings the schema up to date
+with the migrations (``server/migrations``, Alembic) first.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import Connection, event, select
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+
+from .room import Room, Seat, Settings
+from .tables import ActionRow, GameRow, RoomRow, SeatRow
+
+#: The database a server uses when given none: a SQLite file in the working directory.
+DEFAULT_URL: Final = "sqlite+aiosqlite:///unoverse.db"
+MIGRATIONS: Final = Path(__file__).with_name("migrations")
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    """What determines a stored game: where it is played and how it was dealt."""
+
+    id: int
+    room: str
+    preset: str
+    players: int
+    seed: int
+    dealer: int | None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One accepted action of a game's log."""
+
+    seat: int | None
+    action: str
+    at: float
+    version: int
+
+
+class Store:
+    """The server's database (see the module's docstring)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+
+    @classmethod
+    async def open(cls, url: str = DEFAULT_URL, **engine_args: Any) -> Store:
+        """A store on ``url`` (``sqlite+aiosqlite:///path`` or ``postgresql+asyncpg://...``),
+        its schema migrated to the latest revision."""
+        engine = create_async_engine(url, **engine_args)
+        if engine.dialect.name == "sqlite":
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        store = cls(engine)
+        await store.migrate()
+        return store
+
+    async def migrate(self) -> None:
+        """Run every migration not yet applied (Alembic's ``upgrade head``)."""
+        async with self.engine.begin() as conn:
+            await conn.run_sync(_upgrade)
+
+    async def close(self) -> None:
+        """Close every connection."""
+        await self.engine.dispose()
+
+    # -- rooms -----------------------------------------------------------------------------
+    async def save_room(self, room: Room) -> None:
+        """Store a room as it is now: its settings, host, state and seats."""
+        async with self._sessions.begin() as s:
+            await s.merge(
+                RoomRow(
+                    code=room.code,
+                    settings=asdict(room.settings),
+                    host=room.host,
+                    started=room.started,
+                )
+            )
+            for i, seat in enumerate(room.seats):
+                await s.merge(
+                    SeatRow(room=room.code, seat=i, name=seat.name, bot=seat.bot, token=seat.token)
+                )
+
+    async def rooms(self) -> list[Room]:
+        """Every stored room, as it was last saved."""
+        async with self._sessions() as s:
+            rows = (await s.scalars(select(RoomRow).order_by(RoomRow.code))).all()
+            seats = (await s.scalars(select(SeatRow).order_by(SeatRow.room, SeatRow.seat))).all()
+        out = []
+        for row in rows:
+            given = row.settings  # checked again, as when the room was created
+            settings = Settings.make(
+                given["preset"],
+                given["seats"],
+                given["timer"],
+                given["target"],
+                given["public"],
+                given["spectators"],
+            )
+            room = Room(row.code, settings)
+            room.host, room.started = row.host, row.started
+            room.seats = [
+                Seat(name=x.name, bot=x.bot, token=x.token) for x in seats if x.room == row.code
+            ]
+            out.append(room)
+        return out
+
+    # -- games -----------------------------------------------------------------------------
+    async def start_game(
+        self, room: str, preset: str, players: int, seed: int, dealer: int | None = None
+    ) -> int:
+        """Record a new game of ``room``: its id."""
+        async with self._sessions.begin() as s:
+            row = GameRow(room=room, preset=preset, players=players, seed=str(seed), dealer=dealer)
+            s.add(row)
+            await s.flush()
+            return row.id
+
+    async def append(self, game: int, n: int, entry: Entry) -> None:
+        """Store the ``n``-th accepted action of ``game`` (from 0), committed on return. The
+        same ``n`` twice is refused by the database (``IntegrityError``): a log has no gaps
+        and no repeats."""
+        async with self._sessions.begin() as s:
+            s.add(
+                ActionRow(
+                    game=game,
+                    n=n,
+                    seat=entry.seat,
+                    action=entry.action,
+                    at=entry.at,
+                    version=entry.version,
+                )
+            )
+
+    async def finish_game(self, game: int, result: dict[str, object]) -> None:
+        """Mark ``game`` over, with its result."""
+        async with self._sessions.begin() as s:
+            row = await s.get_one(GameRow, game)
+            row.finished = True
+            row.result = result
+
+    async def games_in_progress(self) -> list[GameRecord]:
+        """The games not finished, oldest first: the ones a restarted server rebuilds."""
+        async with self._sessions() as s:
+            query = select(GameRow).where(GameRow.finished.is_(False)).order_by(GameRow.id)
+            rows = (await s.scalars(query)).all()
+        return [GameRecord(r.id, r.room, r.preset, r.players, int(r.seed), r.dealer) for r in rows]
+
+    async def log(self, game: int) -> list[Entry]:
+        """Every stored action of ``game``, in order."""
+        async with self._sessions() as s:
+            query = select(ActionRow).where(ActionRow.game == game).order_by(ActionRow.n)
+            rows = (await s.scalars(query)).all()
+        return [Entry(r.seat, r.action, r.at, r.version) for r in rows]
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: object) -> None:
+    """SQLite in WAL mode (readers do not block the writer), with foreign keys enforced and
+    every commit synced to disk."""
+    cursor = dbapi_connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA synchronous=FULL")
+    cursor.close()
+
+
+def _upgrade(connection: Connection) -> None:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS))
+    config.attributes["connection"] = connection
+    command.upgrade(config, "head")
