@@ -19,26 +19,12 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 import unoverse as uv
+from state._corpus import PRESETS as CORPUS_PRESETS
 from unoverse import Game, Phase, UnoverseError
 from unoverse.core.integrity import check
 
-PRESETS = (
-    "classic",
-    "classic+jump_in+stacking=progressive+seven_zero",
-    "classic+permissive_illegal_plays+stacking=same+boomerang",
-    "classic+classic.deck=112_blank+classic.blank_mode=copy_top+play_duplicates",
-    "classic+downpour+bar_special+friendly_swap+zero_chooses_direction",
-    "classic+challenge_elimination=200+scoring=lowest_total",
-    "minecraft+false_uno_penalty=2",
-    "attack",
-    "attack+attack.launcher=pattern+attack.strict_first_color+jump_in",
-    "full_spectrum",
-    "full_spectrum+seven_zero+stacking=progressive+jump_in",
-    "blast",
-    "blast+blast.uno_call+blast.elimination_threshold=12",
-    "blast+blast.mode=blast",
-    "blast+blast.mode=blast+blast.lock_scope=until_wild+blast.elimination_threshold=14",
-)
+#: The corpus's presets (``tests/state/_corpus.py``), and Full Spectrum with its defaults.
+PRESETS = (*CORPUS_PRESETS, "full_spectrum")
 
 
 def random_action(game: Game, rng: random.Random, clock: float) -> None:

@@ -40,9 +40,6 @@ BLAST: Final = "blast"
 #: BLAST mode: play is live, any active seat may play.
 LIVE: Final = "live"
 
-#: The fields a window may use besides its kind.
-WINDOW_FIELDS: Final = ("seat", "number")
-
 
 class WindowSpec(Value):
     """One window kind of the vocabulary: its fields besides ``kind``, whether it is the
