@@ -44,9 +44,8 @@ def refused(r: Room, code: str, call: object, *args: object) -> None:
         (("classic", 11), uv.BadPlayerCount, "2 to 10"),
         (("classic", "4"), uv.BadPlayerCount, "'4'"),
         (("classic", 4, "slow"), uv.InvalidOptionValue, "off, relaxed, normal, fast"),
-        (("classic", 4, "fast", 0), uv.InvalidOptionValue, "1 to 10000"),
-        (("classic", 4, "fast", True), uv.InvalidOptionValue, "target"),
-        (("classic", 4, "fast", 500, "yes"), uv.InvalidOptionValue, "public"),
+        (("classic+target_score=0", 4), uv.InvalidOptionValue, "target_score"),
+        (("classic", 4, "fast", "yes"), uv.InvalidOptionValue, "public"),
     ],
 )
 def test_settings_the_engine_refuses_are_refused_with_its_error(
@@ -57,8 +56,8 @@ def test_settings_the_engine_refuses_are_refused_with_its_error(
 
 
 def test_settings_take_any_preset_and_the_timer_presets() -> None:
-    s = Settings.make("blast+mode=blast", 3, "relaxed", None, True, False)
-    assert (s.seats, s.seconds, s.target, s.public, s.spectators) == (3, 60.0, None, True, False)
+    s = Settings.make("blast+mode=blast", 3, "relaxed", True, False)
+    assert (s.seats, s.seconds, s.public, s.spectators) == (3, 60.0, True, False)
     assert [Settings.make("classic", 2, t).seconds for t in TIMERS] == [None, 60.0, 30.0, 15.0]
 
 
@@ -169,11 +168,11 @@ def test_a_kicked_players_token_is_void_and_a_leaving_host_hands_on() -> None:
 
 
 def test_the_listing_shows_the_rules_before_anyone_joins() -> None:
-    r = room("classic+jump_in+stacking=progressive", 4, timer="fast", target=300, public=True)
+    r = room("classic+jump_in+stacking=progressive+target_score=300", 4, timer="fast", public=True)
     listing = r.listing()
     assert listing["variant"] == "classic"
-    assert listing["options"] == {"jump_in": True, "stacking": "progressive"}
-    assert (listing["free"], listing["timer"], listing["target"]) == (4, "fast", 300)
+    assert listing["options"] == {"jump_in": True, "stacking": "progressive", "target_score": 300}
+    assert (listing["free"], listing["timer"]) == (4, "fast")
     _, host = r.join("<i>Ana</i>")
     r.add_bot(host, 2, "easy")
     assert r.listing()["seats"] == [

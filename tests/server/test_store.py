@@ -94,7 +94,7 @@ def test_sqlite_runs_in_wal_mode(tmp_path: Path) -> None:
 
 
 def test_a_room_comes_back_as_saved(url: tuple[str, dict[str, Any]]) -> None:
-    room = Room("K7QPZ2", Settings.make("attack+attack.launcher=bernoulli", 4, "fast", None))
+    room = Room("K7QPZ2", Settings.make("attack+attack.launcher=bernoulli", 4, "fast", True))
     _, host = room.join("<b>Ana</b>")
     room.join("Bo")
     room.add_bot(host, 3, "hard")

@@ -1,4 +1,4 @@
-"""``unoverse``: variants, simulate, tournament, replay and a demo game.
+"""``unoverse``: the game server, variants, simulate, tournament, replay and a demo game.
 
 Every error on bad input is one line on stderr and a non-zero exit, never a traceback.
 """
@@ -487,7 +487,10 @@ def _print_report(report: dict[str, Any]) -> None:
 
 @app.command()
 def replay(
-    file: Annotated[Path, typer.Argument(help="A replay file from simulate --out.")],
+    file: Annotated[
+        Path,
+        typer.Argument(help="A replay file from simulate --out, or a game exported by a server."),
+    ],
     resimulate: Annotated[
         bool,
         typer.Option(
@@ -497,7 +500,21 @@ def replay(
     ] = False,
 ) -> None:
     """Re-run every game of a replay file and check every recorded field: seeds, game count,
-    actions and their times, state hashes, winners (docs/replay.md)."""
+    actions and their times, state hashes, winners (docs/replay.md). A game a server exported
+    (GET /api/games/{id}/export) is checked the same way, its deal's commitment first
+    (docs/protocol.md, "A verifiable shuffle")."""
+    from ..server.export import is_export, verify
+
+    if is_export(file):
+        try:
+            actions = verify(file)
+        except UnoverseError as exc:
+            raise _fail(str(exc)) from None
+        print(
+            f"ok: the seed and salt match the deal's commitment; {actions} actions replayed; "
+            "every state hash and the winner match"
+        )
+        return
     try:
         done = verify_replay(file, resimulate=resimulate)
     except UnoverseError as exc:
@@ -506,6 +523,66 @@ def replay(
     print(
         f"ok: {done.games} games{unfinished}, {done.actions} actions replayed; every state hash "
         "matches" + ("; the bots play every game again identically" if resimulate else "")
+    )
+
+
+@app.command()
+def serve(
+    host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    database: Annotated[
+        str | None,
+        typer.Option(
+            "--database",
+            envvar="UNOVERSE_DATABASE_URL",
+            help="The database URL: sqlite+aiosqlite:///unoverse.db (the default: a file "
+            "here) or postgresql+asyncpg://user@host/db.",
+        ),
+    ] = None,
+    grace: Annotated[
+        float,
+        typer.Option(
+            "--grace",
+            min=0,
+            help="Seconds an absent player's seat is held while it has to act, before a "
+            "labelled bot plays it.",
+        ),
+    ] = 60.0,
+    between_rounds: Annotated[
+        float,
+        typer.Option(
+            "--between-rounds", min=0, help="Seconds between a round's end and the next deal."
+        ),
+    ] = 5.0,
+    log_level: Annotated[
+        str, typer.Option("--log-level", help="debug, info, warning or error.")
+    ] = "info",
+) -> None:
+    """Run the game server: the HTTP API (its OpenAPI page at /docs) and the websocket /ws
+    where rooms are played (docs/protocol.md). Logs are JSON lines on stderr."""
+    try:
+        import uvicorn
+
+        from ..server.app import create_app
+        from ..server.live import Config
+        from ..server.logs import configure
+        from ..server.store import DEFAULT_URL
+    except ImportError as exc:
+        raise _fail(f"the server needs its extra: pip install 'unoverse[server]' ({exc})") from None
+    if log_level.lower() not in ("debug", "info", "warning", "error"):
+        raise _fail(f"--log-level: debug, info, warning or error, not {log_level!r}")
+    configure(log_level)
+    url = database or DEFAULT_URL
+    app = create_app(url, Config(grace_s=grace, between_rounds_s=between_rounds))
+    shown = f"[{host}]" if ":" in host else host
+    print(f"unoverse server on http://{shown}:{port} (API: http://{shown}:{port}/docs)", flush=True)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_config=None,
+        ws_max_size=64 * 1024,
+        access_log=False,
     )
 
 

@@ -15,7 +15,7 @@ a change that an existing client could misread takes a new number.
 
 from __future__ import annotations
 
-from typing import Annotated, Final, Literal, get_args
+from typing import Annotated, Any, Final, Literal, get_args
 
 import msgspec
 
@@ -47,6 +47,7 @@ ErrorCode = Literal[
     "room_full",
     "not_started",
     "not_ready",
+    "not_found",
 ]
 ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
 
@@ -75,12 +76,14 @@ class Message(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, froz
 class Hello(Message, tag="hello", frozen=True):
     """The first frame on a room's socket: the protocol spoken, the room, and the seat token
     joining gave (none: a spectator). ``last_version`` is the last state version the client
-    saw, when it reconnects: the server answers with the events since, or a whole view."""
+    saw of game ``game``, when it reconnects: the server answers with the events since, and
+    the whole view."""
 
     protocol: int
     room: RoomCode
     token: Token | None = None
     last_version: Count | None = None
+    game: Count | None = None
 
 
 class Act(Message, tag="act", frozen=True):
@@ -140,7 +143,119 @@ class Error(Message, tag="error", frozen=True):
     message: str
 
 
-ServerMessage = Ack | Error
+class Welcome(Message, tag="welcome", frozen=True):
+    """The answer to ``hello``: the client's seat (None: a spectator), the room as the
+    public list shows it, the rules in force (every option), each seat's presence and the
+    room's last chat lines."""
+
+    seat: int | None
+    room: dict[str, Any]
+    rules: dict[str, Any]
+    presence: list[dict[str, Any]]
+    chat: list[dict[str, Any]]
+
+
+class Update(Message, tag="update", frozen=True):
+    """The game moved to ``version`` (or the client is catching up): the events since the
+    client's last update as its seat may see them, and its whole view afterwards.
+    ``deadline`` is when the open mandatory window times out (ms since the Unix epoch on
+    the server's clock; None: no timer), so a client can show a countdown."""
+
+    game: int
+    version: int
+    events: list[dict[str, Any]]
+    view: dict[str, Any]
+    deadline: float | None
+
+
+class Race(Message, tag="race", frozen=True):
+    """Two seats answered the same state: seat ``first`` was applied first (its action's
+    ``kind``), and seat ``late``'s answer, arriving ``by_ms`` later on the server's clock,
+    was refused. Sent to every seat."""
+
+    game: int
+    version: int
+    first: int
+    kind: str
+    late: int
+    by_ms: float
+
+
+class Presence(Message, tag="presence", frozen=True):
+    """Who sits where and who is here: each seat's kind, name, whether its player is
+    connected, and whether a labelled bot stands in for them."""
+
+    seats: list[dict[str, Any]]
+    host: int | None
+
+
+class Lobby(Message, tag="lobby", frozen=True):
+    """The room changed before or between matches (seats, bots, host, started)."""
+
+    room: dict[str, Any]
+
+
+class ChatLine(Message, tag="chat_line", frozen=True):
+    """A chat line, to be shown as text."""
+
+    seat: int
+    name: str
+    text: str
+    at: float
+
+
+class Deal(Message, tag="deal", frozen=True):
+    """A round is dealt: the commitment to its seed (docs/protocol.md, "A verifiable
+    shuffle"), before anyone sees a card."""
+
+    game: int
+    match: int
+    round: int
+    commitment: str
+
+
+class RoundOver(Message, tag="round_over", frozen=True):
+    """A round ended: its winner, the points left in each hand, the match's scores, and the
+    seed and salt of its deal, revealed (the seed as decimal text: it may exceed what a JSON
+    number holds exactly)."""
+
+    game: int
+    winner: int
+    leftovers: list[int]
+    scores: list[int]
+    seed: str
+    salt: str
+    commitment: str
+
+
+class MatchOver(Message, tag="match_over", frozen=True):
+    """The match is decided: its winners (several only for a shared tie) and scores."""
+
+    winners: list[int]
+    scores: list[int]
+
+
+class Bye(Message, tag="bye", frozen=True):
+    """The server closes this socket, and why: ``taken_over`` (the seat's token connected
+    again elsewhere), ``kicked``, ``flood``, ``shutdown``."""
+
+    reason: str
+
+
+ServerMessage = (
+    Ack
+    | Error
+    | Welcome
+    | Update
+    | Race
+    | Presence
+    | Lobby
+    | ChatLine
+    | Deal
+    | RoundOver
+    | MatchOver
+    | Bye
+)
 
 _ENCODER: Final = msgspec.json.Encoder()
 

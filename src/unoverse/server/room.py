@@ -32,8 +32,6 @@ TIMERS: Final[dict[str, float | None]] = {
 }
 #: The longest player name, in characters.
 MAX_NAME: Final = 24
-#: The most points a match may be played to.
-MAX_TARGET: Final = 10_000
 #: Room codes: six characters without the ones people misread (0/O, 1/I/L).
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
 CODE_LENGTH: Final = 6
@@ -61,7 +59,6 @@ class Settings:
     preset: str
     seats: int
     timer: str = "normal"
-    target: int | None = 500
     public: bool = False
     spectators: bool = True
 
@@ -71,31 +68,24 @@ class Settings:
         preset: object,
         seats: object,
         timer: object = "normal",
-        target: object = 500,
         public: object = False,
         spectators: object = True,
     ) -> Settings:
-        """Checked settings: a preset the engine accepts for ``seats`` players, a timer of
-        ``TIMERS``, a match target from 1 to ``MAX_TARGET`` points (None: single rounds)."""
+        """Checked settings: a preset the engine accepts for ``seats`` players and a timer
+        of ``TIMERS``. How a match is scored and its target are the preset's options
+        (``scoring``, ``target_score``: RULES.md P6), like every other rule."""
         variant, _options = resolve_preset(preset)
         if not isinstance(seats, int) or isinstance(seats, bool):
             raise BadPlayerCount(f"seats: a number of seats, not {shown(seats)}")
         variant.check_players(seats)
         if not isinstance(timer, str) or timer not in TIMERS:
             raise InvalidOptionValue(f"timer: one of {', '.join(TIMERS)}, not {shown(timer)}")
-        if target is not None and (
-            not isinstance(target, int) or isinstance(target, bool) or not 1 <= target <= MAX_TARGET
-        ):
-            raise InvalidOptionValue(
-                f"target: the points a match is played to, 1 to {MAX_TARGET}, or none for "
-                f"single rounds, not {shown(target)}"
-            )
         for name, value in (("public", public), ("spectators", spectators)):
             if not isinstance(value, bool):
                 raise InvalidOptionValue(f"{name}: true or false, not {shown(value)}")
         assert isinstance(preset, str) and isinstance(public, bool)
         assert isinstance(spectators, bool)
-        return cls(preset, seats, timer, target, public, spectators)
+        return cls(preset, seats, timer, public, spectators)
 
     @property
     def seconds(self) -> float | None:
@@ -269,7 +259,6 @@ class Room:
             "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
             "free": sum(s.kind == "open" for s in self.seats),
             "timer": self.settings.timer,
-            "target": self.settings.target,
             "spectators": self.settings.spectators,
             "started": self.started,
         }

@@ -19,7 +19,7 @@ from sqlalchemy import Connection, event, select
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from .room import Room, Seat, Settings
-from .tables import ActionRow, GameRow, RoomRow, SeatRow
+from .tables import ActionRow, ChatRow, GameRow, RoomRow, SeatRow
 
 #: The database a server uses when given none: a SQLite file in the working directory.
 DEFAULT_URL: Final = "sqlite+aiosqlite:///unoverse.db"
@@ -28,7 +28,8 @@ MIGRATIONS: Final = Path(__file__).with_name("migrations")
 
 @dataclass(frozen=True)
 class GameRecord:
-    """What determines a stored game: where it is played and how it was dealt."""
+    """A stored game: where it is played, how it was dealt (its seed stays on the server
+    until the game is over), and its result once over."""
 
     id: int
     room: str
@@ -36,16 +37,35 @@ class GameRecord:
     players: int
     seed: int
     dealer: int | None
+    match: int = 0
+    round: int = 0
+    eliminated: tuple[int, ...] = ()
+    salt: str = ""
+    commitment: str = ""
+    stood_in: bool = False
+    finished: bool = False
+    result: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
 class Entry:
-    """One accepted action of a game's log."""
+    """One accepted action of a game's log (``seq``: the client message that sent it)."""
 
     seat: int | None
     action: str
     at: float
     version: int
+    seq: int | None = None
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """A stored chat line."""
+
+    seat: int
+    name: str
+    text: str
+    at: float
 
 
 class Store:
@@ -104,7 +124,6 @@ class Store:
                 given["preset"],
                 given["seats"],
                 given["timer"],
-                given["target"],
                 given["public"],
                 given["spectators"],
             )
@@ -118,11 +137,35 @@ class Store:
 
     # -- games -----------------------------------------------------------------------------
     async def start_game(
-        self, room: str, preset: str, players: int, seed: int, dealer: int | None = None
+        self,
+        room: str,
+        preset: str,
+        players: int,
+        seed: int,
+        dealer: int | None = None,
+        *,
+        match: int = 0,
+        round: int = 0,
+        eliminated: tuple[int, ...] = (),
+        salt: str = "",
+        commitment: str = "",
     ) -> int:
-        """Record a new game of ``room``: its id."""
+        """Record a new game of ``room`` (its deal's commitment with it): its id."""
         async with self._sessions.begin() as s:
-            row = GameRow(room=room, preset=preset, players=players, seed=str(seed), dealer=dealer)
+            row = GameRow(
+                room=room,
+                preset=preset,
+                players=players,
+                seed=str(seed),
+                dealer=dealer,
+                match=match,
+                round=round,
+                eliminated=list(eliminated),
+                salt=salt,
+                commitment=commitment,
+                stood_in=False,
+                finished=False,
+            )
             s.add(row)
             await s.flush()
             return row.id
@@ -131,17 +174,30 @@ class Store:
         """Store the ``n``-th accepted action of ``game`` (from 0), committed on return. The
         same ``n`` twice is refused by the database (``IntegrityError``): a log has no gaps
         and no repeats."""
+        await self.append_all(game, n, [entry])
+
+    async def append_all(self, game: int, first: int, entries: list[Entry]) -> None:
+        """Store ``entries`` as the actions ``first``, ``first + 1``... of ``game`` in one
+        transaction, committed on return (all of them or none)."""
         async with self._sessions.begin() as s:
-            s.add(
+            s.add_all(
                 ActionRow(
                     game=game,
-                    n=n,
-                    seat=entry.seat,
-                    action=entry.action,
-                    at=entry.at,
-                    version=entry.version,
+                    n=first + i,
+                    seat=e.seat,
+                    action=e.action,
+                    at=e.at,
+                    version=e.version,
+                    seq=e.seq,
                 )
+                for i, e in enumerate(entries)
             )
+
+    async def stood_in(self, game: int) -> None:
+        """Mark ``game`` as one where a labelled bot played for an absent player."""
+        async with self._sessions.begin() as s:
+            row = await s.get_one(GameRow, game)
+            row.stood_in = True
 
     async def finish_game(self, game: int, result: dict[str, object]) -> None:
         """Mark ``game`` over, with its result."""
@@ -152,17 +208,59 @@ class Store:
 
     async def games_in_progress(self) -> list[GameRecord]:
         """The games not finished, oldest first: the ones a restarted server rebuilds."""
+        return await self._games(GameRow.finished.is_(False))
+
+    async def games(self, room: str) -> list[GameRecord]:
+        """Every game of ``room``, oldest first."""
+        return await self._games(GameRow.room == room)
+
+    async def game(self, game: int) -> GameRecord | None:
+        """The game ``game``, or None."""
+        found = await self._games(GameRow.id == game)
+        return found[0] if found else None
+
+    async def _games(self, where: Any) -> list[GameRecord]:
         async with self._sessions() as s:
-            query = select(GameRow).where(GameRow.finished.is_(False)).order_by(GameRow.id)
-            rows = (await s.scalars(query)).all()
-        return [GameRecord(r.id, r.room, r.preset, r.players, int(r.seed), r.dealer) for r in rows]
+            rows = (await s.scalars(select(GameRow).where(where).order_by(GameRow.id))).all()
+        return [
+            GameRecord(
+                r.id,
+                r.room,
+                r.preset,
+                r.players,
+                int(r.seed),
+                r.dealer,
+                r.match,
+                r.round,
+                tuple(r.eliminated),
+                r.salt,
+                r.commitment,
+                r.stood_in,
+                r.finished,
+                r.result,
+            )
+            for r in rows
+        ]
 
     async def log(self, game: int) -> list[Entry]:
         """Every stored action of ``game``, in order."""
         async with self._sessions() as s:
             query = select(ActionRow).where(ActionRow.game == game).order_by(ActionRow.n)
             rows = (await s.scalars(query)).all()
-        return [Entry(r.seat, r.action, r.at, r.version) for r in rows]
+        return [Entry(r.seat, r.action, r.at, r.version, r.seq) for r in rows]
+
+    # -- chat ------------------------------------------------------------------------------
+    async def add_chat(self, room: str, line: ChatLine) -> None:
+        """Store a chat line of ``room``, committed on return."""
+        async with self._sessions.begin() as s:
+            s.add(ChatRow(room=room, seat=line.seat, name=line.name, text=line.text, at=line.at))
+
+    async def chat(self, room: str, last: int = 100) -> list[ChatLine]:
+        """The ``last`` chat lines of ``room``, oldest first."""
+        async with self._sessions() as s:
+            query = select(ChatRow).where(ChatRow.room == room).order_by(ChatRow.id.desc())
+            rows = (await s.scalars(query.limit(last))).all()
+        return [ChatLine(r.seat, r.name, r.text, r.at) for r in reversed(rows)]
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: object) -> None:

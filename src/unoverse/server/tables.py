@@ -1,6 +1,6 @@
 """The server's database tables (SQLAlchemy 2), the schema the migrations build
-(``server/migrations``): rooms and their seats, the games played in them, and every accepted
-action of each game, in order.
+(``server/migrations``): rooms and their seats, the games played in them, every accepted
+action of each game, in order, and each room's chat.
 
 A game is stored as what determines it: its preset, player count, seed and dealer, then its
 log. The engine replays a game exactly from those, so the log is the truth and nothing else
@@ -9,7 +9,7 @@ about a game in progress is stored.
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, Boolean, Float, ForeignKey, Integer, LargeBinary, String
+from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, LargeBinary, String
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -54,13 +54,25 @@ class GameRow(Base):
     # any integer the engine takes as a seed, exactly, as decimal text
     seed: Mapped[str] = mapped_column(String(40))
     dealer: Mapped[int | None] = mapped_column(Integer)
+    # the match of the room it belongs to (from 0: each "play again" starts the next one),
+    # its round in that match, and the seats the match had eliminated when it was dealt
+    match: Mapped[int] = mapped_column(Integer, default=0)
+    round: Mapped[int] = mapped_column(Integer, default=0)
+    eliminated: Mapped[list[int]] = mapped_column(JSON, default=list)
+    # the deal's commitment and its salt (docs/protocol.md, "A verifiable shuffle"): the seed
+    # and the salt are revealed once the game is over
+    salt: Mapped[str] = mapped_column(String(64), default="")
+    commitment: Mapped[str] = mapped_column(String(64), default="")
+    # a labelled bot played for an absent player at some point of the game
+    stood_in: Mapped[bool] = mapped_column(Boolean, default=False)
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     result: Mapped[dict[str, object] | None] = mapped_column(JSON)
 
 
 class ActionRow(Base):
     """The ``n``-th accepted action of a game: its seat (null: the referee), its text in the
-    notation, its arrival time (ms on the room's clock) and the state version it made."""
+    notation, its arrival time (ms on the room's clock), the state version it made, and the
+    client's ``seq`` for the message that sent it (null: a bot's or the referee's)."""
 
     __tablename__ = "actions"
 
@@ -72,3 +84,18 @@ class ActionRow(Base):
     action: Mapped[str] = mapped_column(String(200))
     at: Mapped[float] = mapped_column(Float)
     version: Mapped[int] = mapped_column(Integer)
+    seq: Mapped[int | None] = mapped_column(BigInteger)
+
+
+class ChatRow(Base):
+    """A chat line of a room: who sent it (seat and name at the time), its text as written,
+    and when (ms, the server's clock)."""
+
+    __tablename__ = "chat"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    room: Mapped[str] = mapped_column(String(16), ForeignKey("rooms.code", ondelete="CASCADE"))
+    seat: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(64))
+    text: Mapped[str] = mapped_column(String(2000))
+    at: Mapped[float] = mapped_column(Float)

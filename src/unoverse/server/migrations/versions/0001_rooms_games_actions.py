@@ -1,4 +1,4 @@
-"""Rooms, their seats, their games and each game's accepted actions.
+"""Rooms, their seats, their games, each game's accepted actions and each room's chat.
 
 Revision ID: 0001
 Revises:
@@ -47,6 +47,12 @@ def upgrade() -> None:
         sa.Column("players", sa.Integer(), nullable=False),
         sa.Column("seed", sa.String(40), nullable=False),
         sa.Column("dealer", sa.Integer(), nullable=True),
+        sa.Column("match", sa.Integer(), nullable=False),
+        sa.Column("round", sa.Integer(), nullable=False),
+        sa.Column("eliminated", sa.JSON(), nullable=False),
+        sa.Column("salt", sa.String(64), nullable=False),
+        sa.Column("commitment", sa.String(64), nullable=False),
+        sa.Column("stood_in", sa.Boolean(), nullable=False),
         sa.Column("finished", sa.Boolean(), nullable=False),
         sa.Column("result", sa.JSON(), nullable=True),
     )
@@ -63,10 +69,23 @@ def upgrade() -> None:
         sa.Column("action", sa.String(200), nullable=False),
         sa.Column("at", sa.Float(), nullable=False),
         sa.Column("version", sa.Integer(), nullable=False),
+        sa.Column("seq", sa.BigInteger(), nullable=True),
+    )
+    op.create_table(
+        "chat",
+        sa.Column("id", sa.Integer(), primary_key=True, autoincrement=True),
+        sa.Column(
+            "room", sa.String(16), sa.ForeignKey("rooms.code", ondelete="CASCADE"), nullable=False
+        ),
+        sa.Column("seat", sa.Integer(), nullable=False),
+        sa.Column("name", sa.String(64), nullable=False),
+        sa.Column("text", sa.String(2000), nullable=False),
+        sa.Column("at", sa.Float(), nullable=False),
     )
 
 
 def downgrade() -> None:
+    op.drop_table("chat")
     op.drop_table("actions")
     op.drop_table("games")
     op.drop_table("seats")

@@ -1,0 +1,748 @@
+"""A room at play: its match, its round's session (the one writer), the sockets of its
+seats and spectators, its bots, its timers, and its recovery from the store.
+
+Everything that changes a room runs under the room's lock, so a room has one writer and
+actions are applied in arrival order on the server's clock (``match.Session``). An action is
+stored, in one transaction with any deadline that fell before it, before its ``ack`` is sent;
+if the store fails, the room forgets what it applied in memory and is rebuilt from the store
+(the client is told nothing was accepted). After every change each seat gets its own view
+and its redacted events (``wire``), a spectator the public view.
+
+Bots answer with their reaction times; a searching bot decides in the pool (``bot_pool``).
+A seat whose player is away is held for a grace window, counted only while the seat has to
+act; then a labelled bot plays it until the player is back, and the game is marked so.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Final, Protocol
+
+from ..bots.base import Bot, make_bot
+from ..core import windows as win
+from ..core.codec import to_json
+from ..core.events import Event
+from ..core.game import Game
+from ..core.setup import new_game, resolve_preset
+from ..match.match import Scorer
+from ..match.session import Ack as SessionAck
+from ..match.session import LogEntry, Session
+from ..sim.driver import STALL_MS
+from . import protocol as p
+from .bot_pool import BotPool, Decision, decision_seed, searches
+from .limits import Bucket
+from .room import Room
+from .shuffle import Deal
+from .store import ChatLine, Entry, GameRecord, Store
+from .wire import events_for, seat_view
+
+log = logging.getLogger("unoverse.server")
+
+#: The bot that stands in for an absent player.
+STAND_IN: Final = "normal"
+#: Answers kept per seat for messages sent again with the same ``seq``.
+ANSWERS_KEPT: Final = 1000
+#: The engine's and the session's refusals, as the protocol names them.
+_CODES: Final[dict[str, p.ErrorCode]] = {
+    "illegal": "illegal",
+    "not_your_window": "not_your_window",
+    "stale": "stale",
+    "notation": "notation",
+}
+
+
+class Conn(Protocol):
+    """A client's socket as a room sees it: frames go out without waiting."""
+
+    def send(self, frame: bytes) -> None:
+        """Queue a frame for the client."""
+
+    def close(self, code: int) -> None:
+        """Close the socket (after the frames already queued)."""
+
+
+@dataclass(frozen=True)
+class Config:
+    """How a server runs its rooms."""
+
+    #: How long an absent player's seat is held while it has to act, in seconds.
+    grace_s: float = 60.0
+    #: The pause between a round's end and the next deal, in seconds.
+    between_rounds_s: float = 5.0
+    #: BLAST mode: the session's stall safeguard (ms without a card landing).
+    stall_ms: float = STALL_MS
+
+
+#: A server's defaults.
+DEFAULTS: Final = Config()
+
+
+def wall_ms() -> float:
+    """The server's clock: milliseconds since the Unix epoch."""
+    return time.time() * 1000.0
+
+
+class Live:
+    """A room at play (see the module's docstring)."""
+
+    def __init__(
+        self,
+        room: Room,
+        store: Store,
+        pool: BotPool,
+        config: Config = DEFAULTS,
+        clock: Callable[[], float] = wall_ms,
+    ) -> None:
+        self.room = room
+        self.store = store
+        self.pool = pool
+        self.config = config
+        self._clock = clock
+        self._last = 0.0
+        self.lock = asyncio.Lock()
+        self.variant, self.options = resolve_preset(room.settings.preset)
+        #: seat -> the socket holding it; the spectators' sockets
+        self.conns: dict[int, Conn] = {}
+        self.watchers: set[Conn] = set()
+        self.buckets: dict[object, Bucket] = {}
+        #: seat -> seq -> the answer sent (an acknowledged or refused message)
+        self.answers: dict[int, dict[int, bytes]] = {}
+        # the match
+        self.match = -1
+        self.scorer = Scorer.for_options(self.options, room.settings.seats)
+        self.round = 0
+        self.dealer: int | None = None
+        self.winners: tuple[int, ...] | None = None
+        # the round
+        self.record: GameRecord | None = None
+        self.game: Game | None = None
+        self.session: Session | None = None
+        self.logged = 0  # entries of the round's log stored
+        self._unstored: list[tuple[int, LogEntry]] = []
+        #: (version, engine events) of the round, for clients catching up
+        self.history: list[tuple[int, list[Event]]] = []
+        self.next_deal: float | None = None
+        # bots and absence
+        self.bots: dict[int, Bot] = {}
+        self.stand_in: set[int] = set()
+        self.grace_used: dict[int, float] = {}
+        self.owing_since: dict[int, float] = {}
+        self.bot_tasks: dict[int, asyncio.Task[None]] = {}
+        self._wake = asyncio.Event()
+        self._ticker: asyncio.Task[None] | None = None
+        self.closed = False
+
+    # -- the clock ---------------------------------------------------------------------------
+    def now(self) -> float:
+        """The room's clock (ms): the server's, never going back."""
+        self._last = max(self._last, round(self._clock(), 3))
+        return self._last
+
+    # -- sending -----------------------------------------------------------------------------
+    def _to_all(self, message: p.ServerMessage) -> None:
+        frame = p.encode(message)
+        for conn in (*self.conns.values(), *self.watchers):
+            conn.send(frame)
+
+    def presence(self) -> p.Presence:
+        """Who sits where and who is here."""
+        seats = [
+            {
+                "kind": s.kind,
+                "name": s.name,
+                "connected": i in self.conns,
+                "stand_in": i in self.stand_in,
+            }
+            for i, s in enumerate(self.room.seats)
+        ]
+        return p.Presence(seats=seats, host=self.room.host)
+
+    def lobby_changed(self) -> None:
+        """Tell everyone the room changed (seats, host, started)."""
+        self._to_all(p.Lobby(room=self.room.listing()))
+        self._to_all(self.presence())
+
+    def _update(self, seat: int | None, events: list[Event]) -> p.Update:
+        game, record, session = self.game, self.record, self.session
+        assert game is not None and record is not None and session is not None
+        return p.Update(
+            game=record.id,
+            version=game.version,
+            events=events_for(events, seat),
+            view=seat_view(game, seat),
+            deadline=session.deadline(),
+        )
+
+    def _broadcast(self, events: list[Event]) -> None:
+        for seat, conn in self.conns.items():
+            conn.send(p.encode(self._update(seat, events)))
+        if self.watchers:
+            frame = p.encode(self._update(None, events))
+            for conn in self.watchers:
+                conn.send(frame)
+
+    # -- joining the room's sockets ---------------------------------------------------------
+    async def attach(
+        self, conn: Conn, seat: int | None, last_version: int | None, game_id: int | None
+    ) -> None:
+        """A socket joins: seat ``seat`` (a second socket with the same token takes the seat
+        over and the first is told why) or a spectator (None). It gets the room, then the
+        events it missed since ``last_version`` of game ``game_id`` and its view."""
+        async with self.lock:
+            if seat is None:
+                self.watchers.add(conn)
+            else:
+                old = self.conns.get(seat)
+                if old is not None and old is not conn:
+                    old.send(p.encode(p.Bye(reason="taken_over")))
+                    old.close(4001)
+                self.conns[seat] = conn
+                self._returned(seat)
+            chat = await self.store.chat(self.room.code, 50)
+            conn.send(
+                p.encode(
+                    p.Welcome(
+                        seat=seat,
+                        room=self.room.listing(),
+                        rules=dict(self.options),
+                        presence=self.presence().seats,
+                        chat=[vars(c) for c in chat],
+                    )
+                )
+            )
+            self._to_all(self.presence())
+            if self.record is not None and self.game is not None:
+                conn.send(
+                    p.encode(
+                        p.Deal(
+                            game=self.record.id,
+                            match=self.match,
+                            round=self.round,
+                            commitment=self.record.commitment,
+                        )
+                    )
+                )
+                missed: list[Event] = []
+                if game_id == self.record.id and last_version is not None:
+                    for version, events in self.history:
+                        if version > last_version:
+                            missed.extend(events)
+                elif last_version is None or game_id != self.record.id:
+                    missed = list(self.game.setup_events) + [
+                        e for _, events in self.history for e in events
+                    ]
+                conn.send(p.encode(self._update(seat, missed)))
+            self._ask_bots()
+            self._wake.set()
+
+    async def detach(self, conn: Conn, seat: int | None) -> None:
+        """A socket closed: its seat (if it still holds it) is now away."""
+        async with self.lock:
+            self.watchers.discard(conn)
+            if seat is not None and self.conns.get(seat) is conn:
+                del self.conns[seat]
+                self._account(self.now())
+                self._to_all(self.presence())
+                self._wake.set()
+
+    def flood(self, key: object) -> str:
+        """The flood limit's verdict on one more message from ``key`` (a seat or a socket)."""
+        now = time.monotonic()
+        bucket = self.buckets.get(key)
+        if bucket is None:
+            bucket = self.buckets[key] = Bucket(now)
+        return bucket.take(now)
+
+    # -- actions and chat --------------------------------------------------------------------
+    async def act(self, conn: Conn, seat: int, message: p.Act) -> None:
+        """A seat's action: answered once per ``seq`` (an ``ack`` once stored, or a typed
+        error that changed nothing)."""
+        async with self.lock:
+            answered = self.answers.setdefault(seat, {})
+            frame = answered.get(message.seq)
+            if frame is None:
+                frame = await self._act(seat, message)
+                answered[message.seq] = frame
+                if len(answered) > ANSWERS_KEPT:
+                    del answered[next(iter(answered))]
+            conn.send(frame)
+
+    async def _act(self, seat: int, message: p.Act) -> bytes:
+        session = self.session
+        if session is None or self.game is None or self.game.over:
+            return p.encode(
+                p.Error(seq=message.seq, code="not_started", message="no round is being played")
+            )
+        ack = await self._submit(seat, message.action, message.based_on_version, message.seq)
+        if ack.ok:
+            return p.encode(p.Ack(seq=message.seq, version=ack.version))
+        code = _CODES.get(ack.code, "illegal")
+        return p.encode(p.Error(seq=message.seq, code=code, message=ack.message))
+
+    async def _submit(self, seat: int, action: str, version: int, seq: int | None) -> SessionAck:
+        """Apply one seat's action now (with every deadline due before it): its session ack,
+        stored and broadcast when accepted."""
+        session = self.session
+        assert session is not None
+        now = self.now()
+        before = session.advance(now)
+        ack = session.submit(seat, action, now, version)
+        await self._commit([*before, ack], seq if ack.ok else None, ack.version)
+        if not ack.ok:
+            self._race(seat, version, ack)
+        return ack
+
+    async def _commit(
+        self, acks: list[SessionAck], seq: int | None = None, seq_version: int = -1
+    ) -> None:
+        """Store the entries the session logged (``seq`` on the one that made
+        ``seq_version``), then tell every seat; on a store failure, rebuild from the store
+        and raise."""
+        if self._unstored:
+            assert self.record is not None
+            entries = [
+                Entry(e[0], e[1], e[2], v, seq if v == seq_version else None)
+                for v, e in self._unstored
+            ]
+            try:
+                await self.store.append_all(self.record.id, self.logged, entries)
+            except Exception:
+                log.exception("store failed", extra={"room": self.room.code})
+                self._unstored.clear()
+                await self._rebuild()
+                raise
+            self.logged += len(entries)
+            self._unstored.clear()
+        changed = False
+        for ack in acks:
+            if ack.ok:
+                self.history.append((ack.version, ack.events))
+                self._broadcast(ack.events)
+                changed = True
+        if changed:
+            await self._changed()
+
+    def _logged(self, version: int, entry: LogEntry) -> None:
+        """The session's store callback: held until ``_commit`` writes it."""
+        self._unstored.append((version, entry))
+
+    def _race(self, seat: int, version: int, ack: SessionAck) -> None:
+        """A refused answer that another seat's action beat: tell everyone who was first
+        and by how much."""
+        session, record = self.session, self.record
+        assert session is not None and record is not None
+        if ack.code not in ("stale", "not_your_window", "illegal") or version >= ack.version:
+            return
+        i = version - session.start_version
+        if not 0 <= i < len(session.log):
+            return
+        first, text, at = session.log[i]
+        if first is None or first == seat:
+            return
+        self._to_all(
+            p.Race(
+                game=record.id,
+                version=version + 1,
+                first=first,
+                kind=text.split(":")[0].split(" ")[0],
+                late=seat,
+                by_ms=round(ack.at - at, 3),
+            )
+        )
+
+    async def chat(self, conn: Conn, seat: int, message: p.Chat) -> None:
+        """A chat line: stored, then acknowledged and shown to everyone."""
+        async with self.lock:
+            answered = self.answers.setdefault(seat, {})
+            frame = answered.get(message.seq)
+            if frame is None:
+                name = self.room.seats[seat].name or f"seat {seat}"
+                line = ChatLine(seat, name, message.text, self.now())
+                await self.store.add_chat(self.room.code, line)
+                version = self.game.version if self.game is not None else 0
+                frame = answered[message.seq] = p.encode(p.Ack(seq=message.seq, version=version))
+                self._to_all(p.ChatLine(seat=seat, name=name, text=line.text, at=line.at))
+            conn.send(frame)
+
+    # -- the match ---------------------------------------------------------------------------
+    async def start_match(self) -> None:
+        """The host started: the next match of the room, and its first deal."""
+        async with self.lock:
+            games = await self.store.games(self.room.code)
+            self.match = max((g.match for g in games), default=-1) + 1
+            self.scorer = Scorer.for_options(self.options, self.room.settings.seats)
+            self.round, self.dealer, self.winners = 0, None, None
+            self.answers.clear()
+            await self._deal()
+        self._run()
+
+    async def _deal(self) -> None:
+        room = self.room
+        seed = secrets.randbits(64)
+        deal = Deal.new(seed)
+        game = new_game(
+            room.settings.preset,
+            room.settings.seats,
+            seed,
+            dealer=self.dealer,
+            eliminated=self.scorer.eliminated,
+        )
+        gid = await self.store.start_game(
+            room.code,
+            room.settings.preset,
+            room.settings.seats,
+            seed,
+            self.dealer,
+            match=self.match,
+            round=self.round,
+            eliminated=tuple(self.scorer.eliminated),
+            salt=deal.salt,
+            commitment=deal.commitment,
+        )
+        record = await self.store.game(gid)
+        assert record is not None
+        self._begin(record, game, [])
+        log.info(
+            "deal",
+            extra={"room": room.code, "game": gid, "round": self.round, "match": self.match},
+        )
+        self._to_all(
+            p.Deal(game=gid, match=self.match, round=self.round, commitment=deal.commitment)
+        )
+        self._broadcast(list(game.setup_events))
+        await self._changed()
+
+    def _begin(self, record: GameRecord, game: Game, log_entries: list[Entry]) -> None:
+        """Play ``game`` (stored as ``record``, with ``log_entries`` already applied)."""
+        self.record, self.game = record, game
+        settings = self.room.settings
+        seconds = settings.seconds
+        start = max([self.now(), *(e.at for e in log_entries)])
+        self._last = start
+        self.session = Session(
+            game,
+            record.seed,
+            deadline_ms=None if seconds is None else seconds * 1000.0,
+            stall_ms=self.config.stall_ms,
+            store=self._logged,
+            start=start,
+        )
+        self.logged = len(log_entries)
+        self.next_deal = None
+        self.bots = {
+            i: make_bot(s.bot, record.seed, i)
+            for i, s in enumerate(self.room.seats)
+            if s.bot is not None and not searches(s.bot)
+        }
+        for seat in self.stand_in:
+            self.bots[seat] = make_bot(STAND_IN, record.seed, seat)
+        self._cancel_bots()
+
+    async def _changed(self) -> None:
+        """After the game moved: the round's end, or the bots' and the timers' next turn."""
+        game = self.game
+        assert game is not None
+        if game.over:
+            await self._finish_round()
+        else:
+            self._account(self.now())
+            self._ask_bots()
+        self._wake.set()
+
+    async def _finish_round(self) -> None:
+        game, record = self.game, self.record
+        assert game is not None and record is not None
+        n = game.n
+        leftovers = [game.hand_points(s) for s in range(n)]
+        winners = self.scorer.add_round(game.winner, leftovers)
+        result = {
+            "winner": game.winner,
+            "dealer": game.dealer,
+            "leftovers": leftovers,
+            "scores": list(self.scorer.scores),
+            "eliminated": list(self.scorer.eliminated),
+            "winners": None if winners is None else list(winners),
+        }
+        await self.store.finish_game(record.id, result)
+        self._cancel_bots()
+        log.info("round over", extra={"room": self.room.code, "game": record.id, **result})
+        self._to_all(
+            p.RoundOver(
+                game=record.id,
+                winner=game.winner,
+                leftovers=leftovers,
+                scores=list(self.scorer.scores),
+                seed=str(record.seed),
+                salt=record.salt,
+                commitment=record.commitment,
+            )
+        )
+        self._next_round(game.dealer, winners)
+
+    def _next_round(self, dealer: int, winners: tuple[int, ...] | None) -> None:
+        if winners is not None:
+            self.winners = winners
+            self._to_all(p.MatchOver(winners=list(winners), scores=list(self.scorer.scores)))
+            log.info("match over", extra={"room": self.room.code, "winners": list(winners)})
+            return
+        n = self.room.settings.seats
+        following = (dealer + 1) % n
+        while following in self.scorer.eliminated:
+            following = (following + 1) % n
+        self.dealer = following
+        self.round += 1
+        self.next_deal = self.now() + self.config.between_rounds_s * 1000.0
+
+    @property
+    def match_over(self) -> bool:
+        """Whether the room's last match is decided (the host may play again)."""
+        return self.winners is not None
+
+    # -- bots --------------------------------------------------------------------------------
+    def _plays_bot(self, seat: int) -> str | None:
+        """The bot spec playing ``seat`` now (None: its player)."""
+        spec = self.room.seats[seat].bot
+        if spec is not None:
+            return spec
+        return STAND_IN if seat in self.stand_in else None
+
+    def _ask_bots(self) -> None:
+        """Ask each bot that may act and has no answer on its way."""
+        game, record = self.game, self.record
+        if game is None or record is None or game.over or self.closed:
+            return
+        for seat in game.acting_seats():
+            spec = self._plays_bot(seat)
+            if spec is None or seat in self.bot_tasks:
+                continue
+            if searches(spec):
+                state = to_json(game)
+                seed = decision_seed(record.seed, seat, game.version)
+                work = self.pool.decide(spec, seed, seat, state)
+            else:
+                legal = game.legal_actions(seat)
+                if not legal:
+                    continue
+                bot = self.bots[seat]
+                action = bot.act(game.view(seat), legal)
+                if action is None:
+                    continue
+                work = self._ready(str(action), bot.delay())
+            task = asyncio.get_running_loop().create_task(
+                self._bot_answer(seat, record.id, game.version, work)
+            )
+            self.bot_tasks[seat] = task
+
+    @staticmethod
+    async def _ready(action: str, delay: float) -> Decision:
+        return action, delay
+
+    async def _bot_answer(
+        self, seat: int, gid: int, version: int, work: Awaitable[Decision]
+    ) -> None:
+        """A bot's answer, sent after its reaction time (dropped if its player came back or
+        the round changed meanwhile)."""
+        me = asyncio.current_task()
+        try:
+            answer = await work
+            if answer is not None:
+                await asyncio.sleep(answer[1] / 1000.0)
+            async with self.lock:
+                if self.bot_tasks.get(seat) is me:
+                    del self.bot_tasks[seat]
+                current = self.record is not None and self.record.id == gid
+                if answer is None or not current or self._plays_bot(seat) is None:
+                    return
+                if self.game is None or self.game.over:
+                    return
+                await self._submit(seat, answer[0], version, None)
+                self._ask_bots()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("bot failed", extra={"room": self.room.code, "seat": seat})
+        finally:
+            if self.bot_tasks.get(seat) is me:
+                del self.bot_tasks[seat]
+
+    def _cancel_bots(self, seat: int | None = None) -> None:
+        """Drop the answers on their way (of ``seat``, or of every bot), except the one of
+        the bot now acting, which ends by itself."""
+        me = asyncio.current_task()
+        for s in list(self.bot_tasks) if seat is None else [seat]:
+            task = self.bot_tasks.get(s)
+            if task is not None and task is not me:
+                del self.bot_tasks[s]
+                task.cancel()
+
+    # -- absence -----------------------------------------------------------------------------
+    def _owes(self, seat: int) -> bool:
+        """Whether ``seat`` holds the round's mandatory window."""
+        game = self.game
+        if game is None or game.over:
+            return False
+        windows = game.windows()
+        return bool(windows) and windows[0].seat == seat and windows[0].kind != win.LIVE
+
+    def _away(self) -> list[int]:
+        return [
+            i
+            for i, s in enumerate(self.room.seats)
+            if s.kind == "player" and i not in self.conns and i not in self.stand_in
+        ]
+
+    def _account(self, now: float) -> None:
+        """Count the grace used by each away seat that has had to act, up to ``now``."""
+        for seat in self._away():
+            since = self.owing_since.pop(seat, None)
+            if since is not None:
+                self.grace_used[seat] = self.grace_used.get(seat, 0.0) + now - since
+            if self._owes(seat):
+                self.owing_since[seat] = now
+
+    def _grace_ends(self) -> float | None:
+        grace = self.config.grace_s * 1000.0
+        ends = [
+            since + grace - self.grace_used.get(seat, 0.0)
+            for seat, since in self.owing_since.items()
+        ]
+        return min(ends) if ends else None
+
+    async def _expire_grace(self, now: float) -> None:
+        grace = self.config.grace_s * 1000.0
+        for seat, since in list(self.owing_since.items()):
+            if since + grace - self.grace_used.get(seat, 0.0) <= now:
+                del self.owing_since[seat]
+                self.stand_in.add(seat)
+                record = self.record
+                assert record is not None
+                self.bots[seat] = make_bot(STAND_IN, record.seed, seat)
+                await self.store.stood_in(record.id)
+                log.info("stand-in", extra={"room": self.room.code, "seat": seat})
+                self._to_all(self.presence())
+        self._ask_bots()
+
+    def _returned(self, seat: int) -> None:
+        """``seat``'s player is back: its stand-in stops at once."""
+        self.owing_since.pop(seat, None)
+        self.grace_used.pop(seat, None)
+        if seat in self.stand_in:
+            self.stand_in.discard(seat)
+            self.bots.pop(seat, None)
+            self._cancel_bots(seat)
+            log.info("hand back", extra={"room": self.room.code, "seat": seat})
+
+    # -- time --------------------------------------------------------------------------------
+    def _run(self) -> None:
+        if self._ticker is None and not self.closed:
+            self._ticker = asyncio.get_running_loop().create_task(self._tick_loop())
+
+    def _due(self) -> float | None:
+        times = [self._grace_ends(), self.next_deal]
+        if self.session is not None and self.game is not None and not self.game.over:
+            times.append(self.session.deadline())
+        due = [t for t in times if t is not None]
+        return min(due) if due else None
+
+    async def _tick_loop(self) -> None:
+        while not self.closed:
+            async with self.lock:
+                due = self._due()
+                self._wake.clear()
+            wait = None if due is None else max(0.0, (due - self._clock()) / 1000.0)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), wait)
+            try:
+                async with self.lock:
+                    await self._tick()
+            except Exception:
+                log.exception("tick failed", extra={"room": self.room.code})
+                await asyncio.sleep(1.0)
+
+    async def _tick(self) -> None:
+        now = self.now()
+        game, session = self.game, self.session
+        if session is not None and game is not None and not game.over:
+            acks = session.advance(now)
+            if acks:
+                await self._commit(acks)
+            self._account(now)
+            await self._expire_grace(now)
+        if self.next_deal is not None and now >= self.next_deal:
+            self.next_deal = None
+            await self._deal()
+
+    # -- recovery ----------------------------------------------------------------------------
+    async def recover(self) -> None:
+        """Take the room up where the store has it: the match's scores from its finished
+        rounds, the round in progress rebuilt from its seed and log (or the next deal)."""
+        async with self.lock:
+            await self._rebuild()
+        if self.room.started:
+            self._run()
+
+    async def _rebuild(self) -> None:
+        if not self.room.started:
+            return
+        games = await self.store.games(self.room.code)
+        if not games:
+            self.match = 0
+            await self._deal()
+            return
+        self.match = games[-1].match
+        played = [g for g in games if g.match == self.match]
+        self.scorer = Scorer.for_options(self.options, self.room.settings.seats)
+        self.winners, self.dealer, self.round = None, None, 0
+        self.answers.clear()
+        self.history = []
+        for g in played:
+            if not g.finished or g.result is None:
+                await self._resume(g)
+                return
+            leftovers = list(g.result["leftovers"])
+            winners = self.scorer.add_round(int(g.result["winner"]), leftovers)
+            self.round = g.round
+            self.record = g
+            self._next_round(int(g.result["dealer"]), winners)
+        if self.winners is None:
+            self.next_deal = self.now()
+
+    async def _resume(self, record: GameRecord) -> None:
+        entries = await self.store.log(record.id)
+        game = new_game(
+            record.preset,
+            record.players,
+            record.seed,
+            dealer=record.dealer,
+            eliminated=record.eliminated,
+        )
+        history = []
+        for e in entries:
+            events = game.apply(e.seat, e.action, e.at)
+            history.append((e.version, events))
+            if e.seat is not None and e.seq is not None:
+                frame = p.encode(p.Ack(seq=e.seq, version=e.version))
+                self.answers.setdefault(e.seat, {})[e.seq] = frame
+        self.round, self.dealer = record.round, record.dealer
+        self._begin(record, game, entries)
+        self.history = history
+        log.info(
+            "resumed", extra={"room": self.room.code, "game": record.id, "actions": len(entries)}
+        )
+        self._broadcast([])
+        self._account(self.now())
+        self._ask_bots()
+
+    async def close(self) -> None:
+        """Stop the room's tasks (the store keeps everything)."""
+        self.closed = True
+        self._cancel_bots()
+        if self._ticker is not None:
+            self._ticker.cancel()
+            self._ticker = None

@@ -1,0 +1,243 @@
+"""Test helpers: a server in this process (uvicorn on a free port, in the test's event loop)
+or in a subprocess (``unoverse serve``), the HTTP calls that set a room up, and a websocket
+client that plays its seat through the protocol."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from typing import Any
+
+import httpx
+import uvicorn
+import websockets
+
+from unoverse.server.app import create_app
+from unoverse.server.live import Config
+
+#: Fast rounds for tests: the next deal at once, and a short grace window.
+FAST = Config(grace_s=1.0, between_rounds_s=0.0)
+#: Bots that answer at once (a 2 ms median reaction time).
+QUICK = {"easy": "easy:median_ms=2", "normal": "normal:median_ms=2"}
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class Server:
+    """A running server: its HTTP base and its websocket address."""
+
+    base: str
+
+    @property
+    def ws(self) -> str:
+        return self.base.replace("http://", "ws://") + "/ws"
+
+
+@contextlib.asynccontextmanager
+async def in_process(database: str, config: Config = FAST) -> AsyncIterator[Server]:
+    """A server in this process and event loop."""
+    port = free_port()
+    server = uvicorn.Server(
+        uvicorn.Config(
+            create_app(database, config), port=port, log_level="warning", ws_max_size=65536
+        )
+    )
+    task = asyncio.create_task(server.serve())
+    while not server.started:
+        if task.done():
+            task.result()
+        await asyncio.sleep(0.01)
+    try:
+        yield Server(f"http://127.0.0.1:{port}")
+    finally:
+        server.should_exit = True
+        await task
+
+
+def start_subprocess(database: str, *args: str) -> tuple[subprocess.Popen[bytes], Server]:
+    """``unoverse serve`` in a subprocess, once it answers."""
+    port = free_port()
+    command = [sys.executable, "-m", "unoverse.cli", "serve", "--port", str(port)]
+    command += ["--database", database, "--log-level", "warning", *args]
+    proc = subprocess.Popen(command, env=os.environ.copy(), stderr=subprocess.PIPE)
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"the server exited: {proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+        try:
+            if httpx.get(base + "/health", timeout=1).status_code == 200:
+                return proc, Server(base)
+        except httpx.HTTPError:
+            time.sleep(0.1)
+    proc.kill()
+    raise RuntimeError("the server did not start in 60 s")
+
+
+async def room(
+    server: Server,
+    preset: str,
+    seats: int,
+    bots: dict[int, str],
+    names: list[str],
+    *,
+    timer: str = "off",
+    start: bool = True,
+    **settings: Any,
+) -> tuple[str, list[tuple[int, str]]]:
+    """A room with ``bots``, and ``names`` joined: its code and each player's (seat, token).
+    The first name is the host, who starts the match."""
+    async with httpx.AsyncClient(base_url=server.base) as http:
+        r = await http.post(
+            "/api/rooms",
+            json={
+                "name": names[0],
+                "preset": preset,
+                "seats": seats,
+                "timer": timer,
+                "bots": {str(k): v for k, v in bots.items()},
+                **settings,
+            },
+        )
+        assert r.status_code == 201, r.text
+        code = r.json()["room"]
+        joined = [(r.json()["seat"], r.json()["token"])]
+        for name in names[1:]:
+            r = await http.post(f"/api/rooms/{code}/join", json={"name": name})
+            assert r.status_code == 201, r.text
+            joined.append((r.json()["seat"], r.json()["token"]))
+        if start:
+            r = await http.post(f"/api/rooms/{code}/start", headers=bearer(joined[0][1]))
+            assert r.status_code == 200, r.text
+    return code, joined
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+class Client:
+    """One websocket: every frame it received, the last view, and the answers by ``seq``."""
+
+    def __init__(self, ws: Any, seat: int | None) -> None:
+        self.ws = ws
+        self.seat = seat
+        self.frames: list[dict[str, Any]] = []
+        self.raw: list[str] = []
+        self.view: dict[str, Any] | None = None
+        self.game: int | None = None
+        self.answers: dict[int, dict[str, Any]] = {}
+        self.seq = 0
+        self.closed = False
+        self.match_over: dict[str, Any] | None = None
+        self.acted_on = -1  # the last version (of game acted_in) this client acted on
+        self.acted_in: int | None = None
+
+    @classmethod
+    @contextlib.asynccontextmanager
+    async def connect(
+        cls, server: Server, code: str, token: str | None, seat: int | None, **hello: Any
+    ) -> AsyncIterator[Client]:
+        async with websockets.connect(server.ws, max_size=2**22) as ws:
+            client = cls(ws, seat)
+            frame = {"type": "hello", "protocol": 1, "room": code, "token": token, **hello}
+            await ws.send(json.dumps({k: v for k, v in frame.items() if v is not None}))
+            yield client
+
+    def _take(self, text: str) -> dict[str, Any]:
+        self.raw.append(text)
+        frame = json.loads(text)
+        self.frames.append(frame)
+        if frame["type"] == "update":
+            self.view, self.game = frame["view"], frame["game"]
+        elif frame["type"] == "match_over":
+            self.match_over = frame
+        elif frame["type"] in ("ack", "error") and frame.get("seq") is not None:
+            self.answers[frame["seq"]] = frame
+        return frame
+
+    async def recv(self, timeout: float = 20.0) -> dict[str, Any]:
+        try:
+            return self._take(await asyncio.wait_for(self.ws.recv(), timeout))
+        except websockets.ConnectionClosed:
+            self.closed = True
+            raise
+
+    async def drain(self) -> None:
+        """Take every frame already here (waiting at most a moment for the first)."""
+        with contextlib.suppress(TimeoutError):
+            await self.recv(0.02)
+            while True:
+                await self.recv(0.0005)
+
+    async def until(self, kind: str, timeout: float = 30.0) -> dict[str, Any]:
+        """Read frames up to the next one of ``kind``."""
+        deadline = time.monotonic() + timeout
+        while True:
+            frame = await self.recv(max(0.01, deadline - time.monotonic()))
+            if frame["type"] == kind:
+                return frame
+
+    async def send(self, frame: dict[str, Any]) -> None:
+        await self.ws.send(json.dumps(frame))
+
+    async def act(self, action: str, version: int | None = None, seq: int | None = None) -> int:
+        """Send an action (on the last view's version): its ``seq``."""
+        if seq is None:
+            self.seq += 1
+            seq = self.seq
+        if version is None:
+            assert self.view is not None
+            version = self.view["version"]
+        await self.send({"type": "act", "seq": seq, "based_on_version": version, "action": action})
+        return seq
+
+    async def answer(self, seq: int, timeout: float = 20.0) -> dict[str, Any]:
+        """The answer to message ``seq``."""
+        deadline = time.monotonic() + timeout
+        while seq not in self.answers:
+            await self.recv(max(0.01, deadline - time.monotonic()))
+        return self.answers[seq]
+
+    def choice(self) -> str | None:
+        """What this seat plays now, from its view: nothing in another seat's turn; a card
+        before drawing; never a catch or an arming (the other seats' UNO calls are theirs to
+        make)."""
+        view = self.view
+        if view is None or not view["legal"] or view["winner"] is not None:
+            return None
+        if view["version"] <= self.acted_on and self.game == self.acted_in:
+            return None  # refused on this state: wait for the next
+        mine = any(w.get("seat") == self.seat for w in view["windows"])
+        if not mine and view["phase"] in ("turn", "penalty"):
+            return None  # another seat's turn: only jump-ins and catches would be ours
+        legal = [a for a in view["legal"] if not a.startswith(("catch", "arm", "pass"))]
+        legal = legal or view["legal"]
+        return legal[0]
+
+    async def play_match(self, timeout: float = 120.0) -> dict[str, Any]:
+        """Play this seat until the match is over: the ``match_over`` frame."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            await self.drain()
+            if self.match_over is not None:
+                return self.match_over
+            action = self.choice()
+            if action is not None:
+                assert self.view is not None
+                self.acted_on, self.acted_in = self.view["version"], self.game
+                await self.answer(await self.act(action))
+        raise TimeoutError(f"seat {self.seat}: the match did not end")
