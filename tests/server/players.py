@@ -239,5 +239,13 @@ class Client:
             if action is not None:
                 assert self.view is not None
                 self.acted_on, self.acted_in = self.view["version"], self.game
-                await self.answer(await self.act(action))
-        raise TimeoutError(f"seat {self.seat}: the match did not end")
+                answer = await self.answer(await self.act(action))
+                if answer.get("code") == "rate_limited":  # faster than a person: wait
+                    self.acted_on = -1
+                    await asyncio.sleep(0.25)
+        last = [f["type"] for f in self.frames[-8:]]
+        error = next((f for f in reversed(self.frames) if f["type"] == "error"), None)
+        raise TimeoutError(
+            f"seat {self.seat}: the match did not end; last frames {last}, last error {error}, "
+            f"view {self.view}"
+        )

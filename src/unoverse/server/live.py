@@ -26,6 +26,7 @@ from typing import Final, Protocol
 
 from ..bots.base import Bot, make_bot
 from ..core import windows as win
+from ..core.actions import parse_action
 from ..core.codec import to_json
 from ..core.events import Event
 from ..core.game import Game
@@ -67,6 +68,16 @@ class Conn(Protocol):
         """Close the socket (after the frames already queued)."""
 
 
+def wall_ms() -> float:
+    """The server's clock: milliseconds since the Unix epoch."""
+    return time.time() * 1000.0
+
+
+def new_seed() -> int:
+    """A round's seed: 64 bits from the operating system, secret until the round is over."""
+    return secrets.randbits(64)
+
+
 @dataclass(frozen=True)
 class Config:
     """How a server runs its rooms."""
@@ -77,15 +88,13 @@ class Config:
     between_rounds_s: float = 5.0
     #: BLAST mode: the session's stall safeguard (ms without a card landing).
     stall_ms: float = STALL_MS
+    #: The clock actions are stamped with (ms), and where each round's seed comes from.
+    clock: Callable[[], float] = wall_ms
+    seeds: Callable[[], int] = new_seed
 
 
 #: A server's defaults.
 DEFAULTS: Final = Config()
-
-
-def wall_ms() -> float:
-    """The server's clock: milliseconds since the Unix epoch."""
-    return time.time() * 1000.0
 
 
 class Live:
@@ -97,13 +106,12 @@ class Live:
         store: Store,
         pool: BotPool,
         config: Config = DEFAULTS,
-        clock: Callable[[], float] = wall_ms,
     ) -> None:
         self.room = room
         self.store = store
         self.pool = pool
         self.config = config
-        self._clock = clock
+        self._clock = config.clock
         self._last = 0.0
         self.lock = asyncio.Lock()
         self.variant, self.options = resolve_preset(room.settings.preset)
@@ -238,6 +246,9 @@ class Live:
                         e for _, events in self.history for e in events
                     ]
                 conn.send(p.encode(self._update(seat, missed)))
+            if self.winners is not None:
+                scores = list(self.scorer.scores)
+                conn.send(p.encode(p.MatchOver(winners=list(self.winners), scores=scores)))
             self._ask_bots()
             self._wake.set()
 
@@ -292,9 +303,10 @@ class Live:
         assert session is not None
         now = self.now()
         before = session.advance(now)
+        state = session.version
         ack = session.submit(seat, action, now, version)
         await self._commit([*before, ack], seq if ack.ok else None, ack.version)
-        if not ack.ok:
+        if version < state:
             self._race(seat, version, ack)
         return ack
 
@@ -333,12 +345,11 @@ class Live:
         self._unstored.append((version, entry))
 
     def _race(self, seat: int, version: int, ack: SessionAck) -> None:
-        """A refused answer that another seat's action beat: tell everyone who was first
-        and by how much."""
+        """An answer decided on ``version`` when another seat's action had already moved
+        the state on (accepted late, or refused): tell everyone who was first and by how
+        many milliseconds."""
         session, record = self.session, self.record
         assert session is not None and record is not None
-        if ack.code not in ("stale", "not_your_window", "illegal") or version >= ack.version:
-            return
         i = version - session.start_version
         if not 0 <= i < len(session.log):
             return
@@ -350,9 +361,10 @@ class Live:
                 game=record.id,
                 version=version + 1,
                 first=first,
-                kind=text.split(":")[0].split(" ")[0],
+                kind=parse_action(text).kind.name.lower(),
                 late=seat,
                 by_ms=round(ack.at - at, 3),
+                accepted=ack.ok,
             )
         )
 
@@ -384,7 +396,7 @@ class Live:
 
     async def _deal(self) -> None:
         room = self.room
-        seed = secrets.randbits(64)
+        seed = self.config.seeds()
         deal = Deal.new(seed)
         game = new_game(
             room.settings.preset,
@@ -434,6 +446,7 @@ class Live:
             start=start,
         )
         self.logged = len(log_entries)
+        self.history = []
         self.next_deal = None
         self.bots = {
             i: make_bot(s.bot, record.seed, i)

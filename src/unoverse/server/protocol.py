@@ -169,9 +169,10 @@ class Update(Message, tag="update", frozen=True):
 
 
 class Race(Message, tag="race", frozen=True):
-    """Two seats answered the same state: seat ``first`` was applied first (its action's
-    ``kind``), and seat ``late``'s answer, arriving ``by_ms`` later on the server's clock,
-    was refused. Sent to every seat."""
+    """Two seats answered the same state: seat ``first``'s action (its ``kind``) was applied
+    first, making ``version``; seat ``late``'s, arriving ``by_ms`` later on the server's
+    clock, was then refused, or ``accepted`` on the new state (in BLAST mode, with its
+    penalty when it was too late). Sent to every seat."""
 
     game: int
     version: int
@@ -179,6 +180,7 @@ class Race(Message, tag="race", frozen=True):
     kind: str
     late: int
     by_ms: float
+    accepted: bool
 
 
 class Presence(Message, tag="presence", frozen=True):

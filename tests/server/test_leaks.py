@@ -1,0 +1,117 @@
+"""No message to a seat ever holds what the seat may not know: across whole games of every
+variant, each frame a seat received is checked against the true game at that moment (dealt
+again from the seed the server reveals and replayed from its log): the seat's hand is its
+own, what it is shown of other hands is true, and no list in any frame is another seat's
+hand or a stretch of the draw pile (or launcher) in its order. A spectator sees no hand."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+import unoverse as uv
+from unoverse.core.cards import CARD_TEXT
+from unoverse.core.game import Game
+
+from .players import QUICK, Client, in_process, room
+from .test_play import PRESETS
+
+#: The shortest hand, and run of the draw pile, the test looks for in every frame.
+HAND = 4
+RUN = 5
+
+
+def lists_in(value: Any) -> list[list[Any]]:
+    """Every JSON list inside ``value``."""
+    found = []
+    if isinstance(value, list):
+        found.append(value)
+        for v in value:
+            found += lists_in(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            found += lists_in(v)
+    return found
+
+
+def secrets_of(game: Game, seat: int | None) -> list[list[str]]:
+    """What ``seat`` must never be sent as a list: each other seat's hand (of ``HAND``
+    cards or more, in order or sorted) and every run of ``RUN`` cards of the draw pile in
+    its order. (Shorter ones meet public lists by chance: two-card hands, three-card runs of
+    a pile against a long discard pile, with every card twice in the deck.)"""
+    out = []
+    for s, hand in enumerate(game.hands):
+        if s != seat and len(hand) >= HAND:
+            cards = [CARD_TEXT[c] for c in hand]
+            out += [cards, sorted(cards)]
+    pile = [CARD_TEXT[c] for c in game.draw_pile]
+    out += [pile[i : i + RUN] for i in range(max(0, len(pile) - RUN + 1))]
+    return out
+
+
+def contains_run(values: list[Any], run: list[str]) -> bool:
+    n = len(run)
+    return any(values[i : i + n] == run for i in range(len(values) - n + 1))
+
+
+async def replayed(base: str, game_id: int) -> tuple[dict[str, Any], list[Game]]:
+    """A finished game's export and the true game after each of its actions."""
+    async with httpx.AsyncClient(base_url=base) as http:
+        data = (await http.get(f"/api/games/{game_id}/export")).json()
+    game = uv.new_game(
+        data["preset"], data["players"], int(data["seed"]), dealer=data["dealer"],
+        eliminated=data["eliminated"],
+    )  # fmt: skip
+    states = [game.copy()]
+    for seat, action, at in data["actions"]:
+        game.apply(seat, action, at)
+        states.append(game.copy())
+    return data, states
+
+
+@pytest.mark.parametrize("preset", PRESETS)
+def test_no_frame_to_a_seat_holds_what_it_may_not_know(preset: str, tmp_path: Path) -> None:
+    async def main() -> None:
+        async with in_process(f"sqlite+aiosqlite:///{tmp_path / 'u.db'}") as server:
+            bots = {2: QUICK["normal"], 3: QUICK["easy"]}
+            code, [(s0, t0), (s1, t1)] = await room(
+                server, preset.replace("target_score=100", "scoring=none"), 4, bots, ["A", "B"]
+            )
+            async with (
+                Client.connect(server, code, t0, s0) as a,
+                Client.connect(server, code, t1, s1) as b,
+                Client.connect(server, code, None, None) as watcher,
+            ):
+                await asyncio.gather(a.play_match(), b.play_match())
+                await watcher.drain()
+            checked = 0
+            games: dict[int, list[Game]] = {}
+            for client in (a, b, watcher):
+                for frame in client.frames:
+                    if frame["type"] != "update":
+                        continue
+                    if frame["game"] not in games:
+                        games[frame["game"]] = (await replayed(server.base, frame["game"]))[1]
+                    truth = games[frame["game"]][frame["version"]]
+                    view = frame["view"]
+                    seat = client.seat
+                    if seat is None:
+                        assert view["hand"] == [] and not any(view["known"])
+                    else:
+                        assert view["hand"] == [CARD_TEXT[c] for c in truth.hands[seat]]
+                        for other, known in enumerate(view["known"]):
+                            hand = [CARD_TEXT[c] for c in truth.hands[other]]
+                            assert all(known.count(c) <= hand.count(c) for c in known)
+                    lists = lists_in({**frame, "view": {**view, "hand": []}})
+                    for secret in secrets_of(truth, seat):
+                        for values in lists:
+                            assert not (len(secret) == RUN and contains_run(values, secret))
+                            assert values != secret
+                    checked += 1
+            assert checked > 50
+
+    asyncio.run(main())

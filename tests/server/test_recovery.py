@@ -1,0 +1,152 @@
+"""A server killed with SIGKILL at random points of a running match and started again on the
+same database: every action it acknowledged is in the game's log, every game in progress is
+rebuilt from its seed and log, the clients resynchronise from their last version, and play
+goes on to the end of the match. Against SQLite and against a real PostgreSQL."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import secrets
+import subprocess
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import asyncpg
+import pytest
+import websockets
+
+from unoverse.server.store import Store
+
+from .players import QUICK, Client, Server, room, start_subprocess
+from .test_store import POSTGRES
+
+KILLS = 6
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
+    """A database URL for a server in a subprocess: a new SQLite file, or a new PostgreSQL
+    database (dropped afterwards)."""
+    if request.param == "sqlite":
+        yield f"sqlite+aiosqlite:///{tmp_path / 'u.db'}"
+        return
+    name = "t_" + secrets.token_hex(6)
+
+    async def run(sql: str) -> None:
+        conn = await asyncpg.connect(POSTGRES)
+        try:
+            await conn.execute(sql)
+        finally:
+            await conn.close()
+
+    asyncio.run(run(f"CREATE DATABASE {name}"))
+    base = POSTGRES.rsplit("/", 1)[0]
+    try:
+        yield base.replace("postgresql://", "postgresql+asyncpg://", 1) + "/" + name
+    finally:
+        asyncio.run(run(f"DROP DATABASE {name} WITH (FORCE)"))
+
+
+async def play_for(client: Client, seconds: float, acked: list[tuple[int, int, int, int]]) -> None:
+    """Play ``client``'s seat for ``seconds`` (or until its socket closes), recording every
+    acknowledgement as (seat, seq, version, game)."""
+    deadline = time.monotonic() + seconds
+    try:
+        while time.monotonic() < deadline and client.match_over is None:
+            await client.drain()
+            choice = client.choice()
+            if choice is None:
+                continue
+            assert client.view is not None and client.game is not None
+            client.acted_on, client.acted_in = client.view["version"], client.game
+            game = client.game
+            answer = await client.answer(await client.act(choice))
+            if answer["type"] == "ack":
+                assert client.seat is not None
+                acked.append((client.seat, answer["seq"], answer["version"], game))
+            elif answer["code"] == "rate_limited":
+                client.acted_on = -1
+                await asyncio.sleep(0.25)
+    except (websockets.ConnectionClosed, OSError, TimeoutError):
+        pass
+
+
+def test_sigkill_at_random_points_loses_no_acknowledged_action(database: str) -> None:
+    rng = random.Random(int(os.environ.get("UNOVERSE_TEST_SEED", "20")))
+    acked: list[tuple[int, int, int, int]] = []
+    args = ("--between-rounds", "0", "--grace", "30")
+    proc, server = start_subprocess(database, *args)
+    code, joined = asyncio.run(
+        room(server, "classic", 4, {2: QUICK["normal"], 3: QUICK["easy"]}, ["Ana", "Bo"])
+    )
+    seqs = {seat: 0 for seat, _ in joined}
+    last: dict[int, tuple[int | None, int | None]] = {seat: (None, None) for seat, _ in joined}
+
+    async def session(server: Server, seconds: float) -> list[Client]:
+        async def one(seat: int, token: str) -> Client:
+            version, game = last[seat]
+            async with Client.connect(
+                server, code, token, seat, last_version=version, game=game
+            ) as client:
+                client.seq = seqs[seat]  # a client numbers its messages on across sockets
+                await play_for(client, seconds, acked)
+                seqs[seat] = client.seq
+                if client.view is not None:
+                    last[seat] = (client.view["version"], client.game)
+                return client
+
+        return list(await asyncio.gather(*(one(s, t) for s, t in joined)))
+
+    kills = 0
+    over = False
+    try:
+        while kills < KILLS and not over:
+            before = len(acked)
+
+            # play, and kill the server at a random moment while the clients play
+            async def run_and_kill(
+                server: Server = server, proc: subprocess.Popen[bytes] = proc
+            ) -> list[Client]:
+                playing = asyncio.ensure_future(session(server, 30.0))
+                await asyncio.sleep(rng.uniform(0.05, 0.6))
+                proc.kill()
+                return await playing
+
+            played = asyncio.run(run_and_kill())
+            proc.wait(10)
+            kills += 1
+            over = any(c.match_over is not None for c in played)
+            assert len(acked) > before or over, "no action was acknowledged in a run"
+            proc, server = start_subprocess(database, *args)
+            # the clients come back with their last version: their views pick up from it
+            clients = asyncio.run(session(server, 0.3))
+            over = over or any(c.match_over is not None for c in clients)
+            for client in clients:
+                assert client.view is not None
+                mine = [v for s, _, v, g in acked if s == client.seat and g == client.game]
+                assert client.view["version"] >= max(mine, default=0)
+        if not over:
+            clients = asyncio.run(session(server, 120.0))  # play goes on, to the match's end
+            assert all(c.match_over is not None for c in clients)
+        assert kills >= 3
+    finally:
+        proc.kill()
+        proc.wait(10)
+
+    async def stored() -> set[tuple[int | None, int | None, int, int]]:
+        store = await Store.open(database)
+        try:
+            out = set()
+            for record in await store.games(code):
+                out |= {(e.seat, e.seq, e.version, record.id) for e in await store.log(record.id)}
+            return out
+        finally:
+            await store.close()
+
+    log = asyncio.run(stored())
+    assert len(acked) > 20
+    missing = [a for a in acked if a not in log]
+    assert missing == []  # every acknowledged action was stored before its ack
