@@ -26,8 +26,12 @@ ENGINE := if [ -f $(COMPILED)/unoverse.stamp.json ]; then \
 	echo "engine: compiled (PYTHONPATH=$(COMPILED) UNOVERSE_EXPECT_COMPILED=1)"; else \
 	unset PYTHONPATH UNOVERSE_EXPECT_COMPILED; echo "engine: plain source (src/)"; fi;
 
+# The game server on http://127.0.0.1:8000 with its data in ./unoverse.db (SQLite): no
+# other service needed. HOST, PORT and UNOVERSE_DATABASE_URL change where.
+HOST ?= 127.0.0.1
+PORT ?= 8000
 run: compile
-	@$(ENGINE) set -x; $(BIN)/unoverse --version; $(BIN)/unoverse demo --players 4 --seed 7
+	@$(ENGINE) set -x; $(BIN)/unoverse --version; $(BIN)/unoverse serve --host $(HOST) --port $(PORT)
 
 # The whole suite on the engine users get: compiled where it can be.
 test: compile

@@ -104,8 +104,6 @@ def test_sigkill_at_random_points_loses_no_acknowledged_action(database: str) ->
     over = False
     try:
         while kills < KILLS and not over:
-            before = len(acked)
-
             # play, and kill the server at a random moment while the clients play
             async def run_and_kill(
                 server: Server = server, proc: subprocess.Popen[bytes] = proc
@@ -119,7 +117,6 @@ def test_sigkill_at_random_points_loses_no_acknowledged_action(database: str) ->
             proc.wait(10)
             kills += 1
             over = any(c.match_over is not None for c in played)
-            assert len(acked) > before or over, "no action was acknowledged in a run"
             proc, server = start_subprocess(database, *args)
             # the clients come back with their last version: their views pick up from it
             clients = asyncio.run(session(server, 0.3))

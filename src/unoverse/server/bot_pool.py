@@ -3,8 +3,9 @@
 A light bot (``easy``, ``normal``, any bot but the search) decides in microseconds: the
 room asks it in place. A search bot (``hard``: ISMCTS) thinks for tens to hundreds of
 milliseconds, which would stall every other room on the loop, so it decides in a separate
-process: it is sent the game's state and its seat, builds its own view (``Game.view``, the
-only thing it reads) and answers with its action and its reaction time. Each decision of a
+process, at a lower scheduling priority than the server's: it is sent the game's state and
+its seat, builds its own view (``Game.view``, the only thing it reads) and answers with its
+action and its reaction time. Each decision of a
 pooled bot is seeded from the round's seed, the seat and the version it decides on, so it
 is the same wherever it runs.
 """
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import os
 from concurrent.futures import ProcessPoolExecutor
 from typing import Final
 
@@ -20,6 +22,8 @@ from ..bots.base import BOTS, LEVELS, make_bot
 from ..core.codec import from_json
 from ..core.seeding import derive
 
+#: How much lower a worker's scheduling priority is than the server's (Unix ``nice``).
+NICENESS: Final = 19
 #: The bots that search (and so decide in the pool).
 SEARCHING: Final = frozenset({"ismcts"})
 
@@ -52,6 +56,16 @@ def decide(spec: str, seed: int, seat: int, state: str) -> Decision:
     return None if action is None else (str(action), bot.delay())
 
 
+def _background() -> None:
+    """A worker's priority: below the server's, so a bot's search takes only the CPU the
+    rooms leave (players wait on the server, bots on their own reaction time): Linux's
+    idle scheduling class where there is one, else the lowest ``nice``."""
+    try:
+        os.sched_setscheduler(0, os.SCHED_IDLE, os.sched_param(0))
+    except (AttributeError, OSError):
+        os.nice(NICENESS)
+
+
 class BotPool:
     """Worker processes for the searching bots (started on first use)."""
 
@@ -63,12 +77,14 @@ class BotPool:
         """``decide`` in a worker process."""
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # no copy of the loop's threads
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=_background
+            )
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, decide, spec, seed, seat, state)
 
     def close(self) -> None:
         """Stop the workers."""
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None

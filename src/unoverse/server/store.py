@@ -9,13 +9,14 @@ with the migrations (``server/migrations``, Alembic) first.
 
 from __future__ import annotations
 
+import asyncio
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Final
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, event, select
+from sqlalchemy import Connection, event, insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from .room import Room, Seat, Settings
@@ -74,11 +75,19 @@ class Store:
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine
         self._sessions = async_sessionmaker(engine, expire_on_commit=False)
+        #: appends waiting for the next group commit, and the task writing them
+        self._queued: list[tuple[list[dict[str, Any]], asyncio.Future[None]]] = []
+        self._writer: asyncio.Task[None] | None = None
 
     @classmethod
     async def open(cls, url: str = DEFAULT_URL, **engine_args: Any) -> Store:
         """A store on ``url`` (``sqlite+aiosqlite:///path`` or ``postgresql+asyncpg://...``),
         its schema migrated to the latest revision."""
+        if url.startswith("sqlite") and not engine_args:
+            # one connection: SQLite has one writer at a time, and a second connection
+            # waiting for the lock sleeps in steps of up to 100 ms; queued on one
+            # connection, the writes wait only for each other
+            engine_args = {"pool_size": 1, "max_overflow": 0}
         engine = create_async_engine(url, **engine_args)
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
@@ -177,21 +186,58 @@ class Store:
         await self.append_all(game, n, [entry])
 
     async def append_all(self, game: int, first: int, entries: list[Entry]) -> None:
-        """Store ``entries`` as the actions ``first``, ``first + 1``... of ``game`` in one
-        transaction, committed on return (all of them or none)."""
-        async with self._sessions.begin() as s:
-            s.add_all(
-                ActionRow(
-                    game=game,
-                    n=first + i,
-                    seat=e.seat,
-                    action=e.action,
-                    at=e.at,
-                    version=e.version,
-                    seq=e.seq,
-                )
-                for i, e in enumerate(entries)
-            )
+        """Store ``entries`` as the actions ``first``, ``first + 1``... of ``game``, all of
+        them or none, committed on return.
+
+        Appends that arrive while a commit is under way are written together in the next
+        one (a group commit): one transaction, and one sync to disk, for every room that
+        had an action to store, instead of one each. An append the database refuses (a
+        repeated ``n``) fails alone: the others of its group are written without it."""
+        rows = [
+            {
+                "game": game,
+                "n": first + i,
+                "seat": e.seat,
+                "action": e.action,
+                "at": e.at,
+                "version": e.version,
+                "seq": e.seq,
+            }
+            for i, e in enumerate(entries)
+        ]
+        done = asyncio.get_running_loop().create_future()
+        self._queued.append((rows, done))
+        if self._writer is None or self._writer.done():
+            self._writer = asyncio.get_running_loop().create_task(self._write_queued())
+        await done
+
+    async def _write_queued(self) -> None:
+        while self._queued:
+            group, self._queued = self._queued, []
+            try:
+                async with self.engine.begin() as conn:
+                    await conn.execute(insert(ActionRow), [r for rows, _ in group for r in rows])
+            except Exception:
+                await self._write_each(group)
+            else:
+                for _, done in group:
+                    if not done.done():
+                        done.set_result(None)
+
+    async def _write_each(
+        self, group: list[tuple[list[dict[str, Any]], asyncio.Future[None]]]
+    ) -> None:
+        """A group the database refused, appended one by one: each gets its own answer."""
+        for rows, done in group:
+            try:
+                async with self.engine.begin() as conn:
+                    await conn.execute(insert(ActionRow), rows)
+            except Exception as exc:
+                if not done.done():
+                    done.set_exception(exc)
+            else:
+                if not done.done():
+                    done.set_result(None)
 
     async def stood_in(self, game: int) -> None:
         """Mark ``game`` as one where a labelled bot played for an absent player."""
