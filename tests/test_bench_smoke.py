@@ -271,3 +271,16 @@ def test_the_ismcts_benchmark_runs_and_reports_every_row() -> None:
                 "blast, BLAST mode"):  # fmt: skip
         line = next(line for line in out.splitlines() if line.startswith(row))
         assert line.split()[-2] == "4.0"  # iterations per decision
+
+
+def test_the_server_benchmark_runs_and_loses_nothing() -> None:
+    bench = ROOT / "benchmarks" / "bench_server.py"
+    command = [sys.executable, str(bench), "--rooms", "3", "--hard-rooms", "1"]
+    out = subprocess.run(
+        [*command, "--seconds", "4", "--json"], capture_output=True, text=True, timeout=600
+    )
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    for run in (report["reference"], report["hard"]):
+        assert run["actions"] > 0 and run["lost"] == 0 and run["duplicated"] == 0
+    assert (report["reference"]["hard_rooms"], report["hard"]["hard_rooms"]) == (0, 1)

@@ -189,34 +189,36 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
     @app.post("/api/rooms/{code}/join", summary="Take a seat", status_code=201)
     async def join(code: str, body: Join, request: Request) -> Joined:
         live = hub().get(code)
-        seat, token = await hub().change(live, lambda room: room.join(body.name, body.seat))
+        seat, token = await hub().change(live, "join", lambda room: room.join(body.name, body.seat))
         return _joined(request, live, seat, token)
 
     @app.post("/api/rooms/{code}/leave", summary="Leave your seat (before the match)")
     async def leave(code: str, credentials: Token) -> dict[str, int]:
         live = hub().get(code)
-        seat = await hub().change(live, lambda room: room.leave(token_of(credentials)))
+        seat = await hub().change(live, "leave", lambda room: room.leave(token_of(credentials)))
         return {"seat": seat}
 
     @app.post("/api/rooms/{code}/bots", summary="The host seats a bot")
     async def add_bot(code: str, body: AddBot, credentials: Token) -> dict[str, int]:
         live = hub().get(code)
         await hub().change(
-            live, lambda room: room.add_bot(token_of(credentials), body.seat, body.spec)
+            live, "add bot", lambda room: room.add_bot(token_of(credentials), body.seat, body.spec)
         )
         return {"seat": body.seat}
 
     @app.delete("/api/rooms/{code}/bots/{seat}", summary="The host removes a bot")
     async def remove_bot(code: str, seat: int, credentials: Token) -> dict[str, int]:
         live = hub().get(code)
-        await hub().change(live, lambda room: room.remove_bot(token_of(credentials), seat))
+        await hub().change(
+            live, "remove bot", lambda room: room.remove_bot(token_of(credentials), seat)
+        )
         return {"seat": seat}
 
     @app.post("/api/rooms/{code}/kick", summary="The host sends a player away")
     async def kick(code: str, body: SeatChoice, credentials: Token) -> dict[str, int]:
         live = hub().get(code)
         old = live.conns.get(body.seat)
-        await hub().change(live, lambda room: room.kick(token_of(credentials), body.seat))
+        await hub().change(live, "kick", lambda room: room.kick(token_of(credentials), body.seat))
         if old is not None:
             old.send(p.encode(p.Bye(reason="kicked")))
             old.close(4003)
@@ -225,13 +227,15 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
     @app.post("/api/rooms/{code}/host", summary="The host hands the role to another player")
     async def hand_host(code: str, body: SeatChoice, credentials: Token) -> dict[str, int]:
         live = hub().get(code)
-        await hub().change(live, lambda room: room.hand_host(token_of(credentials), body.seat))
+        await hub().change(
+            live, "hand host", lambda room: room.hand_host(token_of(credentials), body.seat)
+        )
         return {"host": body.seat}
 
     @app.post("/api/rooms/{code}/start", summary="The host starts the match")
     async def start(code: str, credentials: Token) -> dict[str, str]:
         live = hub().get(code)
-        await hub().change(live, lambda room: room.start(token_of(credentials)))
+        await hub().change(live, "start", lambda room: room.start(token_of(credentials)))
         await live.start_match()
         return {"room": live.room.code}
 
@@ -244,7 +248,7 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
                 raise p.ProtocolError("not_ready", "the match is not over")
             room.play_again(token_of(credentials))
 
-        await hub().change(live, play_again)
+        await hub().change(live, "play again", play_again)
         return {"room": live.room.code}
 
     @app.get("/api/games/{game}", summary="A game: how it was dealt, and its result")

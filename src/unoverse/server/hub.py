@@ -69,9 +69,9 @@ class Hub:
         log.info("room created", extra={"room": code, "preset": settings.preset})
         return live, seat, token
 
-    async def change(self, live: Live, change: Callable[[Room], T]) -> T:
-        """Apply ``change`` to the room's table and store it; on any refusal the table is
-        as it was. Everyone in the room is told."""
+    async def change(self, live: Live, what: str, change: Callable[[Room], T]) -> T:
+        """Apply ``change`` (``what``, for the log) to the room's table and store it; on
+        any refusal the table is as it was. Everyone in the room is told."""
         async with live.lock:
             room = live.room
             before = (copy.deepcopy(room.seats), room.host, room.started)
@@ -82,4 +82,5 @@ class Hub:
                 room.seats, room.host, room.started = before
                 raise
             live.lobby_changed()
+            log.info(what, extra={"room": room.code})
             return result

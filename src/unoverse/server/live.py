@@ -718,6 +718,7 @@ class Live:
             if not g.finished or g.result is None:
                 await self._resume(g)
                 return
+            self._answered(await self.store.log(g.id))  # a resent message is not played again
             leftovers = list(g.result["leftovers"])
             winners = self.scorer.add_round(int(g.result["winner"]), leftovers)
             self.round = g.round
@@ -725,6 +726,13 @@ class Live:
             self._next_round(int(g.result["dealer"]), winners)
         if self.winners is None:
             self.next_deal = self.now()
+
+    def _answered(self, entries: list[Entry]) -> None:
+        """Keep the answers to the clients' stored actions (the acks they were sent)."""
+        for e in entries:
+            if e.seat is not None and e.seq is not None:
+                frame = p.encode(p.Ack(seq=e.seq, version=e.version))
+                self.answers.setdefault(e.seat, {})[e.seq] = frame
 
     async def _resume(self, record: GameRecord) -> None:
         entries = await self.store.log(record.id)
@@ -737,11 +745,8 @@ class Live:
         )
         history = []
         for e in entries:
-            events = game.apply(e.seat, e.action, e.at)
-            history.append((e.version, events))
-            if e.seat is not None and e.seq is not None:
-                frame = p.encode(p.Ack(seq=e.seq, version=e.version))
-                self.answers.setdefault(e.seat, {})[e.seq] = frame
+            history.append((e.version, game.apply(e.seat, e.action, e.at)))
+        self._answered(entries)
         self.round, self.dealer = record.round, record.dealer
         self._begin(record, game, entries)
         self.history = history
