@@ -11,9 +11,11 @@ import os
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -67,17 +69,24 @@ async def in_process(database: str, config: Config = FAST) -> AsyncIterator[Serv
         await task
 
 
+#: Where servers in subprocesses write their logs.
+LOGS = Path(tempfile.gettempdir()) / "unoverse-test-servers"
+
+
 def start_subprocess(database: str, *args: str) -> tuple[subprocess.Popen[bytes], Server]:
     """``unoverse serve`` in a subprocess, once it answers."""
     port = free_port()
     command = [sys.executable, "-m", "unoverse.cli", "serve", "--port", str(port)]
     command += ["--database", database, "--log-level", "warning", *args]
-    proc = subprocess.Popen(command, env=os.environ.copy(), stderr=subprocess.PIPE)
+    log = LOGS / f"serve-{port}.log"
+    LOGS.mkdir(parents=True, exist_ok=True)
+    with log.open("wb") as err:  # a file, not a pipe: a full pipe would block the server
+        proc = subprocess.Popen(command, env=os.environ.copy(), stderr=err)
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            raise RuntimeError(f"the server exited: {proc.stderr.read().decode()[-2000:]}")  # type: ignore[union-attr]
+            raise RuntimeError(f"the server exited: {log.read_text()[-2000:]}")
         try:
             if httpx.get(base + "/health", timeout=1).status_code == 200:
                 return proc, Server(base)

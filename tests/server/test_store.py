@@ -9,13 +9,11 @@ PostgreSQL is used for real: when it cannot be reached these tests fail, they ne
 from __future__ import annotations
 
 import asyncio
-import os
 import secrets
 from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import asyncpg
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
@@ -28,7 +26,7 @@ from unoverse.server.room import Room, Settings
 from unoverse.server.store import Entry, Store
 from unoverse.server.tables import Base
 
-POSTGRES = os.environ.get("UNOVERSE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
+from .postgres import ASYNC, execute
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -39,20 +37,12 @@ def url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[tuple[str, d
         yield f"sqlite+aiosqlite:///{tmp_path / 'unoverse.db'}", {}
         return
     schema = "t_" + secrets.token_hex(6)
-
-    async def run(sql: str) -> None:
-        conn = await asyncpg.connect(POSTGRES)
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
-
-    asyncio.run(run(f"CREATE SCHEMA {schema}"))
+    execute(f"CREATE SCHEMA {schema}")
     args = {"connect_args": {"server_settings": {"search_path": schema}}}
     try:
-        yield POSTGRES.replace("postgresql://", "postgresql+asyncpg://", 1), args
+        yield ASYNC, args
     finally:
-        asyncio.run(run(f"DROP SCHEMA {schema} CASCADE"))
+        execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 def with_store(url: tuple[str, dict[str, Any]], body: Callable[[Store], Awaitable[None]]) -> None:

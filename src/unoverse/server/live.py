@@ -754,13 +754,18 @@ class Live:
             "resumed", extra={"room": self.room.code, "game": record.id, "actions": len(entries)}
         )
         self._broadcast([])
+        if game.over:  # stopped after the round's last action was stored, before its end
+            await self._finish_round()
+            return
         self._account(self.now())
         self._ask_bots()
 
     async def close(self) -> None:
-        """Stop the room's tasks (the store keeps everything)."""
+        """Stop the room's tasks and wait for them to end (the store keeps everything)."""
         self.closed = True
-        self._cancel_bots()
-        if self._ticker is not None:
-            self._ticker.cancel()
-            self._ticker = None
+        tasks = [t for t in (self._ticker, *self.bot_tasks.values()) if t is not None]
+        self._ticker = None
+        self.bot_tasks.clear()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)

@@ -28,7 +28,7 @@ class JsonLines(logging.Formatter):
             "event": record.getMessage(),
         }
         for key, value in vars(record).items():
-            if key not in _STANDARD:
+            if key not in _STANDARD and key != "color_message":  # uvicorn's, with colour codes
                 line[key] = value
         if record.exc_info:
             line["error"] = self.formatException(record.exc_info)
