@@ -29,8 +29,8 @@ class Stopped:
         return self.ms
 
 
-def serve(tmp_path: Path, seeds: Iterator[int], body: Any) -> None:
-    config = replace(FAST, clock=Stopped(), seeds=lambda: next(seeds))
+def serve(tmp_path: Path, seeds: Iterator[int], body: Any, clock: Stopped | None = None) -> None:
+    config = replace(FAST, clock=clock or Stopped(), seeds=lambda: next(seeds))
 
     async def main() -> None:
         async with (
@@ -118,8 +118,10 @@ def test_a_jump_in_race_in_the_same_millisecond(tmp_path: Path) -> None:
 
 
 def test_an_uno_call_against_a_catch(tmp_path: Path) -> None:
-    """Seat 0 goes down to one card without calling UNO; the catch reaches the server before
-    the late call, in the same millisecond: the catch is applied, the call refused."""
+    """Seat 0 goes down to one card without calling UNO; the catch reaches the server a
+    millisecond before the late call: the earlier catch is applied, the call refused
+    (RULES.md C-5: strict arrival order)."""
+    clock = Stopped()
 
     async def body(server: Server, stack: AsyncExitStack) -> None:
         code, joined = await room(server, "classic", 2, {}, ["Ana", "Bo"])
@@ -146,9 +148,9 @@ def test_an_uno_call_against_a_catch(tmp_path: Path) -> None:
         assert b.view is not None
         version = b.view["version"]
         assert "catch:0" in b.view["legal"]
-        s_catch = await b.act("catch:0", version)
-        s_uno = await a.act("uno", version)
-        caught, call = await b.answer(s_catch), await a.answer(s_uno)
+        caught = await b.answer(await b.act("catch:0", version))
+        clock.ms += 1.0
+        call = await a.answer(await a.act("uno", version))
         assert caught["type"] == "ack" and call["type"] == "error" and call["code"] == "stale"
         await settle([a, b])
         for client in (a, b):
@@ -157,11 +159,11 @@ def test_an_uno_call_against_a_catch(tmp_path: Path) -> None:
                 1,
                 "catch",
                 0,
-                0.0,
+                1.0,
             )
         assert a.view is not None and len(a.view["hand"]) == 3  # one card and the two of the catch
 
-    serve(tmp_path, (s for s in itertools.count(5)), body)
+    serve(tmp_path, (s for s in itertools.count(5)), body, clock)
 
 
 def test_blast_mode_two_plays_in_the_same_millisecond(tmp_path: Path) -> None:

@@ -30,7 +30,6 @@ from starlette.websockets import WebSocketDisconnect
 
 from .. import __version__
 from ..core.errors import UnoverseError
-from ..core.setup import new_game
 from . import protocol as p
 from .export import export
 from .hub import Hub
@@ -278,10 +277,7 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
         record, entries = await _finished(hub(), game)
         if not 0 <= step <= len(entries):
             raise p.ProtocolError("not_found", f"game {game} has steps 0 to {len(entries)}")
-        played = new_game(
-            record.preset, record.players, record.seed, dealer=record.dealer,
-            eliminated=record.eliminated,
-        )  # fmt: skip
+        played = record.deal()
         events = list(played.setup_events)
         for e in entries[:step]:
             events = played.apply(e.seat, e.action, e.at)

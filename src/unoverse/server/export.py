@@ -16,7 +16,6 @@ from typing import Any, Final
 
 from ..core.codec import state_hash
 from ..core.errors import NotationError, ReplayMismatch
-from ..core.setup import new_game
 from ..match.replay import HASH_EVERY, replay_round
 from .shuffle import verify as verify_commitment
 from .store import Entry, GameRecord
@@ -30,10 +29,7 @@ FIELDS: Final = (
 
 def export(record: GameRecord, entries: list[Entry]) -> dict[str, Any]:
     """The file of a finished game (its seed and salt are revealed)."""
-    game = new_game(
-        record.preset, record.players, record.seed, dealer=record.dealer,
-        eliminated=record.eliminated,
-    )  # fmt: skip
+    game = record.deal()
     chain = state_hash(game)
     hashes = [[0, chain]]
     n = len(entries)

@@ -114,7 +114,7 @@ class Live:
         self._clock = config.clock
         self._last = 0.0
         self.lock = asyncio.Lock()
-        self.variant, self.options = resolve_preset(room.settings.preset)
+        self.options = resolve_preset(room.settings.preset)[1]
         #: seat -> the socket holding it; the spectators' sockets
         self.conns: dict[int, Conn] = {}
         self.watchers: set[Conn] = set()
@@ -736,13 +736,7 @@ class Live:
 
     async def _resume(self, record: GameRecord) -> None:
         entries = await self.store.log(record.id)
-        game = new_game(
-            record.preset,
-            record.players,
-            record.seed,
-            dealer=record.dealer,
-            eliminated=record.eliminated,
-        )
+        game = record.deal()
         history = []
         for e in entries:
             history.append((e.version, game.apply(e.seat, e.action, e.at)))

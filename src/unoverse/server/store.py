@@ -19,6 +19,8 @@ from alembic.config import Config
 from sqlalchemy import Connection, event, insert, select
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
+from ..core.game import Game
+from ..core.setup import new_game
 from .room import Room, Seat, Settings
 from .tables import ActionRow, ChatRow, GameRow, RoomRow, SeatRow
 
@@ -46,6 +48,12 @@ class GameRecord:
     stood_in: bool = False
     finished: bool = False
     result: dict[str, Any] | None = None
+
+    def deal(self) -> Game:
+        """The game as it was dealt, before its first action (its log replays on it)."""
+        return new_game(
+            self.preset, self.players, self.seed, dealer=self.dealer, eliminated=self.eliminated
+        )
 
 
 @dataclass(frozen=True)
