@@ -1,36 +1,56 @@
-"""Races through the protocol, on a server whose clock is stopped so that two answers arrive
-in the same millisecond: the room's one writer applies them in arrival order, exactly one
-wins, the other is refused (or, in BLAST mode, accepted late with its penalty), and every
-seat is told who was first and by how many milliseconds."""
+"""Races through the protocol, on a server whose clock the test moves, so that two answers
+arrive at the very same instant: the room's one writer applies an instant's actions in the
+session's order (RULES.md C-5: an UNO declaration first; P8: then a seeded order, not the
+order the frames happened to be read in), exactly one wins, the other is refused (or, in
+BLAST mode, accepted late with its penalty), and every seat is told who was first and by how
+many milliseconds."""
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
+import re
 from collections.abc import Iterator
 from contextlib import AsyncExitStack
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+import websockets
+
 import unoverse as uv
 from unoverse.core.actions import Kind
+from unoverse.core.seeding import Stream, derive
+from unoverse.server.store import Store
 
 from .players import FAST, Client, Server, in_process, room
 
 
 class Stopped:
-    """A clock that does not move unless told."""
+    """A clock that does not move unless told; with ``step``, every reading moves it on by
+    that much (so each action has an instant of its own)."""
 
-    def __init__(self) -> None:
+    def __init__(self, step: float = 0.0) -> None:
         self.ms = 1_800_000_000_000.0
+        self.step = step
 
     def __call__(self) -> float:
-        return self.ms
+        now = self.ms
+        self.ms += self.step
+        return now
+
+
+#: A microsecond: the server's clock's resolution.
+TICK = 0.001
 
 
 def serve(tmp_path: Path, seeds: Iterator[int], body: Any, clock: Stopped | None = None) -> None:
-    config = replace(FAST, clock=clock or Stopped(), seeds=lambda: next(seeds))
+    # an instant stays open until the test moves the clock on
+    config = replace(
+        FAST, clock=clock or Stopped(TICK), seeds=lambda: next(seeds), hold_ms=60_000.0
+    )
 
     async def main() -> None:
         async with (
@@ -89,8 +109,15 @@ def jump_in_deal() -> tuple[int, int, str, int, str, int, str]:
     raise AssertionError("unreachable")
 
 
-def test_a_jump_in_race_in_the_same_millisecond(tmp_path: Path) -> None:
+def test_a_jump_in_race_at_the_same_instant_goes_by_the_seeded_order(tmp_path: Path) -> None:
+    """The next seat's play and a jump-in reach the server at the same instant: the session's
+    tie stream decides (P8), whichever frame was read first."""
     seed, holder, play, jumper, jump, nxt, nxt_play = jump_in_deal()
+    ties = Stream(derive(seed, "ties"))
+    ties.random()  # the holder's play
+    # the next seat's play is received first, the jump-in second; the lower tie value wins
+    first, late = (nxt, jumper) if ties.random() < ties.random() else (jumper, nxt)
+    clock = Stopped(TICK)
 
     async def body(server: Server, stack: AsyncExitStack) -> None:
         code, joined = await room(server, "classic+jump_in", 3, {}, ["Ana", "Bo", "Cy"])
@@ -100,28 +127,39 @@ def test_a_jump_in_race_in_the_same_millisecond(tmp_path: Path) -> None:
         await by_seat[holder].answer(await by_seat[holder].act(play))
         await settle(clients)
         version = by_seat[jumper].view["version"]  # type: ignore[index]
-        # the next seat's play reaches the server first, the jump-in in the same millisecond
+        clock.step = 0.0
         s_next = await by_seat[nxt].act(nxt_play, version)
         s_jump = await by_seat[jumper].act(jump, version)
-        first, late = await by_seat[nxt].answer(s_next), await by_seat[jumper].answer(s_jump)
-        assert first["type"] == "ack" and first["version"] == version + 1
-        assert late["type"] == "error" and late["code"] in ("stale", "not_your_window", "illegal")
+        await asyncio.sleep(0.2)  # both frames are in; the instant is still open
+        assert by_seat[nxt].answers.get(s_next) is None
+        clock.ms += 1.0
+        answers = {
+            nxt: await by_seat[nxt].answer(s_next),
+            jumper: await by_seat[jumper].answer(s_jump),
+        }
+        assert answers[first]["type"] == "ack" and answers[first]["version"] == version + 1
+        assert answers[late]["type"] == "error"
+        assert answers[late]["code"] in ("stale", "not_your_window", "illegal")
         await settle(clients)
+        kind = "play" if first == nxt else "jump"
+        card = re.split("[:^]", nxt_play if first == nxt else jump)[0]
         for client in clients:
             (race,) = races(client)
-            assert (race["first"], race["late"], race["by_ms"]) == (nxt, jumper, 0.0)
-            assert (race["kind"], race["version"], race["accepted"]) == ("play", version + 1, False)
+            assert (race["first"], race["late"], race["by_ms"]) == (first, late, 0.0)
+            assert (race["kind"], race["version"], race["accepted"]) == (kind, version + 1, False)
             assert client.view is not None and client.view["version"] == version + 1
-            assert client.view["top"] == nxt_play.split(":")[0]
+            assert client.view["top"] == card
 
-    serve(tmp_path, itertools.repeat(seed), body)
+    serve(tmp_path, itertools.repeat(seed), body, clock)
 
 
-def test_an_uno_call_against_a_catch(tmp_path: Path) -> None:
-    """Seat 0 goes down to one card without calling UNO; the catch reaches the server a
-    millisecond before the late call: the earlier catch is applied, the call refused
-    (RULES.md C-5: strict arrival order)."""
-    clock = Stopped()
+@pytest.mark.parametrize(("catch_earlier_ms", "winner"), [(1.0, 1), (0.0, 0)])
+def test_an_uno_call_against_a_catch(tmp_path: Path, catch_earlier_ms: float, winner: int) -> None:
+    """Seat 0 goes down to one card without calling UNO; seat 1's catch and seat 0's late
+    call reach the server, the catch read first. A millisecond apart, the earlier catch is
+    applied and the call refused; at the same instant, the call wins and the catch is refused
+    (RULES.md C-5: strict arrival order, a tie to the declarer)."""
+    clock = Stopped(TICK)
 
     async def body(server: Server, stack: AsyncExitStack) -> None:
         code, joined = await room(server, "classic", 2, {}, ["Ana", "Bo"])
@@ -148,25 +186,36 @@ def test_an_uno_call_against_a_catch(tmp_path: Path) -> None:
         assert b.view is not None
         version = b.view["version"]
         assert "catch:0" in b.view["legal"]
-        caught = await b.answer(await b.act("catch:0", version))
+        clock.step = 0.0
+        s_catch = await b.act("catch:0", version)
+        await asyncio.sleep(0.1)  # the catch is in, its instant still open
+        clock.ms += catch_earlier_ms
+        s_call = await a.act("uno", version)
+        await asyncio.sleep(0.1)
         clock.ms += 1.0
-        call = await a.answer(await a.act("uno", version))
-        assert caught["type"] == "ack" and call["type"] == "error" and call["code"] == "stale"
+        caught, call = await b.answer(s_catch), await a.answer(s_call)
+        won, lost = (call, caught) if winner == 0 else (caught, call)
+        assert won["type"] == "ack" and won["version"] == version + 1
+        assert lost["type"] == "error" and lost["code"] in ("stale", "not_your_window")
         await settle([a, b])
         for client in (a, b):
             (race,) = races(client)
-            assert (race["first"], race["kind"], race["late"], race["by_ms"]) == (
-                1,
-                "catch",
-                0,
-                1.0,
+            assert (race["first"], race["late"], race["by_ms"]) == (
+                winner,
+                1 - winner,
+                -catch_earlier_ms if winner == 0 else catch_earlier_ms,
             )
-        assert a.view is not None and len(a.view["hand"]) == 3  # one card and the two of the catch
+            assert race["kind"] == ("uno" if winner == 0 else "catch")
+        assert a.view is not None
+        # the catch costs the two cards; a call keeps the one
+        assert len(a.view["hand"]) == (1 if winner == 0 else 3)
 
     serve(tmp_path, (s for s in itertools.count(5)), body, clock)
 
 
-def test_blast_mode_two_plays_in_the_same_millisecond(tmp_path: Path) -> None:
+def test_blast_mode_two_plays_at_the_same_instant(tmp_path: Path) -> None:
+    clock = Stopped(TICK)
+
     async def body(server: Server, stack: AsyncExitStack) -> None:
         code, joined = await room(server, "blast+mode=blast", 2, {}, ["Ana", "Bo"])
         a, b = await connected(stack, server, code, joined)
@@ -186,18 +235,104 @@ def test_blast_mode_two_plays_in_the_same_millisecond(tmp_path: Path) -> None:
         else:
             raise AssertionError("no state where both seats could play")
         version = va["version"]
+        clock.step = 0.0
         s_a = await a.act(pa[0], version)
         s_b = await b.act(pb[0], version)
-        first, second = await a.answer(s_a), await b.answer(s_b)
-        assert first["type"] == "ack" and first["version"] == version + 1
+        await asyncio.sleep(0.1)
+        clock.ms += 1.0
+        answers = {0: await a.answer(s_a), 1: await b.answer(s_b)}
         await settle([a, b])
-        for client in (a, b):
-            (race,) = races(client)
-            assert (race["first"], race["late"], race["by_ms"]) == (0, 1, 0.0)
-            assert race["accepted"] == (second["type"] == "ack")
-        # in the same millisecond, the second card is too late: refused, or taken back with
-        # its holding penalty (RULES.md §5.8); either way seat 0's card is the one on top
+        (race,) = races(a)
+        assert races(b) == [race]
+        first, late = race["first"], race["late"]
+        assert {first, late} == {0, 1} and race["by_ms"] == 0.0
+        assert answers[first]["type"] == "ack" and answers[first]["version"] == version + 1
+        assert race["accepted"] == (answers[late]["type"] == "ack")
+        # at the same instant, the second card is too late: refused, or taken back with its
+        # holding penalty (RULES.md §5.8); either way the first card is the one on top
         assert a.view is not None and b.view is not None
         assert a.view["version"] == b.view["version"]
+        assert a.view["top"] == (pa[0] if first == 0 else pb[0]).split(":")[0]
 
-    serve(tmp_path, (s for s in itertools.count(11)), body)
+    serve(tmp_path, (s for s in itertools.count(11)), body, clock)
+
+
+def test_a_store_failure_at_an_instant_keeps_nothing_of_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The turn holder's play and another seat's out-of-turn draw arrive at one instant; the
+    store fails on the play: the holder's socket closes with nothing acknowledged, the other
+    seat gets its refusal (or its socket closes too, if it processed the instant), the room
+    is rebuilt from the store, and the play can be made again."""
+    clock = Stopped(TICK)
+    failures: list[int] = []
+    append_all = Store.append_all
+
+    async def failing(self: Store, *args: Any, **kwargs: Any) -> None:
+        if failures:
+            failures.pop()
+            raise OSError("the disk is gone")
+        await append_all(self, *args, **kwargs)
+
+    monkeypatch.setattr(Store, "append_all", failing)
+
+    async def closes(client: Client) -> None:
+        with pytest.raises(websockets.ConnectionClosed):
+            while True:
+                await client.recv(5.0)
+
+    async def body(server: Server, stack: AsyncExitStack) -> None:
+        code, joined = await room(server, "classic", 2, {}, ["Ana", "Bo"])
+        a, b = await connected(stack, server, code, joined)
+        holder, other = (a, b) if a.view["turn"] == a.seat else (b, a)  # type: ignore[index]
+        version = holder.view["version"]  # type: ignore[index]
+        play = holder.choice()
+        assert play is not None
+        failures.append(1)
+        clock.step = 0.0
+        await other.act("draw", version)
+        await holder.act(play, version)
+        await asyncio.sleep(0.1)
+        clock.ms += 1.0
+        await closes(holder)
+        assert not holder.answers and not failures
+        with contextlib.suppress(TimeoutError):
+            await closes(other)  # if it processed the instant, and so met the failure
+        assert [answer["type"] for answer in other.answers.values()] in ([], ["error"])
+        clock.step = TICK
+        async with Client.connect(server, code, joined[holder.seat][1], holder.seat) as again:
+            update = await again.until("update")
+            assert update["version"] == version  # nothing of the failed instant was kept
+            answer = await again.answer(await again.act(play, version))
+            assert answer == {"type": "ack", "seq": 1, "version": version + 1}
+
+    serve(tmp_path, (s for s in itertools.count(3)), body, clock)
+
+
+def test_a_message_sent_again_while_on_its_way_is_applied_once(tmp_path: Path) -> None:
+    """A second socket with the same token sends the same ``seq`` while the first one's
+    instant is still open: one action, one answer for both."""
+    clock = Stopped(TICK)
+
+    async def body(server: Server, stack: AsyncExitStack) -> None:
+        code, joined = await room(server, "classic", 2, {}, ["Ana", "Bo"])
+        a, b = await connected(stack, server, code, joined)
+        holder = a if a.view["turn"] == a.seat else b  # type: ignore[index]
+        version = holder.view["version"]  # type: ignore[index]
+        play = holder.choice()
+        assert play is not None
+        clock.step = 0.0
+        token = joined[holder.seat][1]
+        await holder.act(play, version, seq=7)
+        await asyncio.sleep(0.1)
+        async with Client.connect(server, code, token, holder.seat) as tab:
+            await tab.until("update")
+            await tab.act(play, version, seq=7)
+            await asyncio.sleep(0.1)
+            clock.ms += 1.0
+            answer = await tab.answer(7)
+            assert answer == {"type": "ack", "seq": 7, "version": version + 1}
+            await tab.drain()
+            assert tab.view is not None and tab.view["version"] == version + 1
+
+    serve(tmp_path, (s for s in itertools.count(3)), body, clock)

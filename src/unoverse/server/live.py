@@ -1,9 +1,12 @@
 """A room at play: its match, its round's session (the one writer), the sockets of its
 seats and spectators, its bots, its timers, and its recovery from the store.
 
-Everything that changes a room runs under the room's lock, so a room has one writer and
+Everything that changes a room runs under the room's lock, so a room has one writer, and
 actions are applied in arrival order on the server's clock (``match.Session``). An action is
-stored, in one transaction with any deadline that fell before it, before its ``ack`` is sent;
+stamped as it is received and waits until the clock has passed its instant, so that every
+action of that instant is in the session's inbox, which orders a tie (RULES.md C-5: an UNO
+declaration first; P8: then a seeded order). An action is stored, in one transaction with
+any deadline that fell before it, before its ``ack`` is sent;
 if the store fails, the room forgets what it applied in memory and is rebuilt from the store
 (the client is told nothing was accepted). After every change each seat gets its own view
 and its redacted events (``wire``), a spectator the public view.
@@ -18,10 +21,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Final, Protocol
 
 from ..bots.base import Bot, make_bot
@@ -33,7 +37,7 @@ from ..core.game import Game
 from ..core.setup import new_game, resolve_preset
 from ..match.match import Scorer
 from ..match.session import Ack as SessionAck
-from ..match.session import LogEntry, Session
+from ..match.session import LogEntry, Session, Ticket
 from ..sim.driver import STALL_MS
 from . import protocol as p
 from .bot_pool import BotPool, Decision, decision_seed, searches
@@ -88,6 +92,9 @@ class Config:
     between_rounds_s: float = 5.0
     #: BLAST mode: the session's stall safeguard (ms without a card landing).
     stall_ms: float = STALL_MS
+    #: How long (real ms) an action waits at most for the clock to pass its instant, should
+    #: the clock stand still or step back.
+    hold_ms: float = 50.0
     #: The clock actions are stamped with (ms), and where each round's seed comes from.
     clock: Callable[[], float] = wall_ms
     seeds: Callable[[], int] = new_seed
@@ -95,6 +102,26 @@ class Config:
 
 #: A server's defaults.
 DEFAULTS: Final = Config()
+
+
+class NotStored(Exception):
+    """An action was applied in memory but its entry never reached the store (the room was
+    rebuilt from the store): nothing of it was accepted."""
+
+
+@dataclass(eq=False)
+class Sent:
+    """An action received by the round's session, waiting for its instant to close."""
+
+    ticket: Ticket
+    session: Session
+    #: The room's rebuild count when it was received.
+    epoch: int
+    #: The stored game it was sent to.
+    gid: int
+    seat: int
+    version: int
+    done: asyncio.Future[bytes] | None = field(default=None)
 
 
 class Live:
@@ -121,6 +148,8 @@ class Live:
         self.buckets: dict[object, Bucket] = {}
         #: seat -> seq -> the answer sent (an acknowledged or refused message)
         self.answers: dict[int, dict[int, bytes]] = {}
+        #: (seat, seq) -> the answer of a message still waiting for its instant to close
+        self.pending: dict[tuple[int, int], asyncio.Future[bytes]] = {}
         # the match
         self.match = -1
         self.scorer = Scorer.for_options(self.options, room.settings.seats)
@@ -133,6 +162,12 @@ class Live:
         self.session: Session | None = None
         self.logged = 0  # entries of the round's log stored
         self._unstored: list[tuple[int, LogEntry]] = []
+        #: ticket number -> seq of the session's received actions not yet processed
+        self._seqs: dict[int, int | None] = {}
+        #: the latest instant an action was received at (not closed until the clock passes it)
+        self._received = -1.0
+        #: how many times the room was rebuilt from the store
+        self.epoch = 0
         #: (version, engine events) of the round, for clients catching up
         self.history: list[tuple[int, list[Event]]] = []
         self.next_deal: float | None = None
@@ -274,54 +309,138 @@ class Live:
     async def act(self, conn: Conn, seat: int, message: p.Act) -> None:
         """A seat's action: answered once per ``seq`` (an ``ack`` once stored, or a typed
         error that changed nothing)."""
+        key = (seat, message.seq)
         async with self.lock:
             answered = self.answers.setdefault(seat, {})
             frame = answered.get(message.seq)
-            if frame is None:
-                frame = await self._act(seat, message)
-                answered[message.seq] = frame
-                if len(answered) > ANSWERS_KEPT:
-                    del answered[next(iter(answered))]
-            conn.send(frame)
+            waiting = self.pending.get(key)
+            sent: Sent | None = None
+            if frame is None and waiting is None:
+                received = self._receive_act(seat, message)
+                if isinstance(received, bytes):
+                    frame = self._answer(seat, message.seq, received)
+                else:
+                    sent = received
+                    waiting = self.pending[key] = asyncio.get_running_loop().create_future()
+        if sent is not None:
+            assert waiting is not None
+            try:
+                frame = self._frame(message.seq, await self._settle(sent))
+            except BaseException as exc:
+                del self.pending[key]
+                waiting.set_exception(exc)
+                waiting.exception()  # retrieved: a resent message may not be waiting for it
+                raise
+            del self.pending[key]
+            self._answer(seat, message.seq, frame)
+            waiting.set_result(frame)
+        elif waiting is not None:  # the same message from another socket, still on its way
+            frame = await asyncio.shield(waiting)
+        assert frame is not None
+        conn.send(frame)
 
-    async def _act(self, seat: int, message: p.Act) -> bytes:
+    def _answer(self, seat: int, seq: int, frame: bytes) -> bytes:
+        """Keep ``frame`` as the answer to ``seat``'s message ``seq``."""
+        answered = self.answers.setdefault(seat, {})
+        answered[seq] = frame
+        if len(answered) > ANSWERS_KEPT:
+            del answered[next(iter(answered))]
+        return frame
+
+    def _receive_act(self, seat: int, message: p.Act) -> Sent | bytes:
+        """Hand a seat's action to the round's session: on its way, or refused at once."""
         session = self.session
         if session is None or self.game is None or self.game.over:
             return p.encode(
                 p.Error(seq=message.seq, code="not_started", message="no round is being played")
             )
-        ack = await self._submit(seat, message.action, message.based_on_version, message.seq)
-        if ack.ok:
-            return p.encode(p.Ack(seq=message.seq, version=ack.version))
-        code = _CODES.get(ack.code, "illegal")
-        return p.encode(p.Error(seq=message.seq, code=code, message=ack.message))
+        sent = self._receive(seat, message.action, message.based_on_version, message.seq)
+        ack = sent.ticket.ack
+        return sent if ack is None else self._frame(message.seq, ack)
 
-    async def _submit(self, seat: int, action: str, version: int, seq: int | None) -> SessionAck:
-        """Apply one seat's action now (with every deadline due before it): its session ack,
-        stored and broadcast when accepted."""
+    @staticmethod
+    def _frame(seq: int, ack: SessionAck) -> bytes:
+        if ack.ok:
+            return p.encode(p.Ack(seq=seq, version=ack.version))
+        code = _CODES.get(ack.code, "illegal")
+        return p.encode(p.Error(seq=seq, code=code, message=ack.message))
+
+    def _receive(self, seat: int, action: str, version: int, seq: int | None) -> Sent:
+        """Stamp one seat's action with the clock and queue it in the session (under the
+        lock); ``_settle`` processes it once its instant has closed."""
+        session, record = self.session, self.record
+        assert session is not None and record is not None
+        ticket = session.receive(seat, action, self.now(), version)
+        if ticket.ack is None:
+            self._seqs[ticket.number] = seq
+            self._received = ticket.at
+        return Sent(ticket, session, self.epoch, record.id, seat, version)
+
+    async def _settle(self, sent: Sent) -> SessionAck:
+        """Wait (without the lock) until the clock has passed the action's instant, then
+        process the session up to that instant, storing what it accepts: the action's ack,
+        stored if accepted. Raises ``NotStored`` if the room was rebuilt from the store
+        without it."""
+        ticket = sent.ticket
+        if ticket.ack is None:
+            await self._instant_closes(ticket.at)
+        async with self.lock:
+            if self.epoch != sent.epoch and not await self._kept(sent):
+                raise NotStored(f"seat {sent.seat}: the store failed; nothing was accepted")
+            if ticket.ack is None:
+                if sent.session is self.session:
+                    await self._advance(ticket.at)
+                else:  # its round is over: every action left is refused, nothing stored
+                    sent.session.advance(ticket.at)
+            ack = ticket.ack
+            assert ack is not None  # everything up to its instant has been processed
+            if sent.session is self.session:
+                self._race(sent.seat, sent.version, ack)
+            return ack
+
+    async def _instant_closes(self, at: float) -> None:
+        """Return once the clock reads later than ``at`` (or after ``hold_ms``): no action
+        can arrive at that instant any more."""
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        give_up = start + self.config.hold_ms / 1000.0
+        await asyncio.sleep(0)
+        while round(self._clock(), 3) <= at and (now := loop.time()) < give_up:
+            await asyncio.sleep(0 if now < start + 0.001 else 0.001)
+
+    async def _kept(self, sent: Sent) -> bool:
+        """After a rebuild: whether the store holds what ``sent``'s answer says."""
+        ack = sent.ticket.ack
+        if ack is None or not ack.ok:
+            return ack is not None  # a refusal stores nothing
+        entries = await self.store.log(sent.gid)
+        return any(
+            e.version == ack.version and (e.seat, e.action) == (sent.seat, ack.action)
+            for e in entries
+        )
+
+    async def _advance(self, until: float) -> None:
+        """Process the round's session up to ``until`` (actions and deadlines due by then),
+        store what it accepted and tell everyone."""
         session = self.session
         assert session is not None
-        now = self.now()
-        before = session.advance(now)
-        state = session.version
-        ack = session.submit(seat, action, now, version)
-        await self._commit([*before, ack], seq if ack.ok else None, ack.version)
-        if version < state:
-            self._race(seat, version, ack)
-        return ack
+        acks = session.advance(until)
+        if acks:
+            await self._commit(acks)
 
-    async def _commit(
-        self, acks: list[SessionAck], seq: int | None = None, seq_version: int = -1
-    ) -> None:
-        """Store the entries the session logged (``seq`` on the one that made
-        ``seq_version``), then tell every seat; on a store failure, rebuild from the store
-        and raise."""
+    async def _commit(self, acks: list[SessionAck]) -> None:
+        """Store the entries the session logged (each with the ``seq`` of the message it
+        answers), then tell every seat; on a store failure, rebuild from the store and
+        raise."""
+        seqs = {}
+        for ack in acks:
+            if ack.ticket is not None:
+                seq = self._seqs.pop(ack.ticket, None)
+                if ack.ok and seq is not None:
+                    seqs[ack.version] = seq
         if self._unstored:
             assert self.record is not None
-            entries = [
-                Entry(e[0], e[1], e[2], v, seq if v == seq_version else None)
-                for v, e in self._unstored
-            ]
+            entries = [Entry(e[0], e[1], e[2], v, seqs.get(v)) for v, e in self._unstored]
             try:
                 await self.store.append_all(self.record.id, self.logged, entries)
             except Exception:
@@ -446,6 +565,7 @@ class Live:
             start=start,
         )
         self.logged = len(log_entries)
+        self._seqs.clear()
         self.history = []
         self.next_deal = None
         self.bots = {
@@ -574,7 +694,10 @@ class Live:
                     return
                 if self.game is None or self.game.over:
                     return
-                await self._submit(seat, answer[0], version, None)
+                sent = self._receive(seat, answer[0], version, None)
+            if sent.ticket.ack is None:
+                await self._settle(sent)
+            async with self.lock:
                 self._ask_bots()
         except asyncio.CancelledError:
             raise
@@ -682,9 +805,8 @@ class Live:
         now = self.now()
         game, session = self.game, self.session
         if session is not None and game is not None and not game.over:
-            acks = session.advance(now)
-            if acks:
-                await self._commit(acks)
+            # an action received at this very instant waits for it to close (C-5, P8)
+            await self._advance(now if self._received < now else math.nextafter(now, 0.0))
             self._account(now)
             await self._expire_grace(now)
         if self.next_deal is not None and now >= self.next_deal:
@@ -701,6 +823,7 @@ class Live:
             self._run()
 
     async def _rebuild(self) -> None:
+        self.epoch += 1
         if not self.room.started:
             return
         games = await self.store.games(self.room.code)
