@@ -10,8 +10,11 @@ with ``PYTHONPATH=build/compiled`` (``make test``, ``make run``, the benchmark's
 same list with the same mypyc settings (``mypyc_extensions``), and checks the machine first
 with the same probe (``toolchain_problem``).
 
+The browser client's files (``web/static``) are not copied: the copy links to them, so a change
+to the page never needs a build, and they are left out of the hash below.
+
 The build is skipped when nothing it depends on changed: a stamp in the build tree holds a
-hash of every file of ``src/unoverse``, the module list, this script, and the Python and mypy
+hash of every other file of ``src/unoverse``, the module list, this script, and the Python and mypy
 versions. A build is made in ``build/compiled.new`` and then renamed into place, so a test run
 or a benchmark never imports a half-built tree. Any mypyc or C compiler failure exits non-zero
 with the compiler's output and removes ``build/compiled`` (now out of date) rather than leave
@@ -55,6 +58,8 @@ STAGE = ROOT / "build" / "compiled.new"
 #: mypyc's C sources, the object files and mypy's cache (kept between builds).
 WORK = ROOT / "build" / "mypyc"
 STAMP = OUT / "unoverse.stamp.json"
+#: The browser client's files, relative to the package: linked from the copy, not copied.
+ASSETS = Path("web") / "static"
 
 #: Modules compiled by mypyc, as paths in the package; every other module stays interpreted.
 #: Left out on purpose: ``core/errors.py`` (compiled exception classes lose the class-level
@@ -124,7 +129,10 @@ def _package_files(root: Path) -> list[Path]:
     return sorted(
         p
         for p in root.rglob("*")
-        if p.is_file() and "__pycache__" not in p.parts and not p.name.endswith(suffixes)
+        if p.is_file()
+        and "__pycache__" not in p.parts
+        and not p.name.endswith(suffixes)
+        and not p.relative_to(root).is_relative_to(ASSETS)
     )
 
 
@@ -169,14 +177,21 @@ def up_to_date() -> bool:
 
 def copy_package() -> None:
     """Empty ``STAGE`` (no module or shared library of an older build survives) and put a
-    fresh copy of ``src/unoverse`` in it."""
+    fresh copy of ``src/unoverse`` in it, with a link to the browser client's files."""
     if STAGE.exists():
         shutil.rmtree(STAGE)
-    shutil.copytree(
-        SRC,
-        STAGE / "unoverse",
-        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd"),
-    )
+    skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd")
+
+    def ignore(directory: str, names: list[str]) -> set[str]:
+        skipped = set(skip(directory, names))
+        if Path(directory) == SRC / ASSETS.parent:
+            skipped.add(ASSETS.name)
+        return skipped
+
+    shutil.copytree(SRC, STAGE / "unoverse", ignore=ignore)
+    link = STAGE / "unoverse" / ASSETS
+    link.parent.mkdir(parents=True, exist_ok=True)
+    link.symlink_to(SRC / ASSETS, target_is_directory=True)
 
 
 def compiled_paths(package: str) -> list[str]:

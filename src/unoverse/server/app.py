@@ -1,6 +1,7 @@
 """The server's HTTP API and its websocket (FastAPI; docs/protocol.md, the OpenAPI page at
 ``/docs``).
 
+The browser client (``unoverse.web``) is served at ``/`` with its files under ``/static``.
 The HTTP API manages rooms (create, list, join, leave, the host's powers, start, play again)
 and serves finished games step by step and as files ``unoverse replay`` checks. A room is
 played over the websocket ``/ws``: a ``hello``, then actions and chat, each answered once.
@@ -23,13 +24,17 @@ from typing import Annotated, Any, Final
 
 from fastapi import Depends, FastAPI, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse
+from fastapi.middleware.gzip import GZipMiddleware
+from fastapi.responses import FileResponse, JSONResponse
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
+from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, Field
 from starlette.websockets import WebSocketDisconnect
 
 from .. import __version__
 from ..core.errors import UnoverseError
+from ..core.registry import variants
+from ..web import STATIC
 from . import protocol as p
 from .export import export
 from .hub import Hub
@@ -158,9 +163,39 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
         )
         return JSONResponse({"code": "bad_message", "message": where}, status_code=422)
 
+    app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
+
     @app.get("/", include_in_schema=False)
-    async def home() -> dict[str, str]:
-        return {"server": "unoverse", "version": __version__, "api": "/docs", "play": "/ws"}
+    async def home() -> FileResponse:
+        # the page is small and names its files with their version: never a stale page
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
+
+    @app.get("/api/variants", summary="Every variant and its options, for creating a room")
+    async def all_variants() -> list[dict[str, Any]]:
+        return [
+            {
+                "name": v.name,
+                "title": v.title,
+                "aliases": list(v.aliases),
+                "min_players": v.min_players,
+                "max_players": v.max_players,
+                "options": [
+                    {
+                        "name": s.name,
+                        "short": s.short,
+                        "type": s.type,
+                        "default": s.default,
+                        "choices": list(s.choices),
+                        "minimum": s.minimum,
+                        "maximum": s.maximum,
+                        "help": s.help,
+                    }
+                    for s in v.option_specs
+                ],
+            }
+            for v in variants()
+        ]
 
     @app.get("/health", summary="Whether the server is up")
     async def health() -> dict[str, object]:

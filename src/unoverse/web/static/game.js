@@ -1,0 +1,87 @@
+// What the page knows of a room, folded from the server's frames one at a time
+// (docs/protocol.md, "From the server"): the room, who is here, the round's view and the
+// events so far, the chat, the results. A pure reducer: the same frames give the same state.
+
+const LOG_KEPT = 300;
+const CHAT_KEPT = 200;
+
+export const initial = {
+  status: "connecting",
+  welcome: null,
+  room: null,
+  rules: {},
+  presence: [],
+  host: 0,
+  chat: [],
+  log: [], // {id, event, game}, newest first
+  game: null,
+  match: 0,
+  round: 0,
+  commitment: null,
+  view: null,
+  deadline: null,
+  races: [], // newest first
+  roundOver: null,
+  matchOver: null,
+  bye: null,
+  refused: null,
+  nextId: 1,
+};
+
+export function reduce(state, frame) {
+  switch (frame.type) {
+    case "status":
+      return { ...state, status: frame.status };
+    case "welcome":
+      return {
+        ...state,
+        welcome: frame,
+        room: frame.room,
+        rules: frame.rules,
+        presence: frame.presence,
+        chat: frame.chat,
+        refused: null,
+      };
+    case "lobby":
+      return frame.room.started ? { ...state, room: frame.room } : { ...state, room: frame.room, matchOver: null, roundOver: null, view: null, game: null };
+    case "presence":
+      return { ...state, presence: frame.seats, host: frame.host };
+    case "deal":
+      if (frame.game === state.game) return state; // a reconnection: the same round
+      return { ...state, game: frame.game, match: frame.match, round: frame.round, commitment: frame.commitment, roundOver: null, matchOver: null, view: null, log: [], races: [] };
+    case "update": {
+      let { log, nextId } = state;
+      if (frame.events.length) {
+        const added = frame.events.map((event) => ({ id: nextId++, event, game: frame.game })).reverse();
+        log = [...added, ...log].slice(0, LOG_KEPT);
+      }
+      return { ...state, game: frame.game, view: frame.view, deadline: frame.deadline, log, nextId };
+    }
+    case "race":
+      return { ...state, races: [{ ...frame, id: state.nextId }, ...state.races].slice(0, 20), nextId: state.nextId + 1 };
+    case "chat_line":
+      return { ...state, chat: [...state.chat, frame].slice(-CHAT_KEPT) };
+    case "round_over":
+      return { ...state, roundOver: frame };
+    case "match_over":
+      return { ...state, matchOver: frame };
+    case "bye":
+      return { ...state, bye: frame.reason };
+    case "error":
+      return frame.seq == null ? { ...state, refused: frame } : state;
+    default:
+      return state;
+  }
+}
+
+/** A seat's name as the table shows it. */
+export function seatName(state, seat) {
+  if (seat == null) return "the referee";
+  const s = (state.presence && state.presence[seat]) || (state.room && state.room.seats[seat]);
+  if (s && s.kind === "bot") {
+    // bots are named by their spec ("bot normal", "bot easy:median_ms=5"): give each its seat
+    const level = (s.name || "").replace(/^bot /, "").split(":")[0];
+    return `Bot ${seat + 1}${level ? ` (${level})` : ""}`;
+  }
+  return (s && s.name) || `Seat ${seat + 1}`;
+}

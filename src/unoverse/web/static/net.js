@@ -1,0 +1,193 @@
+// The connection to a room (docs/protocol.md): the websocket, its hello, the numbering of
+// messages, their answers, and reconnection after a reload, a lost network or a sleeping
+// phone. Nothing here knows the rules: frames go to `onFrame` as they come.
+
+const PROTOCOL = 1;
+const RETRY_MS = [300, 1000, 2000, 4000, 8000];
+
+/** The seat a browser holds in each room: {seat, token, name}, kept across reloads. */
+export const seats = {
+  get(room) {
+    try {
+      return JSON.parse(localStorage.getItem(`unoverse.seat.${room}`));
+    } catch {
+      return null;
+    }
+  },
+  set(room, seat) {
+    localStorage.setItem(`unoverse.seat.${room}`, JSON.stringify(seat));
+  },
+  forget(room) {
+    localStorage.removeItem(`unoverse.seat.${room}`);
+    localStorage.removeItem(`unoverse.seq.${room}`);
+  },
+};
+
+/** JSON over HTTP; a refusal throws an Error carrying the server's code and message. */
+export async function api(method, path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const error = new Error(data.message || `${response.status} ${response.statusText}`);
+    error.code = data.code || "http";
+    throw error;
+  }
+  return data;
+}
+
+/**
+ * One room's socket. `status` is "connecting", "open", "reconnecting", "offline" (gave up
+ * retrying: call `retry()`), or "closed" (the server said bye, or the page closed it).
+ */
+export class Connection {
+  constructor(room, token, { onFrame, onStatus }) {
+    this.room = room;
+    this.token = token;
+    this.onFrame = onFrame;
+    this.onStatus = onStatus;
+    this.status = "connecting";
+    this.game = null;
+    this.version = null;
+    this.waiting = new Map(); // seq -> {resolve}
+    this.attempt = 0;
+    this.ws = null;
+    this.timer = null;
+    this.wake = () => {
+      if (document.visibilityState === "visible" && this.status !== "open") this.retry();
+    };
+    document.addEventListener("visibilitychange", this.wake);
+    window.addEventListener("online", this.wake);
+    this.open();
+  }
+
+  /** The next message number: it goes on across reloads, since the server keeps answers. */
+  nextSeq() {
+    const key = `unoverse.seq.${this.room}`;
+    const seq = (Number(localStorage.getItem(key)) || 0) + 1;
+    localStorage.setItem(key, String(seq));
+    return seq;
+  }
+
+  setStatus(status) {
+    this.status = status;
+    this.onStatus(status);
+  }
+
+  open() {
+    clearTimeout(this.timer);
+    const scheme = location.protocol === "https:" ? "wss" : "ws";
+    const ws = new WebSocket(`${scheme}://${location.host}/ws`);
+    this.ws = ws;
+    ws.onopen = () => {
+      const hello = { type: "hello", protocol: PROTOCOL, room: this.room };
+      if (this.token) hello.token = this.token;
+      if (this.game !== null && this.version !== null) {
+        hello.game = this.game;
+        hello.last_version = this.version;
+      }
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (message) => {
+      const frame = JSON.parse(message.data);
+      if (frame.type === "welcome") {
+        this.attempt = 0;
+        this.setStatus("open");
+      } else if (frame.type === "update") {
+        this.game = frame.game;
+        this.version = frame.version;
+      } else if (frame.type === "deal") {
+        if (frame.game !== this.game) this.version = null;
+      } else if ((frame.type === "ack" || frame.type === "error") && frame.seq != null) {
+        const waiting = this.waiting.get(frame.seq);
+        this.waiting.delete(frame.seq);
+        if (waiting) waiting.resolve(frame);
+      } else if (frame.type === "bye") {
+        this.closedBy = frame.reason;
+      }
+      this.onFrame(frame);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws) return;
+      for (const { resolve } of this.waiting.values()) resolve({ type: "lost" });
+      this.waiting.clear();
+      if (this.closedBy || this.status === "closed") {
+        this.setStatus("closed");
+        return;
+      }
+      if (this.attempt >= RETRY_MS.length) {
+        this.setStatus("offline");
+        return;
+      }
+      this.setStatus("reconnecting");
+      this.timer = setTimeout(() => this.open(), RETRY_MS[this.attempt++]);
+    };
+  }
+
+  /** Try again now (the retry button, a phone waking up, the network coming back). */
+  retry() {
+    if (this.status === "closed" && this.closedBy) return;
+    this.attempt = 0;
+    const old = this.ws;
+    this.ws = null;
+    if (old) old.close();
+    this.setStatus("reconnecting");
+    this.open();
+  }
+
+  send(frame) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
+    this.ws.send(JSON.stringify(frame));
+    return true;
+  }
+
+  /** Send an action decided on `version`: resolves to its `ack` or `error` frame (or
+   * `{type: "lost"}` if the socket went away first). */
+  act(action, version) {
+    const seq = this.nextSeq();
+    return new Promise((resolve) => {
+      this.waiting.set(seq, { resolve });
+      if (!this.send({ type: "act", seq, based_on_version: version, action })) {
+        this.waiting.delete(seq);
+        resolve({ type: "lost" });
+      }
+    });
+  }
+
+  chat(text) {
+    const seq = this.nextSeq();
+    return new Promise((resolve) => {
+      this.waiting.set(seq, { resolve });
+      if (!this.send({ type: "chat", seq, text })) {
+        this.waiting.delete(seq);
+        resolve({ type: "lost" });
+      }
+    });
+  }
+
+  close() {
+    this.setStatus("closed");
+    clearTimeout(this.timer);
+    document.removeEventListener("visibilitychange", this.wake);
+    window.removeEventListener("online", this.wake);
+    if (this.ws) this.ws.close();
+    this.ws = null;
+  }
+}
+
+/** Why the server closed the socket, in words (a `bye` frame's reason). */
+export function byeText(reason) {
+  return (
+    {
+      taken_over: "This seat was opened in another tab or device.",
+      kicked: "The host sent you away from this room.",
+      flood: "Too many messages: the server closed the connection.",
+    }[reason] || `The server closed the connection (${reason}).`
+  );
+}

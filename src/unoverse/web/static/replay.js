@@ -1,0 +1,60 @@
+// The replay of a finished game, step by step (GET /api/games/{id}/steps/{n}: the public
+// view after n actions and what that action did). Arrow keys step; Home and End jump.
+import { html, useEffect, useState } from "./vendor/preact-htm.js";
+import { Card, CardBack } from "./cards.js";
+import { describe } from "./events.js";
+import { api } from "./net.js";
+
+export function Replay({ game, onLeave }) {
+  const [info, setInfo] = useState(null);
+  const [step, setStep] = useState(0);
+  const [shown, setShown] = useState(null);
+  const [error, setError] = useState("");
+  useEffect(() => {
+    api("GET", `/api/games/${game}`).then(setInfo, (e) => setError(e.message));
+  }, [game]);
+  useEffect(() => {
+    if (!info || !info.finished) return;
+    api("GET", `/api/games/${game}/steps/${step}`).then(setShown, (e) => setError(e.message));
+  }, [info, step]);
+  const last = info && info.finished ? info.actions : 0;
+  const go = (n) => setStep(Math.max(0, Math.min(last, n)));
+  useEffect(() => {
+    const keys = (e) => {
+      if (e.key === "ArrowRight") go(step + 1);
+      else if (e.key === "ArrowLeft") go(step - 1);
+      else if (e.key === "Home") go(0);
+      else if (e.key === "End") go(last);
+      else return;
+      e.preventDefault();
+    };
+    addEventListener("keydown", keys);
+    return () => removeEventListener("keydown", keys);
+  }, [step, last]);
+  useEffect(() => {
+    document.title = `Replay of game ${game} · unoverse`;
+  }, [game]);
+  const name = (seat) => (seat == null ? "the referee" : `Seat ${seat + 1}`);
+  return html`<main class="lobby replay">
+    <header class="brand"><h1><a href="/" onClick=${(e) => { e.preventDefault(); onLeave(); }}>unoverse</a></h1></header>
+    <section class="panel" aria-labelledby="replay-title">
+      <h2 id="replay-title">Replay of game ${game}</h2>
+      ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${info && !info.finished && html`<p>This game is still being played: its replay opens once it is over.</p>`}
+      ${info && info.finished && html`<p class="muted">${info.preset} · ${info.players} players · room ${info.room} · seed ${info.seed}</p>`}
+      ${shown && html`<div class="replay-controls" role="group" aria-label="Step through the game">
+          <button onClick=${() => go(0)} aria-label="First step">⏮</button>
+          <button onClick=${() => go(step - 1)} aria-label="Previous step">◀</button>
+          <span role="status">Step ${step} of ${last}</span>
+          <button onClick=${() => go(step + 1)} aria-label="Next step">▶</button>
+          <button onClick=${() => go(last)} aria-label="Last step">⏭</button>
+        </div>
+        <p><strong>${shown.action ? `${name(shown.action.seat)}: ${shown.action.action}` : "The deal"}</strong></p>
+        <ul class="replay-events">${shown.events.map((e) => html`<li>${describe(e, name).text}</li>`)}</ul>
+        <div class="replay-table">
+          ${shown.view.hand_sizes.map((n, seat) => html`<div class="seat"><span class="seat-name">${name(seat)}</span><${CardBack} count=${n} small=${true} /></div>`)}
+          <div class="top">${shown.view.top && html`<${Card} text=${shown.view.top} declared=${shown.view.color} />`}</div>
+        </div>`}
+    </section>
+  </main>`;
+}

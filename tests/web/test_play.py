@@ -1,0 +1,65 @@
+"""Whole games through the page in a real browser: two people and two bots play a Classic
+round to its end; a spectator watches; a reload comes back to the same seat."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, expect
+
+from .browser import QUICK, Site, play_until, seated, shot, version
+
+
+def test_two_players_and_two_bots_play_a_classic_round_to_its_end(
+    browser: Browser, site: Site
+) -> None:
+    code, joined = site.room("classic+scoring=none", ["Ana", "Bo"], {2: QUICK, 3: QUICK})
+    (s0, t0), (s1, t1) = joined
+    ana_context, ana = seated(browser, site, code, s0, t0, "Ana")
+    bo_context, bo = seated(browser, site, code, s1, t1, "Bo")
+    try:
+        for page in (ana, bo):
+            expect(page.locator("main.table-page[data-version]")).to_be_visible(timeout=15_000)
+            expect(page.locator(".hand-slot").first).to_be_visible()
+        assert ana.locator(".hand-slot").count() == 7
+        shot(ana, "classic-table")
+        play_until([ana, bo], lambda: ana.locator(".results").count() > 0)
+        results = ana.locator(".results")
+        expect(results).to_contain_text(re.compile("wins the match|wins the round"))
+        expect(bo.locator(".results")).to_be_visible(timeout=10_000)
+        shot(ana, "results")
+        log = ana.locator(".log li")
+        assert log.count() > 10
+        expect(log.first).to_be_visible()
+    finally:
+        ana_context.close()
+        bo_context.close()
+
+
+def test_a_spectator_sees_the_table_and_no_hand(browser: Browser, site: Site) -> None:
+    code, _ = site.room("classic", ["Ana"], {1: QUICK, 2: QUICK})
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(f"{site.base}/?room={code}&watch=1")
+        expect(page.locator("main.table-page[data-version]")).to_be_visible(timeout=15_000)
+        expect(page.locator(".seat")).to_have_count(3)
+        assert page.locator(".hand").count() == 0
+        assert page.get_by_role("button", name="UNO!").count() == 0
+    finally:
+        context.close()
+
+
+def test_a_reload_comes_back_to_the_same_seat_and_hand(browser: Browser, site: Site) -> None:
+    code, [(seat, token)] = site.room("classic", ["Ana"], {1: "easy:median_ms=60000"})
+    context, page = seated(browser, site, code, seat, token, "Ana")
+    try:
+        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+        hand = page.locator(".hand-slot").evaluate_all("els => els.map(e => e.dataset.card)")
+        before = version(page)
+        page.reload()
+        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+        again = page.locator(".hand-slot").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert again == hand and version(page) == before
+    finally:
+        context.close()

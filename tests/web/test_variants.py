@@ -1,0 +1,153 @@
+"""Each variant's own actions through the page: an Attack launcher press, a Full Spectrum
+jump-in, a Blast BLAST challenge met, and BLAST mode's real-time race between two people
+playing at the same instant; with a screenshot of each table."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .browser import QUICK, Site, seated, serve, shot
+
+#: A bot that lets the people act first.
+SLOW = "easy:median_ms=60000"
+
+
+def first_choice_with(page: Page, text: str) -> None:
+    """In the open chooser, the first option that mentions ``text``."""
+    page.locator(".dialog .choice", has_text=text).first.click()
+
+
+def keep_view(views: list[dict[str, Any]], frame: str | bytes) -> None:
+    data = json.loads(frame)
+    if data["type"] == "update":
+        views.append(data["view"])
+
+
+def test_an_attack_launcher_press(browser: Browser, site: Site) -> None:
+    site.seeds.append(0)  # seat 0 has the first turn
+    code, [(seat, token)] = site.room("attack", ["Ana"], {1: SLOW})
+    context, page = seated(browser, site, code, seat, token, "Ana")
+    try:
+        launcher = page.locator("button.launcher")
+        expect(launcher).to_be_enabled(timeout=15_000)
+        shot(page, "attack-table")
+        launcher.click()
+        expect(page.locator(".log li").first).to_contain_text("presses the launcher")
+        expect(page.locator("button.launcher.click, button.launcher.burst")).to_have_count(1)
+    finally:
+        context.close()
+
+
+def test_a_full_spectrum_jump_in(browser: Browser, site: Site) -> None:
+    site.seeds.append(15)  # Ana plays a wild; Bo, next, holds the other one
+    code, joined = site.room("full_spectrum+jump_in", ["Ana", "Bo"], {2: SLOW})
+    (s0, t0), (s1, t1) = joined
+    ana_context, ana = seated(browser, site, code, s0, t0, "Ana")
+    bo_context, bo = seated(browser, site, code, s1, t1, "Bo")
+    try:
+        expect(ana.locator(".prompt.mine")).to_be_visible(timeout=15_000)
+        shot(ana, "full-spectrum-table")
+        ana.locator(".hand-slot[data-card='W'] button").click()
+        first_choice_with(ana, "Declare red")
+        wild = bo.locator(".hand-slot[data-card='W'] button")
+        expect(bo.locator(".prompt.mine")).to_be_visible(timeout=10_000)
+        wild.click()
+        first_choice_with(bo, "Jump in")
+        for page in (ana, bo):
+            expect(page.locator(".log li.jump").first).to_contain_text("jumps in", timeout=10_000)
+    finally:
+        ana_context.close()
+        bo_context.close()
+
+
+def test_a_blast_challenge_met_through_the_page(browser: Browser, site: Site) -> None:
+    site.seeds.append(1275)  # Ana cannot play, draws a BLAST card, and can meet it
+    code, [(seat, token)] = site.room("blast", ["Ana"], {1: QUICK})
+    context, page = seated(browser, site, code, seat, token, "Ana")
+    views: list[dict[str, Any]] = []
+    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: keep_view(views, f)))
+    page.reload()
+    try:
+        draw = page.get_by_role("button", name="Draw", exact=True)
+        expect(draw).to_be_enabled(timeout=15_000)
+        shot(page, "blast-table")
+        draw.click()
+        choice = page.locator(".blast-choice")
+        expect(choice).to_be_visible(timeout=10_000)
+        option = next(a for a in views[-1]["legal"] if a.startswith("blast:"))
+        for card in option.removeprefix("blast:").split(","):
+            page.locator(f".hand-slot[data-card='{card}'] button").first.click()
+        shot(page, "blast-challenge")
+        choice.get_by_role("button", name="Discard them").click()
+        expect(page.locator(".log li.blast").first).to_contain_text("meets the BLAST challenge")
+    finally:
+        context.close()
+
+
+class Clock:
+    """The server's clock, which the test can stop at an instant and let go again."""
+
+    def __init__(self) -> None:
+        self.stopped: float | None = None
+
+    def __call__(self) -> float:
+        return self.stopped if self.stopped is not None else time.time() * 1000.0
+
+
+@pytest.fixture
+def clocked(tmp_path: Path) -> Iterator[tuple[Site, Clock]]:
+    clock = Clock()
+    for site in serve(tmp_path, clock=clock, hold_ms=20_000.0):
+        yield site, clock
+
+
+def test_blast_mode_two_people_play_at_the_same_instant(
+    browser: Browser, clocked: tuple[Site, Clock]
+) -> None:
+    site, clock = clocked
+    site.seeds.append(0)  # live play where both can play at once: O0 and OBL
+    code, joined = site.room("blast+mode=blast", ["Ana", "Bo"])
+    (s0, t0), (s1, t1) = joined
+    pages: list[Page] = []
+    contexts = []
+    sent: list[dict[str, Any]] = []
+    try:
+        for seat, token, name in ((s0, t0, "Ana"), (s1, t1, "Bo")):
+            context, page = seated(browser, site, code, seat, token, name)
+            contexts.append(context)
+            page.on(
+                "websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f)))
+            )
+            page.reload()
+            expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+            pages.append(page)
+        ana, bo = pages
+        shot(ana, "blast-mode-table")
+        clock.stopped = time.time() * 1000.0
+        ana.locator(".hand-slot[data-card='O0'] button").click()
+        bo.locator(".hand-slot[data-card='OBL'] button").click()
+        deadline = time.monotonic() + 10
+        while sum(f["type"] == "act" for f in sent) < 2:
+            assert time.monotonic() < deadline, "the two plays were not sent"
+            time.sleep(0.01)
+        clock.stopped = None  # the instant closes: the session orders the tie
+        for page in pages:
+            expect(page.locator(".log li.race").first).to_contain_text("was first", timeout=10_000)
+        race = ana.locator(".log li.race").first.inner_text()
+        late, card = (bo, "OBL") if race.startswith("Ana") else (ana, "O0")
+        # the late card goes back to its hand: refused, or refused as simultaneous (with
+        # the holding penalty of the first card, if it has one); the page says which
+        expect(late.locator(f".hand-slot[data-card='{card}']")).to_have_count(1)
+        said = late.locator(".toast.error, .log li", has_text="too late")
+        expect(said.first).to_be_visible(timeout=5_000)
+        shot(late, "blast-mode-race")
+    finally:
+        for context in contexts:
+            context.close()
