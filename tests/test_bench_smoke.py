@@ -284,3 +284,15 @@ def test_the_server_benchmark_runs_and_loses_nothing() -> None:
     for run in (report["reference"], report["hard"]):
         assert run["actions"] > 0 and run["lost"] == 0 and run["duplicated"] == 0
     assert (report["reference"]["hard_rooms"], report["hard"]["hard_rooms"]) == (0, 1)
+
+
+def test_the_browser_benchmark_runs_and_measures() -> None:
+    bench = ROOT / "benchmarks" / "bench_web.py"
+    command = [sys.executable, str(bench), "--loads", "1", "--moves", "3", "--json"]
+    out = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stderr
+    report = json.loads(out.stdout)
+    assert report["first_load"]["bytes_median"] > 10_000  # the page and its modules
+    assert report["first_load"]["interactive_ms_median"] > 0
+    assert report["own_move"]["moves"] >= 3
+    assert report["own_move"]["accepted_ms_median"] >= report["own_move"]["shown_ms_median"]

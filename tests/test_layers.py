@@ -20,7 +20,8 @@ ALLOWED = {
     "match": {"core", "variants"},
     "bots": {"core"},
     "sim": {"core", "variants", "match", "bots"},
-    "server": {"core", "variants", "match", "bots", "sim"},
+    "web": set(),
+    "server": {"core", "variants", "match", "bots", "sim", "web"},
     "cli": {"core", "variants", "match", "bots", "sim", "server"},
 }
 #: The one exception: ``core/registry.py`` reads the list of variants

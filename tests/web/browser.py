@@ -192,10 +192,10 @@ def with_change(page: Page, before: int, timeout_s: float = 10.0) -> None:
         time.sleep(0.02)
 
 
-def shot(page: Page, name: str) -> None:
+def shot(page: Page, name: str, full_page: bool = False) -> None:
     """Keep a screenshot of a main screen in docs/screenshots/."""
     SHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=full_page)
 
 
 __all__ = ["CHROMIUM", "CHROMIUM_ARGS", "QUICK", "Site", "expect", "play_until", "seated", "serve"]

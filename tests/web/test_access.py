@@ -28,9 +28,10 @@ def test_the_lobby_and_the_table_pass_an_accessibility_scan(browser: Browser, si
         page = context.new_page()
         page.goto(site.base + "/")
         expect(page.get_by_role("button", name="Create the room")).to_be_visible()
+        shot(page, "lobby")
         page.locator("details.options summary").click()  # the house rules, open
         assert serious(page) == []
-        shot(page, "lobby")
+        shot(page, "lobby-rules", full_page=True)
     finally:
         context.close()
     code, [(seat, token)] = site.room("classic", ["Ana"], {1: QUICK, 2: QUICK})

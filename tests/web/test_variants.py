@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import QUICK, Site, seated, serve, shot
+from .browser import QUICK, Site, play_until, seated, serve, shot
 
 #: A bot that lets the people act first.
 SLOW = "easy:median_ms=60000"
@@ -151,3 +151,15 @@ def test_blast_mode_two_people_play_at_the_same_instant(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_minecraft_round_to_its_end(browser: Browser, site: Site) -> None:
+    code, [(seat, token)] = site.room("minecraft", ["Ana"], {1: QUICK, 2: QUICK})
+    context, page = seated(browser, site, code, seat, token, "Ana")
+    try:
+        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+        shot(page, "minecraft-table")
+        play_until([page], lambda: page.locator(".results").count() > 0)
+        expect(page.locator(".results")).to_contain_text("wins")
+    finally:
+        context.close()

@@ -7,6 +7,7 @@ import { Connection, api, byeText, seats } from "./net.js";
 import { Table } from "./table.js";
 import { Replay } from "./replay.js";
 import { Settings, useSettings } from "./settings.js";
+import { Walkthrough } from "./rules.js";
 
 const TIMERS = [
   ["off", "No timer"],
@@ -89,7 +90,7 @@ function Lobby() {
             onInput=${(e) => setName(e.target.value)} />
         </label>
       </section>
-      <${CreateRoom} name=${name} onError=${setError} />
+      <${CreateRoom} name=${name} />
       <section class="panel" aria-labelledby="join">
         <h2 id="join">Join a room</h2>
         <form class="row" onSubmit=${(e) => { e.preventDefault(); join(code); }}>
@@ -103,12 +104,14 @@ function Lobby() {
       </section>
       ${error && html`<p class="error" role="alert">${error}</p>`}
       <${PublicRooms} />
+      <${Walkthrough} />
       <${Settings} />
     </main>
   `;
 }
 
-function CreateRoom({ name, onError }) {
+function CreateRoom({ name }) {
+  const [error, onError] = useState("");
   const [catalog, setCatalog] = useState(null);
   const [variant, setVariant] = useState("classic");
   const [values, setValues] = useState({});
@@ -171,7 +174,8 @@ function CreateRoom({ name, onError }) {
       setBusy(false);
     }
   };
-  if (!catalog || !spec) return html`<section class="panel"><h2>Create a room</h2><p>Loading…</p></section>`;
+  if (!catalog || !spec)
+    return html`<section class="panel"><h2>Create a room</h2><p>${error || "Loading…"}</p></section>`;
   const set = (short, value) => setValues({ ...values, [short]: value });
   const first = ["scoring", "target_score"];
   const options = [...spec.options].sort((a, b) => first.indexOf(b.short) - first.indexOf(a.short));
@@ -181,7 +185,7 @@ function CreateRoom({ name, onError }) {
       <div class="presets" role="group" aria-label="Quick starts">
         ${PRESETS.map(
           ([p, title, line]) => html`<button type="button" class="preset" onClick=${() => choosePreset(p)}
-            aria-pressed=${String(preset() === p)}><strong>${title}</strong><span>${line}</span></button>`,
+            aria-pressed=${String(samePreset(preset(), p))}><strong>${title}</strong><span>${line}</span></button>`,
         )}
       </div>
       <form onSubmit=${create}>
@@ -226,6 +230,7 @@ function CreateRoom({ name, onError }) {
         </div>
         <p class="preset-line">Rules: <code>${preset()}</code></p>
         <button class="primary" type="submit" disabled=${busy}>Create the room</button>
+        ${error && html`<p class="error" role="alert">${error}</p>`}
       </form>
     </section>
   `;
@@ -427,6 +432,12 @@ function Waiting({ code, held, state, onLeft }) {
       ${error && html`<p class="error" role="alert">${error}</p>`}
     </section>
   </main>`;
+}
+
+/** Whether two presets say the same (options in any order). */
+function samePreset(a, b) {
+  const parts = (p) => p.split("+").slice(1).sort().join("+") + p.split("+")[0];
+  return parts(a) === parts(b);
 }
 
 function range(from, to) {

@@ -23,6 +23,7 @@ export const initial = {
   races: [], // newest first
   roundOver: null,
   matchOver: null,
+  scores: null, // the match's scores after its last round
   bye: null,
   refused: null,
   nextId: 1,
@@ -43,7 +44,9 @@ export function reduce(state, frame) {
         refused: null,
       };
     case "lobby":
-      return frame.room.started ? { ...state, room: frame.room } : { ...state, room: frame.room, matchOver: null, roundOver: null, view: null, game: null };
+      return frame.room.started
+        ? { ...state, room: frame.room }
+        : { ...state, room: frame.room, matchOver: null, roundOver: null, scores: null, view: null, game: null };
     case "presence":
       return { ...state, presence: frame.seats, host: frame.host };
     case "deal":
@@ -62,9 +65,9 @@ export function reduce(state, frame) {
     case "chat_line":
       return { ...state, chat: [...state.chat, frame].slice(-CHAT_KEPT) };
     case "round_over":
-      return { ...state, roundOver: frame };
+      return { ...state, roundOver: frame, scores: frame.scores };
     case "match_over":
-      return { ...state, matchOver: frame };
+      return { ...state, matchOver: frame, scores: frame.scores };
     case "bye":
       return { ...state, bye: frame.reason };
     case "error":

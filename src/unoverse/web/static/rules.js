@@ -30,3 +30,17 @@ export function RulesPanel({ variant, rules }) {
     </details>
   </article>`;
 }
+
+/** The first-game walkthrough, for the lobby. */
+export function Walkthrough() {
+  const [data, setData] = useState(null);
+  useEffect(() => {
+    load().then(setData, () => setData(null));
+  }, []);
+  return html`<details class="panel walkthrough">
+    <summary>New here? Your first game, step by step</summary>
+    ${data
+      ? html`<div class="rules-text" dangerouslySetInnerHTML=${{ __html: data.first_game.html }}></div>`
+      : html`<p>Loading…</p>`}
+  </details>`;
+}

@@ -211,7 +211,7 @@ function Seat({ seat, view, state, name, acting, catchable, onCatch }) {
   const out = view.eliminated[seat];
   const unoOpen = view.uno_open.includes(seat);
   const saidUno = count === 1 && !unoOpen && !out;
-  const score = state.roundOver && state.rules.scoring !== "none" ? state.roundOver.scores[seat] : null;
+  const score = state.scores && state.rules.scoring !== "none" ? state.scores[seat] : null;
   const label = `${name(seat)}: ${count} card${count === 1 ? "" : "s"}${acting ? ", to act" : ""}${out ? ", eliminated" : ""}${saidUno ? ", called UNO" : ""}`;
   return html`<div class=${`seat ${acting ? "acting" : ""} ${out ? "out" : ""}`} aria-label=${label} role="group">
     <div class="seat-head">
@@ -256,10 +256,11 @@ function Center({ view, state, pending, prompt, mine, name, mandatory, onDraw, c
   return html`<section class="center" aria-label="The piles">
     <div class="pile">
       ${launcher
-        ? html`<button class=${`launcher ${burst}`} key=${state.log[0] && state.log[0].id} disabled=${!canDraw} onClick=${onDraw}
+        ? html`<div class="launcher-wrap"><button class=${`launcher ${burst}`} key=${state.log[0] && state.log[0].id} disabled=${!canDraw} onClick=${onDraw}
             aria-label=${`Launcher: ${view.launcher} presses since it last fired${canDraw ? ". Press it" : ""}`}>
             <span class="launcher-body" aria-hidden="true"></span><span class="launcher-label">Press</span>
-          </button>`
+          </button>
+          <span class="launcher-state" aria-hidden="true">${view.launcher === 0 ? "just fired or reset" : `${view.launcher} press${view.launcher === 1 ? "" : "es"} since it fired`}</span></div>`
         : html`<button class="draw-pile" disabled=${!canDraw} onClick=${onDraw}
             aria-label=${`Draw pile, ${view.draw_count} cards${canDraw ? ". Draw a card" : ""}`}>
             <${CardBack} count=${view.draw_count} />
@@ -274,7 +275,7 @@ function Center({ view, state, pending, prompt, mine, name, mandatory, onDraw, c
       <span class="direction" aria-label=${view.direction === 1 ? "play goes clockwise" : "play goes counter-clockwise"}>
         ${view.direction === 1 ? "↻ clockwise" : "↺ counter-clockwise"}</span>
       ${view.steps.length > 0 && html`<${Spectrum} color=${view.color} steps=${view.steps} />`}
-      ${view.blast && html`<span class="badge warn">BLAST: ${cardName(view.blast)}</span>`}
+      ${view.blast && html`<span class="badge warn">${cardName(view.blast)}</span>`}
       ${view.live && view.live.lock.length > 0 && html`<span class="badge warn">locked: ${view.live.lock.map(colorName).join(", ")}</span>`}
     </div>
     <p class=${`prompt ${mandatory && mandatory.seat === mine ? "mine" : ""}`} role="status">${prompt}

@@ -1,0 +1,27 @@
+"""The page's files against the engine: every event kind of the vocabulary has its words in
+the log, and every window kind that asks something of a seat has its prompt."""
+
+from __future__ import annotations
+
+import re
+
+from unoverse.core.events import SCHEMA
+from unoverse.core.windows import WINDOW_SCHEMA
+from unoverse.web import STATIC
+
+
+def test_the_log_words_every_event_kind() -> None:
+    source = (STATIC / "events.js").read_text()
+    block = source[source.index("const WORDING = {") : source.index("export const KINDS")]
+    worded = set(re.findall(r"^  (\w+): \(", block, re.MULTILINE))
+    assert worded == set(SCHEMA)
+
+
+def test_every_mandatory_window_has_a_prompt() -> None:
+    source = (STATIC / "events.js").read_text()
+    prompts = set(re.findall(r'case "(\w+)":', source))
+    mandatory = {kind for kind, spec in WINDOW_SCHEMA.items() if spec.mandatory}
+    assert mandatory <= prompts
+    table = (STATIC / "table.js").read_text()
+    listed = set(re.findall(r'"(\w+)"', table[table.index("const MANDATORY") :].split("\n")[0]))
+    assert listed == mandatory
