@@ -161,5 +161,42 @@ def test_a_minecraft_round_to_its_end(browser: Browser, site: Site) -> None:
         shot(page, "minecraft-table")
         play_until([page], lambda: page.locator(".results").count() > 0)
         expect(page.locator(".results")).to_contain_text("wins")
+        page.get_by_role("link", name="Replay this round").click()
+        status = page.locator(".replay-controls [role=status]")
+        expect(status).to_contain_text("Step 0 of")
+        page.keyboard.press("ArrowRight")
+        page.keyboard.press("ArrowRight")
+        expect(status).to_contain_text("Step 2 of")
+        page.keyboard.press("End")
+        expect(page.locator(".replay-events")).to_contain_text("wins the round")
+        shot(page, "replay")
+    finally:
+        context.close()
+
+
+def test_blast_mode_a_card_is_held_by_picking_it_up(browser: Browser, site: Site) -> None:
+    """A tap plays; picking a card up (H on the card in focus, or dragging it upwards) holds
+    it, and "Put the card back" puts it down (RULES.md §5.8: an explicit pick-up)."""
+    site.seeds.append(0)
+    code, [(seat, token)] = site.room("blast+mode=blast", ["Ana"], {1: SLOW})
+    context, page = seated(browser, site, code, seat, token, "Ana")
+    try:
+        card = page.locator(".hand-slot[data-card='O0']")
+        expect(card).to_be_visible(timeout=15_000)
+        card.locator("button").focus()
+        page.keyboard.press("h")
+        expect(page.locator(".hand-slot.armed")).to_have_attribute("data-card", "O0")
+        expect(page.locator(".log li").first).to_contain_text("Ana picks up orange 0")
+        page.get_by_role("button", name="Put the card back").click()
+        expect(page.locator(".hand-slot.armed")).to_have_count(0)
+        box = card.bounding_box()
+        assert box is not None
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        page.mouse.move(x, y)
+        page.mouse.down()
+        page.mouse.move(x, y - 80, steps=5)
+        page.mouse.up()
+        expect(page.locator(".hand-slot.armed")).to_have_attribute("data-card", "O0")
+        assert page.locator(".hand-slot[data-card='O0']").count() == 1  # held, not played
     finally:
         context.close()

@@ -110,6 +110,8 @@ export class Connection {
         if (waiting) waiting.resolve(frame);
       } else if (frame.type === "bye") {
         this.closedBy = frame.reason;
+      } else if (frame.type === "error" && this.status !== "open") {
+        this.closedBy = frame.code; // the hello was refused: trying again would not help
       }
       this.onFrame(frame);
     };

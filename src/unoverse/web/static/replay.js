@@ -3,6 +3,7 @@
 import { html, useEffect, useState } from "./vendor/preact-htm.js";
 import { Card, CardBack } from "./cards.js";
 import { describe } from "./events.js";
+import { seatName } from "./game.js";
 import { api } from "./net.js";
 
 export function Replay({ game, onLeave }) {
@@ -10,19 +11,24 @@ export function Replay({ game, onLeave }) {
   const [step, setStep] = useState(0);
   const [shown, setShown] = useState(null);
   const [error, setError] = useState("");
+  const [names, setNames] = useState([]);
   useEffect(() => {
     api("GET", `/api/games/${game}`).then(setInfo, (e) => setError(e.message));
   }, [game]);
+  useEffect(() => {
+    if (!info) return;
+    api("GET", `/api/rooms/${info.room}`).then((room) => setNames(room.seats), () => {});
+  }, [info]);
   useEffect(() => {
     if (!info || !info.finished) return;
     api("GET", `/api/games/${game}/steps/${step}`).then(setShown, (e) => setError(e.message));
   }, [info, step]);
   const last = info && info.finished ? info.actions : 0;
-  const go = (n) => setStep(Math.max(0, Math.min(last, n)));
+  const go = (n) => setStep((now) => Math.max(0, Math.min(last, typeof n === "function" ? n(now) : n)));
   useEffect(() => {
     const keys = (e) => {
-      if (e.key === "ArrowRight") go(step + 1);
-      else if (e.key === "ArrowLeft") go(step - 1);
+      if (e.key === "ArrowRight") go((now) => now + 1);
+      else if (e.key === "ArrowLeft") go((now) => now - 1);
       else if (e.key === "Home") go(0);
       else if (e.key === "End") go(last);
       else return;
@@ -30,11 +36,11 @@ export function Replay({ game, onLeave }) {
     };
     addEventListener("keydown", keys);
     return () => removeEventListener("keydown", keys);
-  }, [step, last]);
+  }, [last]);
   useEffect(() => {
     document.title = `Replay of game ${game} · unoverse`;
   }, [game]);
-  const name = (seat) => (seat == null ? "the referee" : `Seat ${seat + 1}`);
+  const name = (seat) => seatName({ presence: names }, seat);
   return html`<main class="lobby replay">
     <header class="brand"><h1><a href="/" onClick=${(e) => { e.preventDefault(); onLeave(); }}>unoverse</a></h1></header>
     <section class="panel" aria-labelledby="replay-title">
@@ -43,11 +49,11 @@ export function Replay({ game, onLeave }) {
       ${info && !info.finished && html`<p>This game is still being played: its replay opens once it is over.</p>`}
       ${info && info.finished && html`<p class="muted">${info.preset} · ${info.players} players · room ${info.room} · seed ${info.seed}</p>`}
       ${shown && html`<div class="replay-controls" role="group" aria-label="Step through the game">
-          <button onClick=${() => go(0)} aria-label="First step">⏮</button>
-          <button onClick=${() => go(step - 1)} aria-label="Previous step">◀</button>
+          <button onClick=${() => go(0)} aria-label="First step">« First</button>
+          <button onClick=${() => go((now) => now - 1)} aria-label="Previous step">◀</button>
           <span role="status">Step ${step} of ${last}</span>
-          <button onClick=${() => go(step + 1)} aria-label="Next step">▶</button>
-          <button onClick=${() => go(last)} aria-label="Last step">⏭</button>
+          <button onClick=${() => go((now) => now + 1)} aria-label="Next step">▶</button>
+          <button onClick=${() => go(last)} aria-label="Last step">Last »</button>
         </div>
         <p><strong>${shown.action ? `${name(shown.action.seat)}: ${shown.action.action}` : "The deal"}</strong></p>
         <ul class="replay-events">${shown.events.map((e) => html`<li>${describe(e, name).text}</li>`)}</ul>

@@ -99,7 +99,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
 
   useKeys((key) => {
     if (key === "escape") return setChooser(null), setPanel(null);
-    if (chooser) return;
+    if (chooser || panel) return; // a choice or a panel has the keys
     const simple = { d: button("draw") || button("press"), p: button("pass"), t: button("take"), c: button("challenge") };
     if (simple[key]) return act(simple[key].text);
     if (key === "u") return unoPressed();
@@ -340,15 +340,27 @@ function Hand({ hand, groups, hints, onPlay, onPickUp, armed, blast, picked, onP
     if (next) next.focus();
     event.preventDefault();
   };
-  const drag = (card) => {
-    let start = null;
-    return {
-      onPointerDown: (e) => (start = e.clientY),
-      onPointerUp: (e) => {
-        if (start != null && start - e.clientY > 40) onPickUp(card);
-        start = null;
-      },
-    };
+  // BLAST mode's pick-up: a card dragged upwards is held, and that drag is not a tap
+  const dragged = useRef(false);
+  const drag = (card) => ({
+    onPointerDown: (down) => {
+      dragged.current = false;
+      // the finger may be lifted anywhere: listen on the window for this one release
+      addEventListener(
+        "pointerup",
+        (up) => {
+          if (down.clientY - up.clientY > 40) {
+            dragged.current = true;
+            onPickUp(card);
+          }
+        },
+        { once: true },
+      );
+    },
+  });
+  const tap = (action) => () => {
+    if (dragged.current) dragged.current = false;
+    else action();
   };
   return html`<div class="hand-cards" ref=${ref} onKeyDown=${move}>
     ${hand.map((card, i) => {
@@ -358,7 +370,7 @@ function Hand({ hand, groups, hints, onPlay, onPickUp, armed, blast, picked, onP
         data-playable=${String(playable)} ...${drag(card)}>
         <${Card} text=${card} playable=${hints && playable} dimmed=${hints && !playable && !blast}
           selected=${blast ? picked.includes(i) : undefined}
-          onClick=${() => (blast ? onPick(i) : onPlay(card))} />
+          onClick=${tap(() => (blast ? onPick(i) : onPlay(card)))} />
         ${isArmed && html`<span class="badge warn">held</span>`}
       </span>`;
     })}
@@ -400,7 +412,7 @@ function optionLabel(a, card, name) {
 function Side({ state, conn, settings, mine, name }) {
   return html`<aside class="side">
     <${Log} state=${state} name=${name} />
-    ${settings.chat && html`<${Chat} state=${state} conn=${conn} mine=${mine} />`}
+    ${settings.chat && html`<${Chat} state=${state} conn=${conn} mine=${mine} name=${name} />`}
   </aside>`;
 }
 
@@ -421,8 +433,9 @@ function Log({ state, name }) {
   </section>`;
 }
 
-function Chat({ state, conn, mine }) {
+function Chat({ state, conn, mine, name }) {
   const [text, setText] = useState("");
+  const [muted, setMuted] = useState(() => new Set());
   const send = async (event) => {
     event.preventDefault();
     const line = text.trim();
@@ -430,15 +443,29 @@ function Chat({ state, conn, mine }) {
     setText("");
     await conn.chat(line);
   };
+  const others = state.presence.map((_, seat) => seat).filter((seat) => seat !== mine && state.presence[seat].kind === "player");
+  const toggle = (seat) => {
+    const next = new Set(muted);
+    if (next.has(seat)) next.delete(seat);
+    else next.add(seat);
+    setMuted(next);
+  };
   return html`<section class="chat" aria-label="Chat">
     <h2>Chat</h2>
     <ul>
-      ${state.chat.slice(-30).map((c, i) => html`<li key=${i}><strong>${c.name}:</strong> ${c.text}</li>`)}
+      ${state.chat
+        .slice(-30)
+        .map((c, i) => html`<li key=${i}>${muted.has(c.seat) ? html`<em class="muted">(muted)</em>` : html`<strong>${c.name}:</strong> ${c.text}`}</li>`)}
     </ul>
     ${mine != null && html`<form onSubmit=${send} class="row">
       <input value=${text} maxlength="500" aria-label="Message" placeholder="Say something" onInput=${(e) => setText(e.target.value)} />
       <button type="submit">Send</button>
     </form>`}
+    ${others.length > 0 && html`<label class="field mute"><span>Mute a player</span>
+      <select onChange=${(e) => { if (e.target.value !== "") toggle(Number(e.target.value)); e.target.value = ""; }}>
+        <option value="">Choose…</option>
+        ${others.map((seat) => html`<option value=${seat}>${muted.has(seat) ? "Unmute" : "Mute"} ${name(seat)}</option>`)}
+      </select></label>`}
   </section>`;
 }
 
