@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import os
 import re
 import tempfile
 import threading
@@ -28,8 +29,11 @@ from unoverse.server.live import Config
 #: Where the browser is: Debian's Chromium (``.ci/run`` installs it).
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu"]
-#: Screenshots of the main screens, kept with the docs.
-SHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+#: Where the screenshots of the main screens go: a temporary folder, or the docs' own with
+#: ``UNOVERSE_SCREENSHOTS=docs/screenshots .venv/bin/pytest tests/web`` (docs/web.md).
+SHOTS = Path(
+    os.environ.get("UNOVERSE_SCREENSHOTS") or Path(tempfile.gettempdir()) / "unoverse-screens"
+)
 #: Bots that answer at once.
 QUICK = "easy:median_ms=5"
 
@@ -104,7 +108,9 @@ def serve(tmp_path: Path, **config: Any) -> Iterator[Site]:
     def seeds() -> int:
         return site.seeds.pop(0) if site.seeds else next(fallback)
 
-    settings = replace(FAST, between_rounds_s=1.0, seeds=seeds, **config)
+    # a page may take a few seconds to load and connect on a busy machine: a short grace
+    # window would hand its seat to a stand-in bot first
+    settings = replace(FAST, grace_s=120.0, between_rounds_s=1.0, seeds=seeds, **config)
     with ThreadServer(f"sqlite+aiosqlite:///{tmp_path / 'web.db'}", settings) as base:
         site.base = base
         yield site

@@ -421,7 +421,7 @@ function Log({ state, name }) {
     ...state.log.map((entry) => ({ id: entry.id, ...describe(entry.event, name) })),
     ...state.races.map((race) => ({
       id: race.id,
-      text: `${name(race.first)} was first (${race.kind}); ${name(race.late)}'s answer came ${race.by_ms} ms later and was ${race.accepted ? "taken late" : "refused"}`,
+      text: `${name(race.first)} was first (${race.kind}); ${name(race.late)}'s answer came ${race.by_ms} ms later and was ${race.accepted ? "applied after it" : "refused"}`,
       tag: "race",
     })),
   ].sort((a, b) => b.id - a.id);
