@@ -575,7 +575,7 @@ def serve(
     url = database or DEFAULT_URL
     app = create_app(url, Config(grace_s=grace, between_rounds_s=between_rounds))
     shown = f"[{host}]" if ":" in host else host
-    print(f"unoverse server on http://{shown}:{port} (API: http://{shown}:{port}/docs)", flush=True)
+    print(f"unoverse: play at http://{shown}:{port} (API: http://{shown}:{port}/docs)", flush=True)
     uvicorn.run(
         app,
         host=host,
