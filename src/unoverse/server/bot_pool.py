@@ -83,8 +83,23 @@ class BotPool:
         loop = asyncio.get_running_loop()
         return await loop.run_in_executor(self._pool, decide, spec, seed, seat, state)
 
+    def processes(self) -> list[multiprocessing.process.BaseProcess]:
+        """The worker processes running now."""
+        pool = self._pool
+        # (ProcessPoolExecutor has no public handle on its workers before Python 3.14)
+        workers = getattr(pool, "_processes", None) or {}
+        return [p for p in workers.values() if p.is_alive()]
+
     def close(self) -> None:
-        """Stop the workers."""
-        if self._pool is not None:
-            self._pool.shutdown(wait=True, cancel_futures=True)
-            self._pool = None
+        """Stop the workers, abandoning any search under way rather than waiting for it:
+        nobody needs its answer, and a worker in the idle class may get no CPU at all on
+        a busy machine, so waiting could take forever."""
+        if self._pool is None:
+            return
+        workers = self.processes()
+        self._pool.shutdown(wait=False, cancel_futures=True)
+        self._pool = None
+        for process in workers:
+            process.kill()
+        for process in workers:
+            process.join(10)
