@@ -137,6 +137,14 @@ def version(page: Page) -> int:
     return -1 if value is None else int(value)
 
 
+def enabled(locator: Locator) -> bool:
+    """Whether the control is there and enabled now (False if it went away meanwhile)."""
+    try:
+        return locator.count() > 0 and locator.first.is_enabled(timeout=1_000)
+    except PlaywrightTimeoutError:
+        return False
+
+
 def tap(locator: Locator) -> bool:
     """Click, unless the page moved on meanwhile (the button went away or was disabled)."""
     try:
@@ -153,7 +161,7 @@ def take_a_turn(page: Page, call_uno: bool = True) -> bool:
         return tap(choice.first)
     for label in ("Take +", "Keep it (pass)"):
         button = page.get_by_role("button", name=re.compile("^" + re.escape(label)))
-        if button.count() and button.first.is_enabled():
+        if enabled(button):
             return tap(button.first)
     chips = page.locator(".choose-color button")
     if chips.count():
@@ -164,7 +172,7 @@ def take_a_turn(page: Page, call_uno: bool = True) -> bool:
             tap(page.get_by_role("button", name="UNO!"))
         return tap(playable.first)
     draw = page.get_by_role("button", name=re.compile("^(Draw|Press the launcher)$"))
-    if draw.count() and draw.first.is_enabled():
+    if enabled(draw):
         return tap(draw.first)
     return False
 
