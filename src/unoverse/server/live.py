@@ -25,7 +25,7 @@ import math
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Final, Protocol
 
 from ..bots.base import Bot, make_bot
@@ -121,7 +121,6 @@ class Sent:
     gid: int
     seat: int
     version: int
-    done: asyncio.Future[bytes] | None = field(default=None)
 
 
 class Live:
