@@ -117,3 +117,16 @@ def test_a_reload_comes_back_to_the_same_seat_and_hand(browser: Browser, site: S
         assert again == hand and version(page) == before
     finally:
         context.close()
+
+
+def test_the_first_cards_colour_is_chosen_with_the_chips(browser: Browser, site: Site) -> None:
+    site.seeds.append(5)  # a Wild turned first: Ana declares its colour
+    code, [(seat, token)] = site.room("classic", ["Ana"], {1: "easy:median_ms=60000"})
+    context, page = seated(browser, site, code, seat, token, "Ana")
+    try:
+        chips = page.locator(".choose-color button")
+        expect(chips).to_have_count(4, timeout=15_000)
+        chips.first.click()
+        expect(page.locator(".log li").first).to_contain_text("Ana chooses red")
+    finally:
+        context.close()

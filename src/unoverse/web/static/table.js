@@ -298,7 +298,7 @@ function Spectrum({ color, steps }) {
   </svg>`;
 }
 
-function Actions({ act, button, callUno, onUno, view, name, blastOptions, picked, hand }) {
+function Actions({ act, button, groups, callUno, onUno, view, name, blastOptions, picked, hand }) {
   const draw = button("draw");
   const press = button("press");
   return html`
@@ -312,8 +312,8 @@ function Actions({ act, button, callUno, onUno, view, name, blastOptions, picked
     ${button("disarm") && html`<button onClick=${() => act("disarm")}>Put the card back</button>`}
     ${button("color") && html`<span class="choose-color" role="group" aria-label="Choose the first colour">
       Choose a colour:
-      ${(view.legal || []).filter((a) => a.startsWith("color:")).map((a) => html`<button class="chip-button" onClick=${() => act(a)}
-        aria-label=${`Choose ${colorName(a.slice(6))}`}><${ColorChip} color=${a.slice(6)} /></button>`)}
+      ${groups.buttons.get("color").map((a) => html`<button class="chip-button" onClick=${() => act(a.text)}
+        aria-label=${`Choose ${colorName(a.color)}`}><${ColorChip} color=${a.color} /></button>`)}
     </span>`}
     ${blastOptions.length > 0 && html`<${BlastChoice} options=${blastOptions} picked=${picked} hand=${hand} act=${act} />`}
   `;
