@@ -9,7 +9,7 @@ heading) and the walkthrough (everything after its ``#`` title), renders them to
 markdown-it-py in CommonMark mode with raw HTML off (so any ``<tag>`` in the source is escaped,
 never passed through), and writes::
 
-    {"variants": {"classic": {"title": ..., "html": ...}, ...},
+    {"variants": {"classic": {"title": ..., "html": ..., "markdown": ...}, ...},
      "first_game": {"title": "Your first game", "html": ...}}
 
 Every variant in the engine registry (``unoverse.core.registry.variants()``) gets an entry,
@@ -105,11 +105,12 @@ def document(variant: str) -> Path:
 
 
 def build() -> dict[str, Any]:
-    """The panel's data: every registry variant's section and the walkthrough, as HTML."""
-    pages = {
-        v.name: {"title": v.title, "html": render(how_to_play(document(v.name)))}
-        for v in variants()
-    }
+    """The panel's data: every registry variant's section and the walkthrough, as HTML
+    (the terminal game's rules screen shows each variant's section from its Markdown)."""
+    pages = {}
+    for v in variants():
+        markdown = how_to_play(document(v.name))
+        pages[v.name] = {"title": v.title, "html": render(markdown), "markdown": markdown}
     title, body = first_game()
     return {"variants": pages, "first_game": {"title": title, "html": render(body)}}
 

@@ -587,6 +587,67 @@ def serve(
 
 
 @app.command()
+def play(
+    variant: VariantOption = "classic",
+    option: OptionsOption = None,
+    players: PlayersOption = 4,
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="The bots in the other seats: a level (easy, normal, hard) or a bot spec, "
+            "one for all or one per bot seat, comma-separated.",
+        ),
+    ] = "normal",
+    seed: Annotated[
+        int | None, typer.Option("--seed", help="Deal the rounds from this seed.")
+    ] = None,
+    timer: Annotated[
+        str, typer.Option("--timer", help="The turn timer: off, relaxed, normal or fast.")
+    ] = "off",
+    name: Annotated[str | None, typer.Option("--name", help="Your name at the table.")] = None,
+    connect: Annotated[
+        str | None,
+        typer.Option("--connect", help="A server's address: take a seat at its table."),
+    ] = None,
+    room: Annotated[
+        str | None, typer.Option("--room", help="With --connect: the room's code.")
+    ] = None,
+    token: Annotated[
+        str | None,
+        typer.Option("--token", help="With --connect: come back to the seat this token holds."),
+    ] = None,
+    bell: Annotated[
+        bool, typer.Option("--bell/--no-bell", help="Ring the terminal bell on your turn.")
+    ] = True,
+) -> None:
+    """Play in the terminal: against bots on this machine, or at a server's table with
+    --connect (the keys are on screen; ? lists them all)."""
+    try:
+        from ..tui.app import PlayApp
+        from ..tui.launch import LaunchError, local, remote
+    except ImportError as exc:
+        raise _fail(
+            f"the terminal game needs its extra: pip install 'unoverse[tui]' ({exc})"
+        ) from None
+    try:
+        if connect is not None:
+            link = remote(connect, room, name, token)
+        else:
+            preset = _preset(variant, option)
+            link = local(preset, players, bots, name or "You", timer, seed)
+    except LaunchError as exc:
+        raise _fail(str(exc)) from None
+    PlayApp(link, bell=bell).run()
+    place = getattr(link, "place", None)
+    if place is not None:
+        print(
+            f"Your seat in room {place.room} is kept. To come back: unoverse play --connect "
+            f"{place.url} --room {place.room} --token {place.token}"
+        )
+
+
+@app.command()
 def demo(
     players: PlayersOption = 4,
     seed: Annotated[int, typer.Option("--seed")] = 7,

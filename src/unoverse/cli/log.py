@@ -7,6 +7,7 @@ mappings too. Nothing is parsed: every fact is a field of the event (``core.even
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Final
 
 from ..core import events as ev
@@ -98,14 +99,19 @@ def _text(cards: tuple[int, ...]) -> str:
     return " ".join(CARD_TEXT[c] for c in cards)
 
 
-def _facts(e: Event) -> dict[str, str]:
+def seat_number(seat: int | None) -> str:
+    """A seat as the log names it by default: ``seat 2``."""
+    return f"seat {seat}"
+
+
+def _facts(e: Event, name: Callable[[int | None], str]) -> dict[str, str]:
     """Every placeholder of ``SENTENCES``, from the event's fields (hidden cards appear only
-    if the event still carries them)."""
+    if the event still carries them); ``name`` names a seat."""
     cards = _text(e.cards)
     held = cards or _n_cards(e.count)
     return {
-        "who": f"seat {e.seat}",
-        "target": f"seat {e.target}",
+        "who": name(e.seat),
+        "target": name(e.target),
         "cards": cards,
         "held": held,
         "count": str(e.count),
@@ -129,12 +135,13 @@ def _facts(e: Event) -> dict[str, str]:
     }
 
 
-def describe(e: Event) -> str:
-    """One line for an event (hidden cards appear only if the event still carries them)."""
+def describe(e: Event, name: Callable[[int | None], str] = seat_number) -> str:
+    """One line for an event (hidden cards appear only if the event still carries them);
+    ``name`` names a seat (``seat 2`` by default; the terminal game gives players' names)."""
     sentence = SENTENCES.get(e.kind)
     if sentence is None:
-        return f"{e.kind} seat {e.seat}"  # a kind outside the vocabulary, built by hand
-    return sentence.format(**_facts(e))
+        return f"{e.kind} {name(e.seat)}"  # a kind outside the vocabulary, built by hand
+    return sentence.format(**_facts(e, name))
 
 
 def hand_left(seat: int, size: int) -> str:

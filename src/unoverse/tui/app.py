@@ -1,0 +1,120 @@
+"""``unoverse play``: the terminal game's app. It holds the link to the room and the state
+folded from its frames, shows the table (``TableScreen``), rings the bell when a move falls
+to the player, and shows each round's and the match's results."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import work
+from textual.app import App
+
+from .dialogs import ResultsScreen
+from .link import Frame, FrameLink
+from .render import results
+from .state import TableState
+from .table import TableScreen
+
+#: Where the app's styles are.
+CSS = Path(__file__).with_name("play.tcss")
+
+
+class PlayApp(App[None]):
+    """The terminal game at one seat of a room (see the module's docstring)."""
+
+    CSS_PATH = CSS
+    TITLE = "unoverse"
+    # (Textual declares it an instance variable: a ClassVar annotation would not override it)
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
+
+    def __init__(self, link: FrameLink, *, bell: bool = True) -> None:
+        super().__init__()
+        self.link = link
+        self.state = TableState()
+        self.bell_on = bell
+        self.table = TableScreen()
+        self._results: ResultsScreen | None = None
+        self._my_move = False
+
+    async def on_mount(self) -> None:
+        await self.push_screen(self.table)
+        self.open_link()
+
+    @work(exclusive=True, group="link")
+    async def open_link(self) -> None:
+        await self.link.open(self.receive)
+
+    async def on_unmount(self) -> None:
+        await self.link.close()
+
+    # -- frames ------------------------------------------------------------------------------
+    def receive(self, frame: Frame) -> None:
+        """A frame from the room: fold it in and show what changed."""
+        state = self.state
+        state.apply(frame)
+        kind = frame.get("type")
+        if kind == "update":
+            mine = state.my_move() and (state.mandatory() or {}).get("kind") != "live"
+            if mine and not self._my_move and self.bell_on:
+                self.bell()
+            self._my_move = mine
+        elif kind in ("round_over", "match_over"):
+            self._show_results()
+        elif kind == "deal" and self._results is not None and state.match_over is None:
+            self._close_results()
+        elif kind == "status" and frame["status"] in ("lost", "closed"):
+            self.table.say(f"[b]{frame['detail']}[/]")
+        if self.table.is_mounted:
+            self.table.changed()
+
+    def _show_results(self) -> None:
+        self._close_results()
+        state = self.state
+        host = state.host is not None and state.host == state.seat
+        screen = ResultsScreen(results(state), state.match_over is not None, host)
+        self._results = screen
+        self.push_screen(screen, self._after_results)
+
+    def _close_results(self) -> None:
+        screen, self._results = self._results, None
+        if screen is not None and screen.is_attached and self.screen is screen:
+            screen.dismiss(None)
+
+    def _after_results(self, choice: str | None) -> None:
+        self._results = None
+        if choice == "again":
+            self.play_again()
+        elif choice == "quit":
+            self.exit()
+
+    # -- reading -----------------------------------------------------------------------------
+    def title_line(self) -> str:
+        """The top line: the game, the room, the round, the link's state."""
+        state = self.state
+        room = state.room or {}
+        parts = ["[b]unoverse[/]"]
+        if room:
+            parts.append(str(room.get("preset", "")))
+            parts.append(f"room {room.get('code')}")
+        if state.game is not None:
+            parts.append(f"match {state.match + 1}, round {state.round + 1}")
+        if state.status != "connected":
+            parts.append(f"[b reverse] {state.status} [/]")
+        if not self.bell_on:
+            parts.append("bell off")
+        return " · ".join(parts)
+
+    # -- acting ------------------------------------------------------------------------------
+    @work(exclusive=True, group="again")
+    async def play_again(self) -> None:
+        """Another match, once this one is over (the host only)."""
+        state = self.state
+        if state.match_over is None:
+            self.table.say("n: another match starts once this one is over")
+        elif state.host != state.seat:
+            self.table.say("n: only the host starts another match")
+        else:
+            try:
+                await self.link.again()
+            except Exception as exc:  # the server's refusal, or the connection
+                self.table.say(f"[b]Another match could not start:[/] {exc}")

@@ -1,0 +1,127 @@
+"""Cards in the terminal: a chip of the card's colour with its notation on it (``R7``,
+``W+4``), and its name in words for the log and the choices.
+
+Colour is never the only cue: every chip carries the card's text, whose first letter is its
+colour (docs/notation.md), and every colour has its name in words, so a terminal without
+colour (``NO_COLOR``) or a player who does not tell red from green loses nothing. The fills
+and inks are the browser's (``web/static/cards.js``), chosen for contrast, so the chips read
+on dark and light terminals alike.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from ..core.cards import COLOR_LETTERS, COLOR_NAMES
+
+#: Each colour letter's fill and ink.
+CHIP: Final[dict[str, tuple[str, str]]] = {
+    "R": ("#B3202A", "#FFFFFF"),
+    "O": ("#F98015", "#1A1A1A"),
+    "Y": ("#FDD535", "#1A1A1A"),
+    "G": ("#5CC46A", "#1A1A1A"),
+    "T": ("#1D7E87", "#FFFFFF"),
+    "B": ("#2563C9", "#FFFFFF"),
+    "V": ("#5A2385", "#FFFFFF"),
+    "P": ("#F49AC1", "#1A1A1A"),
+}
+#: Wild cards and BLAST cards: black with white ink.
+BLACK: Final = ("#1A1A1A", "#FFFFFF")
+#: Each colour letter's name.
+COLOR_NAME: Final = dict(zip(COLOR_LETTERS, COLOR_NAMES, strict=True))
+
+#: Each kind's name in words (docs/notation.md, "Cards").
+KIND_NAMES: Final[dict[str, str]] = {
+    **{str(n): str(n) for n in range(10)},
+    "S": "skip",
+    "R": "reverse",
+    "+1": "draw one",
+    "+2": "draw two",
+    "+3": "draw three",
+    "+4": "draw four",
+    "H2": "hit 2",
+    "SA": "skip all",
+    "DA": "discard all",
+    "TH": "trade hands",
+    "N": "numeral",
+    "BL": "bloqueo",
+    "W": "wild",
+    "W+4": "wild draw four",
+    "WC": "wild creeper",
+    "WSH": "wild shuffle hands",
+    "WSW": "wild swap hands",
+    "WCU": "wild customizable",
+    "WBK": "blank wild",
+    "WD1": "wild downpour one",
+    "WD2": "wild downpour two",
+    "WBS": "wild bar special",
+    "WBO": "wild boomerang",
+    "WF": "wild friendly",
+    "WAH": "wild all hit",
+    "WHF": "wild hit-fire",
+    "WR4": "wild reverse draw four",
+    "W+6": "wild draw six",
+    "W+10": "wild draw ten",
+    "WM2": "wild multiple draw two",
+    "WM4": "wild multiple draw four",
+}
+#: BLAST challenges (RULES.md §5.5): exactly N cards that ...
+CHALLENGES: Final[dict[str, str]] = {
+    "SC": "of one colour",
+    "DC": "all of different colours",
+    "CN": "with consecutive numbers",
+    "SN": "of one number",
+}
+
+
+def color_of(card: str) -> str | None:
+    """The colour letter of a card (None: a wild or a BLAST card)."""
+    if card[:1] in CHIP and not card.startswith("W"):
+        return card[0]
+    return None
+
+
+def card_name(card: str, declared: str | None = None) -> str:
+    """A card in words: ``red 7``, ``wild draw four, declared green``, a BLAST card's
+    challenge."""
+    if card.startswith("!"):
+        return f"BLAST card: discard {card[1]} cards {CHALLENGES.get(card[2:], card[2:])}"
+    letter = color_of(card)
+    if letter is None:
+        name = KIND_NAMES.get(card, card)
+        return f"{name}, declared {COLOR_NAME[declared]}" if declared in COLOR_NAME else name
+    return f"{COLOR_NAME[letter]} {KIND_NAMES.get(card[1:], card[1:])}"
+
+
+def chip_style(card: str) -> str:
+    """The Textual style of a card's chip."""
+    letter = color_of(card)
+    fill, ink = CHIP[letter] if letter is not None else BLACK
+    return f"bold {ink} on {fill}"
+
+
+def chip(card: str) -> str:
+    """A card as a chip, in Textual markup (card texts hold no markup)."""
+    return f"[{chip_style(card)}] {card} [/]"
+
+
+def color_chip(letter: str) -> str:
+    """A colour as a chip with its letter and name: ``[R] red``."""
+    fill, ink = CHIP.get(letter, BLACK)
+    return f"[bold {ink} on {fill}] {letter} [/] {COLOR_NAME.get(letter, letter)}"
+
+
+#: The order a hand is sorted in: colours in the chromatic order, wilds, BLAST cards.
+_RANK: Final = {letter: i for i, letter in enumerate(COLOR_LETTERS)}
+
+
+def sort_hand(hand: list[str]) -> list[str]:
+    """A hand sorted for reading: by colour in the chromatic order, then kind; wilds last."""
+
+    def key(card: str) -> tuple[int, str]:
+        letter = color_of(card)
+        if letter is None:
+            return (len(_RANK) + (card[0] == "!"), card)
+        return (_RANK[letter], card[1:].rjust(3))
+
+    return sorted(hand, key=key)

@@ -1,0 +1,146 @@
+"""The app's dialogs: a choice among several actions, the rules of the variant, the keys,
+and the results of a round or a match. Each closes with Escape."""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from typing import Any, ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from ..web import STATIC
+
+
+class Chooser(ModalScreen[str | None]):
+    """Choose one of several actions (a wild's colour, a swap's target, a BLAST set...):
+    arrows and Enter, or the option's number; Escape cancels. Returns the action's text."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "cancel"),
+        *(Binding(str(i % 10), f"pick({i - 1})", show=False) for i in range(1, 11)),
+    ]
+
+    def __init__(self, title: str, options: list[tuple[str, str]]) -> None:
+        """``options``: (action text, what it does in words)."""
+        super().__init__()
+        self.title_text = title
+        self.options = options
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static(self.title_text, id="dialog-title")
+            yield OptionList(
+                *(
+                    Option(f"{(i + 1) % 10 if i < 10 else ' '}  {words}", id=text)
+                    for i, (text, words) in enumerate(self.options)
+                ),
+                id="choices",
+            )
+            yield Static("[dim]↑ ↓ and Enter, or the number · Esc cancels[/]")
+
+    def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
+        self.dismiss(event.option.id)
+
+    def action_pick(self, index: int) -> None:
+        if 0 <= index < len(self.options):
+            self.dismiss(self.options[index][0])
+
+
+@cache
+def rules_pages() -> dict[str, Any]:
+    """The rules of every variant, as the browser's rules panel has them (``rules.json``,
+    generated from docs/rules by tools/web_rules.py)."""
+    pages: dict[str, Any] = json.loads((STATIC / "rules.json").read_text(encoding="utf-8"))
+    return pages
+
+
+class RulesScreen(ModalScreen[None]):
+    """How to play the variant at the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,r,q", "dismiss", "close")]
+
+    def __init__(self, variant: str) -> None:
+        super().__init__()
+        self.variant = variant
+
+    def compose(self) -> ComposeResult:
+        page = rules_pages()["variants"].get(self.variant)
+        with Vertical(id="dialog", classes="wide"):
+            title = page["title"] if page else self.variant
+            yield Static(f"[b]How to play {title}[/]", id="dialog-title")
+            with VerticalScroll():
+                yield Markdown(page["markdown"] if page else "No rules are written for it.")
+            yield Static("[dim]↑ ↓ PgUp PgDn scroll · Esc closes[/]")
+
+
+#: Every key of the table, for the keys screen.
+KEY_HELP = (
+    ("← →", "choose a card of your hand"),
+    ("Enter, Space", "play the chosen card"),
+    ("1-9, 0", "play the first ten cards by position"),
+    ("mouse", "click a card, a key or a catch button"),
+    ("d", "draw (press the launcher in UNO Attack)"),
+    ("p", "keep the card you drew (pass)"),
+    ("t", "take the penalty"),
+    ("c", "challenge a Wild Draw Four"),
+    ("u", "UNO! now, or with your next card"),
+    ("k", "catch a player who did not call UNO"),
+    ("i", "catch an illegal play"),
+    ("o", "choose the colour of the first card"),
+    ("m", "meet a BLAST challenge"),
+    ("h", "BLAST mode: hold the chosen card up (it then lands faster)"),
+    ("x", "BLAST mode: put the card back"),
+    ("r", "the rules of this variant"),
+    ("b", "the bell on your turn: on or off"),
+    ("n", "after a match: play another"),
+    ("Ctrl+P", "commands: light or dark theme, and more"),
+    ("q", "leave the table"),
+)
+
+
+class KeysScreen(ModalScreen[None]):
+    """Every key of the table."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "close")]
+
+    def compose(self) -> ComposeResult:
+        rows = "\n".join(f"[b]{key:>12}[/]  {what}" for key, what in KEY_HELP)
+        with Vertical(id="dialog"):
+            yield Static("[b]Keys[/]", id="dialog-title")
+            yield Static(rows)
+            yield Static("[dim]Esc closes[/]")
+
+
+class ResultsScreen(ModalScreen[str | None]):
+    """A round's or the match's result. Enter or Escape goes back to the table; after a
+    match, ``n`` plays another (the host) and ``q`` leaves."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter", "dismiss(None)", "back to the table"),
+        Binding("n", "dismiss('again')", "play again", show=False),
+        Binding("q", "dismiss('quit')", "leave", show=False),
+    ]
+
+    def __init__(self, text: str, match_over: bool, host: bool) -> None:
+        super().__init__()
+        self.text = text
+        self.match_over = match_over
+        self.host = host
+
+    def compose(self) -> ComposeResult:
+        if not self.match_over:
+            hint = "The next round is dealt in a moment · Enter: back to the table"
+        elif self.host:
+            hint = "n: play another match · q: leave · Enter: back to the table"
+        else:
+            hint = "The host may start another match · q: leave · Enter: back to the table"
+        with Vertical(id="dialog"):
+            yield Static("[b]Results[/]", id="dialog-title")
+            yield Static(self.text, id="results")
+            yield Static(f"[dim]{hint}[/]")

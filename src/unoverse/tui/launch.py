@@ -1,0 +1,49 @@
+"""What ``unoverse play`` asks for, checked before the app starts, so that bad input is one
+line and nothing opens: the local table (preset, seats, bots, timer, seed) or the server's
+seat (address, room, name or token)."""
+
+from __future__ import annotations
+
+from ..bots.base import make_bot, parse_bot_specs
+from ..core.errors import UnoverseError
+from .link import FrameLink
+from .local import LocalGame, LocalLink
+from .remote import JoinError, RemoteLink, Seat, base_url, join
+
+
+class LaunchError(Exception):
+    """Bad input to ``unoverse play``: one line for the player."""
+
+
+def local(
+    preset: str, players: int, bots: str, name: str, timer: str, seed: int | None
+) -> LocalLink:
+    """A table on this machine: the player at seat 0 and a bot in every other seat (one spec
+    for all, or one per bot seat)."""
+    try:
+        if players < 2:
+            raise LaunchError(f"--players {players}: a table needs at least 2 seats")
+        specs = parse_bot_specs(bots, players - 1)
+        for seat, spec in enumerate(specs, start=1):
+            make_bot(spec, 0, seat)  # refuses an unknown bot or parameter
+        game = LocalGame(preset, tuple(specs), name=name, timer=timer, seed=seed)
+        return LocalLink(game)  # checks the preset for this many seats, and the timer
+    except UnoverseError as exc:
+        raise LaunchError(str(exc)) from None
+
+
+def remote(url: str, room: str | None, name: str | None, token: str | None) -> FrameLink:
+    """A seat at a server's table: joined under ``name``, or taken back with its ``token``."""
+    if not room:
+        raise LaunchError("--connect needs --room CODE: the room to sit at")
+    if (name is None) == (token is None):
+        raise LaunchError("--connect needs --name NAME to take a seat, or --token to come back")
+    try:
+        if token is not None:
+            seat = Seat(base_url(url), room.upper(), -1, token)
+        else:
+            assert name is not None
+            seat = join(url, room.upper(), name)
+    except JoinError as exc:
+        raise LaunchError(str(exc)) from None
+    return RemoteLink(seat)

@@ -1,0 +1,141 @@
+"""A table against bots on this machine: the server's room logic in this process.
+
+The room is a ``unoverse.server`` room like any other (its session, its bots with their
+reaction times, its rounds and match), on a SQLite file in a temporary directory that goes
+when the game closes, with no socket in between: frames pass as bytes through a ``Conn``.
+So a local game follows the same rules of order, races and refusals as a server's, and the
+app has one kind of table to show.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import secrets
+import tempfile
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from ..core.seeding import derive
+from ..server import protocol as p
+from ..server.hub import Hub
+from ..server.live import DEFAULTS, Live
+from ..server.room import Settings
+from ..server.store import Store
+from .link import Deliver, FrameLink, status
+
+
+@dataclass(frozen=True)
+class LocalGame:
+    """What a local game is: the preset, the seats (the player at seat 0, a bot spec for
+    each other seat), the turn timer, the player's name and the run's seed (None: drawn)."""
+
+    preset: str
+    bots: tuple[str, ...]
+    name: str = "You"
+    timer: str = "off"
+    seed: int | None = None
+    #: The pause between a round's end and the next deal, in seconds.
+    between_rounds_s: float = DEFAULTS.between_rounds_s
+
+    @property
+    def players(self) -> int:
+        """Seats at the table."""
+        return 1 + len(self.bots)
+
+    def settings(self) -> Settings:
+        """The room's checked settings (an unknown variant or option raises here)."""
+        return Settings.make(self.preset, self.players, self.timer, False, False)
+
+
+class _Conn:
+    """The player's end of the room: frames go straight to the link."""
+
+    def __init__(self, link: LocalLink) -> None:
+        self.link = link
+
+    def send(self, frame: bytes) -> None:
+        self.link._received(frame)
+
+    def close(self, code: int) -> None:
+        self.link._closed(code)
+
+
+class LocalLink(FrameLink):
+    """The player's seat at a local table (see the module's docstring)."""
+
+    def __init__(self, game: LocalGame) -> None:
+        super().__init__()
+        self.game = game
+        self.settings = game.settings()
+        self._dir: tempfile.TemporaryDirectory[str] | None = None
+        self._hub: Hub | None = None
+        self._live: Live | None = None
+        self._token = ""
+        self._conn = _Conn(self)
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    async def open(self, deliver: Deliver) -> None:
+        await super().open(deliver)
+        self._deliver(status("connecting", "dealing"))
+        self._dir = tempfile.TemporaryDirectory(prefix="unoverse-")
+        url = f"sqlite+aiosqlite:///{Path(self._dir.name) / 'game.db'}"
+        seeds = self._seeds()
+        config = replace(
+            DEFAULTS, seeds=lambda: next(seeds), between_rounds_s=self.game.between_rounds_s
+        )
+        hub = self._hub = Hub(await Store.open(url), config)
+        bots = {seat: spec for seat, spec in enumerate(self.game.bots, start=1)}
+        live, seat, self._token = await hub.create(self.settings, self.game.name, bots)
+        self._live, self.seat = live, seat
+        await live.attach(self._conn, seat, None, None)
+        self._deliver(status("connected"))
+        await self._start()
+
+    def _seeds(self) -> Iterator[int]:
+        """Each round's seed: from the run's seed when one is given, else the system's."""
+        seed = self.game.seed
+        if seed is None:
+            return iter(lambda: secrets.randbits(64), None)
+        return (derive(seed, "round", i) for i in itertools.count())
+
+    async def _start(self) -> None:
+        hub, live = self._hub, self._live
+        assert hub is not None and live is not None
+        await hub.change(live, "start", lambda room: room.start(self._token))
+        await live.start_match()
+
+    async def again(self) -> None:
+        hub, live = self._hub, self._live
+        assert hub is not None and live is not None
+        await hub.change(live, "play again", lambda room: room.play_again(self._token))
+        await self._start()
+
+    async def _send(self, frame: bytes) -> None:
+        live, seat = self._live, self.seat
+        assert live is not None and seat is not None
+        message = p.decode(frame)
+        # (the room answers once the action's instant has closed: not awaited here)
+        if isinstance(message, p.Act):
+            task = asyncio.create_task(live.act(self._conn, seat, message))
+        else:
+            assert isinstance(message, p.Chat)
+            task = asyncio.create_task(live.chat(self._conn, seat, message))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def _closed(self, code: int) -> None:
+        self._drop_waiting()
+        self._deliver(status("closed", f"the room closed the seat ({code})"))
+
+    async def close(self) -> None:
+        await super().close()
+        for task in list(self._tasks):
+            task.cancel()
+        if self._hub is not None:
+            await self._hub.close()
+            self._hub = None
+        if self._dir is not None:
+            self._dir.cleanup()
+            self._dir = None

@@ -1,0 +1,136 @@
+"""The seat's legal actions, read with the engine's own parser and grouped the way a player
+reaches them: by the card of the hand they start from (plays, jump-ins, pick-ups), and by
+key for the rest. The server sends exactly the legal actions, so the app offers nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Final
+
+from ..core.actions import KEEP, Action, Kind, parse_action
+from ..core.cards import CARD_TEXT, COLOR_LETTERS
+from .cards import COLOR_NAME, card_name
+
+
+@dataclass(frozen=True)
+class Move:
+    """One legal action: its text (what is sent) and its parts."""
+
+    text: str
+    action: Action
+
+    @property
+    def card(self) -> str:
+        """The card it starts from (plays, jump-ins, pick-ups, BLAST sets)."""
+        return CARD_TEXT[self.action.card] if self.action.card >= 0 else ""
+
+
+#: The kinds of action that start from a card of the hand.
+FROM_CARD: Final = frozenset({Kind.PLAY, Kind.JUMP, Kind.ARM})
+
+
+@dataclass(frozen=True)
+class Key:
+    """A key for a kind of action: the key, and what it does in words."""
+
+    key: str
+    label: str
+
+
+#: The key of every action that does not start from a card, and its label.
+KEYS: Final[dict[Kind, Key]] = {
+    Kind.DRAW: Key("d", "draw"),
+    Kind.PRESS: Key("d", "press the launcher"),
+    Kind.PASS: Key("p", "keep the card (pass)"),
+    Kind.TAKE: Key("t", "take the penalty"),
+    Kind.CHALLENGE: Key("c", "challenge"),
+    Kind.UNO: Key("u", "UNO!"),
+    Kind.CATCH: Key("k", "catch"),
+    Kind.CATCH_ILLEGAL: Key("i", "catch the illegal play"),
+    Kind.COLOR: Key("o", "choose the colour"),
+    Kind.BLAST: Key("m", "meet the BLAST challenge"),
+    Kind.DISARM: Key("x", "put the card back"),
+}
+
+
+@dataclass
+class Moves:
+    """The legal actions grouped (see the module's docstring)."""
+
+    by_card: dict[str, list[Move]] = field(default_factory=dict)
+    by_kind: dict[Kind, list[Move]] = field(default_factory=dict)
+
+    def first(self, *kinds: Kind) -> Move | None:
+        """The first action of the first of ``kinds`` that has one."""
+        for kind in kinds:
+            moves = self.by_kind.get(kind)
+            if moves:
+                return moves[0]
+        return None
+
+    def keyed(self, key: str) -> list[Move]:
+        """Every action the key ``key`` reaches."""
+        return [m for kind, moves in self.by_kind.items() if KEYS[kind].key == key for m in moves]
+
+    def plays(self, card: str, call_uno: bool) -> list[Move]:
+        """The choices a card leaves once the UNO call is settled: the ones calling UNO when
+        the player has armed the call (and there are such), else the others. Pick-ups are a
+        separate key."""
+        moves = [m for m in self.by_card.get(card, []) if m.action.kind != Kind.ARM]
+        with_uno = [m for m in moves if m.action.uno]
+        without = [m for m in moves if not m.action.uno]
+        if call_uno and with_uno:
+            return with_uno
+        return without or with_uno
+
+    def pick_up(self, card: str) -> Move | None:
+        """BLAST mode: the action that picks ``card`` up, if it may be."""
+        for m in self.by_card.get(card, []):
+            if m.action.kind == Kind.ARM:
+                return m
+        return None
+
+
+def group(legal: list[str]) -> Moves:
+    """The legal actions of a view (their texts), grouped."""
+    moves = Moves()
+    for text in legal:
+        action = parse_action(text)
+        move = Move(text, action)
+        if action.kind in FROM_CARD:
+            moves.by_card.setdefault(move.card, []).append(move)
+        elif action.kind in KEYS:
+            moves.by_kind.setdefault(action.kind, []).append(move)
+    return moves
+
+
+def describe(move: Move, name: Callable[[int], str]) -> str:
+    """A choice in words, as the chooser lists it (``name`` names a seat)."""
+    a = move.action
+    parts = []
+    if a.kind == Kind.JUMP:
+        parts.append("jump in")
+    if a.kind == Kind.BLAST:
+        return "discard " + ", ".join(card_name(CARD_TEXT[c]) for c in (a.card, *a.more))
+    if a.kind == Kind.COLOR:
+        return f"{COLOR_NAME[COLOR_LETTERS[a.color]]} ({COLOR_LETTERS[a.color]})"
+    if a.kind == Kind.CATCH:
+        return f"catch {name(a.target)}"
+    if a.more:
+        parts.append("with " + ", ".join(card_name(CARD_TEXT[c]) for c in a.more))
+    if a.color >= 0:
+        letter = COLOR_LETTERS[a.color]
+        parts.append(f"declare {COLOR_NAME[letter]} ({letter})")
+    if a.number >= 0:
+        parts.append(f"as a {a.number}")
+    if a.target >= 0:
+        parts.append(f"swap hands with {name(a.target)}")
+    elif a.direction:
+        parts.append("play goes " + ("clockwise" if a.direction == 1 else "counter-clockwise"))
+    if a.amount == KEEP:
+        parts.append("keep the cards of its colour")
+    if a.uno:
+        parts.append("and call UNO")
+    return ", ".join(parts) if parts else "play it"

@@ -1,0 +1,160 @@
+"""A seat at a server's table, over the websocket protocol (docs/protocol.md), as the browser
+takes one: join over HTTP for a seat token, then ``hello`` on ``/ws``.
+
+A dropped connection is reported (``status`` ``lost``) and retried with backoff by
+``websockets``' reconnecting ``connect``; each new socket says ``hello`` with the last state
+version seen, so the server sends only the events missed. The server ending the seat for
+good (``bye``: taken over in another window, kicked; or a refused ``hello``) stops the
+retries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import httpx
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from .link import Deliver, FrameLink, status
+
+#: The protocol version spoken.
+PROTOCOL = 1
+#: Seconds an HTTP request to the server may take.
+HTTP_TIMEOUT = 10.0
+
+
+class JoinError(Exception):
+    """The server refused the seat, or could not be reached: one line for the player."""
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat taken at a server's table: where, and the token that holds it."""
+
+    url: str
+    room: str
+    seat: int
+    token: str
+
+
+def base_url(url: str) -> str:
+    """The server's address without a trailing slash (``http://`` assumed)."""
+    if "://" not in url:
+        url = "http://" + url
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc:
+        raise JoinError(f"{url!r} is not a server's address: give http://host:port")
+    return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
+
+
+def _refusal(response: httpx.Response) -> str:
+    """The server's reason for refusing a request, in words."""
+    try:
+        body = response.json()
+        return str(body.get("message") or body.get("detail") or body)
+    except ValueError:
+        return f"HTTP {response.status_code}"
+
+
+def join(url: str, room: str, name: str) -> Seat:
+    """Take a seat in ``room`` under ``name``; ``JoinError`` says why not."""
+    base = base_url(url)
+    try:
+        response = httpx.post(
+            f"{base}/api/rooms/{room}/join", json={"name": name}, timeout=HTTP_TIMEOUT
+        )
+    except httpx.HTTPError as exc:
+        raise JoinError(f"cannot reach {base}: {exc}") from None
+    if response.status_code != 201:
+        raise JoinError(f"room {room}: {_refusal(response)}")
+    body = response.json()
+    return Seat(base, body["room"], body["seat"], body["token"])
+
+
+class RemoteLink(FrameLink):
+    """The player's seat at a server's table (see the module's docstring)."""
+
+    def __init__(self, seat: Seat) -> None:
+        super().__init__()
+        self.place = seat
+        self.seat = seat.seat
+        parts = urlsplit(seat.url)
+        scheme = "wss" if parts.scheme == "https" else "ws"
+        self.ws_url = urlunsplit((scheme, parts.netloc, parts.path + "/ws", "", ""))
+        self._socket: ClientConnection | None = None
+        self._runner: asyncio.Task[None] | None = None
+        self._last: tuple[int, int] | None = None  # (game, version) of the last update
+        self._ended = ""  # why the server ended the seat for good
+
+    async def open(self, deliver: Deliver) -> None:
+        await super().open(deliver)
+        self._runner = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        self._deliver(status("connecting", self.place.url))
+        async for socket in connect(self.ws_url, open_timeout=HTTP_TIMEOUT):
+            self._socket = socket
+            try:
+                await socket.send(json.dumps(self._hello()))
+                self._deliver(status("connected", self.place.url))
+                async for raw in socket:
+                    self._received(raw)
+            except ConnectionClosed:
+                pass
+            self._socket = None
+            self._drop_waiting()
+            if self._ended:
+                self._deliver(status("closed", self._ended))
+                return
+            self._deliver(status("lost", f"connection to {self.place.url} lost: reconnecting"))
+
+    def _hello(self) -> dict[str, Any]:
+        hello: dict[str, Any] = {
+            "type": "hello",
+            "protocol": PROTOCOL,
+            "room": self.place.room,
+            "token": self.place.token,
+        }
+        if self._last is not None:
+            hello["game"], hello["last_version"] = self._last
+        return hello
+
+    def _received(self, raw: str | bytes) -> None:
+        frame = json.loads(raw)
+        kind = frame.get("type")
+        if kind == "update":
+            self._last = (frame["game"], frame["version"])
+        elif kind == "bye":
+            self._ended = f"the server ended this seat: {frame.get('reason')}"
+        elif kind == "error" and frame.get("seq") is None and frame.get("code") != "bad_message":
+            self._ended = f"the server refused this seat: {frame.get('message')}"
+        super()._received(raw)
+
+    async def _send(self, frame: bytes) -> None:
+        socket = self._socket
+        if socket is None:
+            raise ConnectionError("not connected")
+        await socket.send(frame.decode())
+
+    async def again(self) -> None:
+        """Another match: the host reopens the table and starts it."""
+        headers = {"Authorization": f"Bearer {self.place.token}"}
+        base = f"{self.place.url}/api/rooms/{self.place.room}"
+        async with httpx.AsyncClient(timeout=HTTP_TIMEOUT) as client:
+            for step in ("again", "start"):
+                response = await client.post(f"{base}/{step}", headers=headers)
+                if response.status_code >= 300:
+                    raise JoinError(_refusal(response))
+
+    async def close(self) -> None:
+        await super().close()
+        if self._runner is not None:
+            self._runner.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._runner

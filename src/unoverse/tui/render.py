@@ -1,0 +1,248 @@
+"""What the table shows, as Textual markup built from the ``TableState``: the seats, the
+centre (top card, colour, direction, piles, penalty, BLAST), what is asked of whom, the
+hand, and the keys that act now. Pure functions: the same state gives the same screen."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from textual.markup import escape
+
+from ..core.actions import Kind
+from .cards import COLOR_NAME, card_name, chip, color_chip, sort_hand
+from .moves import KEYS, Moves
+from .state import TableState
+
+#: The longest name a seat line shows.
+NAME_WIDTH: Final = 16
+
+
+def _plural(n: int, one: str, many: str = "") -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def countdown(state: TableState, now_ms: float) -> str:
+    """The seconds left on the mandatory window's timer ("" without a timer)."""
+    if state.deadline is None:
+        return ""
+    return f"{max(0, int((state.deadline - now_ms) / 1000.0 + 0.999))}s"
+
+
+def seats(state: TableState, moves: Moves, now_ms: float) -> str:
+    """One line per seat, this seat first: who must act (▶ and the countdown), cards held,
+    the UNO state, the score and what else is true of the seat."""
+    view = state.view
+    if view is None:
+        return ""
+    n = view["players"]
+    mine = state.seat
+    first = 0 if mine is None else mine
+    acting = state.mandatory()
+    live = view.get("live")
+    catchable = {m.action.target for m in moves.by_kind.get(Kind.CATCH, [])}
+    lines = []
+    for i in range(n):
+        seat = (first + i) % n
+        here = acting is not None and acting["kind"] != "live" and acting["seat"] == seat
+        marker = "[b reverse] ▶ [/]" if here else "   "
+        name = state.name(seat) + (" (you)" if seat == mine else "")
+        if len(name) > NAME_WIDTH:
+            name = name[: NAME_WIDTH - 1] + "…"
+        size = view["hand_sizes"][seat]
+        parts = [f"{marker} {escape(name):<{NAME_WIDTH}} {_plural(size, 'card'):>9}"]
+        if view["eliminated"][seat]:
+            parts.append("[dim]out[/]")
+        elif seat in view["uno_open"]:
+            parts.append("[b]no UNO call![/]")
+        elif size == 1:
+            parts.append("[b]UNO![/]")
+        if state.scores is not None:
+            parts.append(f"{state.scores[seat]} pts")
+        if seat == view["dealer"]:
+            parts.append("dealer")
+        if live is not None:
+            if live["blocked"] == seat:
+                parts.append("blocked")
+            if live["armed"][seat]:
+                parts.append("holds a card up")
+        presence = state.presence[seat] if seat < len(state.presence) else {}
+        if presence.get("stand_in"):
+            parts.append("a bot stands in")
+        elif presence.get("kind") == "player" and not presence.get("connected") and seat != mine:
+            parts.append("away")
+        if here and state.deadline is not None:
+            parts.append(f"[b]{countdown(state, now_ms)}[/]")
+        if seat in catchable:
+            parts.append(f"[b reverse][@click=screen.catch({seat})] k: catch [/][/]")
+        lines.append("  ".join(parts))
+    return "\n".join(lines)
+
+
+def _direction(d: int) -> str:
+    return "↻ clockwise" if d == 1 else "↺ counter-clockwise"
+
+
+def centre(state: TableState) -> str:
+    """The discard pile's top card, the active colour, the direction, the draw pile or the
+    launcher, the penalty waiting, Full Spectrum's steps and UNO Blast's BLAST state."""
+    view = state.view
+    if view is None:
+        return ""
+    top = view["top"]
+    color = view["color"]
+    line = [f"Top card {chip(top)} {card_name(top, color)}" if top else "No card yet"]
+    if color:
+        line.append(f"colour {color_chip(color)}")
+    line.append(_direction(view["direction"]))
+    lines = ["  ·  ".join(line)]
+    more = []
+    if view["launcher"] is not None:
+        presses = view["launcher"]
+        since = (
+            "just fired or reset"
+            if presses == 0
+            else f"{_plural(presses, 'press', 'presses')} since it fired"
+        )
+        more.append(f"Launcher: {view['draw_count']} cards loaded, {since}")
+    else:
+        more.append(f"Draw pile: {_plural(view['draw_count'], 'card')}")
+    if view["steps"]:
+        more.append("also plays: " + " ".join(color_chip(c) for c in view["steps"]))
+    pending = view["pending"]
+    if pending is not None:
+        who = state.name(pending["target"])
+        if pending["until_fire"]:
+            more.append(f"[b]Penalty: {escape(who)} presses until the launcher fires[/]")
+        else:
+            more.append(f"[b]Penalty: +{pending['amount']} on {escape(who)}[/]")
+    lines.append("  ·  ".join(more))
+    blast = []
+    if view["blast"]:
+        blast.append(f"[b]BLAST![/] {chip(view['blast'])} {card_name(view['blast'])}")
+    live = view.get("live")
+    if live is not None:
+        if live["lock"]:
+            blast.append("locked: " + " ".join(color_chip(c) for c in live["lock"]))
+        if live["mine"]:
+            blast.append(f"you hold {chip(live['mine'])} up")
+    if view["spent"]:
+        blast.append("spent: " + " ".join(chip(c) for c in view["spent"]))
+    if blast:
+        lines.append("  ·  ".join(blast))
+    return "\n".join(lines)
+
+
+#: What each mandatory window asks of its seat: (to the seat, to the others).
+ASKS: Final[dict[str, tuple[str, str]]] = {
+    "turn": ("Your turn: play a card or draw", "{who}'s turn"),
+    "drawn": ("Play the card you drew, or keep it (p)", "{who} decides on the drawn card"),
+    "penalty": ("A penalty: take it (t) or answer it", "{who} faces a penalty"),
+    "challenge": (
+        "A Wild Draw Four: take it (t), answer it or challenge (c)",
+        "{who} faces a Wild Draw Four",
+    ),
+    "color": ("Choose the colour of the first card (o)", "{who} chooses the first colour"),
+    "blast": ("BLAST challenge! meet it (m)", "BLAST challenge: {who} and others answer"),
+    "live": ("Live play: play any card that fits, any time", "Live play: anyone may play"),
+}
+
+
+def prompt(state: TableState, now_ms: float) -> str:
+    """What is asked of whom now, in words (with the countdown when there is a timer)."""
+    view = state.view
+    if state.match_over is not None:
+        return "[b]The match is over.[/]"
+    if view is None:
+        return "Waiting for the deal…" if state.status == "connected" else ""
+    if view["winner"] is not None:
+        return f"[b]{escape(state.name(view['winner']))} wins the round[/]"
+    live = view.get("live")
+    if live is not None and state.seat is not None and live["blocked"] == state.seat:
+        return "You are blocked until someone else plays"
+    w = state.mandatory()
+    if w is None:
+        return ""
+    mine = state.my_move()
+    if w["kind"] == "blast" and not mine:
+        text = "BLAST challenge: waiting for the others"
+    else:
+        to_me, to_others = ASKS.get(w["kind"], ("", ""))
+        text = to_me if mine else to_others.format(who=escape(state.name(w.get("seat"))))
+    left = countdown(state, now_ms)
+    text = f"[b]{text}[/]" if mine else text
+    return f"{text}  [b]({left} left)[/]" if left and w["kind"] != "live" else text
+
+
+def hand(state: TableState, moves: Moves, cursor: int, hints: bool = True) -> list[str]:
+    """The hand, sorted, one token (Textual markup) per card: its position key (1-9, 0 for
+    the tenth), ▲ if it can be played now (unless hints are off), the card's chip, in
+    arrows when the cursor is on it, and ↑ when it is held up (BLAST mode)."""
+    view = state.view
+    if view is None or state.seat is None:
+        return []
+    armed = (view.get("live") or {}).get("mine")
+    tokens = []
+    for i, card in enumerate(sort_hand(list(view["hand"]))):
+        key = str((i + 1) % 10) if i < 10 else " "
+        playable = hints and any(m.action.kind != Kind.ARM for m in moves.by_card.get(card, []))
+        mark = "▲" if playable else " "
+        face = chip(card)
+        face = f"[b reverse]›[/]{face}[b reverse]‹[/]" if i == cursor else f" {face} "
+        held = "↑" if armed == card else ""
+        tokens.append(f"[dim]{key}[/]{mark}{face}{held}")
+    return tokens
+
+
+def keys(state: TableState, moves: Moves, call_uno: bool, cursor_card: str | None) -> str:
+    """The keys that act now, with what each does."""
+    if state.view is None or state.seat is None:
+        return ""
+    shown: list[str] = []
+    seen = set()
+    if any(moves.plays(c, False) for c in moves.by_card):
+        shown.append("[b]← →[/] choose a card  [b]Enter[/] play it")
+    for kind, key in KEYS.items():
+        available = moves.by_kind.get(kind)
+        if not available or key.key in seen or kind == Kind.UNO:
+            continue
+        seen.add(key.key)
+        label = key.label
+        if kind == Kind.TAKE and state.view["pending"] is not None:
+            pending = state.view["pending"]
+            label = (
+                "press until it fires" if pending["until_fire"] else f"take +{pending['amount']}"
+            )
+        shown.append(f"[b][@click=screen.key('{key.key}')]{key.key}[/][/] {label}")
+    if moves.by_kind.get(Kind.UNO):
+        shown.append("[b][@click=screen.key('u')]u[/][/] UNO!")
+    elif len(state.view["hand"]) <= 2 and any(
+        m.action.uno for ms in moves.by_card.values() for m in ms
+    ):
+        what = "cancel the UNO call" if call_uno else "UNO with your next card"
+        shown.append(f"[b][@click=screen.key('u')]u[/][/] {what}")
+    if cursor_card and moves.pick_up(cursor_card):
+        shown.append("[b]h[/] hold the card up")
+    return "   ".join(shown)
+
+
+def color_name(letter: str | None) -> str:
+    """A colour letter's name ("" for none)."""
+    return COLOR_NAME.get(letter or "", "")
+
+
+def results(state: TableState) -> str:
+    """The last round's (or the match's) result: winner, points left in each hand, scores."""
+    over: dict[str, Any] | None = state.round_over
+    lines = []
+    if over is not None:
+        lines.append(f"[b]{escape(state.name(over['winner']))} wins the round[/]")
+        lines.append("")
+        lines.append(f"{'':<{NAME_WIDTH}}  {'left in hand':>13}  {'score':>6}")
+        for seat, left in enumerate(over["leftovers"]):
+            name = escape(state.name(seat))
+            lines.append(f"{name:<{NAME_WIDTH}}  {left:>13}  {over['scores'][seat]:>6}")
+    if state.match_over is not None:
+        winners = ", ".join(state.name(s) for s in state.match_over["winners"])
+        lines.append("")
+        lines.append(f"[b]The match is over: {escape(winners)} won.[/]")
+    return "\n".join(lines)

@@ -1,0 +1,126 @@
+"""What the app knows of a room, folded from the server's frames one at a time
+(docs/protocol.md, "From the server"): the room, who is here, the round's view and its
+events, the races, the chat, the results, and the link's own status."""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..core.windows import WINDOW_SCHEMA
+from .link import Frame
+
+#: The windows that hold the game until their seat answers (BLAST mode's live play too).
+MANDATORY = frozenset(kind for kind, spec in WINDOW_SCHEMA.items() if spec.mandatory)
+
+#: Events and chat lines kept for the log.
+LOG_KEPT = 500
+
+
+@dataclass
+class TableState:
+    """A room as one seat sees it (see the module's docstring)."""
+
+    status: str = "connecting"
+    status_detail: str = ""
+    seat: int | None = None
+    room: dict[str, Any] | None = None
+    rules: dict[str, Any] = field(default_factory=dict)
+    presence: list[dict[str, Any]] = field(default_factory=list)
+    host: int | None = None
+    game: int | None = None
+    match: int = 0
+    round: int = 0
+    view: dict[str, Any] | None = None
+    #: When the open mandatory window times out (ms since the epoch; None: no timer).
+    deadline: float | None = None
+    #: What happened, oldest first: ("event", event), ("race", frame), ("chat", frame).
+    log: deque[tuple[str, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))
+    round_over: dict[str, Any] | None = None
+    match_over: dict[str, Any] | None = None
+    scores: list[int] | None = None
+    #: How many entries were ever added to ``log`` (it keeps only the last ``LOG_KEPT``).
+    logged: int = 0
+    #: A refusal of the connection itself (a frame without ``seq``), or ``bye``'s reason.
+    ended: str = ""
+
+    def apply(self, frame: Frame) -> None:
+        """Fold one frame in."""
+        kind = frame.get("type")
+        if kind == "status":
+            self.status, self.status_detail = frame["status"], frame.get("detail", "")
+        elif kind == "welcome":
+            self.seat = frame["seat"]
+            self.room, self.rules = frame["room"], frame["rules"]
+            self.presence = frame["presence"]
+            for line in frame["chat"]:
+                self._note("chat", line)
+        elif kind == "lobby":
+            self.room = frame["room"]
+            if not self.room.get("started"):
+                self.view = self.round_over = self.match_over = self.scores = None
+        elif kind == "presence":
+            self.presence, self.host = frame["seats"], frame["host"]
+        elif kind == "deal":
+            if frame["game"] != self.game:
+                self.game, self.match, self.round = frame["game"], frame["match"], frame["round"]
+                self.view = self.round_over = self.match_over = None
+        elif kind == "update":
+            self.game, self.view, self.deadline = frame["game"], frame["view"], frame["deadline"]
+            for event in frame["events"]:
+                self._note("event", event)
+        elif kind == "race":
+            self._note("race", frame)
+        elif kind == "chat_line":
+            self._note("chat", frame)
+        elif kind == "round_over":
+            self.round_over, self.scores = frame, frame["scores"]
+        elif kind == "match_over":
+            self.match_over, self.scores = frame, frame["scores"]
+        elif kind == "bye":
+            self.ended = f"the server ended this seat: {frame['reason']}"
+        elif kind == "error" and frame.get("seq") is None:
+            self.ended = frame["message"]
+
+    def _note(self, kind: str, item: dict[str, Any]) -> None:
+        self.log.append((kind, item))
+        self.logged += 1
+
+    # -- reading -------------------------------------------------------------------------
+    def name(self, seat: int | None) -> str:
+        """A seat's name as the table shows it; a bot is named by its seat and level."""
+        if seat is None:
+            return "the referee"
+        seats = self.presence or (self.room or {}).get("seats", [])
+        s = seats[seat] if 0 <= seat < len(seats) else None
+        if s is not None and s.get("kind") == "bot":
+            level = (s.get("name") or "").removeprefix("bot ").split(":")[0]
+            return f"Bot {seat + 1}" + (f" ({level})" if level else "")
+        if s is not None and s.get("name"):
+            return str(s["name"])
+        return f"Seat {seat + 1}"
+
+    @property
+    def legal(self) -> list[str]:
+        """The seat's legal actions now, in the notation."""
+        return list(self.view["legal"]) if self.view else []
+
+    def mandatory(self) -> dict[str, Any] | None:
+        """The open mandatory window (the first one: docs/notation.md, "Windows")."""
+        if not self.view:
+            return None
+        for w in self.view["windows"]:
+            if w["kind"] in MANDATORY:
+                return dict(w)
+        return None
+
+    def my_move(self) -> bool:
+        """Whether the open mandatory window is this seat's to answer (in BLAST mode's live
+        play: whether the seat may play)."""
+        w = self.mandatory()
+        if w is None or self.seat is None:
+            return False
+        if w["kind"] == "live":
+            return bool(self.legal)
+        return bool(w["seat"] == self.seat)

@@ -1,0 +1,290 @@
+"""The table screen: the seats, the centre, what is asked of whom, the hand, the keys that
+act now, and the log of what happened in words. Every action is a key (shown on screen) or
+a click; a key that does nothing now says why."""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, ClassVar
+
+from textual import work
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.events import Key
+from textual.screen import Screen
+from textual.widgets import Footer, RichLog, Static
+
+from ..core.actions import Kind
+from ..core.events import Event
+from . import render
+from .cards import COLOR_NAME, card_name, sort_hand
+from .dialogs import Chooser, KeysScreen, RulesScreen
+from .hand import HandView
+from .moves import KEYS, Move, Moves, describe, group
+from .state import LOG_KEPT
+from .words import chat_line, race_line, say
+
+if TYPE_CHECKING:
+    from .app import PlayApp
+
+#: The keys that reach an action by its kind (the rest are the table's own).
+ACTION_KEYS = frozenset(k.key for k in KEYS.values())
+
+
+def now_ms() -> float:
+    """The wall clock in ms since the epoch, as the server stamps deadlines."""
+    return time.time() * 1000.0
+
+
+class TableScreen(Screen[None]):
+    """The table (see the module's docstring)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "cursor(-1)", "card", show=False),
+        Binding("right", "cursor(1)", "card", show=False),
+        Binding("enter,space", "play", "play", show=False),
+        *(Binding(str(i % 10), f"play_at({i - 1})", show=False) for i in range(1, 11)),
+        *(Binding(k, f"key('{k}')", show=False) for k in sorted(ACTION_KEYS | {"h"})),
+        Binding("r", "rules", "rules"),
+        Binding("question_mark", "keys", "keys"),
+        Binding("b", "bell", "bell"),
+        Binding("n", "again", "another match", show=False),
+        Binding("q", "app.quit", "leave"),
+    ]
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.moves = Moves()
+        self.cursor = 0
+        self.hand: list[str] = []
+        self.call_uno = False
+        self.notice = ""
+        self.logged = 0  # entries of the state's log written to the log widget
+
+    @property
+    def play_app(self) -> PlayApp:
+        from .app import PlayApp
+
+        app = self.app
+        assert isinstance(app, PlayApp)
+        return app
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="title")
+        with Horizontal(id="main"):
+            with Vertical(id="table"):
+                yield Static(id="seats")
+                yield Static(id="centre")
+                yield Static(id="prompt")
+                yield Static(id="notice")
+                yield HandView(id="hand")
+                yield Static(id="keys")
+            yield RichLog(id="log", wrap=True, markup=True, max_lines=LOG_KEPT, min_width=20)
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.set_interval(0.5, self.tick)
+        self.show()
+
+    # -- showing -----------------------------------------------------------------------------
+    def changed(self) -> None:
+        """The state moved on: regroup the legal actions and show everything again."""
+        state = self.play_app.state
+        self.moves = group(state.legal)
+        if self.call_uno and (state.view is None or len(state.view["hand"]) > 2):
+            self.call_uno = False
+        self.show()
+
+    def show(self) -> None:
+        state = self.play_app.state
+        moment = now_ms()
+        self.query_one("#title", Static).update(self.play_app.title_line())
+        self.query_one("#seats", Static).update(render.seats(state, self.moves, moment))
+        self.query_one("#centre", Static).update(render.centre(state))
+        self.query_one("#prompt", Static).update(render.prompt(state, moment))
+        self.query_one("#notice", Static).update(self.notice)
+        size = len(state.view["hand"]) if state.view else 0
+        self.cursor = min(self.cursor, max(0, size - 1))
+        self.hand = sort_hand(list(state.view["hand"])) if state.view else []
+        title = f"Your hand: {len(self.hand)} card{'' if len(self.hand) == 1 else 's'}"
+        self.query_one(HandView).show(
+            title if state.seat is not None else "", render.hand(state, self.moves, self.cursor)
+        )
+        focus = self.hand[self.cursor] if self.hand else None
+        self.query_one("#keys", Static).update(render.keys(state, self.moves, self.call_uno, focus))
+        new = state.logged - self.logged
+        if new > 0:
+            log = self.query_one("#log", RichLog)
+            for kind, item in list(state.log)[-new:]:
+                log.write(self.log_line(kind, item))
+            self.logged = state.logged
+
+    def log_line(self, kind: str, item: dict[str, object]) -> str:
+        state = self.play_app.state
+        if kind == "event":
+            return say(Event.from_dict(item), state.name)
+        if kind == "race":
+            return race_line(item, state.name)
+        return chat_line(item, state.name)
+
+    def tick(self) -> None:
+        """The countdown moves on."""
+        if self.play_app.state.deadline is not None:
+            moment = now_ms()
+            state = self.play_app.state
+            self.query_one("#seats", Static).update(render.seats(state, self.moves, moment))
+            self.query_one("#prompt", Static).update(render.prompt(state, moment))
+
+    def say(self, text: str) -> None:
+        """A line under the prompt: why a key did nothing, a refusal, the UNO call..."""
+        self.notice = text
+        self.query_one("#notice", Static).update(text)
+
+    # -- acting ------------------------------------------------------------------------------
+    @work(group="act")
+    async def send(self, text: str) -> None:
+        """Send an action; say why if the server refuses it."""
+        state = self.play_app.state
+        if state.view is None:
+            return
+        self.say(f"[dim]{text}…[/]")
+        answer = await self.play_app.link.act(text, state.view["version"])
+        if answer["type"] == "error":
+            self.say(f"[b]Refused:[/] {answer['message']}")
+        elif answer["type"] == "lost":
+            self.say(
+                "[b]The connection dropped before the answer:[/] your move may not have arrived"
+            )
+        else:
+            self.say("")
+            if text == "uno" or text.endswith(" uno"):
+                self.call_uno = False
+
+    def choose(self, title: str, moves: list[Move]) -> None:
+        """Send the one move, or let the player choose among several."""
+        if len(moves) == 1:
+            self.send(moves[0].text)
+            return
+        state = self.play_app.state
+        options = [(m.text, describe(m, state.name)) for m in moves]
+        self.app.push_screen(Chooser(title, options), self._chosen)
+
+    def _chosen(self, text: str | None) -> None:
+        if text:
+            self.send(text)
+
+    def action_cursor(self, step: int) -> None:
+        if self.hand:
+            self.cursor = (self.cursor + step) % len(self.hand)
+            self.show()
+
+    def action_play(self) -> None:
+        self.action_play_at(self.cursor)
+
+    def action_play_at(self, index: int) -> None:
+        if not 0 <= index < len(self.hand):
+            self.say("There is no card there." if self.hand else self.why_not("play"))
+            return
+        self.cursor = index
+        card = self.hand[index]
+        options = self.moves.plays(card, self.call_uno)
+        if options:
+            self.choose(f"Play {card} ({card_name(card)})", options)
+        elif self.moves.pick_up(card):
+            self.say(f"{card} can only be held up now: press h")
+            self.show()
+        elif self.play_app.state.my_move():
+            self.send(self.probe(card))  # the engine says why not, and nothing changes
+        else:
+            self.say(f"{card} cannot be played now: {self.why_not('play')}")
+            self.show()
+
+    def probe(self, card: str) -> str:
+        """The action that asks the engine why ``card`` cannot be played (it is refused)."""
+        if card.startswith("W"):
+            view = self.play_app.state.view
+            return f"{card}:{(view or {}).get('color') or next(iter(COLOR_NAME))}"
+        return card
+
+    def why_not(self, what: str) -> str:
+        state = self.play_app.state
+        if state.view is None:
+            return "no round is being played"
+        if state.seat is None:
+            return "you are watching"
+        text = render.prompt(state, now_ms())
+        plain = text.replace("[b]", "").replace("[/]", "")
+        return f"not now ({plain})" if plain else f"you cannot {what} now"
+
+    def action_key(self, key: str) -> None:
+        moves = self.moves.keyed(key)
+        if key == "u":
+            self.uno()
+            return
+        if key == "h":
+            card = self.hand[self.cursor] if self.hand else None
+            move = self.moves.pick_up(card) if card else None
+            if move is None:
+                self.say(f"Nothing to hold up: {self.why_not('hold a card')}")
+            else:
+                self.send(move.text)
+            return
+        if not moves:
+            label = next(k.label for k in KEYS.values() if k.key == key)
+            self.say(f"{key}: cannot {label} now — {self.why_not(label)}")
+            return
+        kind = moves[0].action.kind
+        titles = {
+            Kind.CATCH: "Catch whom?",
+            Kind.COLOR: "The colour of the first card",
+            Kind.BLAST: "Meet the BLAST challenge with",
+        }
+        self.choose(titles.get(kind, KEYS[kind].label), moves)
+
+    def uno(self) -> None:
+        """UNO now if the seat may declare it, else armed for the next card."""
+        state = self.play_app.state
+        declare = self.moves.first(Kind.UNO)
+        if declare is not None:
+            self.send(declare.text)
+            return
+        with_call = any(m.action.uno for ms in self.moves.by_card.values() for m in ms)
+        if state.view is not None and len(state.view["hand"]) <= 2 and with_call:
+            self.call_uno = not self.call_uno
+            self.say(
+                "UNO! It goes with your next card." if self.call_uno else "UNO call cancelled."
+            )
+            self.show()
+        else:
+            self.say("UNO is called with your second-to-last card, or as soon as you hold one.")
+
+    def on_hand_view_picked(self, message: HandView.Picked) -> None:
+        self.action_play_at(message.index)
+
+    def action_catch(self, seat: int) -> None:
+        for move in self.moves.by_kind.get(Kind.CATCH, []):
+            if move.action.target == seat:
+                self.send(move.text)
+                return
+        self.say(f"{self.play_app.state.name(seat)} cannot be caught now")
+
+    def action_rules(self) -> None:
+        room = self.play_app.state.room
+        variant = (self.play_app.state.view or {}).get("variant") or (room or {}).get("variant")
+        self.app.push_screen(RulesScreen(str(variant)))
+
+    def action_keys(self) -> None:
+        self.app.push_screen(KeysScreen())
+
+    def action_bell(self) -> None:
+        self.play_app.bell_on = not self.play_app.bell_on
+        self.say(f"The bell on your turn is {'on' if self.play_app.bell_on else 'off'}.")
+
+    def action_again(self) -> None:
+        self.play_app.play_again()
+
+    def on_key(self, event: Key) -> None:
+        """A key that is nobody's: say so (the bound ones never get here)."""
+        if event.is_printable and event.character and event.character not in "123456789 0":
+            self.say(f"{event.character}: no such key here — press ? for the keys")

@@ -1,0 +1,60 @@
+"""The log's lines: each event in words (``unoverse.cli.log``, with the players' names), the
+races between seats, and chat, with a tag on what stands out (jump-ins, UNO calls, catches,
+challenges, races, BLAST, the launcher firing, eliminations, a round won)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from textual.markup import escape
+
+from ..cli.log import describe
+from ..core import events as ev
+from ..core.events import Event
+
+Name = Callable[[int | None], str]
+
+#: The tag of each event kind that stands out.
+TAGS: Final[dict[str, str]] = {
+    ev.JUMP: "jump-in",
+    ev.UNO: "UNO",
+    ev.FALSE_UNO: "UNO",
+    ev.CATCH: "catch",
+    ev.ILLEGAL_CAUGHT: "catch",
+    ev.CHALLENGE: "challenge",
+    ev.SIMULTANEOUS: "race",
+    ev.HOLDING: "race",
+    ev.BLAST: "BLAST",
+    ev.BLAST_DISCARD: "BLAST",
+    ev.BLAST_PENALTY: "BLAST",
+    ev.ELIMINATED: "out",
+    ev.ROUND_OVER: "win",
+}
+
+
+def _tagged(tag: str, text: str) -> str:
+    return f"[b reverse] {tag} [/] {escape(text)}" if tag else escape(text)
+
+
+def say(event: Event, name: Name) -> str:
+    """An event as a log line (Textual markup)."""
+    tag = TAGS.get(event.kind, "")
+    if event.kind == ev.PRESS and event.count:
+        tag = "launcher"
+    return _tagged(tag, describe(event, name))
+
+
+def race_line(race: dict[str, Any], name: Name) -> str:
+    """Two seats answered the same state: who was first, and by how much."""
+    first, late = name(race["first"]), name(race["late"])
+    by = race["by_ms"]
+    gap = "at the same instant" if by == 0 else f"{by:g} ms later"
+    verdict = "taken on the new state" if race["accepted"] else "refused"
+    text = f"{first} was first ({race['kind']}); {late}'s answer came {gap}: {verdict}"
+    return _tagged("race", text)
+
+
+def chat_line(line: dict[str, Any], name: Name) -> str:
+    """A chat line, shown as text."""
+    return f"[b]{escape(name(line.get('seat')))}:[/] {escape(str(line.get('text', '')))}"
