@@ -14,11 +14,13 @@ import asyncio
 import contextlib
 import json
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
+from websockets.client import backoff
 from websockets.exceptions import ConnectionClosed
 
 from .link import Deliver, FrameLink, status
@@ -27,6 +29,8 @@ from .link import Deliver, FrameLink, status
 PROTOCOL = 1
 #: Seconds an HTTP request to the server may take.
 HTTP_TIMEOUT = 10.0
+#: Seconds between attempts to reconnect: the first, and at most (growing in between).
+RETRY_S = (0.5, 8.0)
 
 
 class JoinError(Exception):
@@ -98,7 +102,12 @@ class RemoteLink(FrameLink):
 
     async def _run(self) -> None:
         self._deliver(status("connecting", self.place.url))
-        async for socket in connect(self.ws_url, open_timeout=HTTP_TIMEOUT):
+        retries = partial(
+            backoff, initial_delay=RETRY_S[0], min_delay=RETRY_S[0], max_delay=RETRY_S[1]
+        )
+        async for socket in connect(
+            self.ws_url, open_timeout=HTTP_TIMEOUT, reconnect_delays=retries
+        ):
             self._socket = socket
             try:
                 await socket.send(json.dumps(self._hello()))

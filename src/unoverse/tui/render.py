@@ -237,7 +237,7 @@ def results(state: TableState) -> str:
     if over is not None:
         lines.append(f"[b]{escape(state.name(over['winner']))} wins the round[/]")
         lines.append("")
-        lines.append(f"{'':<{NAME_WIDTH}}  {'left in hand':>13}  {'score':>6}")
+        lines.append(f"{'':<{NAME_WIDTH}}  {'points left':>13}  {'score':>6}")
         for seat, left in enumerate(over["leftovers"]):
             name = escape(state.name(seat))
             lines.append(f"{name:<{NAME_WIDTH}}  {left:>13}  {over['scores'][seat]:>6}")

@@ -184,7 +184,7 @@ class TableScreen(Screen[None]):
 
     def action_play_at(self, index: int) -> None:
         if not 0 <= index < len(self.hand):
-            self.say("There is no card there." if self.hand else self.why_not("play"))
+            self.say("There is no card there." if self.hand else f"No card to play: {self.why_not()}")
             return
         self.cursor = index
         card = self.hand[index]
@@ -197,7 +197,7 @@ class TableScreen(Screen[None]):
         elif self.play_app.state.my_move():
             self.send(self.probe(card))  # the engine says why not, and nothing changes
         else:
-            self.say(f"{card} cannot be played now: {self.why_not('play')}")
+            self.say(f"{card} cannot be played now: {self.why_not()}")
             self.show()
 
     def probe(self, card: str) -> str:
@@ -207,15 +207,15 @@ class TableScreen(Screen[None]):
             return f"{card}:{(view or {}).get('color') or next(iter(COLOR_NAME))}"
         return card
 
-    def why_not(self, what: str) -> str:
+    def why_not(self) -> str:
+        """Why nothing is open to the player now: what the table waits for, in words."""
         state = self.play_app.state
         if state.view is None:
             return "no round is being played"
         if state.seat is None:
             return "you are watching"
-        text = render.prompt(state, now_ms())
-        plain = text.replace("[b]", "").replace("[/]", "")
-        return f"not now ({plain})" if plain else f"you cannot {what} now"
+        text = render.prompt(state, now_ms()).replace("[b]", "").replace("[/]", "")
+        return text or "nothing is asked of you"
 
     def action_key(self, key: str) -> None:
         moves = self.moves.keyed(key)
@@ -226,13 +226,13 @@ class TableScreen(Screen[None]):
             card = self.hand[self.cursor] if self.hand else None
             move = self.moves.pick_up(card) if card else None
             if move is None:
-                self.say(f"Nothing to hold up: {self.why_not('hold a card')}")
+                self.say(f"h: no card can be held up now ({self.why_not()})")
             else:
                 self.send(move.text)
             return
         if not moves:
             label = next(k.label for k in KEYS.values() if k.key == key)
-            self.say(f"{key}: cannot {label} now — {self.why_not(label)}")
+            self.say(f"{key}: you cannot {label} now ({self.why_not()})")
             return
         kind = moves[0].action.kind
         titles = {
@@ -279,7 +279,8 @@ class TableScreen(Screen[None]):
 
     def action_bell(self) -> None:
         self.play_app.bell_on = not self.play_app.bell_on
-        self.say(f"The bell on your turn is {'on' if self.play_app.bell_on else 'off'}.")
+        self.notice = f"The bell on your turn is {'on' if self.play_app.bell_on else 'off'}."
+        self.show()
 
     def action_again(self) -> None:
         self.play_app.play_again()

@@ -1,0 +1,92 @@
+"""A room that plays back frames made from a real game, for screens that must look the same
+on every run (snapshots): the engine plays a seeded round with bots up to a position, and
+the server's own ``wire`` turns it into the frames a seat would get."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from unoverse.bots.base import make_bot
+from unoverse.core.game import Game
+from unoverse.core.setup import new_game, resolve_preset
+from unoverse.server.wire import events_for, seat_view
+from unoverse.sim.driver import Table
+from unoverse.tui.link import Deliver, Frame, FrameLink, status
+
+#: The room code the scripted rooms show.
+CODE = "K7QPZ2"
+
+
+def position(
+    preset: str, players: int, seed: int, ready: Callable[[Game], bool]
+) -> tuple[Game, list[Any]]:
+    """The seeded round of ``preset`` played by naive bots until ``ready(game)``: the game
+    and every event so far."""
+    game = new_game(preset, players, seed)
+    table = Table([make_bot("naive", seed, s) for s in range(players)], seed)
+    events = list(game.setup_events)
+    for _ in range(2000):
+        if ready(game):
+            return game, events
+        seat, action, at = table.next(game)
+        events += game.apply(seat, action, at)
+    raise AssertionError("the position never came")
+
+
+def frames(preset: str, game: Game, events: list[Any], seat: int = 0, **extra: Any) -> list[Frame]:
+    """What ``seat`` of a room playing ``game`` receives on joining it."""
+    players = game.n
+    seats = [{"kind": "player", "name": "Ana"}] + [
+        {"kind": "bot", "name": "bot normal"} for _ in range(players - 1)
+    ]
+    room = {
+        "code": CODE,
+        "variant": game.rules.name,
+        "preset": preset,
+        "options": {},
+        "seats": seats,
+        "free": 0,
+        "timer": "off",
+        "spectators": False,
+        "started": True,
+    }
+    presence = [dict(s, connected=s["kind"] == "player", stand_in=False) for s in seats]
+    rules = dict(resolve_preset(preset)[1])
+    return [
+        {"type": "welcome", "seat": seat, "room": room, "rules": rules, "presence": presence, "chat": []},
+        {"type": "presence", "seats": presence, "host": 0},
+        {"type": "deal", "game": 1, "match": 0, "round": 0, "commitment": "0" * 64},
+        {
+            "type": "update",
+            "game": 1,
+            "version": game.version,
+            "events": events_for(events, seat),
+            "view": seat_view(game, seat),
+            "deadline": None,
+            **extra,
+        },
+    ]
+
+
+class ScriptedLink(FrameLink):
+    """A room that sends ``frames`` on joining and refuses every action."""
+
+    def __init__(self, frames: list[Frame]) -> None:
+        super().__init__()
+        self.frames = frames
+
+    async def open(self, deliver: Deliver) -> None:
+        await super().open(deliver)
+        deliver(status("connected"))
+        for frame in self.frames:
+            deliver(frame)
+
+    async def _send(self, frame: bytes) -> None:
+        import json
+
+        seq = json.loads(frame)["seq"]
+        self._received(json.dumps({"type": "error", "seq": seq, "code": "illegal", "message": "scripted"}))
+
+    async def again(self) -> None:
+        return None

@@ -1,0 +1,89 @@
+"""``unoverse play --connect``: a seat at a real server's table, over the websocket protocol,
+through a restart of the server."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from pathlib import Path
+
+import httpx
+import pytest
+
+from server.players import FAST
+from unoverse.tui.launch import LaunchError, remote
+from unoverse.tui.remote import RemoteLink
+from unoverse.tui.table import TableScreen
+from web.browser import ThreadServer
+
+from .pilot import playing, take_a_turn, until
+
+#: The host never connects: a stand-in bot plays the host's seat after this grace.
+CONFIG = replace(FAST, grace_s=0.2, between_rounds_s=0.5)
+
+
+def _room(base: str) -> str:
+    """A started room: the host (away), a quick bot, and a seat for the terminal player."""
+    made = httpx.post(
+        f"{base}/api/rooms",
+        json={"name": "Bo", "preset": "classic", "seats": 3, "bots": {1: "easy:median_ms=5"}},
+    ).json()
+    return str(made["room"]), str(made["token"])
+
+
+def test_a_round_at_a_server_table_survives_a_server_restart(tmp_path: Path) -> None:
+    database = f"sqlite+aiosqlite:///{tmp_path / 'server.db'}"
+    first = ThreadServer(database, CONFIG)
+    base = first.__enter__()
+    try:
+        code, host = _room(base)
+        link = remote(base, code, "Ana", None)
+        assert isinstance(link, RemoteLink) and link.seat == 2
+        started = httpx.post(
+            f"{base}/api/rooms/{code}/start", headers={"Authorization": f"Bearer {host}"}
+        )
+        assert started.status_code == 200, started.text
+    except BaseException:
+        first.__exit__()
+        raise
+    again = ThreadServer(database, CONFIG)
+    again.port = again.server.config.port = first.port  # the address the client retries
+
+    async def main() -> None:
+        async with playing(link) as (app, pilot):
+            assert f"room {code}" in app.title_line()
+            for _ in range(3):  # a few moves, then the server goes away
+                await until(pilot, app.state.my_move, "the player's turn")
+                await take_a_turn(app, pilot)
+            await asyncio.to_thread(first.__exit__)
+            await until(pilot, lambda: app.state.status == "lost", "the lost connection")
+            assert "lost" in app.title_line() and "reconnecting" in app.table.notice
+            await asyncio.to_thread(again.__enter__)
+            await until(pilot, lambda: app.state.status == "connected", "the reconnection")
+            pressed = 0
+            while app.state.round_over is None:
+                if app.state.my_move() or not isinstance(app.screen, TableScreen):
+                    await take_a_turn(app, pilot)
+                    pressed += 1
+                else:
+                    await pilot.pause(0.02)
+                assert pressed < 500, "the round does not end"
+            assert app.state.round_over["winner"] in (0, 1, 2)
+
+    try:
+        asyncio.run(main())
+    finally:
+        first.__exit__()
+        if again.thread.is_alive():
+            again.__exit__()
+
+
+def test_bad_connections_are_one_line() -> None:
+    with pytest.raises(LaunchError, match="needs --room"):
+        remote("http://127.0.0.1:9", None, "Ana", None)
+    with pytest.raises(LaunchError, match="--name NAME to take a seat, or --token"):
+        remote("http://127.0.0.1:9", "ABCDEF", None, None)
+    with pytest.raises(LaunchError, match="cannot reach"):
+        remote("http://127.0.0.1:9", "ABCDEF", "Ana", None)
+    with pytest.raises(LaunchError, match="not a server's address"):
+        remote("ftp://x", "ABCDEF", "Ana", None)

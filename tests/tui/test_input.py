@@ -1,0 +1,93 @@
+"""Bad input to the terminal game: one line and no app for a bad command line; a key that
+does nothing says why and changes nothing; a click on a card plays it."""
+
+from __future__ import annotations
+
+import asyncio
+import subprocess
+import sys
+
+import pytest
+
+from unoverse.tui.app import PlayApp
+
+from .scripted import ScriptedLink, frames, position
+from .test_snapshots import _turn
+
+
+def _play(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "unoverse.cli", "play", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--variant", "clasic"], "clasic"),
+        (["--option", "stacking=sideways"], "stacking"),
+        (["--option", "nonsense=1"], "nonsense"),
+        (["--players", "1"], "at least 2"),
+        (["--players", "11"], "11"),
+        (["--bots", "grandmaster"], "grandmaster"),
+        (["--bots", "easy,easy"], "2 bot specs for 3 players"),
+        (["--timer", "slow"], "timer"),
+        (["--connect", "http://127.0.0.1:9"], "--room"),
+        (["--connect", "http://127.0.0.1:9", "--room", "ABCDEF"], "--name"),
+        (["--connect", "http://127.0.0.1:9", "--room", "ABCDEF", "--name", "Ana"], "cannot reach"),
+    ],
+)
+def test_bad_command_lines_are_one_line(args: list[str], said: str) -> None:
+    done = _play(*args)
+    assert done.returncode == 2
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and said in lines[0], done.stderr
+    assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def _table() -> PlayApp:
+    game, events = position("classic", 4, 2, _turn())
+    return PlayApp(ScriptedLink(frames("classic", game, events)), bell=False)
+
+
+def test_keys_that_do_nothing_say_why_and_change_nothing() -> None:
+    async def main() -> None:
+        app = _table()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            view = app.state.view
+            await pilot.press("t")
+            assert "t: you cannot take the penalty now (Your turn" in app.table.notice
+            await pilot.press("z")
+            assert "z: no such key here" in app.table.notice
+            await pilot.press("k")
+            assert "k: you cannot catch now" in app.table.notice
+            assert app.state.view is view  # nothing was sent, nothing changed
+            assert not app.bell_on and "bell off" in app.title_line()
+            await pilot.press("b")
+            assert app.bell_on and "bell off" not in app.title_line()
+            assert "The bell on your turn is on" in app.table.notice
+
+    asyncio.run(main())
+
+
+def test_a_click_on_a_card_plays_it_and_a_refusal_is_shown() -> None:
+    """The scripted room refuses every action: the refusal is shown, the hand unchanged."""
+
+    async def main() -> None:
+        app = _table()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            hand = app.table.query_one("#hand")
+            line, start, _end = hand.places[6]  # B7, playable on B6
+            assert app.table.hand[6] == "B7"
+            await pilot.click("#hand", offset=(start + 3, line))
+            await pilot.pause(0.1)
+            assert app.table.cursor == 6
+            assert "Refused:[/] scripted" in app.table.notice
+            assert app.table.hand[6] == "B7"
+
+    asyncio.run(main())
