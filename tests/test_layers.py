@@ -1,4 +1,5 @@
-"""Imports point one way only (DESIGN.md "Layers"): core <- variants <- match <- bots/sim <- cli.
+"""Imports point one way only (DESIGN.md "Layers"): core <- variants <- match <- bots/sim <-
+server <- tui <- cli.
 
 ``core`` is pure: standard library only, no I/O, no clock, no global randomness.
 """
@@ -22,7 +23,8 @@ ALLOWED = {
     "sim": {"core", "variants", "match", "bots"},
     "web": set(),
     "server": {"core", "variants", "match", "bots", "sim", "web"},
-    "cli": {"core", "variants", "match", "bots", "sim", "server"},
+    "tui": {"core", "variants", "match", "bots", "sim", "server", "web"},
+    "cli": {"core", "variants", "match", "bots", "sim", "server", "tui"},
 }
 #: The one exception: ``core/registry.py`` reads the list of variants
 #: (``unoverse.variants.VARIANTS``) inside its functions, when a name is looked up. The

@@ -17,7 +17,6 @@ from pathlib import Path
 import pytest
 
 import unoverse as uv
-from unoverse.cli.log import SENTENCES, describe, hand_left
 from unoverse.core import events as ev
 from unoverse.core import windows as win
 from unoverse.core.events import (
@@ -28,6 +27,7 @@ from unoverse.core.events import (
     Event,
     redact,
 )
+from unoverse.core.sentences import SENTENCES, describe, hand_left
 from unoverse.core.windows import WINDOW_SCHEMA, Window
 
 NOTATION = (Path(__file__).resolve().parents[1] / "docs" / "notation.md").read_text()

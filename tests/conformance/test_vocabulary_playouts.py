@@ -22,9 +22,9 @@ from collections import Counter
 
 import unoverse as uv
 from unoverse.bots.base import make_bot
-from unoverse.cli.log import describe
 from unoverse.core import events as ev
 from unoverse.core.events import DEFAULTS, FIELDS, PRIVATE, SCHEMA, SPLIT, Event, redact
+from unoverse.core.sentences import describe
 from unoverse.sim.driver import RoundRecord, play_round
 
 from ._playout import DEEP, PRESETS, mixed_specs

@@ -19,7 +19,9 @@ from unoverse.tui.local import LocalGame, LocalLink
 FAST = "naive:median_ms=5"
 
 
-def local_link(preset: str, bots: tuple[str, ...] = (FAST,), seed: int = 7, **game: object) -> LocalLink:
+def local_link(
+    preset: str, bots: tuple[str, ...] = (FAST,), seed: int = 7, **game: object
+) -> LocalLink:
     """A local table: the player at seat 0, quick rounds."""
     game.setdefault("between_rounds_s", 0.2)
     return LocalLink(LocalGame(preset, bots, name="Ana", seed=seed, **game))  # type: ignore[arg-type]
@@ -36,7 +38,9 @@ async def playing(
         yield app, pilot
 
 
-async def until(pilot: Pilot[None], ready: Callable[[], object], what: str, timeout: float = 30.0) -> None:
+async def until(
+    pilot: Pilot[None], ready: Callable[[], object], what: str, timeout: float = 30.0
+) -> None:
     """Let the app run until ``ready()`` is true; fail after ``timeout`` seconds."""
     end = time.monotonic() + timeout
     while not ready():
@@ -87,9 +91,11 @@ async def _settled(app: PlayApp, pilot: Pilot[None], version: int) -> None:
     """Wait until the move is answered: a chooser opened, or the state moved on."""
     await until(
         pilot,
-        lambda: isinstance(app.screen, Chooser | ResultsScreen)
-        or app.state.view is None
-        or app.state.view["version"] != version
-        or "Refused" in app.table.notice,
+        lambda: (
+            isinstance(app.screen, Chooser | ResultsScreen)
+            or app.state.view is None
+            or app.state.view["version"] != version
+            or "Refused" in app.table.notice
+        ),
         "the answer to a move",
     )

@@ -54,7 +54,14 @@ def frames(preset: str, game: Game, events: list[Any], seat: int = 0, **extra: A
     presence = [dict(s, connected=s["kind"] == "player", stand_in=False) for s in seats]
     rules = dict(resolve_preset(preset)[1])
     return [
-        {"type": "welcome", "seat": seat, "room": room, "rules": rules, "presence": presence, "chat": []},
+        {
+            "type": "welcome",
+            "seat": seat,
+            "room": room,
+            "rules": rules,
+            "presence": presence,
+            "chat": [],
+        },
         {"type": "presence", "seats": presence, "host": 0},
         {"type": "deal", "game": 1, "match": 0, "round": 0, "commitment": "0" * 64},
         {
@@ -86,7 +93,9 @@ class ScriptedLink(FrameLink):
         import json
 
         seq = json.loads(frame)["seq"]
-        self._received(json.dumps({"type": "error", "seq": seq, "code": "illegal", "message": "scripted"}))
+        self._received(
+            json.dumps({"type": "error", "seq": seq, "code": "illegal", "message": "scripted"})
+        )
 
     async def again(self) -> None:
         return None

@@ -25,7 +25,6 @@ def test_a_classic_round_played_by_keys_to_its_end() -> None:
             shown = str(app.screen.query_one("#results").render())
             assert f"{winner} wins the round" in shown
             assert str(over["scores"][over["winner"]]) in shown
-            log = [str(line) for line in app.table.query_one("#log").lines]
             assert any("wins the round" in line.text for line in app.table.query_one("#log").lines)
             assert pressed and any(k.isdigit() or k == "enter" for k in pressed)
 

@@ -25,7 +25,9 @@ def _turn(seat: int = 0, after: int = 6) -> Callable[[Game], bool]:
     return lambda g: g.turn == seat and g.phase == Phase.TURN and g.version > after
 
 
-def table(preset: str, players: int, seed: int, ready: Callable[[Game], bool], **extra: Any) -> PlayApp:
+def table(
+    preset: str, players: int, seed: int, ready: Callable[[Game], bool], **extra: Any
+) -> PlayApp:
     game, events = position(preset, players, seed, ready)
     return PlayApp(ScriptedLink(frames(preset, game, events, **extra)), bell=False)
 
@@ -91,7 +93,9 @@ def test_the_rules_of_the_variant(snap_compare: SnapCompare) -> None:
 
 def test_the_keys(snap_compare: SnapCompare) -> None:
     app = table("classic", 4, 2, _turn())
-    assert snap_compare(app, terminal_size=(80, 24), run_before=keys_then_shot("keys", "question_mark"))
+    assert snap_compare(
+        app, terminal_size=(80, 24), run_before=keys_then_shot("keys", "question_mark")
+    )
 
 
 def test_attack_table_with_its_launcher(snap_compare: SnapCompare) -> None:
@@ -110,8 +114,16 @@ def test_round_results(snap_compare: SnapCompare) -> None:
     leftovers = [game.hand_points(s) for s in range(game.n)]
     scores = [sum(leftovers) if s == game.winner else 0 for s in range(game.n)]
     sent.append(
-        {"type": "round_over", "game": 1, "winner": game.winner, "leftovers": leftovers,
-         "scores": scores, "seed": "9", "salt": "0" * 64, "commitment": "0" * 64}
+        {
+            "type": "round_over",
+            "game": 1,
+            "winner": game.winner,
+            "leftovers": leftovers,
+            "scores": scores,
+            "seed": "9",
+            "salt": "0" * 64,
+            "commitment": "0" * 64,
+        }
     )
     app = PlayApp(ScriptedLink(sent), bell=False)
     assert snap_compare(app, terminal_size=(80, 24), run_before=shot("results"))

@@ -30,10 +30,10 @@ from ..core.errors import UnoverseError
 from ..core.events import Event
 from ..core.options import OptionSpec
 from ..core.registry import variants as all_variants
+from ..core.sentences import describe, hand_left
 from ..core.setup import new_game
 from ..sim import tournament as tourney
 from ..sim.simulate import Simulation, check, run, verify_replay, write_replay
-from .log import describe, hand_left
 
 
 class _Commands(TyperGroup):

@@ -184,7 +184,9 @@ class TableScreen(Screen[None]):
 
     def action_play_at(self, index: int) -> None:
         if not 0 <= index < len(self.hand):
-            self.say("There is no card there." if self.hand else f"No card to play: {self.why_not()}")
+            self.say(
+                "There is no card there." if self.hand else f"No card to play: {self.why_not()}"
+            )
             return
         self.cursor = index
         card = self.hand[index]

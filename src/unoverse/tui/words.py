@@ -1,4 +1,4 @@
-"""The log's lines: each event in words (``unoverse.cli.log``, with the players' names), the
+"""The log's lines: each event in words (``unoverse.core.sentences``, with the players' names), the
 races between seats, and chat, with a tag on what stands out (jump-ins, UNO calls, catches,
 challenges, races, BLAST, the launcher firing, eliminations, a round won)."""
 
@@ -9,9 +9,9 @@ from typing import Any, Final
 
 from textual.markup import escape
 
-from ..cli.log import describe
 from ..core import events as ev
 from ..core.events import Event
+from ..core.sentences import describe
 
 Name = Callable[[int | None], str]
 

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
-from ..core import events as ev
-from ..core.cards import CARD_TEXT, COLOR_NAMES
-from ..core.events import Event
+from . import events as ev
+from .cards import CARD_TEXT, COLOR_NAMES
+from .events import Event
 
 #: The sentence of every event kind; ``describe`` fills in the ``_facts`` of the event.
 SENTENCES: Final[dict[str, str]] = {
