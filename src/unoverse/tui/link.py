@@ -52,10 +52,6 @@ class FrameLink:
         or ``LOST`` if the connection dropped first."""
         return await self._request({"type": "act", "based_on_version": version, "action": action})
 
-    async def chat(self, text: str) -> Frame:
-        """Say something to the room."""
-        return await self._request({"type": "chat", "text": text})
-
     async def _request(self, message: Frame) -> Frame:
         self._seq += 1
         seq = message["seq"] = self._seq

@@ -116,12 +116,9 @@ class LocalLink(FrameLink):
         live, seat = self._live, self.seat
         assert live is not None and seat is not None
         message = p.decode(frame)
-        # (the room answers once the action's instant has closed: not awaited here)
-        if isinstance(message, p.Act):
-            task = asyncio.create_task(live.act(self._conn, seat, message))
-        else:
-            assert isinstance(message, p.Chat)
-            task = asyncio.create_task(live.chat(self._conn, seat, message))
+        assert isinstance(message, p.Act)  # (the app sends nothing else)
+        # the room answers once the action's instant has closed: not awaited here
+        task = asyncio.create_task(live.act(self._conn, seat, message))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 

@@ -9,7 +9,7 @@ from typing import Any, Final
 from textual.markup import escape
 
 from ..core.actions import Kind
-from .cards import COLOR_NAME, card_name, chip, color_chip, sort_hand
+from .cards import card_name, chip, color_chip
 from .moves import KEYS, Moves
 from .state import TableState
 
@@ -173,16 +173,19 @@ def prompt(state: TableState, now_ms: float) -> str:
     return f"{text}  [b]({left} left)[/]" if left and w["kind"] != "live" else text
 
 
-def hand(state: TableState, moves: Moves, cursor: int, hints: bool = True) -> list[str]:
-    """The hand, sorted, one token (Textual markup) per card: its position key (1-9, 0 for
-    the tenth), ▲ if it can be played now (unless hints are off), the card's chip, in
-    arrows when the cursor is on it, and ↑ when it is held up (BLAST mode)."""
+def hand(
+    state: TableState, cards: list[str], moves: Moves, cursor: int, hints: bool = True
+) -> list[str]:
+    """The hand's ``cards`` (sorted: ``cards.sort_hand``), one token (Textual markup) per
+    card: its position key (1-9, 0 for the tenth), ▲ if it can be played now (unless hints
+    are off), the card's chip, in arrows when the cursor is on it, and ↑ when it is held up
+    (BLAST mode)."""
     view = state.view
     if view is None or state.seat is None:
         return []
     armed = (view.get("live") or {}).get("mine")
     tokens = []
-    for i, card in enumerate(sort_hand(list(view["hand"]))):
+    for i, card in enumerate(cards):
         key = str((i + 1) % 10) if i < 10 else " "
         playable = hints and any(m.action.kind != Kind.ARM for m in moves.by_card.get(card, []))
         mark = "▲" if playable else " "
@@ -223,11 +226,6 @@ def keys(state: TableState, moves: Moves, call_uno: bool, cursor_card: str | Non
     if cursor_card and moves.pick_up(cursor_card):
         shown.append("[b]h[/] hold the card up")
     return "   ".join(shown)
-
-
-def color_name(letter: str | None) -> str:
-    """A colour letter's name ("" for none)."""
-    return COLOR_NAME.get(letter or "", "")
 
 
 def results(state: TableState) -> str:

@@ -104,12 +104,12 @@ class TableScreen(Screen[None]):
         self.query_one("#centre", Static).update(render.centre(state))
         self.query_one("#prompt", Static).update(render.prompt(state, moment))
         self.query_one("#notice", Static).update(self.notice)
-        size = len(state.view["hand"]) if state.view else 0
-        self.cursor = min(self.cursor, max(0, size - 1))
         self.hand = sort_hand(list(state.view["hand"])) if state.view else []
+        self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
         title = f"Your hand: {len(self.hand)} card{'' if len(self.hand) == 1 else 's'}"
         self.query_one(HandView).show(
-            title if state.seat is not None else "", render.hand(state, self.moves, self.cursor)
+            title if state.seat is not None else "",
+            render.hand(state, self.hand, self.moves, self.cursor),
         )
         focus = self.hand[self.cursor] if self.hand else None
         self.query_one("#keys", Static).update(render.keys(state, self.moves, self.call_uno, focus))

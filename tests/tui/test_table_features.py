@@ -1,0 +1,145 @@
+"""What the table shows and offers beyond a move: every legal action within reach of a key
+or a card, the countdown under a timer, the bell when the move falls to the player, another
+match after the last, and the hand laid out again when the terminal shrinks to 80×24."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from unoverse.bots.base import make_bot
+from unoverse.core.actions import Kind
+from unoverse.core.errors import UnoverseError
+from unoverse.core.registry import variants
+from unoverse.core.setup import new_game
+from unoverse.sim.driver import Table
+from unoverse.tui.app import PlayApp
+from unoverse.tui.dialogs import ResultsScreen
+from unoverse.tui.moves import FROM_CARD, KEYS, group
+from unoverse.tui.table import TableScreen
+
+from .pilot import local_link, playing, take_a_turn, until
+from .scripted import ScriptedLink, frames, position
+from .test_snapshots import _turn
+
+#: The actions only the referee (the session) makes: no player sends them.
+REFEREE = {Kind.TIMEOUT, Kind.STALL, Kind.STUCK, Kind.PENALIZE}
+#: Presets that together open every kind of window and action.
+PRESETS = (
+    "classic+jump_in+seven_zero+stacking=progressive+permissive_illegal_plays",
+    "attack",
+    "minecraft",
+    "full_spectrum",
+    "blast",
+    "blast+mode=blast",
+)
+
+
+def test_every_kind_a_player_sends_has_a_key_or_a_card() -> None:
+    for kind in Kind:
+        if kind not in REFEREE:
+            assert kind in FROM_CARD or kind in KEYS, kind
+
+
+@settings(max_examples=30, deadline=None)
+@given(preset=st.sampled_from(PRESETS), seed=st.integers(0, 10_000), steps=st.integers(0, 120))
+def test_every_legal_action_is_offered(preset: str, seed: int, steps: int) -> None:
+    """Along a bots' game, every legal action of every seat is in the grouping the table
+    offers (by its card, or by its key), and nothing else is."""
+    players = 3
+    game = new_game(preset, players, seed)
+    table = Table([make_bot("naive", seed, s) for s in range(players)], seed)
+    for _ in range(steps):
+        if game.over:
+            break
+        for seat in range(players):
+            legal = [str(a) for a in game.legal_actions(seat)]
+            moves = group(legal)
+            offered = [m.text for ms in moves.by_card.values() for m in ms]
+            offered += [m.text for ms in moves.by_kind.values() for m in ms]
+            assert sorted(offered) == sorted(legal)
+        seat, action, at = table.next(game)
+        with contextlib.suppress(UnoverseError):  # (BLAST mode: a play too late is refused)
+            game.apply(seat, action, at)
+    assert {v.name for v in variants()} <= {p.split("+")[0] for p in PRESETS}
+
+
+def test_the_countdown_of_a_timer() -> None:
+    async def main() -> None:
+        game, events = position("classic", 4, 2, _turn())
+        sent = frames("classic", game, events, deadline=time.time() * 1000.0 + 12_000.0)
+        app = PlayApp(ScriptedLink(sent), bell=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            seats = str(app.table.query_one("#seats").render())
+            prompt = str(app.table.query_one("#prompt").render())
+            assert "12s" in seats or "11s" in seats
+            assert "s left)" in prompt
+            await pilot.pause(1.2)  # the countdown moves on by itself
+            assert str(app.table.query_one("#seats").render()) != seats
+
+    asyncio.run(main())
+
+
+def test_the_bell_rings_when_the_move_falls_to_the_player() -> None:
+    async def main() -> None:
+        link = local_link("classic")
+        app = PlayApp(link, bell=True)
+        rung: list[float] = []
+        app.bell = lambda: rung.append(time.monotonic())  # type: ignore[method-assign]
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: app.state.view is not None, "the deal")
+            turns = 0
+            while turns < 3 and app.state.round_over is None:
+                if app.state.my_move():
+                    turns += 1
+                    await take_a_turn(app, pilot)
+                else:
+                    await pilot.pause(0.02)
+            assert len(rung) >= 2
+            await pilot.press("b")
+            assert not app.bell_on
+
+    asyncio.run(main())
+
+
+def test_another_match_after_the_last_with_n() -> None:
+    async def main() -> None:
+        link = local_link("classic+target_score=1")
+        async with playing(link) as (app, pilot):
+            while app.state.match_over is None:
+                if app.state.my_move() or not isinstance(app.screen, TableScreen):
+                    await take_a_turn(app, pilot)
+                else:
+                    await pilot.pause(0.02)
+            await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+            assert "The match is over" in str(app.screen.query_one("#results").render())
+            await pilot.press("n")
+            await until(
+                pilot, lambda: app.state.match == 1 and app.state.view is not None, "a new match"
+            )
+            assert app.state.match_over is None and isinstance(app.screen, TableScreen)
+
+    asyncio.run(main())
+
+
+def test_the_hand_is_laid_out_again_at_80x24() -> None:
+    async def main() -> None:
+        game, events = position("classic", 4, 2, _turn())
+        app = PlayApp(ScriptedLink(frames("classic", game, events)), bell=False)
+        async with app.run_test(size=(140, 40)) as pilot:
+            await pilot.pause(0.1)
+            hand = app.table.query_one("#hand")
+            assert {line for line, _, _ in hand.places} == {1}  # one line when wide
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(0.2)
+            lines = {line for line, _, _ in hand.places}
+            assert len(lines) == 2
+            assert max(end for _, _, end in hand.places) <= hand.content_region.width
+            assert app.table.query_one("#keys").region.bottom <= 23  # above the footer
+
+    asyncio.run(main())
