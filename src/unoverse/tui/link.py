@@ -70,8 +70,11 @@ class FrameLink:
         raise NotImplementedError
 
     def _received(self, raw: str | bytes) -> None:
+        """A frame from the server, as sent."""
+        self._take(json.loads(raw))
+
+    def _take(self, frame: Frame) -> None:
         """A frame from the server: the answer to a message waiting for one, and the app's."""
-        frame: Frame = json.loads(raw)
         if frame.get("type") in ("ack", "error"):
             answer = self._waiting.get(frame.get("seq", -1))
             if answer is not None and not answer.done():

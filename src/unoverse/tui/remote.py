@@ -23,7 +23,7 @@ from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import backoff
 from websockets.exceptions import ConnectionClosed
 
-from .link import Deliver, FrameLink, status
+from .link import Deliver, Frame, FrameLink, status
 
 #: The protocol version spoken.
 PROTOCOL = 1
@@ -134,8 +134,7 @@ class RemoteLink(FrameLink):
             hello["game"], hello["last_version"] = self._last
         return hello
 
-    def _received(self, raw: str | bytes) -> None:
-        frame = json.loads(raw)
+    def _take(self, frame: Frame) -> None:
         kind = frame.get("type")
         if kind == "update":
             self._last = (frame["game"], frame["version"])
@@ -143,7 +142,7 @@ class RemoteLink(FrameLink):
             self._ended = f"the server ended this seat: {frame.get('reason')}"
         elif kind == "error" and frame.get("seq") is None and frame.get("code") != "bad_message":
             self._ended = f"the server refused this seat: {frame.get('message')}"
-        super()._received(raw)
+        super()._take(frame)
 
     async def _send(self, frame: bytes) -> None:
         socket = self._socket

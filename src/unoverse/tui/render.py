@@ -147,30 +147,36 @@ ASKS: Final[dict[str, tuple[str, str]]] = {
 }
 
 
-def prompt(state: TableState, now_ms: float) -> str:
-    """What is asked of whom now, in words (with the countdown when there is a timer)."""
+def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
+    """What is asked of whom now, as plain words; whether it is asked of this seat (or is
+    news worth stressing); and the countdown ("" without a timer)."""
     view = state.view
     if state.match_over is not None:
-        return "[b]The match is over.[/]"
+        return "The match is over.", True, ""
     if view is None:
-        return "Waiting for the deal…" if state.status == "connected" else ""
+        return ("Waiting for the deal…" if state.status == "connected" else ""), False, ""
     if view["winner"] is not None:
-        return f"[b]{escape(state.name(view['winner']))} wins the round[/]"
+        return f"{state.name(view['winner'])} wins the round", True, ""
     live = view.get("live")
     if live is not None and state.seat is not None and live["blocked"] == state.seat:
-        return "You are blocked until someone else plays"
+        return "You are blocked until someone else plays", False, ""
     w = state.mandatory()
     if w is None:
-        return ""
+        return "", False, ""
     mine = state.my_move()
     if w["kind"] == "blast" and not mine:
         text = "BLAST challenge: waiting for the others"
     else:
         to_me, to_others = ASKS.get(w["kind"], ("", ""))
-        text = to_me if mine else to_others.format(who=escape(state.name(w.get("seat"))))
-    left = countdown(state, now_ms)
-    text = f"[b]{text}[/]" if mine else text
-    return f"{text}  [b]({left} left)[/]" if left and w["kind"] != "live" else text
+        text = to_me if mine else to_others.format(who=state.name(w.get("seat")))
+    return text, mine, countdown(state, now_ms) if w["kind"] != "live" else ""
+
+
+def prompt(state: TableState, now_ms: float) -> str:
+    """``asked`` as markup: stressed in bold, with the countdown."""
+    text, stressed, left = asked(state, now_ms)
+    text = f"[b]{escape(text)}[/]" if stressed else escape(text)
+    return f"{text}  [b]({left} left)[/]" if left else text
 
 
 def hand(

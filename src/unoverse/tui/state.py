@@ -42,8 +42,6 @@ class TableState:
     scores: list[int] | None = None
     #: How many entries were ever added to ``log`` (it keeps only the last ``LOG_KEPT``).
     logged: int = 0
-    #: A refusal of the connection itself (a frame without ``seq``), or ``bye``'s reason.
-    ended: str = ""
 
     def apply(self, frame: Frame) -> None:
         """Fold one frame in."""
@@ -78,10 +76,6 @@ class TableState:
             self.round_over, self.scores = frame, frame["scores"]
         elif kind == "match_over":
             self.match_over, self.scores = frame, frame["scores"]
-        elif kind == "bye":
-            self.ended = f"the server ended this seat: {frame['reason']}"
-        elif kind == "error" and frame.get("seq") is None:
-            self.ended = frame["message"]
 
     def _note(self, kind: str, item: dict[str, Any]) -> None:
         self.log.append((kind, item))

@@ -12,6 +12,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
+from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, RichLog, Static
 
@@ -210,14 +211,16 @@ class TableScreen(Screen[None]):
         return card
 
     def why_not(self) -> str:
-        """Why nothing is open to the player now: what the table waits for, in words."""
+        """Why nothing is open to the player now: what the table waits for, in words
+        (escaped, for ``say``)."""
         state = self.play_app.state
         if state.view is None:
             return "no round is being played"
         if state.seat is None:
             return "you are watching"
-        text = render.prompt(state, now_ms()).replace("[b]", "").replace("[/]", "")
-        return text or "nothing is asked of you"
+        text, _, left = render.asked(state, now_ms())
+        text = f"{text} ({left} left)" if text and left else text
+        return escape(text) or "nothing is asked of you"
 
     def action_key(self, key: str) -> None:
         moves = self.moves.keyed(key)
