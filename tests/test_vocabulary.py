@@ -108,6 +108,18 @@ def test_the_readable_log_has_a_sentence_for_every_kind_and_no_other() -> None:
         assert line and "{" not in line and "None" not in line, (event, line)
 
 
+def test_the_readable_log_says_every_draw_reason_in_words() -> None:
+    # the cards of several seats' draws come from the card just played, which says why
+    said_by_the_card = {ev.FOR_TURN, ev.FOR_ALL_DRAW, ev.FOR_ALL_HIT}
+    for kind in (ev.DRAW, ev.PRESS):
+        plain = describe(Event(kind, 0, (5,), 1, reason=ev.FOR_TURN))
+        for reason in ev.DRAW_REASONS:
+            line = describe(Event(kind, 0, (5,), 1, reason=reason))
+            assert "_" not in line and (line == plain) == (reason in said_by_the_card), line
+    line = describe(Event(ev.DRAW, 0, (5,), 1, reason=ev.FOR_UNO))
+    assert line == "seat 0 draws B0 for not calling UNO"
+
+
 def test_the_readable_log_counts_one_card_as_one() -> None:
     assert hand_left(2, 1) == "seat 2 ends with 1 card"
     assert hand_left(0, 3) == "seat 0 ends with 3 cards"

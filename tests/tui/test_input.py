@@ -4,12 +4,17 @@ does nothing says why and changes nothing; a click on a card plays it."""
 from __future__ import annotations
 
 import asyncio
+import getpass
 import subprocess
 import sys
 
 import pytest
+from textual.containers import VerticalScroll
+from textual.widgets import Static
 
 from unoverse.tui.app import PlayApp
+from unoverse.tui.dialogs import LeaveScreen
+from unoverse.tui.launch import player_name
 
 from .scripted import ScriptedLink, frames, position
 from .test_snapshots import _turn
@@ -46,6 +51,18 @@ def test_bad_command_lines_are_one_line(args: list[str], said: str) -> None:
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and lines[0].startswith("error: ") and said in lines[0], done.stderr
     assert "Traceback" not in done.stderr and done.stdout == ""
+
+
+def test_a_local_player_is_named_by_the_login_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the log speaks of every seat in the third person: "Ana plays G4", never "You plays"
+    monkeypatch.setattr(getpass, "getuser", lambda: "ana")
+    assert player_name() == "Ana"
+
+    def no_login() -> str:
+        raise KeyError("uid not found")
+
+    monkeypatch.setattr(getpass, "getuser", no_login)
+    assert player_name() == "Player"
 
 
 def _table() -> PlayApp:
@@ -89,5 +106,39 @@ def test_a_click_on_a_card_plays_it_and_a_refusal_is_shown() -> None:
             assert app.table.cursor == 6
             assert "Refused:[/] scripted" in app.table.notice
             assert app.table.hand[6] == "B7"
+
+    asyncio.run(main())
+
+
+def test_leaving_mid_round_asks_first() -> None:
+    async def main() -> None:
+        app = _table()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            await pilot.press("q")
+            assert isinstance(app.screen, LeaveScreen) and app.is_running
+            assert app.link.leaving in str(app.screen.query("Static")[1].render())
+            await pilot.press("n")
+            assert app.screen is app.table and app.is_running
+            await pilot.press("q", "y")
+            await pilot.pause(0.1)
+            assert not app.is_running
+
+    asyncio.run(main())
+
+
+def test_every_key_can_be_read_at_80x24() -> None:
+    async def main() -> None:
+        app = _table()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            await pilot.press("question_mark")
+            await pilot.pause(0.1)
+            rows = app.screen.query_one(VerticalScroll)
+            assert app.focused is rows and rows.max_scroll_y > 0  # more keys than lines
+            await pilot.press("end")
+            await pilot.pause(0.1)
+            assert rows.scroll_y == rows.max_scroll_y
+            assert "leave" in str(rows.query_one(Static).render())
 
     asyncio.run(main())

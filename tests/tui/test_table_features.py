@@ -12,14 +12,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from unoverse.bots.base import make_bot
-from unoverse.core.actions import Kind
+from unoverse.core.actions import Kind, parse_action
 from unoverse.core.errors import UnoverseError
+from unoverse.core.phase import Phase
 from unoverse.core.registry import variants
 from unoverse.core.setup import new_game
 from unoverse.sim.driver import Table
+from unoverse.tui import render
 from unoverse.tui.app import PlayApp
 from unoverse.tui.dialogs import ResultsScreen
 from unoverse.tui.moves import FROM_CARD, KEYS, group
+from unoverse.tui.render import ASKS, NO_ANSWER
+from unoverse.tui.state import TableState
 from unoverse.tui.table import TableScreen
 
 from .pilot import local_link, playing, take_a_turn, until
@@ -143,3 +147,27 @@ def test_the_hand_is_laid_out_again_at_80x24() -> None:
             assert app.table.query_one("#keys").region.bottom <= 23  # above the footer
 
     asyncio.run(main())
+
+
+def test_a_penalty_asks_for_an_answer_only_when_a_card_can_give_one() -> None:
+    seen = set()
+    for preset in ("classic", "classic+stacking=progressive"):
+        for seed in range(30):
+            game, events = position(
+                preset, 3, seed, lambda g: g.phase == Phase.OVER or g.phase == Phase.PENALTY
+            )
+            if game.phase == Phase.OVER:
+                continue
+            state = TableState()
+            for frame in frames(preset, game, events, seat=game.turn):
+                state.apply(frame)
+            window = state.mandatory()
+            assert window is not None and window["kind"] in NO_ANSWER
+            text, mine, _ = render.asked(state, 0)
+            answerable = any(parse_action(a).kind == Kind.PLAY for a in state.legal)
+            assert mine
+            assert text == (ASKS[window["kind"]][0] if answerable else NO_ANSWER[window["kind"]])
+            seen.add((preset, answerable))
+    # Classic has no answer to a penalty; stacking gives one whenever a +2 is in hand
+    assert ("classic", True) not in seen and ("classic", False) in seen
+    assert ("classic+stacking=progressive", True) in seen

@@ -605,7 +605,10 @@ def play(
     timer: Annotated[
         str, typer.Option("--timer", help="The turn timer: off, relaxed, normal or fast.")
     ] = "off",
-    name: Annotated[str | None, typer.Option("--name", help="Your name at the table.")] = None,
+    name: Annotated[
+        str | None,
+        typer.Option("--name", help="Your name at the table (default: your login name)."),
+    ] = None,
     connect: Annotated[
         str | None,
         typer.Option("--connect", help="A server's address: take a seat at its table."),
@@ -625,7 +628,7 @@ def play(
     --connect (the keys are on screen; ? lists them all)."""
     try:
         from ..tui.app import PlayApp
-        from ..tui.launch import LaunchError, local, remote
+        from ..tui.launch import LaunchError, local, player_name, remote
     except ImportError as exc:
         raise _fail(
             f"the terminal game needs its extra: pip install 'unoverse[tui]' ({exc})"
@@ -635,7 +638,7 @@ def play(
             link = remote(connect, room, name, token)
         else:
             preset = _preset(variant, option)
-            link = local(preset, players, bots, name or "You", timer, seed)
+            link = local(preset, players, bots, name or player_name(), timer, seed)
     except LaunchError as exc:
         raise _fail(str(exc)) from None
     PlayApp(link, bell=bell).run()

@@ -60,9 +60,9 @@ SENTENCES: Final[dict[str, str]] = {
     ev.BLAST_RETURNED: "{who} draws a BLAST card during the penalty: it goes back into the pile",
     ev.ELIMINATED: "{who} is eliminated with {n_cards}",
     ev.ARM: "{who} picks up {armed}, ready to play it",
-    ev.DISARM: "{who} puts the card it held back in its hand",
+    ev.DISARM: "{who} puts the card back",
     ev.SIMULTANEOUS: "{who} plays {first} too late: simultaneous with {second}, refused",
-    ev.HOLDING: "{who} was holding a card when {cards} landed: it draws {count}",
+    ev.HOLDING: "{who} was holding a card when {cards} landed: draws {count}",
     ev.BLOCKED: "{who} is blocked; {color} is locked",
     ev.UNBLOCKED: "{who} is no longer blocked",
     ev.RETURNED: "{cards} {go} back to {who}'s hand",
@@ -70,10 +70,27 @@ SENTENCES: Final[dict[str, str]] = {
     ev.STALL: "nobody has played for too long: {who} must play {cards}",
 }
 
+#: Why cards are drawn, in words (the browser's log says the same: web/static/events.js).
+_DRAW_WHY: Final[dict[str, str]] = {
+    ev.FOR_TURN: "",
+    ev.FOR_PENALTY: " (penalty)",
+    ev.FOR_UNO: " for not calling UNO",
+    ev.FOR_FALSE_UNO: " for a false UNO call",
+    ev.FOR_CHALLENGE: " (challenge lost)",
+    ev.FOR_ILLEGAL: " (illegal play caught)",
+    ev.FOR_PENALIZE: " (referee's penalty)",
+    ev.FOR_ALL_DRAW: "",  # the card just played says why
+    ev.FOR_ALL_HIT: "",
+    ev.FOR_ZERO: " (the 0's direction)",
+    ev.FOR_REVEALED: " more (revealed card)",
+    ev.FOR_BLAST: " (BLAST challenge not met)",
+    ev.FOR_HOLDING: " for holding a card",
+    ev.FOR_ROUND: " (draw round)",
+}
 #: ``{why}``: the phrase for a reason, by event kind.
 _WHY: Final[dict[str, dict[str, str]]] = {
-    ev.DRAW: {r: "" if r == ev.FOR_TURN else f" ({r})" for r in ev.DRAW_REASONS},
-    ev.PRESS: {r: "" if r == ev.FOR_TURN else f" ({r})" for r in ev.DRAW_REASONS},
+    ev.DRAW: _DRAW_WHY,
+    ev.PRESS: _DRAW_WHY,
     ev.STUCK: {
         ev.STUCK_IDLE: "nobody has acted for too long: the round ends",
         ev.STUCK_STALEMATE: "nobody can play and no card is left to draw",

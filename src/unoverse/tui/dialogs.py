@@ -1,5 +1,5 @@
 """The app's dialogs: a choice among several actions, the rules of the variant, the keys,
-and the results of a round or a match. Each closes with Escape."""
+the results of a round or a match, and leaving mid-round. Each closes with Escape."""
 
 from __future__ import annotations
 
@@ -94,13 +94,13 @@ KEY_HELP = (
     ("i", "catch an illegal play"),
     ("o", "choose the colour of the first card"),
     ("m", "meet a BLAST challenge"),
-    ("h", "BLAST mode: hold the chosen card up (it then lands faster)"),
+    ("h", "BLAST mode: hold the chosen card up"),
     ("x", "BLAST mode: put the card back"),
     ("r", "the rules of this variant"),
     ("b", "the bell on your turn: on or off"),
     ("n", "after a match: play another"),
     ("Ctrl+P", "commands: light or dark theme, and more"),
-    ("q", "leave the table"),
+    ("q", "leave (during a round, y confirms)"),
 )
 
 
@@ -113,8 +113,9 @@ class KeysScreen(ModalScreen[None]):
         rows = "\n".join(f"[b]{key:>12}[/]  {what}" for key, what in KEY_HELP)
         with Vertical(id="dialog"):
             yield Static("[b]Keys[/]", id="dialog-title")
-            yield Static(rows)
-            yield Static("[dim]Esc closes[/]")
+            with VerticalScroll():
+                yield Static(rows)
+            yield Static("[dim]↑ ↓ scroll · Esc closes[/]")
 
 
 class ResultsScreen(ModalScreen[str | None]):
@@ -144,3 +145,23 @@ class ResultsScreen(ModalScreen[str | None]):
             yield Static("[b]Results[/]", id="dialog-title")
             yield Static(self.text, id="results")
             yield Static(f"[dim]{hint}[/]")
+
+
+class LeaveScreen(ModalScreen[bool]):
+    """Leave while a round is being played? ``y`` leaves; ``n`` or Escape stays. ``what``
+    says what leaving does to the seat (a local table closes; a server keeps the seat)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,q", "dismiss(True)", "leave"),
+        Binding("n,escape", "dismiss(False)", "stay"),
+    ]
+
+    def __init__(self, what: str) -> None:
+        super().__init__()
+        self.what = what
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("[b]Leave the game?[/]", id="dialog-title")
+            yield Static(self.what)
+            yield Static("[dim]y: leave · n or Esc: stay[/]")

@@ -4,6 +4,8 @@ seat (address, room, name or token)."""
 
 from __future__ import annotations
 
+import getpass
+
 from ..bots.base import make_bot, parse_bot_specs
 from ..core.errors import UnoverseError
 from .link import FrameLink
@@ -13,6 +15,16 @@ from .remote import JoinError, RemoteLink, Seat, base_url, join
 
 class LaunchError(Exception):
     """Bad input to ``unoverse play``: one line for the player."""
+
+
+def player_name() -> str:
+    """The player's name at a local table without ``--name``: the login name, else
+    "Player" (a name, so the log reads "Ana plays G4", not "You plays G4")."""
+    try:
+        login = getpass.getuser()
+    except (KeyError, OSError):  # no login name in this environment
+        login = ""
+    return login[:24].capitalize() or "Player"
 
 
 def local(

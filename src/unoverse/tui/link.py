@@ -29,6 +29,9 @@ def status(state: str, detail: str = "") -> Frame:
 class FrameLink:
     """A room's frames for one seat (see the module's docstring). ``open`` starts it."""
 
+    #: What leaving does to the seat, in words for the player.
+    leaving = "The server keeps your seat: you can come back to it."
+
     def __init__(self) -> None:
         self.seat: int | None = None
         self._deliver: Deliver = lambda frame: None

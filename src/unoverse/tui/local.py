@@ -33,7 +33,7 @@ class LocalGame:
 
     preset: str
     bots: tuple[str, ...]
-    name: str = "You"
+    name: str = "Player"
     timer: str = "off"
     seed: int | None = None
     #: The pause between a round's end and the next deal, in seconds.
@@ -64,6 +64,8 @@ class _Conn:
 
 class LocalLink(FrameLink):
     """The player's seat at a local table (see the module's docstring)."""
+
+    leaving = "This table is on this machine only: the game ends with it."
 
     def __init__(self, game: LocalGame) -> None:
         super().__init__()

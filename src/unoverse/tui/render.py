@@ -8,7 +8,7 @@ from typing import Any, Final
 
 from textual.markup import escape
 
-from ..core.actions import Kind
+from ..core.actions import Kind, parse_action
 from .cards import card_name, chip, color_chip
 from .moves import KEYS, Moves
 from .state import TableState
@@ -83,8 +83,9 @@ def _direction(d: int) -> str:
 
 
 def centre(state: TableState) -> str:
-    """The discard pile's top card, the active colour, the direction, the draw pile or the
-    launcher, the penalty waiting, Full Spectrum's steps and UNO Blast's BLAST state."""
+    """The discard pile's top card and the active colour; the direction, the draw pile or the
+    launcher and Full Spectrum's steps; the penalty waiting; UNO Blast's BLAST state. One
+    line each, short enough for 80 columns."""
     view = state.view
     if view is None:
         return ""
@@ -93,9 +94,8 @@ def centre(state: TableState) -> str:
     line = [f"Top card {chip(top)} {card_name(top, color)}" if top else "No card yet"]
     if color:
         line.append(f"colour {color_chip(color)}")
-    line.append(_direction(view["direction"]))
     lines = ["  ·  ".join(line)]
-    more = []
+    more = [_direction(view["direction"])]
     if view["launcher"] is not None:
         presses = view["launcher"]
         since = (
@@ -108,14 +108,14 @@ def centre(state: TableState) -> str:
         more.append(f"Draw pile: {_plural(view['draw_count'], 'card')}")
     if view["steps"]:
         more.append("also plays: " + " ".join(color_chip(c) for c in view["steps"]))
+    lines.append("  ·  ".join(more))
     pending = view["pending"]
     if pending is not None:
-        who = state.name(pending["target"])
+        who = escape(state.name(pending["target"]))
         if pending["until_fire"]:
-            more.append(f"[b]Penalty: {escape(who)} presses until the launcher fires[/]")
+            lines.append(f"[b]Penalty: {who} presses until the launcher fires[/]")
         else:
-            more.append(f"[b]Penalty: +{pending['amount']} on {escape(who)}[/]")
-    lines.append("  ·  ".join(more))
+            lines.append(f"[b]Penalty: +{pending['amount']} on {who}[/]")
     blast = []
     if view["blast"]:
         blast.append(f"[b]BLAST![/] {chip(view['blast'])} {card_name(view['blast'])}")
@@ -146,6 +146,12 @@ ASKS: Final[dict[str, tuple[str, str]]] = {
     "live": ("Live play: play any card that fits, any time", "Live play: anyone may play"),
 }
 
+#: What a penalty window asks of this seat when no card of the hand can answer it.
+NO_ANSWER: Final[dict[str, str]] = {
+    "penalty": "A penalty: take it (t)",
+    "challenge": "A Wild Draw Four: take it (t) or challenge (c)",
+}
+
 
 def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
     """What is asked of whom now, as plain words; whether it is asked of this seat (or is
@@ -168,8 +174,15 @@ def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
         text = "BLAST challenge: waiting for the others"
     else:
         to_me, to_others = ASKS.get(w["kind"], ("", ""))
+        if mine and w["kind"] in NO_ANSWER and not _can_answer(state):
+            to_me = NO_ANSWER[w["kind"]]
         text = to_me if mine else to_others.format(who=state.name(w.get("seat")))
     return text, mine, countdown(state, now_ms) if w["kind"] != "live" else ""
+
+
+def _can_answer(state: TableState) -> bool:
+    """Whether a card of the seat's hand may be played now (on a penalty: to answer it)."""
+    return any(parse_action(a).kind == Kind.PLAY for a in state.legal)
 
 
 def prompt(state: TableState, now_ms: float) -> str:

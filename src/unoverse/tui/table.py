@@ -20,7 +20,7 @@ from ..core.actions import Kind
 from ..core.events import Event
 from . import render
 from .cards import COLOR_NAME, card_name, sort_hand
-from .dialogs import Chooser, KeysScreen, RulesScreen
+from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen
 from .hand import HandView
 from .moves import KEYS, Move, Moves, describe, group
 from .state import LOG_KEPT
@@ -51,7 +51,7 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "keys", "keys"),
         Binding("b", "bell", "bell"),
         Binding("n", "again", "another match", show=False),
-        Binding("q", "app.quit", "leave"),
+        Binding("q", "leave", "leave"),
     ]
 
     def __init__(self) -> None:
@@ -286,6 +286,17 @@ class TableScreen(Screen[None]):
         self.play_app.bell_on = not self.play_app.bell_on
         self.notice = f"The bell on your turn is {'on' if self.play_app.bell_on else 'off'}."
         self.show()
+
+    def action_leave(self) -> None:
+        """Leave: at once between rounds, after a confirmation while one is being played."""
+        view = self.play_app.state.view
+        if view is None or view["winner"] is not None or self.play_app.state.seat is None:
+            self.app.exit()
+            return
+        self.app.push_screen(
+            LeaveScreen(self.play_app.link.leaving),
+            lambda leave: self.app.exit() if leave else None,
+        )
 
     def action_again(self) -> None:
         self.play_app.play_again()
