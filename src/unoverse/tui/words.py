@@ -49,7 +49,10 @@ def race_line(race: dict[str, Any], name: Name) -> str:
     """Two seats answered the same state: who was first, and by how much."""
     first, late = name(race["first"]), name(race["late"])
     by = race["by_ms"]
-    gap = "at the same instant" if by == 0 else f"{by:g} ms later"
+    if by == 0:
+        gap = "at the same instant"
+    else:  # whole milliseconds: the clocks behind the figure are no finer than that
+        gap = f"{by:.0f} ms later" if by >= 1 else "under 1 ms later"
     verdict = "taken on the new state" if race["accepted"] else "refused"
     text = f"{first} was first ({race['kind']}); {late}'s answer came {gap}: {verdict}"
     return _tagged("race", text)

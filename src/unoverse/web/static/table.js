@@ -416,12 +416,18 @@ function Side({ state, conn, settings, mine, name }) {
   </aside>`;
 }
 
+/** How much later a race's second answer came, in whole milliseconds. */
+function raceGap(ms) {
+  if (ms === 0) return "at the same instant";
+  return ms >= 1 ? `${Math.round(ms)} ms later` : "under 1 ms later";
+}
+
 function Log({ state, name }) {
   const entries = [
     ...state.log.map((entry) => ({ id: entry.id, ...describe(entry.event, name) })),
     ...state.races.map((race) => ({
       id: race.id,
-      text: `${name(race.first)} was first (${race.kind}); ${name(race.late)}'s answer came ${race.by_ms} ms later and was ${race.accepted ? "applied after it" : "refused"}`,
+      text: `${name(race.first)} was first (${race.kind}); ${name(race.late)}'s answer came ${raceGap(race.by_ms)} and was ${race.accepted ? "applied after it" : "refused"}`,
       tag: "race",
     })),
   ].sort((a, b) => b.id - a.id);
