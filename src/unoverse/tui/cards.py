@@ -81,15 +81,13 @@ def color_of(card: str) -> str | None:
     return None
 
 
-def card_name(card: str, declared: str | None = None) -> str:
-    """A card in words: ``red 7``, ``wild draw four, declared green``, a BLAST card's
-    challenge."""
+def card_name(card: str) -> str:
+    """A card in words: ``red 7``, ``wild draw four``, a BLAST card's challenge."""
     if card.startswith("!"):
         return f"BLAST card: discard {card[1]} cards {CHALLENGES.get(card[2:], card[2:])}"
     letter = color_of(card)
     if letter is None:
-        name = KIND_NAMES.get(card, card)
-        return f"{name}, declared {COLOR_NAME[declared]}" if declared in COLOR_NAME else name
+        return KIND_NAMES.get(card, card)
     return f"{COLOR_NAME[letter]} {KIND_NAMES.get(card[1:], card[1:])}"
 
 

@@ -91,7 +91,7 @@ def centre(state: TableState) -> str:
         return ""
     top = view["top"]
     color = view["color"]
-    line = [f"Top card {chip(top)} {card_name(top, color)}" if top else "No card yet"]
+    line = [f"Top card {chip(top)} {card_name(top)}" if top else "No card yet"]
     if color:
         line.append(f"colour {color_chip(color)}")
     lines = ["  ·  ".join(line)]
