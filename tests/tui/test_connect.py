@@ -60,6 +60,7 @@ def test_a_round_at_a_server_table_survives_a_server_restart(tmp_path: Path) -> 
             assert "lost" in app.title_line() and "reconnecting" in app.table.notice
             await asyncio.to_thread(again.__enter__)
             await until(pilot, lambda: app.state.status == "connected", "the reconnection")
+            assert "lost" not in app.title_line() and app.table.notice == "Connected again."
             pressed = 0
             while app.state.round_over is None:
                 if app.state.my_move() or not isinstance(app.screen, TableScreen):

@@ -171,3 +171,37 @@ def test_a_penalty_asks_for_an_answer_only_when_a_card_can_give_one() -> None:
     # Classic has no answer to a penalty; stacking gives one whenever a +2 is in hand
     assert ("classic", True) not in seen and ("classic", False) in seen
     assert ("classic+stacking=progressive", True) in seen
+
+
+def test_before_the_match_the_room_shows_who_sits_where() -> None:
+    seats = [
+        {"kind": "player", "name": "Host"},
+        {"kind": "bot", "name": "bot easy"},
+        {"kind": "player", "name": "Ana"},
+        {"kind": "open", "name": None},
+    ]
+    room = {"code": "K7QPZ2", "variant": "classic", "preset": "classic", "options": {}}
+    room |= {"seats": seats, "free": 1, "timer": "off", "spectators": True, "started": False}
+    presence = [
+        {"kind": s["kind"], "name": s["name"], "connected": i == 2, "stand_in": False}
+        for i, s in enumerate(seats)
+    ]
+    welcome = {"type": "welcome", "seat": 2, "room": room, "rules": {}, "presence": presence}
+    lobby = [welcome | {"chat": []}, {"type": "presence", "seats": presence, "host": 0}]
+
+    async def main() -> None:
+        app = PlayApp(ScriptedLink(lobby), bell=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            lines = str(app.table.query_one("#seats").render()).splitlines()
+            assert [line.split() for line in lines] == [
+                ["Host", "away", "host"],
+                ["Bot", "2", "(easy)"],
+                ["Ana", "(you)", "here"],
+                ["(open", "seat)"],
+            ]
+            prompt = str(app.table.query_one("#prompt").render())
+            assert prompt == "Waiting for the host to start the match…"
+            assert "Your hand" not in str(app.table.query_one("#hand").render())
+
+    asyncio.run(main())

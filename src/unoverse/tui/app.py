@@ -8,6 +8,7 @@ from pathlib import Path
 
 from textual import work
 from textual.app import App
+from textual.markup import escape
 
 from .dialogs import ResultsScreen
 from .link import Frame, FrameLink
@@ -51,6 +52,7 @@ class PlayApp(App[None]):
     def receive(self, frame: Frame) -> None:
         """A frame from the room: fold it in and show what changed."""
         state = self.state
+        was = state.status
         state.apply(frame)
         kind = frame.get("type")
         if kind == "update":
@@ -63,7 +65,9 @@ class PlayApp(App[None]):
         elif kind == "deal" and self._results is not None and state.match_over is None:
             self._close_results()
         elif kind == "status" and frame["status"] in ("lost", "closed"):
-            self.table.say(f"[b]{frame['detail']}[/]")
+            self.table.say(f"[b]{escape(frame['detail'])}[/]")
+        elif kind == "status" and frame["status"] == "connected" and was == "lost":
+            self.table.say("Connected again.")
         if self.table.is_mounted:
             self.table.changed()
 

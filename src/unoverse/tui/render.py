@@ -30,10 +30,11 @@ def countdown(state: TableState, now_ms: float) -> str:
 
 def seats(state: TableState, moves: Moves, now_ms: float) -> str:
     """One line per seat, this seat first: who must act (▶ and the countdown), cards held,
-    the UNO state, the score and what else is true of the seat."""
+    the UNO state, the score and what else is true of the seat. Before the deal: who sits
+    where (``lobby``)."""
     view = state.view
     if view is None:
-        return ""
+        return lobby(state)
     n = view["players"]
     mine = state.seat
     first = 0 if mine is None else mine
@@ -74,6 +75,28 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
             parts.append(f"[b]{countdown(state, now_ms)}[/]")
         if seat in catchable:
             parts.append(f"[b reverse][@click=screen.catch({seat})] k: catch [/][/]")
+        lines.append("  ".join(parts))
+    return "\n".join(lines)
+
+
+def lobby(state: TableState) -> str:
+    """The room's seats before a round is dealt: who sits where, who is here, the host and
+    the open seats."""
+    room_seats = (state.room or {}).get("seats", [])
+    lines = []
+    for seat, room_seat in enumerate(room_seats):
+        presence = state.presence[seat] if seat < len(state.presence) else room_seat
+        if room_seat.get("kind") == "open":
+            lines.append(f"    [dim]{'(open seat)':<{NAME_WIDTH}}[/]")
+            continue
+        name = state.name(seat) + (" (you)" if seat == state.seat else "")
+        if len(name) > NAME_WIDTH:
+            name = name[: NAME_WIDTH - 1] + "…"
+        parts = [f"    {escape(name):<{NAME_WIDTH}}"]
+        if room_seat.get("kind") == "player":
+            parts.append("here" if presence.get("connected") or seat == state.seat else "away")
+        if seat == state.host:
+            parts.append("host")
         lines.append("  ".join(parts))
     return "\n".join(lines)
 
@@ -160,7 +183,11 @@ def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
     if state.match_over is not None:
         return "The match is over.", True, ""
     if view is None:
-        return ("Waiting for the deal…" if state.status == "connected" else ""), False, ""
+        if state.status != "connected":
+            return "", False, ""
+        if state.room is not None and not state.room.get("started"):
+            return "Waiting for the host to start the match…", False, ""
+        return "Waiting for the deal…", False, ""
     if view["winner"] is not None:
         return f"{state.name(view['winner'])} wins the round", True, ""
     live = view.get("live")

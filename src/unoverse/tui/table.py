@@ -109,7 +109,7 @@ class TableScreen(Screen[None]):
         self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
         title = f"Your hand: {len(self.hand)} card{'' if len(self.hand) == 1 else 's'}"
         self.query_one(HandView).show(
-            title if state.seat is not None else "",
+            title if state.seat is not None and state.view is not None else "",
             render.hand(state, self.hand, self.moves, self.cursor),
         )
         focus = self.hand[self.cursor] if self.hand else None
