@@ -10,6 +10,7 @@ import time
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from textual.widgets import RichLog
 
 from unoverse.bots.base import make_bot
 from unoverse.core.actions import Kind, parse_action
@@ -131,7 +132,7 @@ def test_another_match_after_the_last_with_n() -> None:
     asyncio.run(main())
 
 
-def test_the_hand_is_laid_out_again_at_80x24() -> None:
+def test_the_hand_and_the_log_are_laid_out_again_at_80x24() -> None:
     async def main() -> None:
         game, events = position("classic", 4, 2, _turn())
         app = PlayApp(ScriptedLink(frames("classic", game, events)), bell=False)
@@ -139,12 +140,16 @@ def test_the_hand_is_laid_out_again_at_80x24() -> None:
             await pilot.pause(0.1)
             hand = app.table.query_one("#hand")
             assert {line for line, _, _ in hand.places} == {1}  # one line when wide
+            log = app.table.query_one("#log", RichLog)
+            assert max(line.cell_length for line in log.lines) > 30  # the wide log's width
             await pilot.resize_terminal(80, 24)
             await pilot.pause(0.2)
             lines = {line for line, _, _ in hand.places}
             assert len(lines) == 2
             assert max(end for _, _, end in hand.places) <= hand.content_region.width
             assert app.table.query_one("#keys").region.bottom <= 23  # above the footer
+            assert log.lines and max(line.cell_length for line in log.lines) <= log.size.width
+            assert "".join(line.text for line in log.lines).count("deals") == 1  # written once
 
     asyncio.run(main())
 

@@ -68,7 +68,7 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
                 parts.append("holds a card up")
         presence = state.presence[seat] if seat < len(state.presence) else {}
         if presence.get("stand_in"):
-            parts.append("a bot stands in")
+            parts.append("bot stand-in")
         elif presence.get("kind") == "player" and not presence.get("connected") and seat != mine:
             parts.append("away")
         if here and state.deadline is not None:

@@ -14,7 +14,7 @@ from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.markup import escape
 from textual.screen import Screen
-from textual.widgets import Footer, RichLog, Static
+from textual.widgets import Footer, Static
 
 from ..core.actions import Kind
 from ..core.events import Event
@@ -22,6 +22,7 @@ from . import render
 from .cards import COLOR_NAME, card_name, sort_hand
 from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen
 from .hand import HandView
+from .logview import LogView
 from .moves import KEYS, Move, Moves, describe, group
 from .state import LOG_KEPT
 from .words import chat_line, race_line, say
@@ -81,7 +82,7 @@ class TableScreen(Screen[None]):
                 yield Static(id="notice")
                 yield HandView(id="hand")
                 yield Static(id="keys")
-            yield RichLog(id="log", wrap=True, markup=True, max_lines=LOG_KEPT, min_width=20)
+            yield LogView(id="log", wrap=True, markup=True, max_lines=LOG_KEPT, min_width=20)
         yield Footer()
 
     def on_mount(self) -> None:
@@ -116,10 +117,18 @@ class TableScreen(Screen[None]):
         self.query_one("#keys", Static).update(render.keys(state, self.moves, self.call_uno, focus))
         new = state.logged - self.logged
         if new > 0:
-            log = self.query_one("#log", RichLog)
+            log = self.query_one(LogView)
             for kind, item in list(state.log)[-new:]:
                 log.write(self.log_line(kind, item))
             self.logged = state.logged
+
+    def on_log_view_rewrap(self) -> None:
+        """Write the kept log again, at the log's new width."""
+        log = self.query_one(LogView)
+        log.clear()
+        for kind, item in self.play_app.state.log:
+            log.write(self.log_line(kind, item))
+        self.logged = self.play_app.state.logged
 
     def log_line(self, kind: str, item: dict[str, object]) -> str:
         state = self.play_app.state
