@@ -1,5 +1,5 @@
 """Imports point one way only (DESIGN.md "Layers"): core <- variants <- match <- bots/sim <-
-server <- tui <- cli.
+rl/server <- tui <- cli.
 
 ``core`` is pure: standard library only, no I/O, no clock, no global randomness.
 """
@@ -21,10 +21,11 @@ ALLOWED = {
     "match": {"core", "variants"},
     "bots": {"core"},
     "sim": {"core", "variants", "match", "bots"},
+    "rl": {"core", "variants", "match", "bots", "sim"},
     "web": set(),
     "server": {"core", "variants", "match", "bots", "sim", "web"},
     "tui": {"core", "variants", "match", "bots", "sim", "server", "web"},
-    "cli": {"core", "variants", "match", "bots", "sim", "server", "tui"},
+    "cli": {"core", "variants", "match", "bots", "sim", "server", "tui", "rl"},
 }
 #: The one exception: ``core/registry.py`` reads the list of variants
 #: (``unoverse.variants.VARIANTS``) inside its functions, when a name is looked up. The

@@ -1,0 +1,18 @@
+"""Environments for learning agents on every variant (docs/rl.md): PettingZoo's AEC API
+(``aec_env``) and a Gymnasium single-agent environment (``UnoEnv``, registered as
+``unoverse/Uno-v0``), with the flat action space and the observation tensor of
+``unoverse.rl.actions`` and ``unoverse.rl.observation``. Needs the ``rl`` extra (PettingZoo,
+Gymnasium)."""
+
+from __future__ import annotations
+
+from .aec import UnoAEC
+from .single_agent import ENV_ID, UnoEnv, register
+
+#: The PettingZoo AEC environment (``UnoAEC``): ``aec_env(preset, players, seed=...,
+#: reactions=..., opponents=...)``.
+aec_env = UnoAEC
+
+register()
+
+__all__ = ["ENV_ID", "UnoAEC", "UnoEnv", "aec_env"]

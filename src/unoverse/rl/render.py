@@ -1,0 +1,41 @@
+"""The table as text in the card notation (RULES.md §0.6), for ``render_mode="ansi"``:
+what one seat sees, never another seat's cards."""
+
+from __future__ import annotations
+
+from ..core.cards import CARD_TEXT, COLOR_LETTERS
+from ..core.view import View
+
+
+def table_text(view: View) -> str:
+    """``view``'s table: the top card and colour, the direction, what is open, the draw pile,
+    any pending penalty, every seat's cards (its own written out) and UNO state."""
+    seat = view.seat
+    top = CARD_TEXT[view.discard[-1]] if view.discard else "-"
+    color = COLOR_LETTERS[view.color] if view.color >= 0 else "-"
+    direction = "clockwise" if view.direction == 1 else "counter-clockwise"
+    windows = " ".join(w.kind if w.seat is None else f"{w.kind}:{w.seat}" for w in view.windows)
+    lines = [
+        f"{view.variant} · top {top} · colour {color} · {direction} · open: {windows or '-'}",
+        f"draw pile {view.draw_count}"
+        + (f" · launcher {view.launcher} presses since it fired" if view.launcher >= 0 else ""),
+    ]
+    if view.pending is not None:
+        p = view.pending
+        amount = "until it fires" if p.until_fire else f"+{p.amount}"
+        lines.append(f"penalty {amount} on seat {p.target}")
+    for s in range(view.players):
+        if s == seat:
+            held = " ".join(CARD_TEXT[c] for c in sorted(view.hand))
+        else:
+            held = f"{view.hand_sizes[s]} cards"
+        marks = []
+        if view.eliminated[s]:
+            marks.append("out")
+        if s in view.uno_open:
+            marks.append("no UNO call")
+        if s == view.dealer:
+            marks.append("dealer")
+        you = " (you)" if s == seat else ""
+        lines.append(f"seat {s}{you}: {held}" + (f"  [{', '.join(marks)}]" if marks else ""))
+    return "\n".join(lines)
