@@ -1,5 +1,6 @@
 """Environments for learning agents on every variant (docs/rl.md): PettingZoo's AEC API
-(``aec_env``) and a Gymnasium single-agent environment (``UnoEnv``, registered as
+(``aec_env``) and its parallel API (``parallel_env``: an instant per step, for BLAST mode's
+real-time play), and a Gymnasium single-agent environment (``UnoEnv``, registered as
 ``unoverse/Uno-v0``), with the flat action space and the observation tensor of
 ``unoverse.rl.actions`` and ``unoverse.rl.observation``. Needs the ``rl`` extra (PettingZoo,
 Gymnasium)."""
@@ -7,12 +8,16 @@ Gymnasium)."""
 from __future__ import annotations
 
 from .aec import UnoAEC
+from .parallel import UnoParallel
 from .single_agent import ENV_ID, UnoEnv, register
 
 #: The PettingZoo AEC environment (``UnoAEC``): ``aec_env(preset, players, seed=...,
 #: reactions=..., opponents=...)``.
 aec_env = UnoAEC
+#: The PettingZoo parallel environment (``UnoParallel``): ``parallel_env(preset, players,
+#: seed=..., opponents=..., instant_ms=...)``.
+parallel_env = UnoParallel
 
 register()
 
-__all__ = ["ENV_ID", "UnoAEC", "UnoEnv", "aec_env"]
+__all__ = ["ENV_ID", "UnoAEC", "UnoEnv", "UnoParallel", "aec_env", "parallel_env"]

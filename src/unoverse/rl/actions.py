@@ -184,11 +184,11 @@ class ActionSpace:
         follows the token (the mask's zeros)."""
         if composing is None:
             if not 0 <= token < len(self.heads):
-                raise IllegalAction(self._refusal(token, "no action starts with it"))
+                raise IllegalAction(self.refused(token, "no action starts with it"))
             head = self.heads[token]
             found = [a for a in legal if a.kind not in REFEREE and self.head(a, seat) == head]
             if not found:
-                raise IllegalAction(self._refusal(token, "not a legal action now"))
+                raise IllegalAction(self.refused(token, "not a legal action now"))
             whole = [a for a in found if not a.more]
             if len(found) == 1 and whole:
                 return whole[0]
@@ -203,14 +203,15 @@ class ActionSpace:
             for a in candidates:
                 if len(a.more) == done:
                     return a
-            raise IllegalAction(self._refusal(token, "these cards are not a whole action"))
+            raise IllegalAction(self.refused(token, "these cards are not a whole action"))
         card = self._then_card.get(token, -1)
         grown = (*composing.more, card)
         if card < 0 or not any(a.more[: done + 1] == grown for a in candidates):
-            raise IllegalAction(self._refusal(token, "no legal action lays that card next"))
+            raise IllegalAction(self.refused(token, "no legal action lays that card next"))
         return Composing(composing.head, grown)
 
-    def _refusal(self, token: int, why: str) -> str:
+    def refused(self, token: int, why: str) -> str:
+        """Why ``token`` is refused, naming it: ``action 17 (R5 uno) is not in the mask: ...``."""
         name = self.names[token] if 0 <= token < self.size else "no such token"
         return f"action {token} ({name}) is not in the mask: {why}"
 

@@ -54,21 +54,9 @@ class UnoAEC(AECEnv[str, dict[str, np.ndarray], int | None]):
         self.render_mode = render_mode
         self.seats = {f"player_{s}": s for s in self.runner.agents}
         self.possible_agents = list(self.seats)
-        size = self.runner.space.size
-        observation = spaces.Dict(
-            {
-                "observation": spaces.Box(
-                    0.0,
-                    self.runner.observation.high,
-                    (self.runner.observation.size,),
-                    dtype=np.float32,
-                ),
-                "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
-            }
-        )
+        observation, action = self.runner.agent_spaces()
         self.observation_spaces = {a: observation for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
-        self._seed = seed
+        self.action_spaces = {a: action for a in self.possible_agents}
         self._seeds = np.random.default_rng(seed)
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:

@@ -1,10 +1,8 @@
-"""One round for learning agents: who is asked next, in a documented order (docs/rl.md,
-"Turn order"), with the bots and the fixed reactions playing every other decision.
+"""A round for PettingZoo's AEC API: who is asked next, one agent at a time, in a documented
+order (docs/rl.md, "Turn order"), with the bots and the fixed reactions playing every other
+decision.
 
-The round runs in a ``unoverse.match.session.Session`` on a virtual clock, as the simulator's
-rounds do, so every action goes through the session's checks and the engine's ``apply``,
-and BLAST mode's stall safeguard comes from the session. After each accepted action the
-runner asks, one at a time:
+After each accepted action the runner asks, one at a time:
 
 1. in a BLAST event, each seat that must still meet it, in the engine's resolution order;
 2. otherwise, each seat other than the mandatory window's holder that has a legal action
@@ -14,8 +12,9 @@ runner asks, one at a time:
 3. then the holder of the mandatory window (turn, drawn card, penalty, challenge, first
    colour), which must act.
 
-In live play, once every seat has waited on a state the session's stall safeguard plays a
-card (RULES.md §5.8). A seat that belongs to a bot is answered by the bot; with
+Each accepted action is stamped ``STEP_MS`` after the last. In live play, once every seat has
+waited on a state, or no card has landed for the stall time, the session's stall safeguard
+plays a card (RULES.md §5.8). A seat that belongs to a bot is answered by the bot; with
 ``reactions=False``, an agent's out-of-turn windows are answered by a fixed policy: it
 declares UNO as soon as it may, never catches or jumps in, and meets a BLAST event with its
 first qualifying set.
@@ -23,36 +22,28 @@ first qualifying set.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping, Sequence
 
 import numpy as np
 
-from ..bots.base import Bot, make_bot
-from ..core import events as ev
 from ..core.actions import UNO, Action
-from ..core.errors import BadPlayerCount, IllegalAction
-from ..core.game import Game, Phase
-from ..core.seeding import derive
-from ..core.setup import new_game
-from ..match.session import Session
-from ..sim.driver import MAX_ACTIONS, STALL_MS
-from .actions import ActionSpace, Composing
-from .observation import HISTORY, Observation, Played
+from ..core.errors import IllegalAction
+from ..core.game import Phase
+from .actions import Composing
+from .observation import HISTORY
+from .round import Round
 
 #: Virtual milliseconds between two accepted actions (more than BLAST mode's simultaneity
 #: window, so a turn-by-turn agent never plays "at the same time" as another).
 STEP_MS = 1000.0
-#: Reward at the end of a round: the winner's, and every other seat's.
-WIN, LOSS = 1.0, -1.0
 
 _MANDATORY = (Phase.TURN, Phase.DRAWN, Phase.PENALTY, Phase.COLOR)
 
 
-class Runner:
-    """A round with learning agents at ``agents`` and bots at the other seats (see the
-    module's docstring). ``reset`` deals; ``current`` is the agent seat asked now (None once
-    the round is over); ``act`` answers it with a token of ``space``."""
+class Runner(Round):
+    """A round asked one agent at a time (see the module's docstring). ``reset`` deals;
+    ``current`` is the agent seat asked now (None once the round is over); ``act`` answers
+    it with a token of ``space``."""
 
     def __init__(
         self,
@@ -64,68 +55,27 @@ class Runner:
         reactions: bool = True,
         history: int = HISTORY,
     ) -> None:
-        probe = new_game(preset, players, 0)  # refuses an unknown preset or player count
-        self.preset = preset
-        self.players = players
-        self.rules = probe.rules
-        opponents = dict(opponents or {})
-        bad = [s for s in opponents if not 0 <= s < players]
-        if bad:
-            raise BadPlayerCount(f"opponent seats {bad} are not seats of a {players}-seat table")
-        self.agents: tuple[int, ...] = tuple(
-            s for s in (range(players) if agents is None else agents) if s not in opponents
-        )
-        if not self.agents:
-            raise BadPlayerCount("no seat is left for an agent: every seat has a bot")
-        self.opponent_specs = opponents
-        for seat, spec in opponents.items():
-            make_bot(spec, 0, seat)  # refuses an unknown bot now
+        super().__init__(preset, players, agents=agents, opponents=opponents, history=history)
         if self.rules.realtime and not reactions:
             raise ValueError(
                 "BLAST mode has no turns: every move is out of turn, so reactions=False "
                 "leaves nothing to learn (use reactions=True, or parallel_env)"
             )
         self.reactions = reactions
-        self.space = ActionSpace(self.rules, players)
-        self.observation = Observation(self.rules, players, self.space.cards, history)
-        self.game: Game = probe
-        self.session = Session(probe, 0)
-        self.bots: dict[int, Bot] = {}
         self.current: int | None = None
         self.may_wait = False
         self.composing: Composing | None = None
-        self.plays: deque[Played] = deque(maxlen=max(history, 1))
-        self.clock = 0.0
         self._asked: set[int] = set()
         self._asked_at = -1
         self._last = 0
-        self.truncated = False
 
-    # -- the round -------------------------------------------------------------------------
     def reset(self, seed: int) -> None:
-        """Deal a new round from ``seed`` (its bots and tie-breaks derived from it too)."""
-        self.game = new_game(self.preset, self.players, seed)
-        stall = STALL_MS if self.rules.realtime else None
-        self.session = Session(self.game, derive(seed, "session"), stall_ms=stall)
-        self.bots = {s: make_bot(spec, seed, s) for s, spec in self.opponent_specs.items()}
-        self.plays.clear()
-        self.clock = 0.0
+        """Deal a new round from ``seed``, and play up to the first agent's question."""
+        self.deal(seed)
         self.composing = None
-        self.truncated = False
         self._asked, self._asked_at = set(), -1
         self._last = self.game.turn
         self._advance()
-
-    @property
-    def over(self) -> bool:
-        """Whether the round has ended (or was cut off: ``truncated``)."""
-        return self.game.over or self.truncated
-
-    def reward(self, seat: int) -> float:
-        """The seat's reward once the round is over (0 before, and when cut off)."""
-        if not self.game.over:
-            return 0.0
-        return WIN if seat == self.game.winner else LOSS
 
     def legal(self) -> Sequence[Action]:
         """The current agent's legal actions."""
@@ -140,11 +90,8 @@ class Runner:
     def observe(self, seat: int) -> np.ndarray:
         """``seat``'s observation now."""
         asked = seat == self.current
-        laid: tuple[int, ...] = ()
-        if asked and self.composing is not None:
-            laid = (self.composing.head[1], *self.composing.more)
-        return self.observation.encode(
-            self.game.view(seat), self.plays, laid, reaction=asked and self.may_wait
+        return self.encode(
+            seat, self.composing if asked else None, reaction=asked and self.may_wait
         )
 
     def act(self, token: int) -> None:
@@ -153,16 +100,17 @@ class Runner:
         seat = self.current
         if seat is None:
             raise IllegalAction(f"action {token}: nobody is asked to act (the round is over)")
-        if token == self.space.wait and not self.composing:
+        if token == self.space.wait and self.composing is None:
             if not self.may_wait:
-                raise IllegalAction(self._refused(token, "this seat must act now"))
+                why = self.space.refused(token, "this seat must act now")
+                raise self.refusal(why, self.mask())
             self._asked.add(seat)
             self._advance()
             return
         try:
             chosen = self.space.choose(token, self.legal(), seat, self.composing)
         except IllegalAction as exc:
-            raise IllegalAction(f"{exc}; {self._mask_text()}") from None
+            raise self.refusal(str(exc), self.mask()) from None
         if isinstance(chosen, Composing):
             self.composing = chosen
             return
@@ -174,19 +122,16 @@ class Runner:
     def _advance(self) -> None:
         """Play bots and fixed reactions until an agent is asked, or the round is over."""
         game = self.game
-        while not game.over:
-            if len(self.session.log) >= MAX_ACTIONS:
-                self.truncated = True
-                break
+        while not game.over and not self.cut_off():
             if self._asked_at != game.version:
                 self._asked, self._asked_at = set(), game.version
             due = self.session.deadline()
             if due is not None and due <= self.clock + STEP_MS:
-                self._referee()  # the stall falls before the next answer could arrive
+                self.referee()  # the stall falls before the next answer could arrive
                 continue
             seat, reaction = self._next_seat()
             if seat is None:
-                self._referee()
+                self.referee()
                 continue
             if seat in self.bots:
                 bot = self.bots[seat]
@@ -232,18 +177,6 @@ class Runner:
         else:
             self._asked.add(seat)
 
-    def _referee(self) -> None:
-        """In live play, when every seat has waited or no card has landed for the stall
-        time, the session's stall safeguard plays a card."""
-        due = self.session.deadline()
-        if due is None:
-            raise RuntimeError(f"round of {self.preset}: no seat can act, yet it is not over")
-        self.clock = max(self.clock, due)
-        ack = self.session.step()
-        if ack is None or not ack.ok:
-            raise RuntimeError(f"round of {self.preset}: the session's referee was refused")
-        self._note(ack.events)
-
     def _apply(self, seat: int, action: Action) -> None:
         self.clock += STEP_MS
         self.session.receive(seat, action, self.clock, self.game.version)
@@ -252,22 +185,4 @@ class Runner:
             why = "nothing processed" if ack is None else f"{ack.code}: {ack.message}"
             raise IllegalAction(f"{action} by seat {seat} was refused ({why})")
         self._last = seat
-        self._note(ack.events)
-
-    def _note(self, events: Sequence[ev.Event]) -> None:
-        """Keep the public plays for the observations' history."""
-        for e in events:
-            if e.kind == ev.PLAY and e.seat is not None:
-                for i, card in enumerate(e.cards):
-                    last = i == len(e.cards) - 1
-                    self.plays.append((e.seat, card, e.color if last else -1))
-
-    def _refused(self, token: int, why: str) -> str:
-        name = self.space.names[token] if 0 <= token < self.space.size else "no such token"
-        return f"action {token} ({name}) is not in the mask: {why}; {self._mask_text()}"
-
-    def _mask_text(self) -> str:
-        allowed = np.flatnonzero(self.mask())
-        shown = ", ".join(f"{i} ({self.space.names[i]})" for i in allowed[:12])
-        more = f" and {len(allowed) - 12} more" if len(allowed) > 12 else ""
-        return f"the mask allows {shown}{more}"
+        self.note(ack)

@@ -22,7 +22,8 @@ from ..core.errors import IllegalAction
 from ..core.seeding import derive
 from .actions import ActionSpace
 from .render import table_text
-from .runner import LOSS, Runner
+from .round import LOSS
+from .runner import Runner
 
 #: The id it is registered under.
 ENV_ID = "unoverse/Uno-v0"
