@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 COMPILED := $(CURDIR)/build/compiled
 
-.PHONY: run test test-plain test-deep test-compiled compile lint typecheck bench clean
+.PHONY: run test test-plain test-deep test-compiled compile lint typecheck bench bench-rl clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(BIN)/python:
 
 # An editable install: src/ stays plain Python (setup.py compiles nothing for it).
 $(STAMP): pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[dev,server,tui,postgres,rl]'
+	$(BIN)/python -m pip install -q -e '.[dev,server,tui,postgres,rl,examples]'
 	touch $(STAMP)
 
 # Runs what follows on the compiled engine when `make compile` built it: PYTHONPATH puts the
@@ -56,8 +56,8 @@ test-compiled: $(STAMP)
 	PYTHONPATH=$(COMPILED) UNOVERSE_EXPECT_COMPILED=1 $(BIN)/python -m pytest -n 2 -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check src tests benchmarks tools setup.py
-	$(BIN)/ruff format --check src tests benchmarks tools setup.py
+	$(BIN)/ruff check src tests benchmarks tools examples setup.py
+	$(BIN)/ruff format --check src tests benchmarks tools examples setup.py
 
 typecheck: $(STAMP)
 	$(BIN)/mypy
@@ -65,6 +65,11 @@ typecheck: $(STAMP)
 bench: compile
 	$(BIN)/python -m pip install -q -e '.[bench]'
 	$(BIN)/python benchmarks/bench_engine.py
+
+# The RL environments beside RLCard's env.run, on the compiled engine.
+bench-rl: compile
+	$(BIN)/python -m pip install -q -e '.[bench]'
+	@$(ENGINE) set -x; $(BIN)/python benchmarks/bench_rl.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache
