@@ -92,6 +92,8 @@ class Observation:
             self.sections[name] = (offset, size)
             offset += size
         self.size = offset
+        self._at = {name: start for name, (start, _) in self.sections.items()}
+        self._slot: list[int] = self.card_slot.tolist()
 
     def encode(
         self,
@@ -103,91 +105,92 @@ class Observation:
     ) -> np.ndarray:
         """The observation of ``view``'s seat (see the module's docstring): ``history`` the
         last public plays, oldest first; ``laid`` the cards of the action it is laying."""
-        out = np.zeros(self.size, dtype=np.float32)
-        sec = self.sections
+        # every non-zero entry goes into ``vals`` (index -> value), then into the array at once
+        vals: dict[int, float] = {}
+        at = self._at
+        slot = self._slot
+        color_slot = self.color_slot
         seat = view.seat if view.seat is not None else 0
         n = self.players
-        slot = self.card_slot
 
-        def rel(s: int) -> int:
-            return (s - seat) % n
+        def count(base: int, cards: Sequence[int]) -> None:
+            for card in cards:
+                i = base + slot[card]
+                vals[i] = vals.get(i, 0.0) + 1.0
 
-        def put_card(name: str, card: int, base: int = 0) -> None:
-            if card >= 0 and slot[card] >= 0:
-                out[sec[name][0] + base + slot[card]] = 1.0
-
-        def put_color(name: str, color: int, base: int = 0) -> None:
-            if color in self.color_slot:
-                out[sec[name][0] + base + self.color_slot[color]] = 1.0
-
-        start = sec["hand"][0]
-        for card in view.hand:
-            out[start + slot[card]] += 1.0
+        count(at["hand"], view.hand)
         if view.discard:
-            put_card("top", view.discard[-1])
-        put_color("color", view.color)
-        out[sec["clockwise"][0]] = 1.0 if view.direction == 1 else 0.0
-        situation = self._situation(view, seat, reaction, bool(laid))
-        start = sec["situation"][0]
-        for i, name in enumerate(SITUATIONS):
-            out[start + i] = 1.0 if name in situation else 0.0
-        put_card("drawn", view.drawn)
-        start = sec["seats"][0]
-        width = len(SEAT_FIELDS)
-        uno_open = set(view.uno_open)
-        for s in range(n):
-            base = start + rel(s) * width
-            out[base] = view.hand_sizes[s]
-            out[base + 1] = 1.0 if s in uno_open else 0.0
-            out[base + 2] = 1.0 if view.eliminated[s] else 0.0
-            out[base + 3] = 1.0 if s == view.dealer else 0.0
-            out[base + 4] = 1.0 if s == view.top_by else 0.0
+            vals[at["top"] + slot[view.discard[-1]]] = 1.0
+        if view.color in color_slot:
+            vals[at["color"] + color_slot[view.color]] = 1.0
+        if view.direction == 1:
+            vals[at["clockwise"]] = 1.0
+        base = at["situation"]
+        for name in self._situation(view, seat, reaction, bool(laid)):
+            vals[base + SITUATIONS.index(name)] = 1.0
+        if view.drawn >= 0:
+            vals[at["drawn"] + slot[view.drawn]] = 1.0
+        base, width = at["seats"], len(SEAT_FIELDS)
+        for s, size in enumerate(view.hand_sizes):
+            row = base + ((s - seat) % n) * width
+            if size:
+                vals[row] = float(size)
+            if view.eliminated[s]:
+                vals[row + 2] = 1.0
+        for s in view.uno_open:
+            vals[base + ((s - seat) % n) * width + 1] = 1.0
+        if view.dealer >= 0:
+            vals[base + ((view.dealer - seat) % n) * width + 3] = 1.0
+        if view.top_by >= 0:
+            vals[base + ((view.top_by - seat) % n) * width + 4] = 1.0
         pending = view.pending
         if pending is not None:
-            start = sec["pending"][0]
-            out[start] = pending.amount
-            out[start + 1] = 1.0 if pending.challengeable else 0.0
-            out[start + 2] = 1.0 if pending.until_fire else 0.0
-            out[start + 3 + rel(pending.target)] = 1.0
-        out[sec["draw_pile"][0]] = view.draw_count
-        if "launcher" in sec:
-            out[sec["launcher"][0]] = view.launcher
-        if "steps" in sec:
+            base = at["pending"]
+            vals[base] = float(pending.amount)
+            if pending.challengeable:
+                vals[base + 1] = 1.0
+            if pending.until_fire:
+                vals[base + 2] = 1.0
+            vals[base + 3 + (pending.target - seat) % n] = 1.0
+        vals[at["draw_pile"]] = float(view.draw_count)
+        if "launcher" in at:
+            vals[at["launcher"]] = float(view.launcher)
+        if "steps" in at:
             for color in view.steps:
-                put_color("steps", color)
-        if "blast_card" in sec:
-            put_card("blast_card", view.blast)
-            start = sec["spent"][0]
-            for card in view.spent:
-                out[start + slot[card]] += 1.0
+                vals[at["steps"] + color_slot[color]] = 1.0
+        if "blast_card" in at:
+            if view.blast >= 0:
+                vals[at["blast_card"] + slot[view.blast]] = 1.0
+            count(at["spent"], view.spent)
         live = view.live
-        if live is not None and "blocked" in sec:
+        if live is not None and "blocked" in at:
             if live.blocked >= 0:
-                out[sec["blocked"][0] + rel(live.blocked)] = 1.0
+                vals[at["blocked"] + (live.blocked - seat) % n] = 1.0
             for color in live.lock:
-                put_color("lock", color)
+                vals[at["lock"] + color_slot[color]] = 1.0
             for s, armed in enumerate(live.armed):
-                out[sec["armed"][0] + rel(s)] = 1.0 if armed else 0.0
-            put_card("mine", live.mine)
+                if armed:
+                    vals[at["armed"] + (s - seat) % n] = 1.0
+            if live.mine >= 0:
+                vals[at["mine"] + slot[live.mine]] = 1.0
         for w in view.windows:
-            if w.kind == "illegal" and w.seat is not None and "illegal" in sec:
-                out[sec["illegal"][0] + rel(w.seat)] = 1.0
-            elif w.kind == "jump" and "jump_open" in sec:
-                out[sec["jump_open"][0]] = 1.0
-        start = sec["history"][0]
-        width = n + self.n_cards + len(self.colors)
+            if w.kind == "illegal" and w.seat is not None and "illegal" in at:
+                vals[at["illegal"] + (w.seat - seat) % n] = 1.0
+            elif w.kind == "jump" and "jump_open" in at:
+                vals[at["jump_open"]] = 1.0
         recent = list(history)[-self.history :]
+        width = n + self.n_cards + len(self.colors)
+        base = at["history"] + (self.history - len(recent)) * width
         for i, (s, card, color) in enumerate(recent):
-            base = start + (self.history - len(recent) + i) * width
-            out[base + rel(s)] = 1.0
-            if slot[card] >= 0:
-                out[base + n + slot[card]] = 1.0
-            if color in self.color_slot:
-                out[base + n + self.n_cards + self.color_slot[color]] = 1.0
-        if "laid" in sec:
-            start = sec["laid"][0]
-            for card in laid:
-                out[start + slot[card]] += 1.0
+            row = base + i * width
+            vals[row + (s - seat) % n] = 1.0
+            vals[row + n + slot[card]] = 1.0
+            if color in color_slot:
+                vals[row + n + self.n_cards + color_slot[color]] = 1.0
+        if "laid" in at:
+            count(at["laid"], laid)
+        out = np.zeros(self.size, dtype=np.float32)
+        out[list(vals)] = list(vals.values())
         return out
 
     @staticmethod
