@@ -160,3 +160,11 @@ def test_unknown_presets_and_bad_seat_counts_fail_at_construction() -> None:
         aec_env("classic", 11)
     with pytest.raises(UnoverseError, match="grandmaster"):
         aec_env("classic", 2, opponents={1: "grandmaster"})
+
+
+def test_only_first_tokens_name_an_action() -> None:
+    space = Runner("classic+play_duplicates", 2).space
+    assert str(space.action(space.names.index("W+4:G uno"), 0)) == "W+4:G uno"
+    for token, said in ((space.wait, "(wait)"), (space.end, "(end)"), (space.size, "no such")):
+        with pytest.raises(ValueError, match=rf"token {token} .*{said}"):
+            space.action(token, 0)

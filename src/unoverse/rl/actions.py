@@ -125,7 +125,8 @@ class ActionSpace:
         covering card number ``covers``), with absolute seats: what a learner means by it,
         to try on the engine. ``ValueError`` for ``then``, ``end`` and ``wait``."""
         if not 0 <= token < len(self.heads):
-            raise ValueError(f"token {token} ({self.names[token]}) is not an action's first")
+            name = self.names[token] if 0 <= token < self.size else "no such token"
+            raise ValueError(f"token {token} ({name}) is not an action's first")
         kind, card, color, target, amount, uno, direction, number = self.heads[token]
         if target >= 0:
             target = (seat + target) % self.players
