@@ -145,11 +145,27 @@ def test_blast_mode_two_people_play_at_the_same_instant(
             time.sleep(0.01)
         clock.stopped = None  # the instant closes: the session orders the tie
         for page in pages:
-            expect(page.locator(".log li.race").first).to_contain_text("was first", timeout=10_000)
-        race = ana.locator(".log li.race").first.inner_text()
-        late, card = (bo, "OBL") if race.startswith("Ana") else (ana, "O0")
-        # the late card goes back to its hand: refused, or refused as simultaneous (with
-        # the holding penalty of the first card, if it has one); the page says which
+            first_line = page.locator(".log li.race", has_text="was first").first
+            expect(first_line).to_be_visible(timeout=10_000)
+        # exactly one card lands; the late one goes back to its hand: refused, or refused as
+        # simultaneous (with the holding penalty of the first card, if it has one)
+        deadline = time.monotonic() + 10
+        while True:
+            held = {
+                "Ana": ana.locator(".hand-slot[data-card='O0']").count(),
+                "Bo": bo.locator(".hand-slot[data-card='OBL']").count(),
+            }
+            if sorted(held.values()) == [0, 1]:
+                break
+            assert time.monotonic() < deadline, f"not exactly one card landed: {held}"
+            time.sleep(0.05)
+        late_name = "Ana" if held["Ana"] else "Bo"
+        first_name = "Bo" if late_name == "Ana" else "Ana"
+        late, card = (ana, "O0") if late_name == "Ana" else (bo, "OBL")
+        # the page says who was first, and that the late card was too late
+        for page in pages:
+            line = page.locator(".log li.race", has_text=f"{first_name} was first")
+            expect(line).to_have_count(1)
         expect(late.locator(f".hand-slot[data-card='{card}']")).to_have_count(1)
         said = late.locator(".toast.error, .log li", has_text="too late")
         expect(said.first).to_be_visible(timeout=5_000)
