@@ -14,14 +14,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from .agents import SeatAgents
 from .render import table_text
 from .runner import Runner
 
 
-class UnoAEC(AECEnv[str, dict[str, np.ndarray], int | None]):
+class UnoAEC(SeatAgents, AECEnv[str, dict[str, np.ndarray], int | None]):
     """Rounds of ``preset`` at ``players`` seats (see the module's docstring): an agent at
     every seat not in ``opponents`` (seat -> bot spec) and in ``agents`` (default: all);
     ``seed`` seeds the stream ``reset()`` draws rounds from; ``reactions=False`` answers the
@@ -52,24 +52,11 @@ class UnoAEC(AECEnv[str, dict[str, np.ndarray], int | None]):
             preset, players, agents=agents, opponents=opponents, reactions=reactions
         )
         self.render_mode = render_mode
-        self.seats = {f"player_{s}": s for s in self.runner.agents}
-        self.possible_agents = list(self.seats)
-        observation, action = self.runner.agent_spaces()
-        self.observation_spaces = {a: observation for a in self.possible_agents}
-        self.action_spaces = {a: action for a in self.possible_agents}
-        self._seeds = np.random.default_rng(seed)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        self._seat_agents(self.runner, seed)
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new round: from ``seed`` when given, else from the environment's stream."""
-        if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-        self.runner.reset(int(self._seeds.integers(2**63)))
+        self.runner.reset(self._round_seed(seed))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -16,9 +16,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 import numpy as np
-from gymnasium import spaces
 from pettingzoo import ParallelEnv
 
+from .agents import SeatAgents
 from .instants import INSTANT_MS, Instants
 from .render import table_text
 
@@ -33,7 +33,7 @@ Step = tuple[
 ]
 
 
-class UnoParallel(ParallelEnv[str, Obs, int]):
+class UnoParallel(SeatAgents, ParallelEnv[str, Obs, int]):
     """Rounds of ``preset`` at ``players`` seats, an instant per step (see the module's
     docstring); the arguments are the AEC environment's, and ``instant_ms``."""
 
@@ -60,27 +60,14 @@ class UnoParallel(ParallelEnv[str, Obs, int]):
             preset, players, agents=agents, opponents=opponents, instant_ms=instant_ms
         )
         self.render_mode = render_mode
-        self.seats = {f"player_{s}": s for s in self.round.agents}
-        self.possible_agents = list(self.seats)
         self.agents: list[str] = []
-        observation, action = self.round.agent_spaces()
-        self.observation_spaces = {a: observation for a in self.possible_agents}
-        self.action_spaces = {a: action for a in self.possible_agents}
-        self._seeds = np.random.default_rng(seed)
-
-    def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
-
-    def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        self._seat_agents(self.round, seed)
 
     def reset(
         self, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[dict[str, Obs], dict[str, dict[str, Any]]]:
         """Deal a new round: from ``seed`` when given, else from the environment's stream."""
-        if seed is not None:
-            self._seeds = np.random.default_rng(seed)
-        self.round.reset(int(self._seeds.integers(2**63)))
+        self.round.reset(self._round_seed(seed))
         self.agents = self.possible_agents[:]
         return self._observations(), {a: {} for a in self.agents}
 
