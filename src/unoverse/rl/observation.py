@@ -49,9 +49,10 @@ class Observation:
     def __init__(self, rules: Rules, players: int, cards: Sequence[int], history: int = HISTORY):
         self.players = players
         self.history = history
-        self.card_slot = np.full(N_CARDS, -1, dtype=np.int64)
+        #: Each card id's index among ``cards`` (-1: not in this deck).
+        self._slot = [-1] * N_CARDS
         for i, c in enumerate(cards):
-            self.card_slot[c] = i
+            self._slot[c] = i
         self.n_cards = len(cards)
         self.colors = tuple(rules.colors)
         self.color_slot = {c: i for i, c in enumerate(self.colors)}
@@ -93,7 +94,6 @@ class Observation:
             offset += size
         self.size = offset
         self._at = {name: start for name, (start, _) in self.sections.items()}
-        self._slot: list[int] = self.card_slot.tolist()
 
     def encode(
         self,
