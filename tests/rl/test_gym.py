@@ -10,7 +10,7 @@ from gymnasium.utils.env_checker import check_env
 
 from unoverse.core.errors import IllegalAction
 from unoverse.core.registry import variants
-from unoverse.rl import ENV_ID, UnoEnv
+from unoverse.rl import ENV_ID, UnoEnv, aec_env, parallel_env
 
 
 @pytest.mark.parametrize("preset", [*(v.name for v in variants()), "blast+mode=blast"])
@@ -41,6 +41,19 @@ def test_made_by_id_seeded_and_rewarded_once() -> None:
     again = _play(env, 8)
     assert first == again  # the same seed, the same round
     assert first[1] in (1.0, -1.0)
+
+
+def test_a_seed_deals_the_same_round_in_every_environment() -> None:
+    gym_env = UnoEnv("classic", 3, opponents="naive")
+    gym_env.reset(seed=11)
+    aec, parallel = aec_env("classic", 3), parallel_env("classic", 3)
+    aec.reset(seed=11)
+    parallel.reset(seed=11)
+    hands = [gym_env.runner.game.view(s).hand for s in range(3)]
+    assert [aec.runner.game.view(s).hand for s in range(3)] == hands
+    assert [parallel.round.game.view(s).hand for s in range(3)] == hands
+    gym_env.reset(seed=12)
+    assert [gym_env.runner.game.view(s).hand for s in range(3)] != hands
 
 
 def test_an_action_outside_the_mask_raises_or_loses() -> None:

@@ -19,7 +19,6 @@ import numpy as np
 from gymnasium import spaces
 
 from ..core.errors import IllegalAction
-from ..core.seeding import derive
 from .actions import ActionSpace
 from .render import table_text
 from .round import LOSS
@@ -71,8 +70,8 @@ class UnoEnv(gym.Env[np.ndarray, np.int64]):
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         super().reset(seed=seed)
-        round_seed = int(self.np_random.integers(2**63))
-        self.runner.reset(derive(round_seed, "round"))
+        # drawn as the PettingZoo environments draw it: reset(seed=S) deals the same round
+        self.runner.reset(int(self.np_random.integers(2**63)))
         return self.runner.observe(self.seat), self._info()
 
     def step(self, action: np.int64 | int) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
