@@ -115,6 +115,11 @@ COMPILED = (
     "match/match.py",
     "match/session.py",
     "match/replay.py",
+    "rl/actions.py",
+    "rl/observation.py",
+    "rl/round.py",
+    "rl/runner.py",
+    "rl/instants.py",
 )
 
 

@@ -14,7 +14,7 @@ from pettingzoo.test import parallel_api_test, parallel_seed_test
 from unoverse.core import events as ev
 from unoverse.core.actions import Kind
 from unoverse.core.errors import IllegalAction
-from unoverse.match.session import Ack
+from unoverse.core.setup import new_game
 from unoverse.rl import parallel_env
 from unoverse.rl.instants import Instants
 
@@ -31,16 +31,16 @@ def test_the_parallel_api(preset: str) -> None:
             parallel_seed_test(partial(parallel_env, preset, players, illegal="lose"), 300)
 
 
-def _events(rnd: Instants) -> list[ev.Event]:
-    """Every event the round's accepted actions produce from now on."""
+def _events(rnd: Instants, seed: int, since: int = 0) -> list[ev.Event]:
+    """The events of the round's accepted actions from its ``since``-th on: its session's log
+    replayed on the same deal (``seed``)."""
+    game = new_game(rnd.preset, rnd.players, seed)
     seen: list[ev.Event] = []
-    note = rnd.note
-
-    def keep(ack: Ack) -> None:
-        seen.extend(ack.events)
-        note(ack)
-
-    rnd.note = keep  # type: ignore[method-assign]
+    for i, (seat, text, at) in enumerate(rnd.session.log):
+        events = game.apply(seat, text, at)
+        if i >= since:
+            seen.extend(events)
+    assert game.version == rnd.game.version
     return seen
 
 
@@ -58,13 +58,12 @@ def _play_everything(rnd: Instants, rng: np.random.Generator) -> dict[int, int]:
 def test_blast_mode_cards_of_one_instant_race() -> None:
     rnd = Instants("blast+mode=blast", 3)
     rnd.reset(5)
-    events = _events(rnd)
     rng = np.random.default_rng(5)
     for _ in range(400):
         if rnd.over:
             break
         rnd.step(_play_everything(rnd, rng))
-    kinds = [e.kind for e in events]
+    kinds = [e.kind for e in _events(rnd, 5)]
     assert ev.SIMULTANEOUS in kinds  # a second card in the instant of the first is refused
     assert kinds.count(ev.PLAY) > 10
 
@@ -88,9 +87,9 @@ def test_an_uno_call_beats_a_catch_in_the_same_instant() -> None:
                         tokens[seat] = rnd.space.names.index(catch)
                     else:
                         tokens[seat] = rnd.space.wait if "wait" in names else 0
-                events = _events(rnd)
+                before = len(rnd.session.log)
                 refused = rnd.step(tokens)
-                kinds = [e.kind for e in events]
+                kinds = [e.kind for e in _events(rnd, seed, before)]
                 assert ev.UNO in kinds and ev.CATCH not in kinds
                 assert refused  # the catches came too late
                 return

@@ -19,7 +19,7 @@ class SeatAgents:
     def _seat_agents(self, rnd: Round, seed: int | None) -> None:
         self.seats = {f"player_{s}": s for s in rnd.agents}
         self.possible_agents = list(self.seats)
-        observation, action = rnd.agent_spaces()
+        observation, action = _spaces(rnd)
         self.observation_spaces = {a: observation for a in self.possible_agents}
         self.action_spaces = {a: action for a in self.possible_agents}
         self._seeds = np.random.default_rng(seed)
@@ -35,3 +35,15 @@ class SeatAgents:
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         return int(self._seeds.integers(2**63))
+
+
+def _spaces(rnd: Round) -> tuple[spaces.Dict, spaces.Discrete]:
+    """An agent's spaces in ``rnd``: ``{"observation", "action_mask"}``, and the actions."""
+    obs, size = rnd.observation, rnd.space.size
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, obs.high, (obs.size,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
+        }
+    )
+    return observation, spaces.Discrete(size)

@@ -12,6 +12,7 @@ games that differ only in cards the seat cannot see give the same observation.
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from typing import Final
 
@@ -36,6 +37,11 @@ SITUATIONS: Final = (
 )
 #: Per seat (relative): the fields of the ``seats`` section.
 SEAT_FIELDS: Final = ("cards", "uno_open", "eliminated", "dealer", "played_top")
+#: The phases in which the seat holding the turn has its own ``situation`` flag.
+_OWN_PHASES: Final = ("turn", "drawn", "penalty", "color")
+_CHALLENGE: Final = SITUATIONS.index("challenge")
+_REACTION: Final = SITUATIONS.index("reaction")
+_COMPOSING: Final = SITUATIONS.index("composing")
 #: Default length of the public history of plays.
 HISTORY: Final = 8
 
@@ -93,7 +99,16 @@ class Observation:
             self.sections[name] = (offset, size)
             offset += size
         self.size = offset
+        self._zeros = array("f", bytes(4 * self.size))
         self._at = {name: start for name, (start, _) in self.sections.items()}
+        # the offsets of the sections only some rules use (-1: not under these rules)
+        self._launcher = self._at.get("launcher", -1)
+        self._steps = self._at.get("steps", -1)
+        self._blast = self._at.get("blast_card", -1)
+        self._realtime = "blocked" in self._at
+        self._illegal = self._at.get("illegal", -1)
+        self._jump_open = self._at.get("jump_open", -1)
+        self._laid = self._at.get("laid", -1)
 
     def encode(
         self,
@@ -105,106 +120,113 @@ class Observation:
     ) -> np.ndarray:
         """The observation of ``view``'s seat (see the module's docstring): ``history`` the
         last public plays, oldest first; ``laid`` the cards of the action it is laying."""
-        # every non-zero entry goes into ``vals`` (index -> value), then into the array at once
-        vals: dict[int, float] = {}
+        # written into a copy of a zero buffer, which the returned array then wraps as is
+        buf = array("f", self._zeros)
         at = self._at
         slot = self._slot
         color_slot = self.color_slot
         seat = view.seat if view.seat is not None else 0
         n = self.players
-
-        def count(base: int, cards: Sequence[int]) -> None:
-            for card in cards:
-                i = base + slot[card]
-                vals[i] = vals.get(i, 0.0) + 1.0
-
-        count(at["hand"], view.hand)
+        _count(buf, at["hand"], slot, view.hand)
         if view.discard:
-            vals[at["top"] + slot[view.discard[-1]]] = 1.0
+            buf[at["top"] + slot[view.discard[-1]]] = 1.0
         if view.color in color_slot:
-            vals[at["color"] + color_slot[view.color]] = 1.0
+            buf[at["color"] + color_slot[view.color]] = 1.0
         if view.direction == 1:
-            vals[at["clockwise"]] = 1.0
-        base = at["situation"]
-        for name in self._situation(view, seat, reaction, bool(laid)):
-            vals[base + SITUATIONS.index(name)] = 1.0
+            buf[at["clockwise"]] = 1.0
+        self._situation(buf, view, seat, reaction, len(laid) > 0)
         if view.drawn >= 0:
-            vals[at["drawn"] + slot[view.drawn]] = 1.0
+            buf[at["drawn"] + slot[view.drawn]] = 1.0
         base, width = at["seats"], len(SEAT_FIELDS)
+        eliminated = view.eliminated
         for s, size in enumerate(view.hand_sizes):
             row = base + ((s - seat) % n) * width
             if size:
-                vals[row] = float(size)
-            if view.eliminated[s]:
-                vals[row + 2] = 1.0
+                buf[row] = float(size)
+            if eliminated[s]:
+                buf[row + 2] = 1.0
         for s in view.uno_open:
-            vals[base + ((s - seat) % n) * width + 1] = 1.0
+            buf[base + ((s - seat) % n) * width + 1] = 1.0
         if view.dealer >= 0:
-            vals[base + ((view.dealer - seat) % n) * width + 3] = 1.0
+            buf[base + ((view.dealer - seat) % n) * width + 3] = 1.0
         if view.top_by >= 0:
-            vals[base + ((view.top_by - seat) % n) * width + 4] = 1.0
+            buf[base + ((view.top_by - seat) % n) * width + 4] = 1.0
         pending = view.pending
         if pending is not None:
             base = at["pending"]
-            vals[base] = float(pending.amount)
+            buf[base] = float(pending.amount)
             if pending.challengeable:
-                vals[base + 1] = 1.0
+                buf[base + 1] = 1.0
             if pending.until_fire:
-                vals[base + 2] = 1.0
-            vals[base + 3 + (pending.target - seat) % n] = 1.0
-        vals[at["draw_pile"]] = float(view.draw_count)
-        if "launcher" in at:
-            vals[at["launcher"]] = float(view.launcher)
-        if "steps" in at:
+                buf[base + 2] = 1.0
+            buf[base + 3 + (pending.target - seat) % n] = 1.0
+        buf[at["draw_pile"]] = float(view.draw_count)
+        if self._launcher >= 0:
+            buf[self._launcher] = float(view.launcher)
+        if self._steps >= 0:
             for color in view.steps:
-                vals[at["steps"] + color_slot[color]] = 1.0
-        if "blast_card" in at:
+                buf[self._steps + color_slot[color]] = 1.0
+        if self._blast >= 0:
             if view.blast >= 0:
-                vals[at["blast_card"] + slot[view.blast]] = 1.0
-            count(at["spent"], view.spent)
+                buf[self._blast + slot[view.blast]] = 1.0
+            _count(buf, at["spent"], slot, view.spent)
         live = view.live
-        if live is not None and "blocked" in at:
+        if live is not None and self._realtime:
             if live.blocked >= 0:
-                vals[at["blocked"] + (live.blocked - seat) % n] = 1.0
+                buf[at["blocked"] + (live.blocked - seat) % n] = 1.0
             for color in live.lock:
-                vals[at["lock"] + color_slot[color]] = 1.0
+                buf[at["lock"] + color_slot[color]] = 1.0
             for s, armed in enumerate(live.armed):
                 if armed:
-                    vals[at["armed"] + (s - seat) % n] = 1.0
+                    buf[at["armed"] + (s - seat) % n] = 1.0
             if live.mine >= 0:
-                vals[at["mine"] + slot[live.mine]] = 1.0
+                buf[at["mine"] + slot[live.mine]] = 1.0
         for w in view.windows:
-            if w.kind == "illegal" and w.seat is not None and "illegal" in at:
-                vals[at["illegal"] + (w.seat - seat) % n] = 1.0
-            elif w.kind == "jump" and "jump_open" in at:
-                vals[at["jump_open"]] = 1.0
-        recent = list(history)[-self.history :]
-        width = n + self.n_cards + len(self.colors)
-        base = at["history"] + (self.history - len(recent)) * width
-        for i, (s, card, color) in enumerate(recent):
-            row = base + i * width
-            vals[row + (s - seat) % n] = 1.0
-            vals[row + n + slot[card]] = 1.0
-            if color in color_slot:
-                vals[row + n + self.n_cards + color_slot[color]] = 1.0
-        if "laid" in at:
-            count(at["laid"], laid)
-        out = np.zeros(self.size, dtype=np.float32)
-        out[list(vals)] = list(vals.values())
-        return out
+            if w.kind == "illegal" and w.seat is not None and self._illegal >= 0:
+                buf[self._illegal + (w.seat - seat) % n] = 1.0
+            elif w.kind == "jump" and self._jump_open >= 0:
+                buf[self._jump_open] = 1.0
+        self._history(buf, history, seat)
+        if self._laid >= 0:
+            _count(buf, self._laid, slot, laid)
+        return np.frombuffer(buf, dtype=np.float32)
 
-    @staticmethod
-    def _situation(view: View, seat: int, reaction: bool, composing: bool) -> set[str]:
-        found = set()
+    def _history(self, buf: array[float], history: Sequence[Played], seat: int) -> None:
+        """The last ``self.history`` public plays, the newest in the last row."""
+        keep = self.history
+        recent = list(history)
+        if len(recent) > keep:
+            recent = recent[len(recent) - keep :]
+        n, n_cards = self.players, self.n_cards
+        slot, color_slot = self._slot, self.color_slot
+        width = n + n_cards + len(self.colors)
+        base = self._at["history"] + (keep - len(recent)) * width
+        for s, card, color in recent:
+            buf[base + (s - seat) % n] = 1.0
+            buf[base + n + slot[card]] = 1.0
+            if color in color_slot:
+                buf[base + n + n_cards + color_slot[color]] = 1.0
+            base += width
+
+    def _situation(
+        self, buf: array[float], view: View, seat: int, reaction: bool, composing: bool
+    ) -> None:
+        """The ``situation`` flags of ``seat``."""
+        base = self._at["situation"]
         phase = view.phase
-        if phase in ("turn", "drawn", "penalty", "color") and view.turn == seat and not reaction:
+        if phase in _OWN_PHASES and view.turn == seat and not reaction:
             if phase == "penalty" and view.pending is not None and view.pending.challengeable:
-                found.add("challenge")
-            found.add(phase)
-        elif phase in ("blast", "live"):
-            found.add(phase)
+                buf[base + _CHALLENGE] = 1.0
+            buf[base + SITUATIONS.index(phase)] = 1.0
+        elif phase == "blast" or phase == "live":
+            buf[base + SITUATIONS.index(phase)] = 1.0
         if reaction:
-            found.add("reaction")
+            buf[base + _REACTION] = 1.0
         if composing:
-            found.add("composing")
-        return found
+            buf[base + _COMPOSING] = 1.0
+
+
+def _count(buf: array[float], base: int, slot: list[int], cards: Sequence[int]) -> None:
+    """One more at ``base`` + each card's slot, per card of ``cards``."""
+    for card in cards:
+        buf[base + slot[card]] += 1.0

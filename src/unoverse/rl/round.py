@@ -15,7 +15,6 @@ from collections import deque
 from collections.abc import Mapping, Sequence
 
 import numpy as np
-from gymnasium import spaces
 
 from ..bots.base import Bot, make_bot
 from ..core import events as ev
@@ -70,17 +69,6 @@ class Round:
         self.plays: deque[Played] = deque(maxlen=max(history, 1))
         self.clock = 0.0
         self.truncated = False
-
-    def agent_spaces(self) -> tuple[spaces.Dict, spaces.Discrete]:
-        """A PettingZoo agent's spaces: ``{"observation", "action_mask"}``, and the actions."""
-        obs, size = self.observation, self.space.size
-        observation = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, obs.high, (obs.size,), dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (size,), dtype=np.int8),
-            }
-        )
-        return observation, spaces.Discrete(size)
 
     def deal(self, seed: int) -> None:
         """Deal a new round from ``seed`` (its bots and tie-breaks derived from it too)."""
