@@ -78,17 +78,16 @@ class UnoAEC(SeatAgents, AECEnv[str, dict[str, np.ndarray], int | None]):
             return
         if action is None:
             raise ValueError(f"{agent} is asked to act: give an action of the mask, not None")
-        self._clear_rewards()
         self._cumulative_rewards[agent] = 0.0
         self.runner.act(int(action))
-        if self.runner.over:
+        if self.runner.over:  # the only step with rewards: every earlier one leaves them at 0
             truncated = self.runner.truncated
             for a, seat in self.seats.items():
                 self.rewards[a] = self.runner.reward(seat)
                 self.terminations[a] = not truncated
                 self.truncations[a] = truncated
+            self._accumulate_rewards()
         self._select()
-        self._accumulate_rewards()
 
     def _select(self) -> None:
         current = self.runner.current
