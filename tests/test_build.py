@@ -173,3 +173,22 @@ def test_a_wheel_built_without_a_compiler_holds_the_plain_engine_and_why(tmp_pat
     assert "unoverse/core/game.py" in names
     assert not [n for n in names if n.endswith((".so", ".pyd"))]
     assert "'/bin/false'" in note
+
+
+def test_the_compiled_modules_type_check_with_only_the_build_requirements(
+    tool: ModuleType, tmp_path: Path
+) -> None:
+    """``pip install .`` builds in an isolated environment that holds setuptools and mypy
+    only: mypyc must type-check ``COMPILED`` there (the RL modules import numpy, and mypy
+    reads the rest of ``unoverse.rl``, which imports Gymnasium and PettingZoo), or the
+    install falls back to the plain engine. mypy is pointed at a bare environment's
+    Python, so no installed package answers an import."""
+    bare = tmp_path / "bare"
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(bare)], check=True)
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}  # it would answer too
+    r = subprocess.run(
+        [sys.executable, "-m", "mypy", "--python-executable", str(bare / "bin" / "python"),
+         "--cache-dir", str(tmp_path / "cache"), *tool.compiled_paths("src/unoverse")],
+        capture_output=True, text=True, timeout=600, cwd=ROOT, env=env,
+    )  # fmt: skip
+    assert r.returncode == 0, r.stdout[-3000:] + r.stderr[-3000:]

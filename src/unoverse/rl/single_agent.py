@@ -32,7 +32,8 @@ class UnoEnv(gym.Env[np.ndarray, np.int64]):
     """Seat ``seat`` of a round of ``preset`` at ``players`` seats, against ``opponents``
     (one bot spec for every other seat, or seat -> spec); see the module's docstring."""
 
-    metadata = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012 (Env's own field)
+    # Env's own (instance) field, typed for where Gymnasium is not installed (see pyproject)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
