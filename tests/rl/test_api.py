@@ -3,6 +3,8 @@ tables it is played at, with and without the out-of-turn windows as agent steps.
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import warnings
 from functools import partial
 
@@ -92,3 +94,23 @@ def test_ansi_render_shows_only_the_seat_s_own_cards() -> None:
     other = next(line for line in lines if line.startswith("seat ") and "(you)" not in line)
     assert len(own.split(":")[1].split()) == len(view.hand)
     assert f": {view.hand_sizes[1 - seat]} cards" in other
+
+
+@pytest.mark.parametrize("missing", ["pettingzoo", "gymnasium", "numpy"])
+def test_without_the_rl_extra_the_import_names_it(missing: str) -> None:
+    code = (  # an import finder first in line that finds no such package, as if not installed
+        "import sys\n"
+        "class Hide:\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        f"        if name.partition('.')[0] == {missing!r}:\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "sys.meta_path.insert(0, Hide())\n"
+        "try:\n    import unoverse.rl\n"
+        "except ModuleNotFoundError as e:\n    print(e.name, '|', e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    name, message = out.stdout.strip().split(" | ")
+    assert name == missing
+    assert message == (
+        f"unoverse.rl needs its extra: pip install 'unoverse[rl]' (no module {missing!r})"
+    )
