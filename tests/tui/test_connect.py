@@ -19,7 +19,8 @@ from web.browser import ThreadServer
 from .pilot import playing, take_a_turn, until
 
 #: The host never connects: a stand-in bot plays the host's seat after this grace.
-CONFIG = replace(FAST, grace_s=0.2, between_rounds_s=0.5)
+# the next round waits: the test must see this one end before a deal clears it
+CONFIG = replace(FAST, grace_s=0.2, between_rounds_s=60.0)
 
 
 def _room(base: str) -> str:

@@ -11,7 +11,8 @@ from .pilot import local_link, playing, take_a_turn, until
 
 def test_a_classic_round_played_by_keys_to_its_end() -> None:
     async def main() -> None:
-        async with playing(local_link("classic")) as (app, pilot):
+        # the next round waits: the loop below must see this one's end before a deal clears it
+        async with playing(local_link("classic", between_rounds_s=60.0)) as (app, pilot):
             pressed = []
             while app.state.round_over is None:
                 if app.state.my_move() or not isinstance(app.screen, type(app.table)):
