@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 COMPILED := $(CURDIR)/build/compiled
 
-.PHONY: run test test-plain test-deep test-compiled compile lint typecheck bench bench-rl clean
+.PHONY: run test test-plain test-deep test-compiled compile lint typecheck bench bench-rl bench-sim reports clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -15,7 +15,7 @@ $(BIN)/python:
 
 # An editable install: src/ stays plain Python (setup.py compiles nothing for it).
 $(STAMP): pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[dev,server,tui,postgres,rl,examples]'
+	$(BIN)/python -m pip install -q -e '.[dev,server,tui,postgres,rl,examples,ray,parquet,report]'
 	touch $(STAMP)
 
 # Runs what follows on the compiled engine when `make compile` built it: PYTHONPATH puts the
@@ -70,6 +70,14 @@ bench: compile
 bench-rl: compile
 	$(BIN)/python -m pip install -q -e '.[bench]'
 	@$(ENGINE) set -x; $(BIN)/python benchmarks/bench_rl.py
+
+# Simulation at scale: simulate on 1 and 2 workers, Ray, memory, and a million games.
+bench-sim: compile
+	@$(ENGINE) set -x; $(BIN)/python benchmarks/bench_sim.py
+
+# docs/reports/: a report per variant and the house rules against Classic (heuristic bots).
+reports: compile
+	@$(ENGINE) set -x; $(BIN)/python tools/make_reports.py
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info .pytest_cache .mypy_cache .ruff_cache

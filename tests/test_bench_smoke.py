@@ -296,3 +296,30 @@ def test_the_browser_benchmark_runs_and_measures() -> None:
     assert report["first_load"]["interactive_ms_median"] > 0
     assert report["own_move"]["moves"] >= 3
     assert report["own_move"]["accepted_ms_median"] >= report["own_move"]["shown_ms_median"]
+
+
+def test_the_simulation_benchmark_runs_every_row() -> None:
+    done = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "bench_sim.py"), "--games", "40",
+         "--million", "200", "--json"],
+        capture_output=True, text=True, timeout=600, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout)
+    rows = report["rows"]
+    assert set(rows) == {
+        "engine loop, 1 core",
+        "simulate, 1 worker",
+        "simulate, 2 workers",
+        "simulate, 2 workers, Ray",
+        "simulate, 2 workers, 5x games",
+        "a million games: 200, 2 workers",
+    }
+    assert rows["simulate, 2 workers, 5x games"]["games"] == 200
+    assert all(row["seconds"] > 0 and row["rss_kb"] > 0 for row in rows.values())
+    assert rows["simulate, 2 workers"]["workers_rss_kb"] > 0  # the pool's processes ran
+    summary = report["summary"]
+    assert summary["scaling target"] == 1.8 and summary["long run target, s"] == 300.0
+    assert summary["build"] == (
+        "compiled" if os.environ.get("UNOVERSE_EXPECT_COMPILED") else summary["build"]
+    )

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import io
 import json
 import os
@@ -12,14 +11,12 @@ import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 from rich.console import Console
 
 import unoverse
 from unoverse.cli.app import print_variants
-from unoverse.sim.simulate import Simulation
 
 CLI = [sys.executable, "-m", "unoverse.cli"]
 
@@ -449,19 +446,12 @@ def test_replay_resimulate_checks_the_bots(tmp_path: Path) -> None:
     assert bad.returncode == 2 and "differs from the bots' (random) game" in bad.stderr
 
 
-def test_simulate_reports_unfinished_games_and_counts_the_finished(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_simulate_reports_unfinished_games_and_counts_the_finished() -> None:
     from typer.testing import CliRunner
 
     from unoverse.cli import app as cli
-    from unoverse.sim.simulate import run as simulate_run
 
-    def capped(sim: Simulation, **kwargs: Any) -> dict[str, Any]:
-        return simulate_run(dataclasses.replace(sim, max_actions=60), **kwargs)
-
-    monkeypatch.setattr(cli, "run", capped)
-    args = ["simulate", "--players", "3", "--games", "8", "--seed", "1"]
+    args = ["simulate", "--players", "3", "--games", "8", "--seed", "1", "--max-actions", "60"]
     text = CliRunner().invoke(cli.app, args)
     assert text.exit_code == 0, text.output
     assert (

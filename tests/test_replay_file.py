@@ -23,13 +23,11 @@ from unoverse.core.seeding import derive
 from unoverse.core.view import View
 from unoverse.match.replay import replay_file, replay_round
 from unoverse.sim.driver import BotError
+from unoverse.sim.run import partial_path, run, write_replay
 from unoverse.sim.simulate import (
     Simulation,
-    partial_path,
     play_one,
-    run,
     verify_replay,
-    write_replay,
 )
 
 Lines = list[Any]  # the header, then one JSON value per game
@@ -455,7 +453,7 @@ def test_a_stopped_run_keeps_its_games_apart_and_the_file_as_it_was(
     path = tmp_path / "games.jsonl"
     path.write_text("a previous run\n")
 
-    def progress(done: int) -> None:
+    def progress(done: int, total: int) -> None:
         if done == 2:
             raise stop("stopped")
 

@@ -18,8 +18,10 @@ from unoverse.cli.app import app
 from unoverse.core.errors import BadBotSpec, BadPlayerCount, UnknownVariant, UnoverseError
 from unoverse.core.seeding import derive
 from unoverse.sim import tournament as tm
+from unoverse.sim import workers as pool
 from unoverse.sim.stats import wilson
 from unoverse.sim.tournament import FORMAT, Tournament, TournamentError, seating
+from unoverse.sim.workers import BackendError, Workers
 
 #: Two players, two entrants: one pairing of paired games.
 DUEL = Tournament("classic", 2, ("heuristic", "naive"), 6, seed=3)
@@ -56,7 +58,7 @@ def test_two_players_play_each_deal_twice_with_the_seats_swapped(tmp_path: Path)
         assert seating(t, 0, 2 * d) == [0, 1]
         assert seating(t, 0, 2 * d + 1) == [1, 0]
     out = tmp_path / "duel.jsonl"
-    tm.run(t, out, workers=1)
+    tm.run(t, out, where=Workers(1))
     lines = game_lines(out)
     assert len(lines) == 10
     for d in range(5):
@@ -92,7 +94,7 @@ def test_games_per_pairing_rounds_up_to_whole_sets(players: int, games: int, exp
 
 def test_a_run_plays_whole_sets_in_every_pairing() -> None:
     t = Tournament("classic", 3, ("naive", "random"), 4)  # 4 rounds up to 6
-    report = tm.run(t, workers=1)
+    report = tm.run(t, where=Workers(1))
     assert report["games"] == 6
     assert [row["games"] for row in report["pairings"]] == [6, 6]
 
@@ -119,7 +121,7 @@ def test_gauntlet_plays_the_first_entrant_against_each_other(players: int) -> No
     t = Tournament("classic", players, ("heuristic", "naive", "random", "naive:sigma=0.1"), 2)
     t = replace(t, mode="gauntlet")
     assert t.pairings() == [(0, 1), (0, 2), (0, 3)]
-    report = tm.run(replace(t, games=1), workers=1)
+    report = tm.run(replace(t, games=1), where=Workers(1))
     assert [(r["entrant"], r["against"]) for r in report["pairings"]] == [
         ("heuristic", "naive"),
         ("heuristic", "random"),
@@ -129,7 +131,7 @@ def test_gauntlet_plays_the_first_entrant_against_each_other(players: int) -> No
 
 def test_every_pairing_meets_the_same_deals(tmp_path: Path) -> None:
     out = tmp_path / "trio.jsonl"
-    tm.run(TRIO, out, workers=1)
+    tm.run(TRIO, out, where=Workers(1))
     lines = game_lines(out)
     pairings = len(TRIO.pairings())
     assert len(lines) == pairings * TRIO.games_per_pairing
@@ -141,7 +143,7 @@ def test_every_pairing_meets_the_same_deals(tmp_path: Path) -> None:
     assert sorted(seeds) == list(range(TRIO.games_per_pairing))
     # another run seed deals other cards
     other = tmp_path / "other.jsonl"
-    tm.run(replace(TRIO, seed=TRIO.seed + 1), other, workers=1)
+    tm.run(replace(TRIO, seed=TRIO.seed + 1), other, where=Workers(1))
     assert {line["seed"] for line in game_lines(other)}.isdisjoint({line["seed"] for line in lines})
 
 
@@ -150,7 +152,7 @@ def test_every_pairing_meets_the_same_deals(tmp_path: Path) -> None:
 
 def test_run_writes_a_header_then_one_json_line_per_game(tmp_path: Path) -> None:
     out = tmp_path / "trio.jsonl"
-    report = tm.run(TRIO, out, workers=1)
+    report = tm.run(TRIO, out, where=Workers(1))
     text = out.read_text()
     assert text.endswith("\n")
     header, *rest = text.splitlines()
@@ -178,9 +180,9 @@ def test_run_writes_a_header_then_one_json_line_per_game(tmp_path: Path) -> None
 def test_run_without_resume_starts_the_file_afresh(tmp_path: Path) -> None:
     out = tmp_path / "duel.jsonl"
     out.write_text("not a tournament\n" * 3)
-    tm.run(DUEL, out, workers=1)
+    tm.run(DUEL, out, where=Workers(1))
     ref = tmp_path / "ref.jsonl"
-    tm.run(DUEL, ref, workers=1)
+    tm.run(DUEL, ref, where=Workers(1))
     assert out.read_bytes() == ref.read_bytes()
 
 
@@ -188,11 +190,11 @@ def test_resume_of_a_complete_file_plays_nothing(
     tmp_path: Path, played: list[tuple[int, int]]
 ) -> None:
     out = tmp_path / "trio.jsonl"
-    first = tm.run(TRIO, out, workers=1)
+    first = tm.run(TRIO, out, where=Workers(1))
     assert len(played) == 6 * TRIO.games_per_pairing
     before = out.read_bytes()
     played.clear()
-    again = tm.run(TRIO, out, resume=True, workers=1)
+    again = tm.run(TRIO, out, resume=True, where=Workers(1))
     assert played == []
     assert again == first
     assert out.read_bytes() == before
@@ -202,16 +204,16 @@ def test_resume_of_a_missing_or_header_only_file_plays_everything(
     tmp_path: Path, played: list[tuple[int, int]]
 ) -> None:
     ref = tmp_path / "ref.jsonl"
-    full = tm.run(DUEL, ref, workers=1)
+    full = tm.run(DUEL, ref, where=Workers(1))
     played.clear()
     missing = tmp_path / "missing.jsonl"
-    assert tm.run(DUEL, missing, resume=True, workers=1) == full
+    assert tm.run(DUEL, missing, resume=True, where=Workers(1)) == full
     assert missing.read_bytes() == ref.read_bytes()
     assert len(played) == DUEL.games_per_pairing
     played.clear()
     header_only = tmp_path / "header.jsonl"
     header_only.write_text(ref.read_text().splitlines(keepends=True)[0])
-    assert tm.run(DUEL, header_only, resume=True, workers=1) == full
+    assert tm.run(DUEL, header_only, resume=True, where=Workers(1)) == full
     assert header_only.read_bytes() == ref.read_bytes()
     assert len(played) == DUEL.games_per_pairing
 
@@ -221,7 +223,7 @@ def test_resume_plays_a_torn_last_line_again(
     tmp_path: Path, played: list[tuple[int, int]], keep: str
 ) -> None:
     ref = tmp_path / "ref.jsonl"
-    full = tm.run(TRIO, ref, workers=1)
+    full = tm.run(TRIO, ref, where=Workers(1))
     data = ref.read_bytes()
     last = data[:-1].rfind(b"\n") + 1  # where the last line starts
     length = len(data) - 1 - last  # the last line without its newline
@@ -229,7 +231,7 @@ def test_resume_plays_a_torn_last_line_again(
     out = tmp_path / "cut.jsonl"
     out.write_bytes(data[: last + cut])
     played.clear()
-    assert tm.run(TRIO, out, resume=True, workers=1) == full
+    assert tm.run(TRIO, out, resume=True, where=Workers(1)) == full
     assert played == [(5, TRIO.games_per_pairing - 1)]  # the torn game, and nothing else
     assert out.read_bytes() == data
 
@@ -238,25 +240,25 @@ def test_resume_after_a_cut_deep_in_the_file_plays_the_rest(
     tmp_path: Path, played: list[tuple[int, int]]
 ) -> None:
     ref = tmp_path / "ref.jsonl"
-    full = tm.run(TRIO, ref, workers=1)
+    full = tm.run(TRIO, ref, where=Workers(1))
     data = ref.read_bytes()
     lines = data.splitlines(keepends=True)
     whole = 1 + 10  # the header and ten games
     out = tmp_path / "cut.jsonl"
     out.write_bytes(b"".join(lines[:whole]) + lines[whole][:7])
     played.clear()
-    assert tm.run(TRIO, out, resume=True, workers=1) == full
+    assert tm.run(TRIO, out, resume=True, where=Workers(1)) == full
     assert len(played) == len(lines) - whole
     assert out.read_bytes() == data
 
 
 def test_resume_after_losing_only_the_final_newline_keeps_every_game(tmp_path: Path) -> None:
     ref = tmp_path / "ref.jsonl"
-    full = tm.run(DUEL, ref, workers=1)
+    full = tm.run(DUEL, ref, where=Workers(1))
     data = ref.read_bytes()
     out = tmp_path / "cut.jsonl"
     out.write_bytes(data[:-1])
-    assert tm.run(DUEL, out, resume=True, workers=1) == full
+    assert tm.run(DUEL, out, resume=True, where=Workers(1)) == full
     assert out.read_bytes() == data
 
 
@@ -277,11 +279,11 @@ def test_resume_refuses_a_file_of_another_tournament(
     tmp_path: Path, played: list[tuple[int, int]], change: dict[str, Any]
 ) -> None:
     out = tmp_path / "duel.jsonl"
-    tm.run(DUEL, out, workers=1)
+    tm.run(DUEL, out, where=Workers(1))
     before = out.read_bytes()
     played.clear()
     with pytest.raises(TournamentError, match="another tournament") as info:
-        tm.run(replace(DUEL, **change), out, resume=True, workers=1)
+        tm.run(replace(DUEL, **change), out, resume=True, where=Workers(1))
     assert isinstance(info.value, UnoverseError)
     assert info.value.code == "bad_tournament"
     assert played == []
@@ -290,9 +292,9 @@ def test_resume_refuses_a_file_of_another_tournament(
 
 def test_resume_accepts_a_game_count_that_rounds_to_the_same_sets(tmp_path: Path) -> None:
     out = tmp_path / "duel.jsonl"
-    full = tm.run(DUEL, out, workers=1)  # 6 games
+    full = tm.run(DUEL, out, where=Workers(1))  # 6 games
     before = out.read_bytes()
-    assert tm.run(replace(DUEL, games=5), out, resume=True, workers=1) == full
+    assert tm.run(replace(DUEL, games=5), out, resume=True, where=Workers(1)) == full
     assert out.read_bytes() == before
 
 
@@ -302,7 +304,7 @@ def test_resume_refuses_a_file_that_is_not_a_tournament(
     out = tmp_path / "notes.txt"
     out.write_text("shopping list\n")
     with pytest.raises(TournamentError, match="not a tournament file"):
-        tm.run(DUEL, out, resume=True, workers=1)
+        tm.run(DUEL, out, resume=True, where=Workers(1))
     assert played == []
     assert out.read_text() == "shopping list\n"
 
@@ -310,27 +312,27 @@ def test_resume_refuses_a_file_that_is_not_a_tournament(
 def test_progress_counts_every_game_including_those_resumed(tmp_path: Path) -> None:
     out = tmp_path / "duel.jsonl"
     seen: list[tuple[int, int]] = []
-    tm.run(DUEL, out, workers=1, progress=lambda done, total: seen.append((done, total)))
+    tm.run(DUEL, out, where=Workers(1), progress=lambda done, total: seen.append((done, total)))
     total = DUEL.games_per_pairing
     assert seen == [(n, total) for n in range(1, total + 1)]
     lines = out.read_text().splitlines(keepends=True)
     out.write_text("".join(lines[:3]))  # the header and two games
     seen.clear()
-    tm.run(DUEL, out, resume=True, workers=1, progress=lambda d, t: seen.append((d, t)))
+    tm.run(DUEL, out, resume=True, where=Workers(1), progress=lambda d, t: seen.append((d, t)))
     assert seen == [(n, total) for n in range(3, total + 1)]
 
 
 def test_results_do_not_depend_on_workers(tmp_path: Path) -> None:
     one, two = tmp_path / "one.jsonl", tmp_path / "two.jsonl"
-    by_one = tm.run(TRIO, one, workers=1)
-    by_two = tm.run(TRIO, two, workers=2)
+    by_one = tm.run(TRIO, one, where=Workers(1))
+    by_two = tm.run(TRIO, two, where=Workers(2))
     assert by_one == by_two
     assert one.read_bytes() == two.read_bytes()
     # and a run resumed on two workers writes the same file
     data = one.read_bytes()
     lines = data.splitlines(keepends=True)
     two.write_bytes(b"".join(lines[:9]) + lines[9][:20])
-    assert tm.run(TRIO, two, resume=True, workers=2) == by_one
+    assert tm.run(TRIO, two, resume=True, where=Workers(2)) == by_one
     assert two.read_bytes() == data
 
 
@@ -363,7 +365,7 @@ def test_bad_input_raises_a_typed_error_and_plays_nothing(
     out = tmp_path / "never.jsonl"
     for resume in (False, True):
         with pytest.raises(error, match=message):
-            tm.run(t, out, resume=resume, workers=1)
+            tm.run(t, out, resume=resume, where=Workers(1))
     assert played == []
     assert not out.exists()
 
@@ -372,11 +374,11 @@ def test_bad_input_leaves_a_file_to_resume_untouched(
     tmp_path: Path, played: list[tuple[int, int]]
 ) -> None:
     out = tmp_path / "duel.jsonl"
-    tm.run(DUEL, out, workers=1)
+    tm.run(DUEL, out, where=Workers(1))
     before = out.read_bytes()
     played.clear()
     with pytest.raises(BadBotSpec):
-        tm.run(replace(DUEL, entrants=("heuristic", "nope")), out, workers=1)
+        tm.run(replace(DUEL, entrants=("heuristic", "nope")), out, where=Workers(1))
     assert played == []
     assert out.read_bytes() == before
 
@@ -387,7 +389,7 @@ def test_bad_input_leaves_a_file_to_resume_untouched(
 @pytest.mark.parametrize("t", [DUEL, TRIO], ids=["2 players", "3 players"])
 def test_summary_wins_agree_with_the_game_lines(tmp_path: Path, t: Tournament) -> None:
     out = tmp_path / "t.jsonl"
-    report = tm.run(t, out, workers=1)
+    report = tm.run(t, out, where=Workers(1))
     lines = game_lines(out)
     pairings = t.pairings()
     assert len(report["pairings"]) == len(pairings)
@@ -416,7 +418,7 @@ def test_summary_wins_agree_with_the_game_lines(tmp_path: Path, t: Tournament) -
 
 def test_ratings_list_every_entrant_sorted_by_the_conservative_score() -> None:
     t = Tournament("classic", 3, ("random", "naive", "heuristic"), 6, seed=9)
-    ratings = tm.run(t, workers=1)["ratings"]
+    ratings = tm.run(t, where=Workers(1))["ratings"]
     assert sorted(r["entrant"] for r in ratings) == sorted(t.entrants)
     for r in ratings:
         assert set(r) == {"entrant", "mu", "sigma", "score"}
@@ -430,30 +432,81 @@ def test_ratings_list_every_entrant_sorted_by_the_conservative_score() -> None:
 def test_summary_rates_head_to_head_by_winner_then_points() -> None:
     t = Tournament("classic", 3, ("a", "b"), 3)  # summary needs no real bots
     env = trueskill.TrueSkill(draw_probability=0.05)
+    still = trueskill.TrueSkill(tau=0, draw_probability=0.05)
 
     def rated(games: list[dict[str, Any]]) -> dict[str, tuple[float, float]]:
         report = tm.summary(t, games)
         return {r["entrant"]: (r["mu"], r["sigma"]) for r in report["ratings"]}
 
-    def rounded(r: trueskill.Rating) -> tuple[float, float]:
-        return (round(r.mu, 2), round(r.sigma, 2))
+    def period(results: list[tuple[str, str, bool]]) -> dict[str, tuple[float, float]]:
+        """One rating period by hand: sigma grows by tau for each result an entrant took
+        part in; each result is rated from the period's start; the changes in precision
+        and in precision times mu add up."""
+        n = {e: sum(e in r[:2] for r in results) for e in "ab"}
+        start = {
+            e: env.create_rating(env.mu, (env.sigma**2 + n[e] * env.tau**2) ** 0.5) for e in "ab"
+        }
+        pi = {e: 1 / start[e].sigma ** 2 for e in "ab"}
+        tau = {e: start[e].mu / start[e].sigma ** 2 for e in "ab"}
+        for first, second, drawn in results:
+            new = trueskill.rate_1vs1(start[first], start[second], drawn=drawn, env=still)
+            for e, r in zip((first, second), new, strict=True):
+                pi[e] += 1 / r.sigma**2 - 1 / start[e].sigma ** 2
+                tau[e] += r.mu / r.sigma**2 - start[e].mu / start[e].sigma ** 2
+        return {e: (round(tau[e] / pi[e], 2), round((1 / pi[e]) ** 0.5, 2)) for e in "ab"}
 
     # b (seat 1) wins: b beats a; seat 2 (b, 5 points) beats seat 0 (a, 10 points)
     won = {"pairing": 0, "game": 0, "seats": [0, 1, 1], "winner": 1, "points": [10, 0, 5]}
-    a, b = env.create_rating(), env.create_rating()
-    b, a = trueskill.rate_1vs1(b, a, env=env)
-    b, a = trueskill.rate_1vs1(b, a, env=env)
-    assert rated([won]) == {"a": rounded(a), "b": rounded(b)}
+    assert rated([won]) == period([("b", "a", False), ("b", "a", False)])
     report = tm.summary(t, [won])
     assert report["pairings"][0]["wins"] == 0 and report["pairings"][0]["games"] == 1
     assert report["pairings"][1]["games"] == 0 and report["pairings"][1]["ci95"] == [0.0, 1.0]
     # nobody won: equal points draw, fewer points win
     stuck = {"pairing": 0, "game": 0, "seats": [0, 1, 1], "winner": -1, "points": [7, 7, 9]}
-    a, b = env.create_rating(), env.create_rating()
-    a, b = trueskill.rate_1vs1(a, b, drawn=True, env=env)
-    a, b = trueskill.rate_1vs1(a, b, env=env)
-    assert rated([stuck]) == {"a": rounded(a), "b": rounded(b)}
+    assert rated([stuck]) == period([("a", "b", True), ("a", "b", False)])
     assert tm.summary(t, [stuck])["pairings"][0]["wins"] == 0
+    # one result alone is one TrueSkill update, as game by game
+    a, b = trueskill.rate_1vs1(env.create_rating(), env.create_rating(), env=env)
+    duel = Tournament("classic", 2, ("a", "b"), 2)
+    one = {"pairing": 0, "game": 0, "seats": [0, 1], "winner": 0, "points": [0, 9]}
+    ratings = {r["entrant"]: (r["mu"], r["sigma"]) for r in tm.summary(duel, [one])["ratings"]}
+    assert ratings == {
+        "a": (round(a.mu, 2), round(a.sigma, 2)),
+        "b": (round(b.mu, 2), round(b.sigma, 2)),
+    }
+
+
+def test_rating_periods_agree_with_game_by_game_ratings() -> None:
+    """Over 2,000 games of a duel won 70% by one side, the ratings by periods are within
+    0.1 of mu and sigma of the ratings updated game by game."""
+    import random
+
+    rng = random.Random(1)
+    duel = Tournament("classic", 2, ("a", "b"), 2)
+    games = []
+    env = trueskill.TrueSkill(draw_probability=0.05)
+    ra, rb = env.create_rating(), env.create_rating()
+    for g in range(2000):
+        a_wins = rng.random() < 0.7
+        games.append(
+            {
+                "pairing": 0,
+                "game": g,
+                "seats": [0, 1],
+                "winner": 0 if a_wins else 1,
+                "points": [0, 0],
+            }
+        )
+        if a_wins:
+            ra, rb = trueskill.rate_1vs1(ra, rb, env=env)
+        else:
+            rb, ra = trueskill.rate_1vs1(rb, ra, env=env)
+    by_period = {r["entrant"]: r for r in tm.summary(duel, games)["ratings"]}
+    for name, r in (("a", ra), ("b", rb)):
+        assert (
+            abs(by_period[name]["mu"] - r.mu) < 0.1
+            and abs(by_period[name]["sigma"] - r.sigma) < 0.1
+        )
 
 
 def test_ratings_sort_by_score_not_by_mu() -> None:
@@ -474,7 +527,7 @@ def test_ratings_sort_by_score_not_by_mu() -> None:
 @pytest.mark.parametrize("entrants", [("heuristic", "random"), ("random", "heuristic")])
 def test_a_clearly_stronger_bot_rates_higher_and_wins_most(entrants: tuple[str, str]) -> None:
     t = Tournament("classic", 2, entrants, 200, seed=11)
-    report = tm.run(t, workers=1)
+    report = tm.run(t, where=Workers(1))
     (row,) = report["pairings"]
     strong_rate = row["rate"] if row["entrant"] == "heuristic" else 1 - row["rate"]
     assert row["games"] == 200
@@ -518,7 +571,7 @@ def test_cli_json_prints_pairings_and_ratings() -> None:
     assert {x["entrant"] for x in report["ratings"]} == {"heuristic", "naive"}
     # the defaults: classic, two players, seed 0, round-robin (and the same on any workers)
     t = Tournament("classic", 2, ("heuristic", "naive"), 20)
-    assert report == tm.run(t, workers=1)
+    assert report == tm.run(t, where=Workers(1))
 
 
 def test_cli_table_names_both_bots_and_the_interval() -> None:
@@ -604,12 +657,12 @@ def test_resume_plays_again_from_a_damaged_line_and_keeps_no_duplicate(
     tmp_path: Path, damage: bytes
 ) -> None:
     ref = tmp_path / "ref.jsonl"
-    full = tm.run(DUEL, ref, workers=1)
+    full = tm.run(DUEL, ref, where=Workers(1))
     data = ref.read_bytes()
     lines = data.split(b"\n")
     out = tmp_path / "damaged.jsonl"
     out.write_bytes(b"\n".join([*lines[:3], damage, *lines[4:]]))
-    assert tm.run(DUEL, out, resume=True, workers=1) == full
+    assert tm.run(DUEL, out, resume=True, where=Workers(1)) == full
     assert out.read_bytes() == data
 
 
@@ -622,17 +675,15 @@ class RecordingPool:
 
     asked: ClassVar[list[int]] = []
 
-    def __init__(self, workers: int) -> None:
+    def __init__(self, workers: int, initializer: Any) -> None:
         RecordingPool.asked.append(workers)
 
-    def __enter__(self) -> RecordingPool:
-        return self
+    def submit(self, fn: Any, task: Any) -> Any:
+        result = fn(task)
+        return type("Done", (), {"result": staticmethod(lambda: result)})
 
-    def __exit__(self, *exc: object) -> None:
+    def shutdown(self, wait: bool, cancel_futures: bool) -> None:
         return None
-
-    def map(self, fn: Any, tasks: Any, chunksize: int = 1) -> Any:
-        return map(fn, tasks)
 
 
 @pytest.mark.parametrize(
@@ -642,11 +693,11 @@ class RecordingPool:
 def test_workers_are_capped_at_the_cpus_and_the_games_to_play(
     monkeypatch: pytest.MonkeyPatch, cpus: int, workers: int, expected: list[int]
 ) -> None:
-    monkeypatch.setattr(tm, "cpus", lambda: cpus)
-    monkeypatch.setattr(tm, "ProcessPoolExecutor", RecordingPool)
-    expected_report = tm.run(DUEL, workers=1)
+    monkeypatch.setattr(pool, "cpus", lambda: cpus)
+    monkeypatch.setattr(pool, "ProcessPoolExecutor", RecordingPool)
+    expected_report = tm.run(DUEL, where=Workers(1))
     RecordingPool.asked = []
-    assert tm.run(DUEL, workers=workers) == expected_report
+    assert tm.run(DUEL, where=Workers(workers)) == expected_report
     assert RecordingPool.asked == expected  # DUEL has 6 games; one worker needs no pool
 
 
@@ -655,20 +706,20 @@ def test_a_worker_count_that_is_not_a_whole_number_from_0_is_refused(
     tmp_path: Path, played: list[tuple[int, int]], workers: Any
 ) -> None:
     out = tmp_path / "never.jsonl"
-    with pytest.raises(TournamentError, match="workers"):
-        tm.run(DUEL, out, workers=workers)
+    with pytest.raises(BackendError, match="workers"):
+        tm.run(DUEL, out, where=Workers(workers))
     assert played == [] and not out.exists()
 
 
 def test_cpus_counts_the_cpus_this_process_may_use() -> None:
-    assert 1 <= tm.cpus() <= (os.cpu_count() or 1)
+    assert 1 <= pool.cpus() <= (os.cpu_count() or 1)
 
 
 def test_cli_caps_absurd_workers_with_a_note() -> None:
     r = cli("--bot", "heuristic", "--bot", "naive", "--games", "2", "--workers", "100000", "--json")
     assert r.exit_code == 0, r.stderr
     assert r.stderr.startswith("note: --workers 100000") and r.stderr.count("\n") == 1, r.stderr
-    assert json.loads(r.stdout) == tm.run(replace(DUEL, games=2, seed=0), workers=1)
+    assert json.loads(r.stdout) == tm.run(replace(DUEL, games=2, seed=0), where=Workers(1))
 
 
 def test_cli_negative_workers_is_one_error_line() -> None:
@@ -698,7 +749,7 @@ def test_a_game_at_the_action_cap_is_recorded_unfinished_with_its_seed(
     tmp_path: Path, capped: None
 ) -> None:
     out = tmp_path / "t.jsonl"
-    report = tm.run(DUEL, out, workers=1)
+    report = tm.run(DUEL, out, where=Workers(1))
     lines = game_lines(out)
     assert len(lines) == DUEL.games_per_pairing
     for line in lines:
@@ -722,15 +773,15 @@ def test_resume_reads_unfinished_games_and_plays_them_no_more(
     tmp_path: Path, capped: None, played: list[tuple[int, int]]
 ) -> None:
     out = tmp_path / "t.jsonl"
-    first = tm.run(DUEL, out, workers=1)
+    first = tm.run(DUEL, out, where=Workers(1))
     data = out.read_bytes()
     played.clear()
-    assert tm.run(DUEL, out, resume=True, workers=1) == first
+    assert tm.run(DUEL, out, resume=True, where=Workers(1)) == first
     assert played == [] and out.read_bytes() == data
 
 
 def test_a_run_without_unfinished_games_says_so() -> None:
-    report = tm.run(DUEL, workers=1)
+    report = tm.run(DUEL, where=Workers(1))
     assert report["unfinished"] == 0 and report["unfinished_games"] == []
     assert report["pairings"][0]["unfinished"] == 0
 
@@ -751,7 +802,7 @@ def test_resume_takes_a_line_without_unfinished_as_finished_and_replays_a_bad_fl
     tmp_path: Path, played: list[tuple[int, int]]
 ) -> None:
     ref = tmp_path / "ref.jsonl"
-    full = tm.run(DUEL, ref, workers=1)
+    full = tm.run(DUEL, ref, where=Workers(1))
     header, *games = ref.read_text().splitlines()
     lines = [json.loads(g) for g in games]
     del lines[0]["unfinished"]  # a finished game, written without the flag
@@ -760,7 +811,7 @@ def test_resume_takes_a_line_without_unfinished_as_finished_and_replays_a_bad_fl
     out = tmp_path / "t.jsonl"
     out.write_text("\n".join([header, *(json.dumps(g) for g in lines)]) + "\n")
     played.clear()
-    assert tm.run(DUEL, out, resume=True, workers=1) == full
+    assert tm.run(DUEL, out, resume=True, where=Workers(1)) == full
     assert played == [(0, g) for g in range(2, DUEL.games_per_pairing)]
 
 

@@ -15,7 +15,8 @@ import pytest
 
 import unoverse as uv
 from unoverse.match.replay import replay_file
-from unoverse.sim.simulate import Simulation, run, write_replay
+from unoverse.sim.run import run, write_replay
+from unoverse.sim.simulate import Simulation
 
 SIMULATIONS = (
     Simulation("classic", 4, 20, 7, "random,naive,naive,naive"),
@@ -41,7 +42,8 @@ SIMULATIONS = (
 
 _RUN = """
 import json, sys
-from unoverse.sim.simulate import Simulation, run
+from unoverse.sim.run import run
+from unoverse.sim.simulate import Simulation
 preset, players, games, seed, bots, match = json.loads(sys.argv[1])
 report = run(Simulation(preset, players, games, seed, bots, match))
 report.pop("timing")

@@ -22,7 +22,8 @@ from hypothesis import event, given
 from hypothesis import strategies as st
 
 from unoverse.core.errors import UnoverseError
-from unoverse.sim.simulate import Replayed, Simulation, verify_replay, write_replay
+from unoverse.sim.run import write_replay
+from unoverse.sim.simulate import Replayed, Simulation, verify_replay
 
 RUNS = {
     "classic": Simulation("classic", 3, 3, 2),

@@ -18,7 +18,14 @@ import typer
 from rich import box
 from rich.cells import cell_len
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TimeRemainingColumn,
+)
 from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
@@ -33,7 +40,12 @@ from ..core.registry import variants as all_variants
 from ..core.sentences import describe, hand_left
 from ..core.setup import new_game
 from ..sim import tournament as tourney
-from ..sim.simulate import Simulation, check, run, verify_replay, write_replay
+from ..sim.driver import MAX_ACTIONS
+from ..sim.run import run, write_replay
+from ..sim.simulate import Simulation, check, verify_replay
+from ..sim.workers import Workers
+from ..sim.workers import check as workers_check
+from ..sim.workers import cpus as worker_cpus
 
 
 class _Commands(TyperGroup):
@@ -247,6 +259,31 @@ def _print_lines(out: Console, rows: Sequence[Sequence[str]]) -> None:
         out.print("  " + "  ".join([*cells, row[-1]]), markup=False, soft_wrap=True)
 
 
+WorkersOption = Annotated[
+    int,
+    typer.Option(
+        "--workers",
+        help="Processes to play on (0: one per CPU; more than the CPUs are capped, with a"
+        " note, and never more than the games). With --backend ray: the CPUs of a local Ray.",
+        min=0,
+    ),
+]
+BackendOption = Annotated[
+    str,
+    typer.Option(
+        "--backend", help="process (a pool on this machine) or ray (a Ray cluster: the ray extra)."
+    ),
+]
+RayAddressOption = Annotated[
+    str | None,
+    typer.Option(
+        "--ray-address",
+        help="The Ray cluster to run on (host:port, ray://host:port or auto); without it, a"
+        " local Ray.",
+    ),
+]
+
+
 @app.command()
 def simulate(
     variant: VariantOption = "classic",
@@ -258,6 +295,30 @@ def simulate(
         str, typer.Option("--bots", help="Bot spec name[:k=v,...], one for all or one per seat.")
     ] = "naive",
     match: Annotated[bool, typer.Option("--match", help="Play whole matches, not rounds.")] = False,
+    max_actions: Annotated[
+        int,
+        typer.Option(
+            "--max-actions",
+            help="A round that reaches this many actions leaves its game unfinished (recorded"
+            " with its seed; the run goes on).",
+            min=1,
+        ),
+    ] = MAX_ACTIONS,
+    results: Annotated[
+        Path | None,
+        typer.Option(
+            "--results",
+            help="Stream one record per game to this file: JSON Lines, or Parquet for a"
+            " .parquet name (the parquet extra).",
+        ),
+    ] = None,
+    resume: Annotated[
+        bool,
+        typer.Option("--resume", help="Continue the run --results holds: play only the rest."),
+    ] = False,
+    workers: WorkersOption = 0,
+    backend: BackendOption = "process",
+    ray_address: RayAddressOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
     out: Annotated[
         Path | None,
@@ -267,23 +328,32 @@ def simulate(
     ] = None,
 ) -> None:
     """Play many seeded games between bots and report how they went."""
-    sim = Simulation(_preset(variant, option), players, games, seed, bots, match)
+    if resume and results is None:
+        raise _fail("--resume needs --results, the file to resume")
+    sim = Simulation(_preset(variant, option), players, games, seed, bots, match, max_actions)
+    where = Workers(workers, backend, ray_address)
     try:
         check(sim)  # every argument, before the output file is touched
+        workers_check(backend, workers, ray_address)
+        _note_workers(workers, backend)
         with _progress() as bar, _stop_between_games() as stop:
             task = bar.add_task("games", total=games)
 
-            def tick(done: int) -> None:
-                bar.update(task, completed=done)
+            def tick(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
                 stop()
 
             report = (
-                run(sim, progress=tick) if out is None else write_replay(sim, out, progress=tick)
+                run(sim, results=results, resume=resume, where=where, progress=tick)
+                if out is None
+                else write_replay(sim, out, results=results, where=where, progress=tick)
             )
     except UnoverseError as exc:
         raise _fail(_noted(exc)) from None
     except OSError as exc:
-        raise _fail(f"cannot write {out}: {exc.strerror or exc}") from None
+        raise _fail(
+            f"cannot write {exc.filename or out or results}: {exc.strerror or exc}"
+        ) from None
     except KeyboardInterrupt as exc:
         print(f"error: {_noted(exc, 'interrupted')}", file=sys.stderr)
         raise typer.Exit(130) from None
@@ -291,6 +361,16 @@ def simulate(
         print(json.dumps(report, indent=2))
         return
     _print_report(report)
+
+
+def _note_workers(workers: int, backend: str) -> None:
+    """Say so on stderr when more processes are asked for than there are CPUs."""
+    cpus = worker_cpus()
+    if backend == "process" and workers > cpus:
+        print(
+            f"note: --workers {workers} is more than the {cpus} CPUs: playing on {cpus}",
+            file=sys.stderr,
+        )
 
 
 @contextmanager
@@ -324,16 +404,26 @@ def _noted(exc: BaseException, message: str = "") -> str:
 
 
 def _progress() -> Progress:
-    """A progress bar of games on stderr, shown only on a terminal."""
+    """A progress bar of games on stderr, with games/s and the time left, shown only on a
+    terminal."""
     return Progress(
         "[progress.description]{task.description}",
         BarColumn(),
         MofNCompleteColumn(),
+        _GamesPerSecond(),
         TimeRemainingColumn(),
         console=err,
         transient=True,
         disable=not err.is_terminal,
     )
+
+
+class _GamesPerSecond(ProgressColumn):
+    """A progress bar's speed, in games per second over its recent updates."""
+
+    def render(self, task: Task) -> Text:
+        speed = task.speed
+        return Text("" if speed is None else f"{speed:,.0f} games/s", style="progress.data.speed")
 
 
 def _preset(variant: str, option: list[str] | None) -> str:
@@ -376,15 +466,9 @@ def tournament(
     resume: Annotated[
         bool, typer.Option("--resume", help="Play only the games --out does not hold yet.")
     ] = False,
-    workers: Annotated[
-        int,
-        typer.Option(
-            "--workers",
-            help="Processes to play on (0: one per CPU; more than the CPUs are capped, with a"
-            " note, and never more than the games).",
-            min=0,
-        ),
-    ] = 0,
+    workers: WorkersOption = 0,
+    backend: BackendOption = "process",
+    ray_address: RayAddressOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the summary as JSON.")] = False,
 ) -> None:
     """Play bots against each other in paired, seat-rotated games; report win rates with
@@ -394,25 +478,26 @@ def tournament(
     t = tourney.Tournament(_preset(variant, option), players, tuple(bot), games, seed, mode)
     try:
         tourney.check(t)  # (bad input is the only line on stderr: before the note)
-        cpus = tourney.cpus()
-        if workers > cpus:
-            print(
-                f"note: --workers {workers} is more than the {cpus} CPUs: playing on {cpus}",
-                file=sys.stderr,
-            )
-        with _progress() as bar:
+        workers_check(backend, workers, ray_address)
+        _note_workers(workers, backend)
+        with _progress() as bar, _stop_between_games() as stop:
             task = bar.add_task("games", total=None)
+
+            def tick(done: int, total: int) -> None:
+                bar.update(task, completed=done, total=total)
+                stop()
+
             report = tourney.run(
-                t,
-                out,
-                resume=resume,
-                workers=workers,
-                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                t, out, resume=resume, where=Workers(workers, backend, ray_address), progress=tick
             )
     except UnoverseError as exc:
         raise _fail(str(exc)) from None
     except OSError as exc:
         raise _fail(f"cannot write {out}: {exc.strerror}") from None
+    except KeyboardInterrupt:
+        kept = f"; the games played so far are in {out}: --resume plays the rest" if out else ""
+        print(f"error: interrupted{kept}", file=sys.stderr)
+        raise typer.Exit(130) from None
     if as_json:
         print(json.dumps(report, indent=2))
         return
@@ -679,6 +764,9 @@ def demo(
     play_round(game, table, RoundRecord(seed, None), on_events=show)
     for s in range(players):
         out.print("  " + hand_left(s, len(game.hands[s])), markup=False)
+
+
+from . import reports as _reports  # noqa: E402,F401  (registers report and compare)
 
 
 def main() -> None:

@@ -1,30 +1,25 @@
-"""Bulk simulation: many seeded games (or matches) between bots, with a report.
+"""One game of a simulation: what to simulate, playing game ``i`` and counting what
+happened in it, its record and its replay line; and checking a replay file.
 
 Game ``i`` uses the seed ``derive(seed, "game", i)`` and fresh bots seeded from it, so any
 game can be re-run alone and results do not depend on order, process or hash seed. A game
-whose round reaches the action cap (``max_actions``, RULES.md E-6) is recorded as
-unfinished with its seed; the statistics count the finished games. Replay files
-(docs/replay.md) are written beside their path and moved into place when the run ends.
+whose round reaches the action cap (``max_actions``, RULES.md E-6) is unfinished. Running
+many games on workers, their results files and the report are ``sim.run``'s.
 """
 
 from __future__ import annotations
 
-import contextlib
-import errno
 import json
-import os
-import time
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import Any, Final
 
 from ..bots.base import make_bot, parse_bot_specs
 from ..core import effects as fx
 from ..core import events as ev
 from ..core.actions import Action
-from ..core.cards import CARD_KIND, kind
+from ..core.cards import CARD_KIND, KIND_CODES, N_KINDS, kind
 from ..core.errors import (
     BadBotSpec,
     InvalidOptionValue,
@@ -37,9 +32,8 @@ from ..core.game import Game
 from ..core.seeding import derive
 from ..core.setup import compiled, new_game, resolve_preset
 from ..match.match import play_match
-from ..match.replay import FORMAT, GAME_FIELDS, ROUND_FIELDS, Header, replay_file
+from ..match.replay import GAME_FIELDS, ROUND_FIELDS, Header, replay_file
 from .driver import MAX_ACTIONS, NonTermination, RoundRecord, play_round
-from .stats import percentile, wilson
 
 
 @dataclass
@@ -132,6 +126,15 @@ class GameResult:
     rounds: list[RoundRecord] = field(default_factory=list)
     counts: Counter[str] = field(default_factory=Counter)
     unfinished: bool = False  # its last round reached the action cap
+    #: cards played and drawn (or fired), by card kind code
+    plays: Counter[str] = field(default_factory=Counter)
+    draws: Counter[str] = field(default_factory=Counter)
+    #: (seat, turn of its round) for each seat eliminated (UNO Blast)
+    eliminated: list[tuple[int, int]] = field(default_factory=list)
+    #: launcher presses by the cards each fired (UNO Attack)
+    fired: Counter[int] = field(default_factory=Counter)
+    #: the points left in each hand when the game (its last round) ended
+    points: list[int] = field(default_factory=list)
 
     @property
     def actions(self) -> int:
@@ -144,23 +147,123 @@ class GameResult:
         return sum(r.turns for r in self.rounds)
 
 
-_EVENT_COUNTS = {
-    ev.CATCH: "catches",
-    ev.CHALLENGE: "challenges",
-    ev.JUMP: "jump_ins",
-    ev.ROTATE: "rotations",
-    ev.SWAP: "swaps",
-    ev.RELOAD: "reloads",
-    ev.REVEALED: "revealed",
-    ev.BLAST: "blast_events",
-    ev.BLAST_DISCARD: "challenges_met",
-    ev.BLAST_PENALTY: "challenges_failed",
-    ev.ELIMINATED: "eliminations",
-    ev.SIMULTANEOUS: "simultaneous",
-    ev.HOLDING: "holding_penalties",
-    ev.DRAW_ROUND: "draw_rounds",
-    ev.STALL: "stalls",
+#: Every per-game count, each in its slot of ``GameCounter.slots``.
+SLOTS: Final = (
+    RULE_COUNTS
+    + LAUNCHER_COUNTS
+    + TRIGGER_COUNTS
+    + STEP_COUNTS
+    + SKIP_ALL_COUNTS
+    + BLAST_COUNTS
+    + REALTIME_COUNTS
+)
+_SLOT: Final = {name: i for i, name in enumerate(SLOTS)}
+#: Events counted one for one, by kind: their count's slot.
+_EVENT_SLOTS: Final = {
+    ev.CATCH: _SLOT["catches"],
+    ev.CHALLENGE: _SLOT["challenges"],
+    ev.JUMP: _SLOT["jump_ins"],
+    ev.ROTATE: _SLOT["rotations"],
+    ev.SWAP: _SLOT["swaps"],
+    ev.RELOAD: _SLOT["reloads"],
+    ev.REVEALED: _SLOT["revealed"],
+    ev.BLAST: _SLOT["blast_events"],
+    ev.BLAST_DISCARD: _SLOT["challenges_met"],
+    ev.BLAST_PENALTY: _SLOT["challenges_failed"],
+    ev.ELIMINATED: _SLOT["eliminations"],
+    ev.SIMULTANEOUS: _SLOT["simultaneous"],
+    ev.HOLDING: _SLOT["holding_penalties"],
+    ev.DRAW_ROUND: _SLOT["draw_rounds"],
+    ev.STALL: _SLOT["stalls"],
 }
+_STACK_ANSWERS: Final = _SLOT["stack_answers"]
+_CHROMATIC_STEPS: Final = _SLOT["chromatic_steps"]
+_SKIP_ALLS: Final = _SLOT["skip_alls"]
+_PRESSES: Final = _SLOT["presses"]
+_FIRES: Final = _SLOT["fires"]
+_CARDS_FIRED: Final = _SLOT["cards_fired"]
+_RACES: Final = _SLOT["races"]
+_LONGEST_CHAIN: Final = _SLOT["longest_chain"]
+_LATE_ANSWERS: Final = _SLOT["late_answers"]
+_ELIMINATIONS: Final = _SLOT["eliminations"]
+_SIMULTANEOUS: Final = _SLOT["simultaneous"]
+
+
+class GameCounter:
+    """What happened in one game's rounds, counted from the events as the driver reports
+    them (its ``on_events``): integer slots indexed by card kind and by count, which the
+    compiled build updates without a dictionary lookup per card."""
+
+    def __init__(self) -> None:
+        self.plays = [0] * N_KINDS
+        self.draws = [0] * N_KINDS
+        self.slots = [0] * len(SLOTS)
+        self.fired: dict[int, int] = {}
+        self.eliminated: list[tuple[int, int]] = []
+        self.raced = -1  # the last accepted card (its serial number) counted as a race
+        self.game: Game | None = None
+        self.record: RoundRecord | None = None
+
+    def start(self, game: Game, record: RoundRecord) -> None:
+        """Count the events of ``game``'s round from now on."""
+        self.game, self.record, self.raced = game, record, -1
+
+    def __call__(self, seat: int, act: Action, events: list[Event]) -> None:
+        game, record = self.game, self.record
+        assert game is not None and record is not None
+        slots = self.slots
+        for e in events:
+            k = e.kind
+            if k == _PLAY_EVENT:
+                plays = self.plays
+                for c in e.cards:
+                    plays[CARD_KIND[c]] += 1
+                if e.reason == _PLAY_STACK:
+                    slots[_STACK_ANSWERS] += 1
+                elif e.reason == _PLAY_STEP:
+                    slots[_CHROMATIC_STEPS] += 1
+                if CARD_KIND[e.cards[-1]] == SKIP_ALL:
+                    slots[_SKIP_ALLS] += 1
+            elif k == _DRAW_EVENT:
+                draws = self.draws
+                for c in e.cards:
+                    draws[CARD_KIND[c]] += 1
+            elif k == _PRESS_EVENT:
+                slots[_PRESSES] += 1
+                self.fired[e.count] = self.fired.get(e.count, 0) + 1
+                if e.count:
+                    slots[_FIRES] += 1
+                    slots[_CARDS_FIRED] += e.count
+                    draws = self.draws
+                    for c in e.cards:
+                        draws[CARD_KIND[c]] += 1
+            else:
+                slot = _EVENT_SLOTS.get(k, -1)
+                if slot < 0:
+                    continue
+                slots[slot] += 1
+                if slot == _SIMULTANEOUS and self.raced != game.landed:
+                    self.raced = game.landed
+                    slots[_RACES] += 1
+                elif slot == _ELIMINATIONS and e.seat is not None:
+                    self.eliminated.append((e.seat, record.turns))
+        if game.pen_chain > slots[_LONGEST_CHAIN]:
+            slots[_LONGEST_CHAIN] = game.pen_chain
+
+    def into(self, result: GameResult) -> None:
+        """Put the counts into ``result``."""
+        result.counts = Counter({name: self.slots[i] for i, name in enumerate(SLOTS)})
+        result.plays = Counter({KIND_CODES[k]: n for k, n in enumerate(self.plays) if n})
+        result.draws = Counter({KIND_CODES[k]: n for k, n in enumerate(self.draws) if n})
+        result.fired = Counter(self.fired)
+        result.eliminated = self.eliminated
+
+
+_PLAY_EVENT: Final = ev.PLAY
+_DRAW_EVENT: Final = ev.DRAW
+_PRESS_EVENT: Final = ev.PRESS
+_PLAY_STACK: Final = ev.PLAY_STACK
+_PLAY_STEP: Final = ev.PLAY_STEP
 
 
 def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult:
@@ -171,42 +274,20 @@ def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult
     specs = parse_bot_specs(sim.bots, sim.players)
     bots = [make_bot(spec, seed, seat) for seat, spec in enumerate(specs)]
     result = GameResult(index, seed, ())
-
-    counts = result.counts
+    counter = GameCounter()
 
     def play(game: Game, round_seed: int, dealer: int | None) -> None:
-        raced = [-1]  # the last accepted card (its serial number) counted as a race
-
-        def count(seat: int, act: Action, events: list[Event]) -> None:
-            for e in events:
-                if e.kind in _EVENT_COUNTS:
-                    counts[_EVENT_COUNTS[e.kind]] += 1
-                    if e.kind == ev.SIMULTANEOUS and raced[0] != game.landed:
-                        raced[0] = game.landed
-                        counts["races"] += 1
-                elif e.kind == ev.PLAY:
-                    if e.reason == ev.PLAY_STACK:
-                        counts["stack_answers"] += 1
-                    elif e.reason == ev.PLAY_STEP:
-                        counts["chromatic_steps"] += 1
-                    if CARD_KIND[e.cards[-1]] == SKIP_ALL:
-                        counts["skip_alls"] += 1
-                elif e.kind == ev.PRESS:
-                    counts["presses"] += 1
-                    if e.count:
-                        counts["fires"] += 1
-                        counts["cards_fired"] += e.count
-            counts["longest_chain"] = max(counts["longest_chain"], game.pen_chain)
-
         eliminated = tuple(s for s in range(game.n) if game.eliminated[s])
         record = RoundRecord(round_seed, dealer, eliminated)
         result.rounds.append(record)
+        counter.start(game, record)
         try:
             play_round(
-                game, bots, record, hashes=hashes, on_events=count, max_actions=sim.max_actions
+                game, bots, record, hashes=hashes, on_events=counter, max_actions=sim.max_actions
             )
         finally:
-            counts["late_answers"] += len(record.rejected)
+            counter.slots[_LATE_ANSWERS] += len(record.rejected)
+            result.points = [game.hand_points(s) for s in range(game.n)]
 
     try:
         if sim.match:
@@ -217,6 +298,7 @@ def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult
             result.winners = (game.winner,)
     except NonTermination:  # (a bot that repeats a refused answer is a BotError instead)
         result.unfinished = True
+    counter.into(result)
     return result
 
 
@@ -231,156 +313,29 @@ def game_line(result: GameResult) -> dict[str, Any]:
     }
 
 
-def run(
-    sim: Simulation,
-    *,
-    out: IO[str] | None = None,
-    progress: Callable[[int], None] | None = None,
+def game_record(
+    sim: Simulation, bots: list[str], names: tuple[str, ...], result: GameResult
 ) -> dict[str, Any]:
-    """Play every game; write a replay file to ``out`` if given; return the report. Its
-    statistics count the finished games; ``unfinished`` lists the others."""
-    check(sim)
-    variant, options = resolve_preset(sim.preset)
-    specs = parse_bot_specs(sim.bots, sim.players)
-    if out is not None:
-        header = {
-            "format": FORMAT,
-            "preset": sim.preset,
-            "players": sim.players,
-            "seed": sim.seed,
-            "bots": specs,
-            "match": sim.match,
-            "games": sim.games,
-            "max_actions": sim.max_actions,
-        }
-        out.write(json.dumps(header) + "\n")
-    actions: list[int] = []
-    turns: list[int] = []
-    names = counted(sim.preset)
-    rule_counts: dict[str, list[int]] = {name: [] for name in names}
-    rounds: list[int] = []
-    wins = [0.0] * sim.players
-    unfinished: list[dict[str, int]] = []
-    start = time.perf_counter()
-    for i in range(sim.games):
-        result = play_one(sim, i, hashes=out is not None)
-        if out is not None:
-            out.write(json.dumps(game_line(result), separators=(",", ":")) + "\n")
-        if result.unfinished:
-            unfinished.append({"game": i, "seed": result.seed})
-        else:
-            actions.append(result.actions)
-            turns.append(result.turns)
-            rounds.append(len(result.rounds))
-            for name in names:
-                rule_counts[name].append(result.counts[name])
-            for w in result.winners:
-                wins[w] += 1 / len(result.winners)
-        if progress is not None:
-            progress(i + 1)
-    seconds = time.perf_counter() - start
-    finished = sim.games - len(unfinished)
-    report: dict[str, Any] = {
-        "variant": variant.name,
-        "preset": sim.preset,
-        "options": {k: variant.specs[k].format(v) for k, v in options.items()},
-        "players": sim.players,
-        "games": sim.games,
-        "seed": sim.seed,
-        "bots": specs,
-        "match": sim.match,
-        # the statistics below count the finished games only
-        "finished": finished,
-        "unfinished": len(unfinished),
-        "unfinished_games": unfinished,  # each game that reached the action cap, and its seed
-        "max_actions": sim.max_actions,
-        "actions_per_game": _summary(actions),
-        "turns_per_game": _summary(turns),
-        "rules_per_game": {name: _summary(v) for name, v in rule_counts.items()},
-        **(
-            {  # the share of seats eliminated, over every finished game (UNO Blast)
-                "elimination_rate": round(
-                    sum(rule_counts["eliminations"]) / (finished * sim.players), 4
-                )
-                if finished
-                else 0.0
-            }
-            if "eliminations" in rule_counts
-            else {}
-        ),
-        "wins": [
-            {
-                "seat": s,
-                "wins": round(w, 3),
-                "rate": round(w / finished, 4) if finished else 0.0,
-                "ci95": [round(x, 4) for x in wilson(w, finished)],
-            }
-            for s, w in enumerate(wins)
-        ],
-        "timing": {
-            "seconds": round(seconds, 3),
-            "games_per_s": round(sim.games / seconds, 1) if seconds > 0 else None,
-        },
-    }
-    if sim.match:
-        report["rounds_per_match"] = _summary(rounds)
-    return report
-
-
-def _summary(values: list[int]) -> dict[str, float]:
+    """A game's record in a results file (``sim.record``); ``bots``: one spec per seat;
+    ``names``: the counts the preset reports (``counted``)."""
     return {
-        "mean": round(sum(values) / len(values), 2) if values else 0.0,
-        "p50": percentile(values, 50),
-        "p90": percentile(values, 90),
-        "p99": percentile(values, 99),
+        "game": result.index,
+        "seed": result.seed,
+        "preset": sim.preset,
+        "players": sim.players,
+        "bots": bots,
+        "winners": list(result.winners),
+        "points": result.points,
+        "actions": result.actions,
+        "turns": result.turns,
+        "rounds": len(result.rounds),
+        "unfinished": result.unfinished,
+        "plays": dict(result.plays),
+        "draws": dict(result.draws),
+        "counts": {name: result.counts[name] for name in names},
+        "eliminated": [list(pair) for pair in result.eliminated],
+        "fired": {str(size): n for size, n in sorted(result.fired.items())},
     }
-
-
-def partial_path(path: Path) -> Path:
-    """Where ``write_replay`` keeps the games of a run stopped before its end."""
-    return path.with_name(path.name + ".partial")
-
-
-def write_replay(
-    sim: Simulation, path: Path, *, progress: Callable[[int], None] | None = None
-) -> dict[str, Any]:
-    """Run ``sim`` and write its replay file to ``path``; return the report.
-
-    ``path`` changes only when the run ends: the games go to a temporary file beside it
-    that replaces it then, so a refused or stopped run never touches it. A run stopped
-    midway (an error, Ctrl-C) keeps the game lines it wrote in ``partial_path(path)`` and
-    says so in a note on the exception; a write error (a full disk) keeps nothing. A path
-    that exists and is not a regular file (``/dev/stdout``, a pipe) is written directly.
-    """
-    check(sim)
-    if path.is_dir():
-        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
-    direct = path.exists() and not path.is_file()
-    target = path if direct else path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    handle = target.open("w")
-    try:
-        report = run(sim, out=handle, progress=progress)
-        handle.close()
-    except OSError:
-        with contextlib.suppress(OSError):
-            handle.close()
-        if not direct:
-            target.unlink(missing_ok=True)
-        raise
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            handle.close()
-        if not direct:
-            kept = partial_path(path)
-            try:
-                os.replace(target, kept)
-            except OSError:
-                kept = target
-            exc.add_note(f"the games played so far are kept in {kept}")
-        raise
-    if not direct:
-        os.replace(target, path)
-    return report
 
 
 @dataclass(frozen=True)

@@ -16,22 +16,24 @@ that never stopped (results depend only on seeds, never on workers or order).
 A game that reaches the driver's action cap (``MAX_ACTIONS``) is recorded *unfinished*,
 with its seed, and counts in no win rate and no rating: the run goes on.
 
-Ratings are TrueSkill (the ``trueskill`` library), updated game by game in file order from
-head-to-head results between seats of different entrants: the winner beats every other
-seat; two seats that did not win are ranked by the points left in their hands (fewer is
-better; equal is a draw).
+Ratings are TrueSkill (the ``trueskill`` library), from head-to-head results between seats
+of different entrants: the winner beats every other seat; two seats that did not win are
+ranked by the points left in their hands (fewer is better; equal is a draw). They are
+updated in rating periods of ``RATING_PERIOD`` finished games, in file order (``_Ratings``):
+every result of a period is rated from the ratings at its start, so a period costs one
+TrueSkill update per distinct result (entrant, entrant, drawn) instead of one per result.
 
 Games are played on as many processes as asked (by default one per CPU), but never on more
-than the CPUs this process may use or the games left to play.
+than the CPUs this process may use or the games left to play, or on a Ray cluster
+(``sim.workers``), in chunks submitted a bounded window ahead.
 """
 
 from __future__ import annotations
 
 import json
-import os
+import math
 from collections import Counter
 from collections.abc import Callable, Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from itertools import combinations
 from pathlib import Path
@@ -43,12 +45,16 @@ from ..bots.base import make_bot
 from ..core.errors import UnoverseError
 from ..core.seeding import derive
 from ..core.setup import new_game, resolve_preset
+from . import workers as pool
 from .driver import NonTermination, RoundRecord, play_round
 from .stats import wilson
+from .workers import Workers
 
 #: The first line of a tournament file names its format.
 FORMAT: Final = "unoverse-tournament/1"
 MODES: Final = ("round-robin", "gauntlet")
+#: Games per chunk sent to a worker at most.
+CHUNK: Final = 64
 
 
 class TournamentError(UnoverseError):
@@ -214,17 +220,15 @@ def run(
     out: Path | None = None,
     *,
     resume: bool = False,
-    workers: int = 0,
+    where: Workers | None = None,
     progress: Callable[[int, int], None] | None = None,
 ) -> dict[str, Any]:
     """Play every game ``out`` lacks (all of them without ``resume``), append each to
-    ``out`` as it finishes, and return the summary. ``workers``: processes to play on (0:
-    one per CPU; never more than the CPUs or the games, see ``worker_count``)."""
+    ``out`` as it finishes, and return the summary. ``where``: the processes or Ray
+    cluster to play on (by default one process per CPU, ``sim.workers``)."""
     check(t)
-    if not isinstance(workers, int) or isinstance(workers, bool) or workers < 0:
-        raise TournamentError(
-            f"workers must be a whole number from 0 (0: one per CPU), not {workers!r}"
-        )
+    where = where or Workers()
+    pool.check(where.backend, where.workers, where.ray_address)
     results: dict[tuple[int, int], dict[str, Any]] = {}
     sound = 0
     if out is not None and resume and out.exists():
@@ -242,7 +246,7 @@ def run(
     if out is not None:
         handle = _open(out, t, sound)
     try:
-        for line in _play(todo, workers):
+        for line in _play(todo, where):
             results[(line["pairing"], line["game"])] = line
             if handle is not None:
                 handle.write(json.dumps(line, separators=(",", ":")) + "\n")
@@ -268,30 +272,25 @@ def _open(path: Path, t: Tournament, sound: int) -> IO[str]:
     return path.open("a")
 
 
-def cpus() -> int:
-    """The CPUs this process may run on (its affinity, where the system tells it)."""
-    count = getattr(os, "process_cpu_count", None)  # (Python 3.13)
-    if count is not None:
-        return int(count() or 1)
-    if hasattr(os, "sched_getaffinity"):
-        return len(os.sched_getaffinity(0)) or 1
-    return os.cpu_count() or 1
+def play_games(tasks: list[_Task]) -> list[dict[str, Any]]:
+    """Play a chunk of a tournament's games (module level: workers receive it by name)."""
+    return [play_game(task) for task in tasks]
 
 
-def worker_count(workers: int, games: int) -> int:
-    """The processes to play ``games`` games on when ``workers`` are asked for (0: one per
-    CPU): never more than the CPUs (more would only compete for them) or the games."""
-    return max(1, min(workers or cpus(), cpus(), games))
-
-
-def _play(todo: list[_Task], workers: int) -> Iterator[dict[str, Any]]:
-    """Each task's line, in task order, on ``worker_count`` processes."""
-    workers = worker_count(workers, len(todo))
-    if workers == 1:
-        yield from map(play_game, todo)
-        return
-    with ProcessPoolExecutor(workers) as pool:
-        yield from pool.map(play_game, todo, chunksize=max(1, min(64, len(todo) // (8 * workers))))
+def _play(todo: list[_Task], where: Workers) -> Iterator[dict[str, Any]]:
+    """Each task's line, in task order, played where ``where`` says, in chunks submitted a
+    bounded window ahead (``sim.workers.ordered``)."""
+    n = pool.worker_count(where.workers, len(todo)) if where.backend == "process" else 1
+    size = max(1, min(CHUNK, len(todo) // (8 * n)))
+    chunks = [todo[a : a + size] for a in range(0, len(todo), size)]
+    for lines in pool.ordered(
+        play_games,
+        chunks,
+        workers=where.workers,
+        backend=where.backend,
+        ray_address=where.ray_address,
+    ):
+        yield from lines
 
 
 def summary(t: Tournament, games: list[dict[str, Any]]) -> dict[str, Any]:
@@ -302,8 +301,7 @@ def summary(t: Tournament, games: list[dict[str, Any]]) -> dict[str, Any]:
     played = [0] * len(pairings)
     stopped = [0] * len(pairings)
     unfinished: list[dict[str, int]] = []
-    env = trueskill.TrueSkill(draw_probability=0.05)
-    ratings = [env.create_rating() for _ in t.entrants]
+    ratings = _Ratings(len(t.entrants))
     for g in games:
         p = g["pairing"]
         if g.get("unfinished"):
@@ -315,7 +313,7 @@ def summary(t: Tournament, games: list[dict[str, Any]]) -> dict[str, Any]:
         played[p] += 1
         if g["winner"] >= 0 and seats[g["winner"]] == one:
             wins[p] += 1
-        _rate(env, ratings, seats, g["winner"], g["points"])
+        ratings.add(seats, g["winner"], g["points"])
     rows = []
     for p, (one, other) in enumerate(pairings):
         lo, hi = wilson(wins[p], played[p])
@@ -345,32 +343,84 @@ def summary(t: Tournament, games: list[dict[str, Any]]) -> dict[str, Any]:
                     "sigma": round(r.sigma, 2),
                     "score": round(r.mu - 3 * r.sigma, 2),  # the conservative estimate
                 }
-                for spec, r in zip(t.entrants, ratings, strict=True)
+                for spec, r in zip(t.entrants, ratings.final(), strict=True)
             ),
             key=lambda row: -float(row["score"]),
         ),
     }
 
 
-def _rate(
-    env: trueskill.TrueSkill,
-    ratings: list[trueskill.Rating],
-    seats: list[int],
-    winner: int,
-    points: list[int],
-) -> None:
-    """Update ``ratings`` with one game's head-to-head results between entrants."""
-    for a, b in combinations(range(len(seats)), 2):
-        ea, eb = seats[a], seats[b]
-        if ea == eb:
-            continue
-        if winner in (a, b):
-            first, second = (a, b) if winner == a else (b, a)
-            drawn = False
-        else:
-            first, second = (a, b) if points[a] <= points[b] else (b, a)
-            drawn = points[a] == points[b]
-        ra, rb = trueskill.rate_1vs1(
-            ratings[seats[first]], ratings[seats[second]], drawn=drawn, env=env
+#: Finished games per rating period (``_Ratings``): small enough that a period's results,
+#: rated from the ratings at its start, agree with game-by-game updates (within 0.05 of mu
+#: over 4,000 games of a duel, where game by game costs ten times as much).
+RATING_PERIOD: Final = 32
+
+
+class _Ratings:
+    """TrueSkill ratings of the entrants, updated a rating period at a time.
+
+    At a period's end each entrant's sigma first grows by the dynamics (TrueSkill's ``tau``)
+    of every result it took part in, as game-by-game updates would grow it; then each
+    distinct result is rated once from the ratings at the period's start, with no dynamics,
+    and its effect counted as many times as the result occurred: TrueSkill's updates are
+    Gaussian messages, which add in natural parameters (precision, and precision times mu).
+    """
+
+    def __init__(self, entrants: int) -> None:
+        self.env = trueskill.TrueSkill(draw_probability=0.05)
+        # the same environment without dynamics: the period's results alone
+        self.still = trueskill.TrueSkill(
+            mu=self.env.mu, sigma=self.env.sigma, beta=self.env.beta, tau=0, draw_probability=0.05
         )
-        ratings[seats[first]], ratings[seats[second]] = ra, rb
+        self.ratings = [self.env.create_rating() for _ in range(entrants)]
+        #: (first entrant, second entrant, drawn) -> how often, this period
+        self.results: Counter[tuple[int, int, bool]] = Counter()
+        self.games = 0
+
+    def add(self, seats: list[int], winner: int, points: list[int]) -> None:
+        """Count one finished game's head-to-head results between entrants."""
+        for a, b in combinations(range(len(seats)), 2):
+            ea, eb = seats[a], seats[b]
+            if ea == eb:
+                continue
+            if winner in (a, b):
+                first, second = (a, b) if winner == a else (b, a)
+                self.results[(seats[first], seats[second], False)] += 1
+            elif points[a] == points[b]:
+                self.results[(min(ea, eb), max(ea, eb), True)] += 1
+            else:
+                first, second = (a, b) if points[a] < points[b] else (b, a)
+                self.results[(seats[first], seats[second], False)] += 1
+        self.games += 1
+        if self.games % RATING_PERIOD == 0:
+            self.close_period()
+
+    def close_period(self) -> None:
+        """Rate the period's results and start the next period."""
+        if not self.results:
+            return
+        took_part: Counter[int] = Counter()
+        for (a, b, _drawn), k in self.results.items():
+            took_part[a] += k
+            took_part[b] += k
+        tau2 = self.env.tau**2
+        start = [
+            self.env.create_rating(r.mu, math.sqrt(r.sigma**2 + took_part[e] * tau2))
+            for e, r in enumerate(self.ratings)
+        ]
+        pi = [1 / r.sigma**2 for r in start]
+        tau = [r.mu / r.sigma**2 for r in start]
+        for (a, b, drawn), k in sorted(self.results.items()):
+            new_a, new_b = trueskill.rate_1vs1(start[a], start[b], drawn=drawn, env=self.still)
+            for e, new in ((a, new_a), (b, new_b)):
+                pi[e] += k * (1 / new.sigma**2 - 1 / start[e].sigma ** 2)
+                tau[e] += k * (new.mu / new.sigma**2 - start[e].mu / start[e].sigma ** 2)
+        self.ratings = [
+            self.env.create_rating(tau[e] / pi[e], math.sqrt(1 / pi[e])) for e in range(len(pi))
+        ]
+        self.results.clear()
+
+    def final(self) -> list[trueskill.Rating]:
+        """The ratings once every game is counted (the last period, however short, too)."""
+        self.close_period()
+        return self.ratings

@@ -1,0 +1,1 @@
+"""Simulation results and their reports: ``unoverse report`` and ``unoverse compare``."""
