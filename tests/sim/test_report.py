@@ -122,6 +122,13 @@ def test_the_page_shows_the_tallys_win_counts_and_rates(
         lo, hi = wilson(w, n)
         shown = f"<td>{int(w)} · {100 * w / n:.1f}% ({100 * lo:.1f}%–{100 * hi:.1f}%)</td>"
         assert f"<tr><td>seat {seat}</td>{shown}</tr>" in text
+    # and by turn order: each winner counted from the seat that played first
+    by_order = Counter((r["winners"][0] - r["first"]) % 4 for r in records(files["classic"]))
+    assert tally.wins_by_order == [by_order[k] for k in range(4)]
+    for k, w in enumerate(tally.wins_by_order):
+        lo, hi = wilson(w, n)
+        shown = f"<td>{int(w)} · {100 * w / n:.1f}% ({100 * lo:.1f}%–{100 * hi:.1f}%)</td>"
+        assert f"<tr><td>turn order {k}</td>{shown}</tr>" in text
 
 
 def test_cards_counts_launcher_and_eliminations_match_the_records(files: dict[str, Path]) -> None:
@@ -244,6 +251,7 @@ def test_the_same_rules_on_other_deals_differ_in_nothing_significant(
         "turns per game",
         "actions per game",
         *(f"seat {s} win rate" for s in range(4)),
+        "first player's win rate",
         "longest_chain per game",
     ]
     assert not any(r["significant"] for r in rows)

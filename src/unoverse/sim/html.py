@@ -64,7 +64,7 @@ footer { max-width: 1400px; margin: 2rem auto; padding: 0 1.5rem; color: var(--m
 SECTIONS: Final = {
     "summary": "Summary",
     "length": "Game length",
-    "wins": "Win rate by seat",
+    "wins": "Win rate by seat and turn order",
     "cards": "Cards and effects",
     "eliminations": "Eliminations (UNO Blast)",
     "launcher": "Launcher (UNO Attack)",
@@ -222,25 +222,37 @@ def _wins(groups: Sequence[dict[str, Any]]) -> str:
     intro = (
         "<p>Each seat's share of the finished games won (a match shared in a tie counts a "
         "share to each winner), with its 95% Wilson interval; the dashed line is a fair "
-        "seat's share, 1 / players.</p>"
+        "seat's share, 1 / players. Then the same by turn order: 0 is the seat that played "
+        "first, 1 the next seat to play, and so on (the first deal's direction), which is "
+        "where an advantage of playing first shows.</p>"
     )
-    seats = max(g["players"] for g in groups)
-    rows = []
-    for s in range(seats):
-        row = [f"seat {s}"]
-        for g in groups:
-            if s >= len(g["wins"]):
-                row.append("–")
-                continue
-            w = g["wins"][s]
-            lo, hi = w["ci95"]
-            row.append(f"{_num(w['wins'])} · {_pct(w['rate'])} ({_pct(lo)}–{_pct(hi)})")
-        rows.append(row)
-    figures = _columns(
-        groups, lambda g: _figures(plots.win_rates([g], _one(groups, g), together=groups))
-    )
-    table = _table(["", *(f"{lab}: wins · rate (95% interval)" for lab in _labels(groups))], rows)
-    return intro + figures + table
+    parts = [intro]
+    for by_order in (False, True):
+        key = "wins_by_order" if by_order else "wins"
+        name = "turn order" if by_order else "seat"
+        seats = max(g["players"] for g in groups)
+        rows = []
+        for s in range(seats):
+            row = [f"{name} {s}"]
+            for g in groups:
+                if s >= len(g[key]):
+                    row.append("–")
+                    continue
+                w = g[key][s]
+                lo, hi = w["ci95"]
+                row.append(f"{_num(w['wins'])} · {_pct(w['rate'])} ({_pct(lo)}–{_pct(hi)})")
+            rows.append(row)
+
+        def figure(g: dict[str, Any], by_order: bool = by_order) -> str:
+            return _figures(
+                plots.win_rates([g], _one(groups, g), together=groups, by_order=by_order)
+            )
+
+        parts.append(_columns(groups, figure))
+        parts.append(
+            _table(["", *(f"{lab}: wins · rate (95% interval)" for lab in _labels(groups))], rows)
+        )
+    return "".join(parts)
 
 
 def _cards(groups: Sequence[dict[str, Any]]) -> str:

@@ -277,22 +277,29 @@ def lengths_overlaid(groups: Sequence[dict[str, Any]], what: str) -> str:
 
 @_drawn
 def win_rates(
-    groups: Sequence[dict[str, Any]], label: str = "", together: Sequence[dict[str, Any]] = ()
+    groups: Sequence[dict[str, Any]],
+    label: str = "",
+    together: Sequence[dict[str, Any]] = (),
+    *,
+    by_order: bool = False,
 ) -> str:
     """Each seat's win rate with its Wilson 95% interval, for one group or several side by
     side (grouped bars), and a line at a fair seat's rate (1 / players). ``together``: the
-    groups shown beside it, whose scale it shares."""
+    groups shown beside it, whose scale it shares. ``by_order``: by turn order instead
+    (0: the seat that played first)."""
+    key = "wins_by_order" if by_order else "wins"
+    what = "turn order" if by_order else "seat"
     fig = _figure(6.4, 3.6 if len(groups) == 1 else 4.2)
     ax = fig.add_subplot()
     if len(groups) == 1:
-        _title(ax, "Win rate by seat (95% Wilson interval)", label)
+        _title(ax, f"Win rate by {what} (95% Wilson interval)", label)
     else:
-        ax.set_title("Win rate by seat, compared (95% Wilson intervals)", loc="left")
-    seats = max(len(g["wins"]) for g in groups)
+        ax.set_title(f"Win rate by {what}, compared (95% Wilson intervals)", loc="left")
+    seats = max(len(g[key]) for g in groups)
     width = 0.8 / len(groups)
     for i, g in enumerate(groups):
-        xs = [w["seat"] - 0.4 + width * (i + 0.5) for w in g["wins"]]
-        rates = [100 * w["rate"] for w in g["wins"]]
+        xs = [w["seat"] - 0.4 + width * (i + 0.5) for w in g[key]]
+        rates = [100 * w["rate"] for w in g[key]]
         bars = ax.bar(
             xs,
             rates,
@@ -300,8 +307,8 @@ def win_rates(
             color=COLOURS[i % len(COLOURS)],
             alpha=0.85,
             yerr=[
-                [100 * (w["rate"] - w["ci95"][0]) for w in g["wins"]],
-                [100 * (w["ci95"][1] - w["rate"]) for w in g["wins"]],
+                [100 * (w["rate"] - w["ci95"][0]) for w in g[key]],
+                [100 * (w["ci95"][1] - w["rate"]) for w in g[key]],
             ],
             capsize=3,
             label=textwrap.shorten(g["label"], 45) if len(groups) > 1 else None,
@@ -317,9 +324,9 @@ def win_rates(
             linewidth=1,
             label=f"fair share (1/{round(1 / chance)})" if i == 0 else None,
         )
-    tallest = max(100 * max(w["ci95"][1] for w in g["wins"]) for g in scale)
+    tallest = max(100 * max(w["ci95"][1] for w in g[key]) for g in scale)
     ax.set_xticks(range(seats))
-    ax.set_xlabel("seat")
+    ax.set_xlabel("turn order (0: the seat that played first)" if by_order else "seat")
     ax.set_ylabel("win rate (% of finished games)")
     if len(groups) == 1:
         ax.legend(loc="upper right")

@@ -13,6 +13,8 @@ preset, table size and bots included), so records of several runs can be read to
     the seat that won (several for a match shared in a tie, none for an unfinished game);
 ``points``
     the points left in each seat's hand when the game (its last round) ended;
+``first``
+    the seat whose turn the game (its first round) began with: the first to play;
 ``actions``, ``turns``, ``rounds``
     its length: accepted actions and turns over every round, and the rounds played;
 ``unfinished``
@@ -85,6 +87,7 @@ _RECORD_TYPES: Final[dict[str, type]] = {
     "bots": list,
     "winners": list,
     "points": list,
+    "first": int,
     "actions": int,
     "turns": int,
     "rounds": int,
@@ -116,6 +119,8 @@ def check_record(value: object, where: str) -> dict[str, Any]:
         raise ResultsError(f"{where}: 'bots' and 'points' need one entry per seat ({n})")
     if any(not isinstance(w, int) or not 0 <= w < n for w in value["winners"]):
         raise ResultsError(f"{where}: 'winners' holds a seat outside 0..{n - 1}")
+    if not 0 <= value["first"] < n:
+        raise ResultsError(f"{where}: 'first' is {value['first']}, not a seat in 0..{n - 1}")
     if not value["unfinished"] and not value["winners"]:
         raise ResultsError(f"{where}: a finished game without 'winners'")
     for name in ("plays", "draws", "counts", "fired"):

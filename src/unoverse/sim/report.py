@@ -97,6 +97,7 @@ def group(key: GroupKey, tally: Tally, label: str) -> dict[str, Any]:
         ],
         "length": length,
         "wins": tally.win_rates(),
+        "wins_by_order": tally.win_rates(by_order=True),
         "chance": round(1 / players, 4),
         "cards": _cards(tally),
         "counts": [
@@ -187,15 +188,19 @@ def _launcher(tally: Tally) -> dict[str, Any] | None:
 
 def comparison(label_a: str, a: Tally, label_b: str, b: Tally) -> dict[str, Any]:
     """Group ``b`` against the baseline ``a``: mean game length (turns, actions), each
-    seat's win rate, and each count both report per game (zero in both: left out). Each
-    row gives both values, the difference ``b - a`` with its 95% interval, the test's z and
-    two-sided p (``p_holm`` and ``significant`` are set by ``holm``)."""
+    seat's win rate and the first player's, and each count both report per game (zero in
+    both: left out). Each row gives both values, the difference ``b - a`` with its 95%
+    interval, the test's z and two-sided p (``p_holm`` and ``significant`` are set by
+    ``holm``)."""
     rows = [
         _means("length", "turns per game", a.turns, b.turns),
         _means("length", "actions per game", a.actions, b.actions),
     ]
     for seat in range(min(a.players, b.players)):
-        rows.append(_rates(f"seat {seat} win rate", a.wins[seat], a.finished, b, seat))
+        rows.append(_rates(f"seat {seat} win rate", a.wins[seat], a.finished, b.wins[seat], b))
+    rows.append(
+        _rates("first player's win rate", a.wins_by_order[0], a.finished, b.wins_by_order[0], b)
+    )
     for name in a.names:
         if name in b.rules and (_nonzero(a.rules[name]) or _nonzero(b.rules[name])):
             rows.append(_means("counts", f"{name} per game", a.rules[name], b.rules[name]))
@@ -220,13 +225,13 @@ def _means(section: str, name: str, a: Histogram, b: Histogram) -> dict[str, Any
     return _row(section, name, "welch", mean(a), mean(b), se, z, p)
 
 
-def _rates(name: str, wins_a: float, na: int, b: Tally, seat: int) -> dict[str, Any]:
-    """A difference of win rates with the two-proportion z test; its 95% interval is the
-    unpooled (Wald) one."""
+def _rates(name: str, wins_a: float, na: int, wins_b: float, b: Tally) -> dict[str, Any]:
+    """A difference of win rates (``wins_a`` of ``na`` games, ``wins_b`` of ``b``'s) with
+    the two-proportion z test; its 95% interval is the unpooled (Wald) one."""
     pa = wins_a / na if na else 0.0
-    pb = b.wins[seat] / b.finished if b.finished else 0.0
+    pb = wins_b / b.finished if b.finished else 0.0
     se = math.sqrt(pa * (1 - pa) / na + pb * (1 - pb) / b.finished) if na and b.finished else 0.0
-    z, p = two_proportions(wins_a, na, b.wins[seat], b.finished)
+    z, p = two_proportions(wins_a, na, wins_b, b.finished)
     return _row("wins", name, "two proportions", pa, pb, se, z, p)
 
 

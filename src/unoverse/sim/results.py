@@ -55,6 +55,7 @@ def _schema(pa: Any, header: dict[str, Any]) -> Any:
         ("bots", pa.list_(pa.string())),
         ("winners", pa.list_(pa.int16())),
         ("points", pa.list_(pa.int32())),
+        ("first", pa.int16()),
         ("actions", pa.int32()),
         ("turns", pa.int32()),
         ("rounds", pa.int32()),

@@ -135,6 +135,8 @@ class GameResult:
     fired: Counter[int] = field(default_factory=Counter)
     #: the points left in each hand when the game (its last round) ended
     points: list[int] = field(default_factory=list)
+    #: the seat whose turn the game (its first round) began with
+    first: int = -1
 
     @property
     def actions(self) -> int:
@@ -280,6 +282,8 @@ def play_one(sim: Simulation, index: int, *, hashes: bool = False) -> GameResult
         eliminated = tuple(s for s in range(game.n) if game.eliminated[s])
         record = RoundRecord(round_seed, dealer, eliminated)
         result.rounds.append(record)
+        if result.first < 0:
+            result.first = game.turn
         counter.start(game, record)
         try:
             play_round(
@@ -326,6 +330,7 @@ def game_record(
         "bots": bots,
         "winners": list(result.winners),
         "points": result.points,
+        "first": result.first,
         "actions": result.actions,
         "turns": result.turns,
         "rounds": len(result.rounds),

@@ -33,6 +33,8 @@ class Tally:
         self.rounds: Histogram = Counter()
         self.rules: dict[str, Histogram] = {name: Counter() for name in names}
         self.wins = [0.0] * players
+        #: wins by turn order: 0 for the seat that played first, 1 for the next to play...
+        self.wins_by_order = [0.0] * players
         #: points left in each seat's hand when its game ended, summed
         self.points = [0] * players
         #: cards played and cards drawn over every finished game, by card kind
@@ -56,9 +58,10 @@ class Tally:
         counts = record["counts"]
         for name in self.names:
             self.rules[name][counts.get(name, 0)] += 1
-        winners = record["winners"]
+        winners, first = record["winners"], record["first"]
         for w in winners:
             self.wins[w] += 1 / len(winners)
+            self.wins_by_order[(w - first) % self.players] += 1 / len(winners)
         for seat, p in enumerate(record["points"]):
             self.points[seat] += p
         self.plays.update(record["plays"])
@@ -80,14 +83,16 @@ class Tally:
             self.rules[name].update(other.rules[name])
         for seat in range(self.players):
             self.wins[seat] += other.wins[seat]
+            self.wins_by_order[seat] += other.wins_by_order[seat]
             self.points[seat] += other.points[seat]
         self.plays.update(other.plays)
         self.draws.update(other.draws)
         self.eliminated_at.update(other.eliminated_at)
         self.fired.update(other.fired)
 
-    def win_rates(self) -> list[dict[str, Any]]:
-        """Each seat's wins, win rate and its Wilson 95% interval, over the finished games."""
+    def win_rates(self, *, by_order: bool = False) -> list[dict[str, Any]]:
+        """Each seat's wins, win rate and its Wilson 95% interval, over the finished games;
+        ``by_order``: by turn order instead (``seat`` 0 is the seat that played first)."""
         n = self.finished
         return [
             {
@@ -96,5 +101,5 @@ class Tally:
                 "rate": round(w / n, 4) if n else 0.0,
                 "ci95": [round(x, 4) for x in wilson(w, n)],
             }
-            for s, w in enumerate(self.wins)
+            for s, w in enumerate(self.wins_by_order if by_order else self.wins)
         ]
