@@ -185,6 +185,16 @@ class Inbox:
         self.queued[seat] = self.queued.get(seat, 0) + 1
         return ticket
 
+    def bypass(self) -> int:
+        """Number an action that is processed as it arrives, never queued
+        (``Session.answer``): its ticket number, with the tie value drawn as ``put`` draws
+        it, so the actions put after it get the numbers and tie values they would have got
+        had it been put in and popped at once."""
+        n = self._count
+        self._count = n + 1
+        self._ties.random()
+        return n
+
     def pop(self, until: float = _INFINITY) -> Ticket | None:
         """Remove and return the next action if it arrived at or before ``until``; else
         (or when empty) None."""
@@ -332,6 +342,29 @@ class Session:
             return None if ticket is None else self._process(ticket)
         return self._next(_INFINITY)
 
+    def answer(self, seat: int, action: Action, at: float) -> Ack | None:
+        """Receive ``seat``'s ``action``, arriving at ``at`` and decided on the current
+        version, and process it: exactly ``receive(seat, action, at, self.version)`` then
+        ``step()``. When nothing waits in the inbox and no deadline is weighed (no
+        ``deadline_ms``, no stall safeguard) — the answer is alone on the timeline — it is
+        processed at once, without a ticket or an inbox entry, with the same result: the same
+        ``Ack``, log entry, clock and refusal, and the same ticket number and tie value drawn
+        (``Inbox.bypass``), so the actions received later are ordered as they would be. The
+        simulation driver sends this way the answer of a seat that is alone in being able to
+        act (docs/match.md)."""
+        inbox = self._inbox
+        now = self.now
+        if (  # the conditions under which receive queues it and step pops it at once
+            not len(inbox)
+            and self.deadline_ms is None
+            and self.stall_ms is None
+            and now <= at <= now + self.horizon_ms
+            and not form_error(action)
+        ):
+            return self._run(inbox.bypass(), seat, action, at, self.game.version)
+        self.receive(seat, action, at, self.game.version)
+        return self.step()
+
     def advance(self, now: float) -> list[Ack]:
         """Process everything due by ``now`` (a wall clock): queued actions that arrived at
         or before it, and deadlines that passed before it, in time order."""
@@ -368,12 +401,19 @@ class Session:
         return None
 
     def _process(self, ticket: Ticket) -> Ack:
+        a = ticket.action
+        assert a is not None  # only parsed actions are queued
+        ack = self._run(ticket.number, ticket.seat, a, ticket.at, ticket.version)
+        ticket.ack = ack
+        return ack
+
+    def _run(self, number: int, seat: int | None, a: Action, at: float, version: int | None) -> Ack:
+        """Apply action ``a`` numbered ``number`` by ``seat``, arriving at ``at`` and decided
+        on ``version``: its ``Ack``, accepted or refused."""
         game = self.game
         if game.version != self.start_version + len(self._marks) - 1:
             self._changed_outside()
-        self.now = at = ticket.at
-        seat, a, version = ticket.seat, ticket.action, ticket.version
-        assert a is not None  # only parsed actions are queued
+        self.now = at
         try:
             if version is not None and seat is not None and version != game.version:
                 self._check_mandatory(seat, a, version)
@@ -381,11 +421,8 @@ class Session:
         except UnoverseError as exc:
             if isinstance(exc, NotYourWindow) and version is not None:
                 exc = self._stale_window(seat, a, version) or exc
-            ack = self._refuse(ticket.number, seat, str(a), at, exc)
-        else:
-            ack = self._accept(ticket.number, seat, a, at, events)
-        ticket.ack = ack
-        return ack
+            return self._refuse(number, seat, str(a), at, exc)
+        return self._accept(number, seat, a, at, events)
 
     def _expire(self, due: float) -> Ack:
         """The mandatory window's deadline has passed: the referee's ``timeout``; or, in

@@ -140,19 +140,31 @@ class Table:
         for seat in game.acting_seats():
             if seat in waiting:
                 continue
-            legal = game.legal_actions(seat)
-            if not legal:
-                continue
-            bot = self.bots[seat]
-            act = bot.act(game.view(seat), legal)
+            act = self.decide(game, seat)
             if act is None:
-                if seat == game.turn and self.must_act and game.phase is not _LIVE:
-                    raise BotError(f"bot {bot.name} at seat {seat} did not act")
                 continue
             waiting[seat] = act
-            armed = act.kind is _PLAY and act.card == game.armed[seat]
-            delay = self.armed_delay_ms if armed else bot.delay()
-            send(seat, act, round(self.clock + delay, 3), game.version)
+            send(seat, act, self.arrival(game, seat, act), game.version)
+
+    def decide(self, game: Game, seat: int) -> Action | None:
+        """``seat``'s bot's answer to the state now: None if the seat has no legal action or
+        passes (a ``BotError`` in its own mandatory window, with ``must_act``)."""
+        legal = game.legal_actions(seat)
+        if not legal:
+            return None
+        bot = self.bots[seat]
+        act = bot.act(game.view(seat), legal)
+        if act is None and seat == game.turn and self.must_act and game.phase is not _LIVE:
+            raise BotError(f"bot {bot.name} at seat {seat} did not act")
+        return act
+
+    def arrival(self, game: Game, seat: int, act: Action) -> float:
+        """When ``seat``'s answer ``act``, just decided, arrives: the clock plus the bot's
+        reaction time (drawn here, one per answer), or plus ``armed_delay_ms`` for a play of
+        the card the seat has armed; on the microsecond grid."""
+        armed = act.kind is _PLAY and act.card == game.armed[seat]
+        delay = self.armed_delay_ms if armed else self.bots[seat].delay()
+        return round(self.clock + delay, 3)
 
     def answered(self, seat: object, at: float) -> Action | None:
         """The session has processed an action arriving at ``at`` (``seat``'s answer, if it
@@ -198,6 +210,11 @@ def play_round(
     session = Session(game, record.seed, deadline_ms=deadline_ms, stall_ms=stall_ms)
     record.actions = session.log
     table = Table(bots, record.seed, must_act=deadline_ms is None, armed_delay_ms=armed_delay_ms)
+    waiting = table.waiting
+    # Without deadlines or BLAST mode, a seat alone in being able to act, with no other answer
+    # on its way, gets its answer processed as it is sent (``Session.answer``): what the
+    # inbox would do with it, without the inbox.
+    lone = deadline_ms is None and not game.rules.realtime
     chain = ""
     if hashes:
         chain = state_hash(game)
@@ -210,14 +227,26 @@ def play_round(
             raise NonTermination(
                 f"game with seed {record.seed} did not end in {max_actions} actions"
             )
-        table.ask(game, session.receive)
         holder, phase = game.turn, game.phase
         turn = holder if phase is _TURN or phase is _PENALTY else -1
-        ack = session.step()
-        if ack is None:
-            raise BotError("no seat can act, yet the round is not over")
-        seat = ack.seat
-        act = table.answered(seat, ack.at)
+        seat: object
+        act: Action | None
+        seats = game.acting_seats() if lone and not waiting else ()
+        if len(seats) == 1:  # one seat may act, and nothing else is on its way
+            one = seats[0]
+            act = table.decide(game, one)
+            ack = None if act is None else session.answer(one, act, table.arrival(game, one, act))
+            if ack is None:  # it passed, or its answer was refused on receipt
+                raise BotError("no seat can act, yet the round is not over")
+            seat = one
+            table.clock = ack.at
+        else:
+            table.ask(game, session.receive)
+            ack = session.step()
+            if ack is None:
+                raise BotError("no seat can act, yet the round is not over")
+            seat = ack.seat
+            act = table.answered(seat, ack.at)
         if not ack.ok:  # it arrived too late: refused, nothing changed
             if isinstance(seat, int):
                 record.rejected.append((seat, ack.action, ack.at, ack.code))
