@@ -1426,10 +1426,15 @@ _ALLOWED: Final = (
 )
 
 
+_INFINITY: Final = math.inf
+
+
 def _time(at: object) -> float | None:
     """An action's arrival time (``Game.apply``): a finite number of milliseconds, or None."""
     if at is None:
         return None
+    if type(at) is float and -_INFINITY < at < _INFINITY:  # the session's: native tests
+        return at
     if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at):
         raise IllegalAction(f"an arrival time is a finite number of milliseconds, not {at!r}")
     return float(at)

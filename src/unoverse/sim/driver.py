@@ -14,6 +14,14 @@ window closed, a move decided before the top card or the mandatory window change
 answer, unless the round has deadlines (``deadline_ms``), where the session times it out.
 The record's actions are the session's log, so a round replays exactly from its record.
 
+When one seat alone can act and no answer is on its way (in Classic without house rules,
+nearly every step), the table asks that seat and hands its answer to ``Session.answer``,
+which applies it at once, as the inbox would apply an answer alone on the timeline: the
+same log entry, clock, refusal and ticket number, its tie value owed (docs/match.md).
+Queued, such an answer cost the driver as much again as the game. Rounds with
+``deadline_ms`` and BLAST mode, where a deadline or a race must be weighed, queue every
+answer.
+
 In UNO Blast's BLAST mode (RULES.md §5.8) every active seat is asked all the time, and its
 play races the others' to the session: the first accepted card wins, and one stamped within
 the simultaneity window after it is refused with its holding penalty. A play of the card a
@@ -109,6 +117,27 @@ Send = Callable[[int, Action, float, int], object]
 """Where a table sends an answer: ``(seat, action, arrival time, version asked at)``."""
 
 
+def on_grid(ms: float) -> float:
+    """``round(ms, 3)``, the time on the microsecond grid: the very same float, without the
+    decimal conversion ``round`` makes, which cost more than the session's bookkeeping of a
+    lone answer.
+
+    For ``0 < y < 1e12``, ``y = ms * 1000.0`` is within half a unit in its last place
+    (2**-14) of the exact product; so when y's fractional part is more than 0.001 from one
+    half, y and the exact product round to the same integer ``k``, and ``k / 1000.0`` (two
+    exact integers, one correctly rounded division) is the float nearest to ``k`` thousandths,
+    which is what ``round`` returns. Any other time (within 0.001 of a half, zero, not
+    positive, more than 31 years, not finite) goes to ``round``."""
+    y = ms * 1000.0
+    if 0.0 < y < 1e12:
+        frac = y % 1.0
+        if frac < 0.499:
+            return (y - frac) / 1000.0
+        if frac > 0.501:
+            return (y - frac + 1.0) / 1000.0
+    return round(ms, 3)
+
+
 class Table:
     """The bots at a table and their answers on the way, on the virtual clock.
 
@@ -164,7 +193,7 @@ class Table:
         the card the seat has armed; on the microsecond grid."""
         armed = act.kind is _PLAY and act.card == game.armed[seat]
         delay = self.armed_delay_ms if armed else self.bots[seat].delay()
-        return round(self.clock + delay, 3)
+        return on_grid(self.clock + delay)
 
     def answered(self, seat: object, at: float) -> Action | None:
         """The session has processed an action arriving at ``at`` (``seat``'s answer, if it
