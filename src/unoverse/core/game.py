@@ -1433,7 +1433,9 @@ def _time(at: object) -> float | None:
     """An action's arrival time (``Game.apply``): a finite number of milliseconds, or None."""
     if at is None:
         return None
-    if type(at) is float and -_INFINITY < at < _INFINITY:  # the session's: native tests
+    # a float, as the session sends: compared natively (the compiled ``isinstance`` below
+    # builds a ``types.UnionType`` on every call)
+    if type(at) is float and -_INFINITY < at < _INFINITY:
         return at
     if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at):
         raise IllegalAction(f"an arrival time is a finite number of milliseconds, not {at!r}")

@@ -355,10 +355,10 @@ class Session:
         ``step()``. When nothing waits in the inbox and no deadline is weighed (no
         ``deadline_ms``, no stall safeguard) — the answer is alone on the timeline — it is
         processed at once, without a ticket or an inbox entry, with the same result: the same
-        ``Ack``, log entry, clock and refusal, and the same ticket number and tie value drawn
-        (``Inbox.bypass``), so the actions received later are ordered as they would be. The
-        simulation driver sends this way the answer of a seat that is alone in being able to
-        act (docs/match.md)."""
+        ``Ack``, log entry, clock and refusal, and the same ticket number, its tie value owed
+        to the stream (``Inbox.bypass``), so the actions received later are ordered as they
+        would be. The simulation driver sends this way the answer of a seat that is alone in
+        being able to act (docs/match.md)."""
         inbox = self._inbox
         now = self.now
         if (  # the conditions under which receive queues it and step pops it at once

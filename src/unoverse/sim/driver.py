@@ -119,8 +119,8 @@ Send = Callable[[int, Action, float, int], object]
 
 def on_grid(ms: float) -> float:
     """``round(ms, 3)``, the time on the microsecond grid: the very same float, without the
-    decimal conversion ``round`` makes, which cost more than the session's bookkeeping of a
-    lone answer.
+    decimal conversion ``round`` makes (about 2,700 instructions a call in the compiled
+    build, a sixth of the driver's cost over the engine's before its lone-seat path).
 
     For ``0 < y < 1e12``, ``y = ms * 1000.0`` is within half a unit in its last place
     (2**-14) of the exact product; so when y's fractional part is more than 0.001 from one
