@@ -13,7 +13,10 @@ from typing import Final
 
 def derive(seed: int, *path: object) -> int:
     """A 63-bit seed for the stream named by ``seed`` and ``path``."""
-    parts = [str(seed)]
+    # ``str`` of an ``int`` above 2**62 (half of all seeds) in the compiled build keeps a
+    # reference to it (mypyc's int-to-text conversion): as an ``object`` it does not leak.
+    boxed: object = seed
+    parts = [str(boxed)]
     for p in path:
         parts.append(str(p))
     digest = blake2b(":".join(parts).encode(), digest_size=8).digest()
@@ -90,7 +93,8 @@ class Stream:
         """The stream's next block, now its unread bytes."""
         block = self._block
         count = _FIRST_BLOCK << block if block < _DOUBLINGS else _MAX_BLOCK
-        key = f"{self._seed}:{self._label}:{block}".encode()
+        seed: object = self._seed  # (as an object: see ``derive``)
+        key = f"{seed}:{self._label}:{block}".encode()
         self._data = data = shake_128(key).digest(4 * count)
         self._block = block + 1
         self._next = 0
