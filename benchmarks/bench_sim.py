@@ -8,7 +8,8 @@ Rows, each timed in a child process of its own (so its peak memory is its own), 
 * ``simulate, 1 worker`` and ``simulate, 2 workers``: ``sim.run.run`` writing a JSON Lines
   results file, one record per game; their ratio is the scaling from one core to two
   (target: at least ``SCALING_TARGET``), and the first over the engine loop is what the
-  driver, the records and the tally cost;
+  driver, the records and the tally cost. These three rows run in ``--runs`` interleaved
+  rounds, each keeping its median;
 * ``simulate, 2 workers, Ray``: the same on a local Ray started by the run (its start
   included: that is what a user waits for), beside the process pool;
 * ``memory``: the peak resident memory of the parent and of its largest worker for a run of
@@ -101,6 +102,9 @@ def main() -> int:
     parser.add_argument(
         "--million", type=int, default=1_000_000, help="games of the long run (0: skip it)"
     )
+    parser.add_argument(
+        "--runs", type=int, default=3, help="rounds of the 1- and 2-worker rows (median kept)"
+    )
     parser.add_argument("--no-ray", action="store_true", help="skip the Ray row")
     parser.add_argument("--json", action="store_true", help="print the rows as JSON")
     parser.add_argument("--child", choices=("engine", "process", "ray"), help=argparse.SUPPRESS)
@@ -113,11 +117,22 @@ def main() -> int:
     log = Console(stderr=True)
     n = args.games
     rows: dict[str, dict[str, Any]] = {}
-    plan: list[tuple[str, str, int, int]] = [
+    # The rows the scaling compares run in interleaved rounds, so that the machine's load
+    # weighs on both alike; each keeps its median round.
+    paired: list[tuple[str, str, int, int]] = [
         ("engine loop, 1 core", "engine", n, 1),
         ("simulate, 1 worker", "process", n, 1),
         ("simulate, 2 workers", "process", n, 2),
     ]
+    samples: dict[str, list[dict[str, Any]]] = {label: [] for label, *_ in paired}
+    for round_ in range(args.runs):
+        for label, kind, games, workers in paired:
+            log.print(f"[dim]{label}: {games:,} games (round {round_ + 1}) ...[/]")
+            samples[label].append(measure(kind, games, workers))
+    for label, runs in samples.items():
+        rows[label] = sorted(runs, key=lambda r: r["seconds"])[len(runs) // 2]
+        rows[label]["games_per_s"] = rows[label]["games"] / rows[label]["seconds"]
+    plan: list[tuple[str, str, int, int]] = []
     if not args.no_ray:
         plan.append(("simulate, 2 workers, Ray", "ray", n, 2))
     plan.append((f"simulate, 2 workers, {MEMORY_FACTOR}x games", "process", n * MEMORY_FACTOR, 2))
