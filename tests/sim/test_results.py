@@ -281,3 +281,16 @@ def test_files_of_two_runs_combine_and_the_same_run_twice_is_refused(tmp_path: P
     run(Simulation("classic", 3, 30, 1), results=whole, where=ONE)
     with pytest.raises(ResultsError, match="hold the same run"):
         tally_files([a, whole])
+
+
+def test_reading_results_reports_its_progress(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import unoverse.sim.run as run_module
+
+    monkeypatch.setattr(run_module, "PROGRESS_EVERY", 7)
+    path = tmp_path / "r.jsonl"
+    run(SIM, results=path, where=ONE)
+    seen: list[int] = []
+    tally_files([path], progress=seen.append)
+    assert seen == [7, 14, 21, 28, 35]  # 40 records

@@ -76,7 +76,9 @@ def report(
     an HTML page with plots (--html)."""
     _check_html(html)
     try:
-        tallies = tally_files(results)
+        with _progress() as bar:
+            task = bar.add_task("games read", total=None)
+            tallies = tally_files(results, progress=lambda n: bar.update(task, completed=n))
     except ResultsError as exc:
         raise _fail(str(exc)) from None
     except OSError as exc:

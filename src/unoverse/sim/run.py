@@ -266,12 +266,20 @@ def write_replay(
     return report
 
 
-def tally_files(paths: list[Path]) -> dict[tuple[str, int, tuple[str, ...], bool], Tally]:
+#: ``tally_files`` reports its progress every this many records.
+PROGRESS_EVERY: Final = 5000
+
+
+def tally_files(
+    paths: list[Path], *, progress: Callable[[int], None] | None = None
+) -> dict[tuple[str, int, tuple[str, ...], bool], Tally]:
     """The records of results files, tallied by preset, table size, bots and match mode.
     Files of the same run (preset, players, bots, match and seed) hold the same games and
-    are refused together: each game is counted once."""
+    are refused together: each game is counted once. ``progress(records read)`` is called
+    every ``PROGRESS_EVERY`` records."""
     tallies: dict[tuple[str, int, tuple[str, ...], bool], Tally] = {}
     runs: dict[tuple[Any, ...], Path] = {}
+    read_so_far = 0
     for path in paths:
         seen: tuple[Any, ...] | None = None
         for head, record, _where in read(path):
@@ -288,4 +296,7 @@ def tally_files(paths: list[Path]) -> dict[tuple[str, int, tuple[str, ...], bool
             if key not in tallies:
                 tallies[key] = Tally(head["players"], counted(head["preset"]))
             tallies[key].add(record)
+            read_so_far += 1
+            if progress is not None and read_so_far % PROGRESS_EVERY == 0:
+                progress(read_so_far)
     return tallies
