@@ -23,23 +23,27 @@ def one_error_line(r: subprocess.CompletedProcess[str], text: str) -> None:
     assert text in r.stderr, r.stderr
 
 
-def test_ctrl_c_keeps_whole_records_and_resume_plays_the_rest(tmp_path: Path) -> None:
-    args = ("simulate", "--players", "3", "--games", "3000", "--seed", "5", "--workers", "2")
-    whole = tmp_path / "whole.jsonl"
-    assert run(*args, "--results", str(whole), "--json").returncode == 0
-    path = tmp_path / "r.jsonl"
-    proc = subprocess.Popen(
-        [*CLI, *args, "--results", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True,
-    )  # fmt: skip
+def interrupted(argv: list[str], path: Path, size: int) -> str:
+    """Start ``argv``, press Ctrl-C once ``path`` holds ``size`` bytes, and return its stderr
+    (it must exit with status 130)."""
+    proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while proc.poll() is None and time.monotonic() < deadline:
-        if path.exists() and path.stat().st_size > 50_000:
+        if path.exists() and path.stat().st_size > size:
             break
         time.sleep(0.05)
     proc.send_signal(signal.SIGINT)
     _, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stderr
+    return stderr
+
+
+def test_ctrl_c_keeps_whole_records_and_resume_plays_the_rest(tmp_path: Path) -> None:
+    args = ("simulate", "--players", "3", "--games", "3000", "--seed", "5", "--workers", "2")
+    whole = tmp_path / "whole.jsonl"
+    assert run(*args, "--results", str(whole), "--json").returncode == 0
+    path = tmp_path / "r.jsonl"
+    stderr = interrupted([*CLI, *args, "--results", str(path)], path, 50_000)
     kept = path.read_text().splitlines()
     assert stderr == (
         f"error: interrupted; the {len(kept) - 1} games played so far are in {path}; "
@@ -107,18 +111,7 @@ def test_ctrl_c_stops_a_tournament_that_resumes_to_the_same_table(tmp_path: Path
     full = run(*args, "--out", str(whole))
     assert full.returncode == 0, full.stderr
     path = tmp_path / "t.jsonl"
-    proc = subprocess.Popen(
-        [*CLI, *args, "--out", str(path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        text=True,
-    )  # fmt: skip
-    deadline = time.monotonic() + 120
-    while proc.poll() is None and time.monotonic() < deadline:
-        if path.exists() and path.stat().st_size > 20_000:
-            break
-        time.sleep(0.05)
-    proc.send_signal(signal.SIGINT)
-    _, stderr = proc.communicate(timeout=120)
-    assert proc.returncode == 130, stderr
+    stderr = interrupted([*CLI, *args, "--out", str(path)], path, 20_000)
     assert stderr == (
         f"error: interrupted; the games played so far are in {path}: --resume plays the rest\n"
     )

@@ -18,7 +18,6 @@ from __future__ import annotations
 import contextlib
 import errno
 import json
-import math
 import os
 import time
 from collections.abc import Callable
@@ -114,8 +113,7 @@ def run(
     if out is not None:
         out.write(json.dumps(_replay_header(sim, specs)) + "\n")
     todo = sim.games - first
-    workers = pool.worker_count(where.workers, max(1, todo)) if where.backend == "process" else 1
-    size = max(1, min(CHUNK, math.ceil(todo / (8 * workers)))) if todo else 1
+    size = pool.chunk_size(todo, where, CHUNK)
     fields = (sim.preset, sim.players, sim.games, sim.seed, sim.bots, sim.match, sim.max_actions)
     tasks: list[Task] = [
         (*fields, a, min(a + size, sim.games), out is not None)

@@ -280,8 +280,7 @@ def play_games(tasks: list[_Task]) -> list[dict[str, Any]]:
 def _play(todo: list[_Task], where: Workers) -> Iterator[dict[str, Any]]:
     """Each task's line, in task order, played where ``where`` says, in chunks submitted a
     bounded window ahead (``sim.workers.ordered``)."""
-    n = pool.worker_count(where.workers, len(todo)) if where.backend == "process" else 1
-    size = max(1, min(CHUNK, len(todo) // (8 * n)))
+    size = pool.chunk_size(len(todo), where, CHUNK)
     chunks = [todo[a : a + size] for a in range(0, len(todo), size)]
     for lines in pool.ordered(
         play_games,

@@ -67,6 +67,14 @@ def worker_count(workers: int, tasks: int) -> int:
     return max(1, min(workers or cpus(), cpus(), tasks))
 
 
+def chunk_size(tasks: int, where: Workers, most: int) -> int:
+    """How many of ``tasks`` to send a worker at once: at most ``most``, and small enough
+    that each of the processes ``where`` plays on gets about eight chunks (a Ray cluster's
+    size is not known here: as one process)."""
+    n = worker_count(where.workers, max(1, tasks)) if where.backend == "process" else 1
+    return max(1, min(most, -(-tasks // (8 * n))))
+
+
 def check(backend: str, workers: int, ray_address: str | None = None) -> None:
     """Refuse an unknown backend or a worker count below 0, before anything runs; for Ray,
     refuse too when it is not installed or nothing answers at ``ray_address``."""
