@@ -15,7 +15,7 @@ $(BIN)/python:
 
 # An editable install: src/ stays plain Python (setup.py compiles nothing for it).
 $(STAMP): pyproject.toml setup.py | $(BIN)/python
-	$(BIN)/python -m pip install -q -e '.[dev,server,tui,postgres,rl,examples,ray,parquet,report]'
+	$(BIN)/python -m pip install -q -e '.[dev,server,tui,postgres,rl,examples,ray,parquet,report,fast]'
 	touch $(STAMP)
 
 # Runs what follows on the compiled engine when `make compile` built it: PYTHONPATH puts the

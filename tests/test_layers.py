@@ -22,16 +22,20 @@ ALLOWED = {
     "bots": {"core"},
     "sim": {"core", "variants", "match", "bots"},
     "rl": {"core", "variants", "match", "bots", "sim"},
+    # the batched engine: the reference's rules and the RL encoding, checked against the core
+    "fast": {"core", "variants", "match", "bots", "sim", "rl"},
     "web": set(),
     "server": {"core", "variants", "match", "bots", "sim", "web"},
     "tui": {"core", "variants", "match", "bots", "sim", "server", "web"},
-    "cli": {"core", "variants", "match", "bots", "sim", "server", "tui", "rl"},
+    "cli": {"core", "variants", "match", "bots", "sim", "server", "tui", "rl", "fast"},
 }
-#: The one exception: ``core/registry.py`` reads the list of variants
+#: The exceptions: ``core/registry.py`` reads the list of variants
 #: (``unoverse.variants.VARIANTS``) inside its functions, when a name is looked up. The
 #: variants are built on the core, so the core cannot import them while it loads; at module
-#: level the file keeps to its layer like any other.
-CALLED_UP = {"core/registry.py": {"variants"}}
+#: level the file keeps to its layer like any other. Likewise ``unoverse.rl.vector_env``
+#: builds the batched engine's environment (``unoverse.fast``, built on the RL encoding)
+#: when it is called.
+CALLED_UP = {"core/registry.py": {"variants"}, "rl/__init__.py": {"fast"}}
 #: Standard-library modules core must not use: no I/O, no clock, no global randomness.
 FORBIDDEN_IN_CORE = {"random", "time", "datetime", "os", "io", "pathlib", "socket", "asyncio"}
 

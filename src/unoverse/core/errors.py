@@ -84,3 +84,10 @@ class BadBotSpec(UnoverseError):
     """A bot spec that names no bot, or gives it a parameter it does not have."""
 
     code = "bad_bot_spec"
+
+
+class Unsupported(UnoverseError):
+    """A preset, player count or bot that the fast batched engine (``unoverse.fast``) does
+    not play: it refuses rather than approximate (the reference engine plays them all)."""
+
+    code = "unsupported"
