@@ -32,6 +32,8 @@ from .state import (
     ACTIONS,
     ASKED,
     ASKED_AT,
+    CATCHES,
+    CHALLENGES,
     COLOR,
     COLOR_NEXT,
     DEALER,
@@ -53,6 +55,7 @@ from .state import (
     J_TARGET,
     J_TURN,
     JUMP,
+    JUMP_INS,
     K_CATCH,
     K_CHALLENGE,
     K_COLOR,
@@ -65,6 +68,7 @@ from .state import (
     LANDED,
     LAST,
     LOGGED,
+    LONGEST_CHAIN,
     OUT,
     PEN_AMOUNT,
     PEN_CHAIN,
@@ -77,11 +81,16 @@ from .state import (
     PH_PENALTY,
     PH_TURN,
     PHASE,
+    PLAYED,
     PLAYS,
     RING,
+    ROTATIONS,
     SAID,
+    STACK_ANSWERS,
+    SWAPS,
     TOP_KIND,
     TURN,
+    TURNS,
     UNO_OPEN,
     VERSION,
     WINNER,
@@ -355,6 +364,7 @@ def draw(
         S[g, DRAW_N] -= 1
         got = T[T[O_SLOT_OF] + C[g, T[C_DRAW] + S[g, DRAW_N]]]
         C[g, hand + got] += 1
+        S[g, PLAYED + T[CARDS] + got] += 1
         C[g, T[C_HAND_SIZE] + seat] += 1
     return got
 
@@ -364,6 +374,7 @@ def _rotate(S: np.ndarray, C: np.ndarray, T: np.ndarray, g: int, backwards: bool
     """Seven-0's 0: every hand passes to the next seat in the direction of play (the other
     way when ``backwards``: a jump-in undoing it)."""
     n, c = T[PLAYERS], T[CARDS]
+    S[g, ROTATIONS] += 1
     step = S[g, DIRECTION] * (-1 if backwards else 1)
     start, sizes = T[C_HAND], T[C_HAND_SIZE]
     hands = C[g, start : start + n * c].copy()
@@ -378,6 +389,7 @@ def _rotate(S: np.ndarray, C: np.ndarray, T: np.ndarray, g: int, backwards: bool
 @njit(cache=True)
 def _swap(S: np.ndarray, C: np.ndarray, T: np.ndarray, g: int, a: int, b: int) -> None:
     """Swap the hands of seats ``a`` and ``b`` (a Seven-0 7); their UNO windows close."""
+    S[g, SWAPS] += 1
     c = T[CARDS]
     ha, hb = hand_at(T, a), hand_at(T, b)
     for s in range(c):
@@ -643,6 +655,7 @@ def _play(
     elif not T[T[O_WILD] + s]:
         S[g, COLOR] = T[T[O_COLOR] + s]
     S[g, LANDED] += 1
+    S[g, PLAYED + s] += 1
     # the public history of plays (the observations')
     ring = S[g, RING]
     at = T[C_HISTORY] + 3 * ring
@@ -792,6 +805,19 @@ def apply(
     see ``wait``), as ``Game._run`` does, and log it when the batch records."""
     n = T[PLAYERS]
     kind = T[T[O_TOK_KIND] + token]
+    # what a simulation counts, as the reference driver counts it
+    phase = S[g, PHASE]
+    turn_kind = kind in (K_PLAY, K_DRAW, K_TAKE, K_CHALLENGE)
+    if seat == S[g, TURN] and phase in (PH_TURN, PH_PENALTY) and turn_kind:
+        S[g, TURNS] += 1
+    if kind == K_PLAY and phase == PH_PENALTY:
+        S[g, STACK_ANSWERS] += 1
+    elif kind == K_CATCH:
+        S[g, CATCHES] += 1
+    elif kind == K_CHALLENGE:
+        S[g, CHALLENGES] += 1
+    elif kind == K_JUMP:
+        S[g, JUMP_INS] += 1
     if kind in (K_PLAY, K_JUMP):
         s = T[T[O_TOK_SLOT] + token]
         target = T[T[O_TOK_TARGET] + token]
@@ -852,6 +878,8 @@ def apply(
                 S[g, UNO_OPEN] &= ~(1 << s)
             if C[g, sizes + s] > 1:
                 S[g, SAID] &= ~(1 << s)
+    if S[g, PEN_CHAIN] > S[g, LONGEST_CHAIN]:
+        S[g, LONGEST_CHAIN] = S[g, PEN_CHAIN]
     S[g, VERSION] += 1
     S[g, ACTIONS] += 1
     S[g, LAST] = seat

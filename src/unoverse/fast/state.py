@@ -16,7 +16,7 @@ from typing import Final, NamedTuple
 
 import numpy as np
 
-from .tables import C_WIDTH, PLAYERS
+from .tables import C_WIDTH, CARDS, PLAYERS
 
 # -- fields of a row of ``S`` ------------------------------------------------------------
 TURN: Final = 0
@@ -63,7 +63,18 @@ ACTIONS: Final = 39  # actions applied (waits are not actions)
 FIRST: Final = 40  # the seat whose move came first
 TRUNCATED: Final = 41  # 1: cut off at the action cap
 RING: Final = 42  # where the next play goes in the ring of the last plays
-FIELDS: Final = 43
+# what a simulation counts (``sim.simulate``'s counts, the same events)
+TURNS: Final = 43
+CATCHES: Final = 44
+CHALLENGES: Final = 45
+STACK_ANSWERS: Final = 46
+LONGEST_CHAIN: Final = 47
+JUMP_INS: Final = 48
+ROTATIONS: Final = 49
+SWAPS: Final = 50
+#: Then cards played, by slot, and cards drawn, by slot (``T[CARDS]`` each).
+PLAYED: Final = 51
+FIELDS: Final = 51
 
 # -- phases (``core.phase.Phase``) and action kinds (``core.actions.Kind``) ----------------
 PH_TURN: Final = 0
@@ -85,7 +96,7 @@ K_JUMP: Final = 10
 class State(NamedTuple):
     """A batch of games (see the module's docstring)."""
 
-    S: np.ndarray  # int64 [games, FIELDS]
+    S: np.ndarray  # int64 [games, FIELDS + 2 * cards]
     C: np.ndarray  # int16 [games, T[C_WIDTH]]: hands, hand sizes, piles, plays
     R: np.ndarray  # uint64 [games * (seats + 1)]: the game's PRNG, then each seat's stream
     LOG: np.ndarray  # int16 [games, cap, 2]: (seat, token) per action, when recorded
@@ -96,7 +107,7 @@ def new_state(T: np.ndarray, games: int, log: int = 0) -> State:
     """An empty batch of ``games`` for the tables ``T`` (deal each with ``engine.deal``);
     ``log`` > 0 records up to that many actions per game."""
     return State(
-        S=np.zeros((games, FIELDS), np.int64),
+        S=np.zeros((games, FIELDS + 2 * int(T[CARDS])), np.int64),
         C=np.zeros((games, int(T[C_WIDTH])), np.int16),
         R=np.zeros(games * (int(T[PLAYERS]) + 1), np.uint64),
         LOG=np.zeros((games, log, 2), np.int16),
