@@ -7,7 +7,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 COMPILED := $(CURDIR)/build/compiled
 
-.PHONY: run test test-plain test-deep test-compiled compile lint typecheck bench bench-rl bench-sim reports clean
+.PHONY: run test test-plain test-deep test-compiled compile lint typecheck bench bench-rl bench-fast bench-sim reports clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -70,6 +70,13 @@ bench: compile
 bench-rl: compile
 	$(BIN)/python -m pip install -q -e '.[bench]'
 	@$(ENGINE) set -x; $(BIN)/python benchmarks/bench_rl.py
+
+# The batched engine (unoverse.fast) beside RLCard's rules core and the compiled reference
+# engine, one core, and the vector environment; BENCH_FAST_ARGS=--simulate adds a million
+# games of `simulate --engine fast` on 2 workers.
+bench-fast: compile
+	$(BIN)/python -m pip install -q -e '.[bench]'
+	@$(ENGINE) set -x; $(BIN)/python benchmarks/bench_fast.py $(BENCH_FAST_ARGS)
 
 # Simulation at scale: simulate on 1 and 2 workers, Ray, memory, and a million games.
 bench-sim: compile
