@@ -24,7 +24,7 @@ Rows (a game is one round, deal to a round winner, RULES.md E-4):
   its cells say ``not built`` or ``stale`` when the build is missing or older than the source.
 * ``vector env classic 2p``: ``unoverse.rl.vector_env("classic", n_envs=--envs, players=2)``
   stepped ``--steps`` times after a reset, a random legal action per env picked in numpy
-  (uniform noise times the mask, its argmax); steps/s is envs x calls / seconds, with the
+  (the argmax of the mask plus uniform noise); steps/s is envs x calls / seconds, with the
   pick and without it (the pick's own time taken out). Target: ``VECTOR_TARGET`` steps/s.
   Printed as not available where this tree has no ``vector_env``.
 * ``quoted``: the issue's figures for a bare C loop of these rules and a numba one, on one
@@ -116,6 +116,9 @@ VECTOR_TARGET = 1_000_000.0
 SIMULATE_TARGET_S = 60.0
 SIMULATE_PLAYERS = 4
 SIMULATE_WORKERS = 2
+
+#: A row's CPU/wall below this: the machine was busy (the process got less than a core).
+BUSY = 0.9
 
 NOT_AVAILABLE_VECTOR = "not available in this tree (no unoverse.rl.vector_env)"
 NOT_AVAILABLE_SIMULATE = "simulate --engine fast not available in this tree"
@@ -258,10 +261,11 @@ def measured(loop: Callable[[], Measurement]) -> Sample:
 
 
 def pick(mask: np.ndarray, rng: np.random.Generator) -> np.ndarray:
-    """A uniformly random legal action per env: the argmax of uniform noise on the legal
-    actions (zero on the others)."""
+    """A uniformly random legal action per env: the argmax of the mask (0 or 1) plus uniform
+    noise in [0, 1), always a legal action (noise times the mask could pick an illegal one
+    when a legal action's noise is 0)."""
     noise = rng.random(mask.shape, dtype=np.float32)
-    return np.asarray((noise * mask).argmax(axis=1))
+    return np.asarray((noise + mask).argmax(axis=1))
 
 
 def vector_available() -> bool:
@@ -571,6 +575,12 @@ def render(report: dict[str, Any], rows: dict[str, Row], args: argparse.Namespac
         "a vector env step is one env's step; its games are the rounds that ended",
         f"all four house rules: {HOUSE[-1][2]}",
     ]
+    busy = [m.cpu_per_wall for row in rows.values() if (m := row.median) is not None]
+    if busy and min(busy) < BUSY:
+        notes.append(
+            f"CPU/wall down to {min(busy):.2f}: the machine was busy, the rows got less than a "
+            "core (the ratios still compare rows of the same rounds)"
+        )
     for note in notes:
         console.print(f"note: {note}", soft_wrap=True, highlight=False)
 
