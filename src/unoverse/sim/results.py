@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
-from .record import RUN_FIELDS, ResultsError, check_header, check_record
+from .record import RUN_FIELDS, ResultsError, check_header, check_record, engine_of
 
 #: The Parquet metadata key that holds the header.
 META_KEY: Final = b"unoverse"
@@ -141,7 +141,7 @@ class Resumable:
     @classmethod
     def find(cls, path: Path, header: dict[str, Any]) -> Resumable:
         """Read ``path`` to resume the run ``header`` describes. A file of another run
-        (another seed, preset, table, bots or version) is refused; a JSON Lines file's last
+        (another seed, preset, table, bots, engine or version) is refused; a JSON Lines file's last
         line cut short (the write the stop interrupted) is dropped, its game played again."""
         records: list[dict[str, Any]] = []
         keep = 0
@@ -149,6 +149,12 @@ class Resumable:
         for kind, value, where, end in _entries(path, cut_ok=True):
             if kind == "header":
                 found = value
+                played, asked = engine_of(value), header["engine"]
+                if played != asked:
+                    raise ResultsError(
+                        f"{path} holds games played by the {played} engine, not the {asked} "
+                        f"one: resume it with --engine {played}, or write to a new file"
+                    )
                 wrong = [f for f in RUN_FIELDS if value.get(f) != header[f]]
                 if wrong:
                     theirs = ", ".join(f"{f} {value.get(f)!r}" for f in wrong)
