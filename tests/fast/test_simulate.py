@@ -25,6 +25,7 @@ from unoverse.fast.state import ACTIONS, LOGGED, State
 from unoverse.sim import batched
 from unoverse.sim.driver import _TURN_KINDS, RoundRecord
 from unoverse.sim.record import check_record
+from unoverse.sim.results import _for_parquet, load_pyarrow, record_schema
 from unoverse.sim.simulate import GameCounter, GameResult, Simulation, counted, game_record
 from unoverse.sim.tally import Tally
 
@@ -142,3 +143,16 @@ def _in_order(value: object) -> object:
     if isinstance(value, dict):
         return [(k, _in_order(v)) for k, v in value.items()]
     return value
+
+
+def test_a_chunks_parquet_rows_are_the_rows_of_its_records() -> None:
+    """The rows a fast chunk hands a Parquet file are the ones the writer makes of its JSON
+    lines (``results.Writer.write``): the same values, of the same types."""
+    pa, _pq = load_pyarrow()
+    sim = Simulation("classic+seven_zero", 4, GAMES, 7, "random,naive,naive,naive", max_actions=80)
+    setup, st = _played(sim, 5)  # (games cut off at 80 actions, and games that end)
+    games = batched.Games.read(setup, st, 5)
+    assert games.unfinished.any() and not games.unfinished.all()
+    lines = [_for_parquet(json.loads(line)) for line in games.lines(setup).splitlines()]
+    theirs = pa.Table.from_pylist(lines, schema=record_schema(pa))
+    assert games.rows(setup).equals(theirs)

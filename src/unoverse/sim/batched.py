@@ -20,7 +20,7 @@ import json
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache
-from typing import Final
+from typing import Any, Final
 
 import numpy as np
 
@@ -32,6 +32,7 @@ from ..fast import POLICIES, Config, config, play
 from ..fast import state as fs
 from ..fast import tables as tb
 from ..fast.state import State
+from .results import load_pyarrow, record_schema
 from .simulate import Simulation, counted
 from .tally import Tally
 
@@ -68,6 +69,7 @@ class Setup:
     columns, and the text every record of the run repeats."""
 
     cfg: Config
+    specs: tuple[str, ...]  # each seat's bot spec
     policies: np.ndarray  # int64 [seat]: a code of POLICIES
     kinds: tuple[str, ...]  # the deck's card kinds, in the order records list them
     by_kind: np.ndarray  # int64 [slot, kind]: 1 where the slot's card is of that kind
@@ -92,8 +94,9 @@ def setup_for(preset: str, players: int, specs: tuple[str, ...], seed: int) -> S
             )
         if spec.partition(":")[2].strip():
             raise Unsupported(
-                f"bot {spec}: the fast engine has no clock, so no reaction times to set: "
-                f"give {name} without parameters"
+                f"bot {spec}: the fast engine has no clock (out-of-turn answers are taken in "
+                "seat order, not raced), so it cannot honour reaction-time parameters: give "
+                f"{name} without them"
             )
         codes.append(POLICIES.index(name))
     T = cfg.T
@@ -107,6 +110,7 @@ def setup_for(preset: str, players: int, specs: tuple[str, ...], seed: int) -> S
     bots = json.dumps(list(specs), separators=(",", ":"))
     return Setup(
         cfg=cfg,
+        specs=specs,
         policies=np.array(codes, np.int64),
         kinds=tuple(KIND_CODES[k] for k in kinds),
         by_kind=by_kind,
@@ -117,16 +121,18 @@ def setup_for(preset: str, players: int, specs: tuple[str, ...], seed: int) -> S
     )
 
 
-def play_chunk(sim: Simulation, start: int, stop: int, *, records: bool) -> tuple[str, Tally]:
-    """Play games ``start .. stop - 1`` of ``sim``: their records as JSON Lines (``""``
-    without ``records``) and their tally."""
-    setup = setup_for(
-        sim.preset, sim.players, tuple(parse_bot_specs(sim.bots, sim.players)), sim.seed
-    )
+def play_chunk(sim: Simulation, start: int, stop: int, *, records: str) -> tuple[str, Any, Tally]:
+    """Play games ``start .. stop - 1`` of ``sim``: their records as JSON Lines (with
+    ``records="lines"``, else ``""``), as Parquet rows (with ``records="rows"``, else None)
+    and their tally."""
+    specs = tuple(parse_bot_specs(sim.bots, sim.players))
+    setup = setup_for(sim.preset, sim.players, specs, sim.seed)
     seeds = np.array([derive(sim.seed, "game", i) for i in range(start, stop)], np.uint64)
     st = play(setup.cfg, seeds, setup.policies, sim.max_actions)
     games = Games.read(setup, st, start)
-    return (games.lines(setup) if records else ""), games.tally(setup)
+    lines = games.lines(setup) if records == "lines" else ""
+    rows = games.rows(setup) if records == "rows" else None
+    return lines, rows, games.tally(setup)
 
 
 @dataclass(frozen=True)
@@ -205,6 +211,34 @@ class Games:
             )
         return "".join(out)
 
+    def rows(self, setup: Setup) -> Any:
+        """The games' records as Parquet rows: a pyarrow ``Table`` of
+        ``results.record_schema``, the rows ``Writer.write`` makes of ``lines``."""
+        pa, _pq = load_pyarrow()
+        g, n = len(self.index), setup.cfg.players
+        won = self.winner >= 0
+        none = np.zeros(g + 1, np.int32)
+        columns = [
+            pa.array(self.index),
+            pa.array(self.seed),
+            pa.array([setup.cfg.preset] * g, pa.string()),
+            pa.array(np.full(g, n, np.int16)),
+            pa.ListArray.from_arrays(_steps(g, n), pa.array(list(setup.specs) * g, pa.string())),
+            pa.ListArray.from_arrays(_offsets(won), pa.array(self.winner[won].astype(np.int16))),
+            pa.ListArray.from_arrays(_steps(g, n), pa.array(self.points.ravel().astype(np.int32))),
+            pa.array(self.first.astype(np.int16)),
+            pa.array(self.actions.astype(np.int32)),
+            pa.array(self.turns.astype(np.int32)),
+            pa.array(np.ones(g, np.int32)),
+            pa.array(self.unfinished),
+            _map(pa, setup.kinds, self.plays, self.plays != 0),
+            _map(pa, setup.kinds, self.draws, self.draws != 0),
+            _map(pa, setup.names, self.counts, np.ones(self.counts.shape, bool)),
+            pa.ListArray.from_arrays(none, pa.array([], pa.list_(pa.int32()))),
+            pa.MapArray.from_arrays(none, pa.array([], pa.string()), pa.array([], pa.int64())),
+        ]
+        return pa.Table.from_arrays(columns, schema=record_schema(pa))
+
     def tally(self, setup: Setup) -> Tally:
         """The games' tally: what ``Tally.add`` makes of their records, one by one."""
         n = setup.cfg.players
@@ -234,6 +268,27 @@ class Games:
         tally.plays = _by_kind(setup.kinds, self.plays[done])
         tally.draws = _by_kind(setup.kinds, self.draws[done])
         return tally
+
+
+def _offsets(counts: np.ndarray) -> np.ndarray:
+    """The offsets of lists of ``counts[i]`` entries each, laid end to end (Arrow's)."""
+    return np.concatenate([[0], np.cumsum(counts, dtype=np.int64)]).astype(np.int32)
+
+
+def _steps(lists: int, size: int) -> np.ndarray:
+    """The offsets of ``lists`` lists of ``size`` entries each."""
+    return np.arange(0, (lists + 1) * size, size, dtype=np.int32)
+
+
+def _map(pa: Any, keys: tuple[str, ...], values: np.ndarray, kept: np.ndarray) -> Any:
+    """A map column: row ``i`` maps ``keys[j]`` to ``values[i, j]`` where ``kept[i, j]``,
+    in key order."""
+    _rows, at = np.nonzero(kept)  # (row by row, keys in order)
+    return pa.MapArray.from_arrays(
+        _offsets(kept.sum(axis=1)),
+        pa.array(np.array(keys, object)[at], pa.string()),
+        pa.array(values[kept], pa.int64()),
+    )
 
 
 def _nonzero(keys: list[str], values: list[int]) -> str:

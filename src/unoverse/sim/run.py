@@ -31,7 +31,7 @@ from ..core.setup import resolve_preset
 from ..match.replay import FORMAT as REPLAY_FORMAT
 from . import workers as pool
 from .record import ResultsError, header
-from .results import Resumable, Writer, read
+from .results import Resumable, Writer, is_parquet, read
 from .simulate import Simulation, check, counted, game_line, game_record, play_one
 from .stats import summary
 from .tally import Tally
@@ -46,19 +46,24 @@ FAST_CHUNK: Final = 5000
 
 @dataclass(frozen=True)
 class Chunk:
-    """Games ``start .. stop - 1`` of a run played: their records (JSON Lines), their
-    replay lines (when asked for) and their tally."""
+    """Games ``start .. stop - 1`` of a run played: their records (JSON Lines, or as
+    Parquet ``rows`` where the worker built them so), their replay lines (when asked for)
+    and their tally."""
 
     start: int
     records: str
     replay: str
     tally: Tally
+    rows: Any = None  # a pyarrow Table of the records (``results.record_schema``)
 
 
 #: What a worker gets: the simulation's fields, the chunk's bounds, whether to keep replay
-#: lines and whether to keep records (the batched engine builds them only for a results
-#: file). (Plain values: they cross to other processes and machines.)
-Task = tuple[str, int, int, int, str, bool, int, str, int, int, bool, bool]
+#: lines, and the records the results file takes: none (``""``), JSON ``"lines"`` or
+#: Parquet ``"rows"``. The batched engine builds its records so, from its arrays (the
+#: parent would take longer to turn a million JSON lines into rows than the run takes to
+#: play them); the reference engine's chunks always hold lines, which the writer turns into
+#: rows. (Plain values: they cross to other processes and machines.)
+Task = tuple[str, int, int, int, str, bool, int, str, int, int, bool, str]
 
 
 def play_chunk(task: Task) -> Chunk:
@@ -68,8 +73,8 @@ def play_chunk(task: Task) -> Chunk:
     if engine == "fast":
         from . import batched  # (numba: loaded for the fast engine's runs only)
 
-        lines, batch = batched.play_chunk(sim, start, stop, records=keep)
-        return Chunk(start, lines, "", batch)
+        lines, rows, batch = batched.play_chunk(sim, start, stop, records=keep)
+        return Chunk(start, lines, "", batch, rows)
     specs = parse_bot_specs(bots, players)
     names = counted(preset)
     tally = Tally(players, names)
@@ -128,8 +133,9 @@ def run(
         sim.preset, sim.players, sim.games, sim.seed, sim.bots, sim.match, sim.max_actions,
         sim.engine,
     )  # fmt: skip
+    keep = "" if results is None else "rows" if is_parquet(results) else "lines"
     tasks: list[Task] = [
-        (*fields, a, min(a + size, sim.games), out is not None, writer is not None)
+        (*fields, a, min(a + size, sim.games), out is not None, keep)
         for a in range(first, sim.games, size)
     ]
     start = time.perf_counter()
@@ -144,7 +150,9 @@ def run(
             ray_address=where.ray_address,
         )
         for chunk in chunks:
-            if writer is not None:
+            if writer is not None and chunk.rows is not None:
+                writer.write_rows(chunk.rows)
+            elif writer is not None:
                 writer.write(chunk.records)
             if out is not None:
                 out.write(chunk.replay)
