@@ -196,3 +196,19 @@ def test_what_the_fast_engine_cannot_honour_is_refused_before_any_game(
     error = one_error(invoke(*argv, *(a.format(tmp=tmp_path) for a in args)))
     assert error.startswith("error: " + message), error
     assert list(tmp_path.iterdir()) == []  # nothing written, the results file included
+
+
+def test_a_fast_and_a_reference_run_of_one_seed_are_not_reported_together(
+    tmp_path: Path,
+) -> None:
+    """They deal the same games: reported together, each deal would count twice."""
+    fast, reference, other = (tmp_path / f"{n}.jsonl" for n in ("fast", "reference", "other"))
+    run(Simulation("classic", 3, 30, 4, engine="fast"), results=fast, where=ONE)
+    run(Simulation("classic", 3, 30, 4), results=reference, where=ONE)
+    run(Simulation("classic", 3, 30, 5), results=other, where=ONE)
+    error = one_error(invoke("report", str(fast), str(reference), "--json"))
+    assert "hold the same run" in error and "would count twice" in error
+    result = invoke("report", str(fast), str(other), "--json")
+    assert result.exit_code == 0, result.stderr
+    [group] = json.loads(result.stdout)["groups"]
+    assert group["games"] == 60

@@ -135,6 +135,14 @@ def play_chunk(sim: Simulation, start: int, stop: int, *, records: str) -> tuple
     return lines, rows, games.tally(setup)
 
 
+def compile_engine() -> None:
+    """Compile the batched engine, or load it from numba's cache: a run does it once
+    before its workers start, so that they load it from the cache rather than each compile
+    it (half a minute of every core, the first time)."""
+    cfg = config("classic", 2)
+    play(cfg, np.zeros(1, np.uint64), np.zeros(2, np.int64), 1)
+
+
 @dataclass(frozen=True)
 class Games:
     """A batch's games as the columns of their records (finished or not)."""

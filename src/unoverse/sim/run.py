@@ -142,6 +142,10 @@ def run(
     try:
         if progress is not None:
             progress(tally.games, sim.games)
+        if sim.engine == "fast" and tasks:
+            from . import batched
+
+            batched.compile_engine()  # here once, not in every worker at the same time
         chunks = pool.ordered(
             play_chunk,
             tasks,
