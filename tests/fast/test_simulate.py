@@ -47,7 +47,7 @@ def _sim(preset: str, players: int, bots: str) -> Simulation:
 def _played(sim: Simulation, start: int) -> tuple[batched.Setup, State]:
     """Games ``start ..`` of ``sim`` played as a fast run plays them, with their actions."""
     specs = tuple(parse_bot_specs(sim.bots, sim.players))
-    setup = batched.setup_for(sim.preset, sim.players, specs, sim.seed)
+    setup = batched.setup_for(sim.preset, sim.players, specs)
     seeds = np.array([derive(sim.seed, "game", i) for i in range(start, sim.games)], np.uint64)
     st = play(setup.cfg, seeds, setup.policies, sim.max_actions, log=sim.max_actions)
     assert (st.S[:, LOGGED] == st.S[:, ACTIONS]).all()

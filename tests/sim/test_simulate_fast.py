@@ -212,3 +212,21 @@ def test_a_fast_and_a_reference_run_of_one_seed_are_not_reported_together(
     assert result.exit_code == 0, result.stderr
     [group] = json.loads(result.stdout)["groups"]
     assert group["games"] == 60
+
+
+def test_without_its_extra_the_fast_engine_is_refused_in_one_line(tmp_path: Path) -> None:
+    code = (
+        "import sys; sys.modules['numba'] = None\n"  # (as if numba were not installed)
+        "from unoverse.cli.app import app; app()"
+    )
+    results = tmp_path / "r.jsonl"
+    argv = ["simulate", "--engine", "fast", "--results", str(results)]
+    r = subprocess.run(
+        [sys.executable, "-c", code, *argv], capture_output=True, text=True, check=False
+    )
+    assert (r.returncode, r.stdout) == (2, "")
+    assert r.stderr == (
+        "error: --engine fast: unoverse.fast needs its extra: pip install 'unoverse[fast]' "
+        "(no module 'numba')\n"
+    )
+    assert not results.exists()

@@ -59,7 +59,7 @@ def check(sim: Simulation) -> None:
             "--match: the fast engine plays single rounds, not matches: use the reference "
             "engine (--engine reference) for matches"
         )
-    setup_for(sim.preset, sim.players, tuple(parse_bot_specs(sim.bots, sim.players)), sim.seed)
+    setup_for(sim.preset, sim.players, tuple(parse_bot_specs(sim.bots, sim.players)))
 
 
 @dataclass(frozen=True)
@@ -80,13 +80,13 @@ class Setup:
 
 
 @cache
-def setup_for(preset: str, players: int, specs: tuple[str, ...], seed: int) -> Setup:
-    """The run's ``Setup``; ``Unsupported`` for what the batch does not play. (``seed``
-    only seeds the bots that check the specs.)"""
+def setup_for(preset: str, players: int, specs: tuple[str, ...]) -> Setup:
+    """The ``Setup`` of a run of ``preset`` at ``players`` seats with the bots ``specs``;
+    ``Unsupported`` for what the batch does not play."""
     cfg = config(preset, players)
     codes = []
     for seat, spec in enumerate(specs):
-        name = make_bot(spec, seed, seat).name  # (a level such as easy: its bot)
+        name = make_bot(spec, 0, seat).name  # (checks the spec; a level names its bot)
         if name not in POLICIES:
             raise Unsupported(
                 f"bot {spec}: the fast engine plays the {' and '.join(POLICIES)} bots only: "
@@ -126,7 +126,7 @@ def play_chunk(sim: Simulation, start: int, stop: int, *, records: str) -> tuple
     ``records="lines"``, else ``""``), as Parquet rows (with ``records="rows"``, else None)
     and their tally."""
     specs = tuple(parse_bot_specs(sim.bots, sim.players))
-    setup = setup_for(sim.preset, sim.players, specs, sim.seed)
+    setup = setup_for(sim.preset, sim.players, specs)
     seeds = np.array([derive(sim.seed, "game", i) for i in range(start, stop)], np.uint64)
     st = play(setup.cfg, seeds, setup.policies, sim.max_actions)
     games = Games.read(setup, st, start)

@@ -130,9 +130,15 @@ def run(
     todo = sim.games - first
     size = pool.chunk_size(todo, where, FAST_CHUNK if sim.engine == "fast" else CHUNK)
     fields = (
-        sim.preset, sim.players, sim.games, sim.seed, sim.bots, sim.match, sim.max_actions,
+        sim.preset,
+        sim.players,
+        sim.games,
+        sim.seed,
+        sim.bots,
+        sim.match,
+        sim.max_actions,
         sim.engine,
-    )  # fmt: skip
+    )
     keep = "" if results is None else "rows" if is_parquet(results) else "lines"
     tasks: list[Task] = [
         (*fields, a, min(a + size, sim.games), out is not None, keep)
@@ -143,7 +149,7 @@ def run(
         if progress is not None:
             progress(tally.games, sim.games)
         if sim.engine == "fast" and tasks:
-            from . import batched
+            from . import batched  # (numba: loaded for the fast engine's runs only)
 
             batched.compile_engine()  # here once, not in every worker at the same time
         chunks = pool.ordered(

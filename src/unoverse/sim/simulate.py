@@ -72,10 +72,12 @@ def check(sim: Simulation) -> None:
     if sim.max_actions < 1:
         raise InvalidOptionValue(f"max_actions is {sim.max_actions}: a round needs 1 or more")
     if sim.engine == "fast":
-        try:
-            from . import batched  # (numba: loaded for the fast engine's runs only)
-        except ModuleNotFoundError as exc:  # (unoverse.fast's message names the extra)
+        try:  # (numba: loaded for the fast engine's runs only)
+            from .. import fast  # noqa: F401  (its error names the extra it needs)
+        except ModuleNotFoundError as exc:
             raise EngineError(f"--engine fast: {exc.msg}") from None
+        from . import batched
+
         batched.check(sim)
 
 
