@@ -21,8 +21,8 @@ from unoverse.bots.base import parse_bot_specs
 from unoverse.core.game import Phase
 from unoverse.core.seeding import derive
 from unoverse.fast import check, play
+from unoverse.fast import simulate as batched
 from unoverse.fast.state import ACTIONS, LOGGED, State
-from unoverse.sim import batched
 from unoverse.sim.driver import _TURN_KINDS, RoundRecord
 from unoverse.sim.record import check_record
 from unoverse.sim.results import _for_parquet, load_pyarrow, record_schema

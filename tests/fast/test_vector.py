@@ -113,7 +113,9 @@ def test_an_action_outside_the_mask_is_refused_and_changes_nothing() -> None:
     bad = int(np.flatnonzero(info["action_mask"][2] == 0)[0])
     actions[2] = bad
     before = [a.copy() for a in env.rounds()]
-    with pytest.raises(IllegalAction, match=rf"environment 2: action {bad} \(.+\) is not in the mask"):
+    with pytest.raises(
+        IllegalAction, match=rf"environment 2: action {bad} \(.+\) is not in the mask"
+    ):
         env.step(actions)
     assert all(np.array_equal(a, b) for a, b in zip(before, env.rounds(), strict=True))
     with pytest.raises(IllegalAction, match="environment 0: action 9999 \\(no such action\\)"):

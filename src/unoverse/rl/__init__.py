@@ -8,15 +8,14 @@ stepped together by the batched engine (``unoverse.fast``). Needs the ``rl`` ext
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from ..fast.vector import FastVectorEnv
+from typing import Any
 
 #: The packages of the ``rl`` extra.
 EXTRA = ("pettingzoo", "gymnasium", "numpy")
 
 try:
+    from gymnasium.vector import VectorEnv
+
     from .aec import UnoAEC
     from .parallel import UnoParallel
     from .single_agent import ENV_ID, UnoEnv, register
@@ -41,7 +40,7 @@ register()
 
 def vector_env(
     preset: str = "classic", n_envs: int = 1, players: int = 2, **kwargs: Any
-) -> FastVectorEnv:
+) -> VectorEnv:
     """``n_envs`` rounds of ``preset`` at ``players`` seats in one Gymnasium ``VectorEnv``,
     stepped together by the batched engine (``unoverse.fast``; its ``fast`` extra): the same
     observations, actions and masks as ``UnoEnv``, for Classic and the house rules the

@@ -71,7 +71,7 @@ def play_chunk(task: Task) -> Chunk:
     preset, players, games, seed, bots, match, max_actions, engine, start, stop, replay, keep = task
     sim = Simulation(preset, players, games, seed, bots, match, max_actions, engine)
     if engine == "fast":
-        from . import batched  # (numba: loaded for the fast engine's runs only)
+        from ..fast import simulate as batched  # (numba: for the fast engine's runs only)
 
         lines, rows, batch = batched.play_chunk(sim, start, stop, records=keep)
         return Chunk(start, lines, "", batch, rows)
@@ -149,7 +149,7 @@ def run(
         if progress is not None:
             progress(tally.games, sim.games)
         if sim.engine == "fast" and tasks:
-            from . import batched  # (numba: loaded for the fast engine's runs only)
+            from ..fast import simulate as batched  # (numba: for the fast engine's runs only)
 
             batched.compile_engine()  # here once, not in every worker at the same time
         chunks = pool.ordered(

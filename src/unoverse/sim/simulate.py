@@ -76,7 +76,7 @@ def check(sim: Simulation) -> None:
             from .. import fast  # noqa: F401  (its error names the extra it needs)
         except ModuleNotFoundError as exc:
             raise EngineError(f"--engine fast: {exc.msg}") from None
-        from . import batched
+        from ..fast import simulate as batched
 
         batched.check(sim)
 

@@ -28,13 +28,15 @@ from ..bots.base import make_bot, parse_bot_specs
 from ..core.cards import CARD_KIND, KIND_CODES
 from ..core.errors import Unsupported
 from ..core.seeding import derive
-from ..fast import POLICIES, Config, config, play
-from ..fast import state as fs
-from ..fast import tables as tb
-from ..fast.state import State
-from .results import load_pyarrow, record_schema
-from .simulate import Simulation, counted
-from .tally import Tally
+from ..sim.results import load_pyarrow, record_schema
+from ..sim.simulate import Simulation, counted
+from ..sim.tally import Tally
+from . import state as fs
+from . import tables as tb
+from .play import play
+from .policies import POLICIES
+from .state import State
+from .tables import Config, config
 
 #: Each count a record gives, by name: the batch's field that counts it (None: always 0,
 #: the batch has no races and refuses no answer).
