@@ -34,8 +34,14 @@ ALLOWED = {
 #: variants are built on the core, so the core cannot import them while it loads; at module
 #: level the file keeps to its layer like any other. Likewise ``unoverse.rl.vector_env``
 #: builds the batched engine's environment (``unoverse.fast``, built on the RL encoding)
-#: when it is called.
-CALLED_UP = {"core/registry.py": {"variants"}, "rl/__init__.py": {"fast"}}
+#: when it is called, and a simulation run on the fast engine (``--engine fast``) hands
+#: its chunks to ``unoverse.fast.simulate`` only then: numba loads for those runs alone.
+CALLED_UP = {
+    "core/registry.py": {"variants"},
+    "rl/__init__.py": {"fast"},
+    "sim/simulate.py": {"fast"},
+    "sim/run.py": {"fast"},
+}
 #: Standard-library modules core must not use: no I/O, no clock, no global randomness.
 FORBIDDEN_IN_CORE = {"random", "time", "datetime", "os", "io", "pathlib", "socket", "asyncio"}
 

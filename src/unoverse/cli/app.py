@@ -326,11 +326,23 @@ def simulate(
             "--out", help="Write a replay file (in place when the run ends; FILE.partial if not)."
         ),
     ] = None,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            help="reference (every variant and bot) or fast: the batched engine (the fast"
+            " extra), Classic and its house rules with the naive and random bots, many times"
+            " faster; it refuses what it does not play (--match, --out, other presets and"
+            " bots).",
+        ),
+    ] = "reference",
 ) -> None:
     """Play many seeded games between bots and report how they went."""
     if resume and results is None:
         raise _fail("--resume needs --results, the file to resume")
-    sim = Simulation(_preset(variant, option), players, games, seed, bots, match, max_actions)
+    sim = Simulation(
+        _preset(variant, option), players, games, seed, bots, match, max_actions, engine
+    )
     where = Workers(workers, backend, ray_address)
     try:
         check(sim)  # every argument, before the output file is touched
@@ -541,6 +553,7 @@ def _print_report(report: dict[str, Any]) -> None:
     out.print(
         f"{report['games']} {'matches' if report['match'] else 'games'} of {report['preset']}, "
         f"{report['players']} players, bots {', '.join(report['bots'])}"
+        + (", on the fast engine" if report["engine"] == "fast" else "")
     )
     if report["unfinished"]:
         shown = ", ".join(str(g["game"]) for g in report["unfinished_games"][:10])

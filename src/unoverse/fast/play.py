@@ -13,40 +13,58 @@ from numba import njit
 
 from . import engine, policies
 from .borrow import borrowed
-from .state import ACTIONS, PH_OVER, PHASE, TRUNCATED, State, new_state
-from .tables import PLAYERS, TOKENS, WAIT_TOK, Config
+from .state import ACTIONS, PH_OVER, PHASE, TRUNCATED, UNO_OPEN, State, new_state
+from .tables import PLAYERS, TOKENS, UNO_TOK, WAIT_TOK, Config
 
 
 @njit(cache=True)
-def play_one(
+def advance(
     S: np.ndarray,
     C: np.ndarray,
     R: np.ndarray,
     T: np.ndarray,
     LOG: np.ndarray,
     g: int,
-    seed: np.uint64,
+    first: int,
+    agent: int,
     seat_policy: np.ndarray,
+    reactions: bool,
     cap: int,
     mask: np.ndarray,
     counts: np.ndarray,
-) -> None:
-    """Deal game ``g`` from ``seed`` and play it out (at most ``cap`` actions)."""
+) -> int:
+    """Apply ``agent``'s token ``first`` (-1: none; ``wait``: it waits), then play every
+    other seat by its policy until ``agent`` is asked — returned as ``engine.ask``'s code —
+    or the round ends or reaches ``cap`` actions (then -1). ``agent`` -1: no seat learns,
+    the round is played out. Without ``reactions``, ``agent``'s out-of-turn windows get the
+    RL runner's fixed answer (declare UNO at once, never catch or jump in).
+
+    The one loop the simulation and the vector environment share: numba compiles the
+    engine into it once."""
     n = T[PLAYERS]
     wait_tok = T[WAIT_TOK]
-    engine.deal(S, C, R, T, g, seed)
-    while S[g, PHASE] != PH_OVER:
+    # the next answer to carry out, and whose: one call site of each engine function keeps
+    # the compiled loop small (numba compiles an inlined function once per call site)
+    seat, token = agent, first
+    while True:
+        if token == wait_tok:
+            engine.wait(S, g, seat)
+        elif token >= 0:
+            engine.apply(S, C, R, T, LOG, g, seat, token)
+        if S[g, PHASE] == PH_OVER:
+            return -1
         if S[g, ACTIONS] >= cap:
             S[g, TRUNCATED] = 1
-            return
+            return -1
         asked = engine.ask(S, C, T, g)
         reaction = asked >= n
         seat = asked - n if reaction else asked
-        token = policies.choose(S, C, R, T, g, seat, reaction, seat_policy[seat], mask, counts)
-        if token == wait_tok:
-            engine.wait(S, g, seat)
-        else:
-            engine.apply(S, C, R, T, LOG, g, seat, token)
+        if seat != agent:
+            token = policies.choose(S, C, R, T, g, seat, reaction, seat_policy[seat], mask, counts)
+        elif not reaction or reactions:
+            return asked
+        else:  # the fixed reaction
+            token = T[UNO_TOK] if S[g, UNO_OPEN] & (1 << seat) else wait_tok
 
 
 @njit(cache=True)
@@ -68,7 +86,8 @@ def play_all(
     mask, counts = borrowed(mask), borrowed(counts)
     for g in range(seeds.shape[0]):
         SEED[g] = seeds[g]
-        play_one(S, C, R, T, LOG, g, seeds[g], seat_policy, cap, mask, counts)
+        engine.deal(S, C, R, T, g, seeds[g])
+        advance(S, C, R, T, LOG, g, -1, -1, seat_policy, True, cap, mask, counts)
 
 
 def play(

@@ -37,8 +37,14 @@ from ..core.errors import UnoverseError
 
 #: The format a results file names in its header; a reader refuses any other.
 FORMAT: Final = "unoverse-results/1"
-#: The run's fields in a header: a file resumed must match them all.
+#: The run's fields in a header: a file resumed must match them all, and its engine too
+#: (``engine_of``: a file written before the field was says nothing).
 RUN_FIELDS: Final = ("preset", "players", "bots", "seed", "match", "max_actions", "unoverse")
+#: The engines a run's games may be played by (its header's ``engine``): the reference
+#: engine (``unoverse.core``), or the batched one (``unoverse.fast``, Classic only).
+ENGINES: Final = ("reference", "fast")
+#: The engine of a header without the field (files written before it was recorded).
+DEFAULT_ENGINE: Final = "reference"
 
 
 class ResultsError(UnoverseError):
@@ -49,7 +55,13 @@ class ResultsError(UnoverseError):
 
 
 def header(
-    preset: str, players: int, bots: list[str], seed: int, match: bool, max_actions: int
+    preset: str,
+    players: int,
+    bots: list[str],
+    seed: int,
+    match: bool,
+    max_actions: int,
+    engine: str,
 ) -> dict[str, Any]:
     """A results file's header for a run."""
     from .. import __version__
@@ -62,8 +74,15 @@ def header(
         "seed": seed,
         "match": match,
         "max_actions": max_actions,
+        "engine": engine,
         "unoverse": __version__,
     }
+
+
+def engine_of(head: dict[str, Any]) -> str:
+    """The engine that played a header's run (``DEFAULT_ENGINE`` where it is not said)."""
+    engine: str = head.get("engine", DEFAULT_ENGINE)
+    return engine
 
 
 def check_header(value: object, where: str) -> dict[str, Any]:
@@ -75,6 +94,10 @@ def check_header(value: object, where: str) -> dict[str, Any]:
             f"{where}: results format {value['format']!r}; this version reads {FORMAT!r}"
         )
     _fields(value, _HEADER_TYPES, where)
+    if engine_of(value) not in ENGINES:
+        raise ResultsError(
+            f"{where}: engine {value['engine']!r}; engines are: {', '.join(ENGINES)}"
+        )
     return value
 
 

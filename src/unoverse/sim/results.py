@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
-from .record import RUN_FIELDS, ResultsError, check_header, check_record
+from .record import RUN_FIELDS, ResultsError, check_header, check_record, engine_of
 
 #: The Parquet metadata key that holds the header.
 META_KEY: Final = b"unoverse"
@@ -33,7 +33,8 @@ def is_parquet(path: Path) -> bool:
     return path.suffix.lower() == ".parquet"
 
 
-def _pyarrow() -> Any:
+def load_pyarrow() -> Any:
+    """``(pyarrow, pyarrow.parquet)``, or a ``ResultsError`` saying which extra has them."""
     try:
         import pyarrow as pa
         import pyarrow.parquet as pq
@@ -45,7 +46,9 @@ def _pyarrow() -> Any:
     return pa, pq
 
 
-def _schema(pa: Any, header: dict[str, Any]) -> Any:
+def record_schema(pa: Any) -> Any:
+    """A record's row in a Parquet results file: its fields in order, the count maps as
+    maps of text to 64-bit integers."""
     counts = pa.map_(pa.string(), pa.int64())
     fields = [
         ("game", pa.int64()),
@@ -66,7 +69,7 @@ def _schema(pa: Any, header: dict[str, Any]) -> Any:
         ("eliminated", pa.list_(pa.list_(pa.int32()))),
         ("fired", counts),
     ]
-    return pa.schema(fields, metadata={META_KEY: json.dumps(header).encode()})
+    return pa.schema(fields)
 
 
 class Writer:
@@ -82,9 +85,9 @@ class Writer:
         self._handle: IO[str] | None = None
         self._parquet: Any = None
         if is_parquet(path):
-            pa, pq = _pyarrow()
+            pa, pq = load_pyarrow()
             self._pa = pa
-            self._schema = _schema(pa, header)
+            self._schema = record_schema(pa).with_metadata({META_KEY: json.dumps(header).encode()})
             kept = pq.read_table(path).slice(0, len(resumed.records)) if resumed else None
             self._tmp = path.with_name(f".{path.name}.writing")
             self._parquet = pq.ParquetWriter(self._tmp, self._schema)
@@ -110,6 +113,11 @@ class Writer:
             return
         rows = [_for_parquet(json.loads(line)) for line in lines.splitlines()]
         self._parquet.write_table(self._pa.Table.from_pylist(rows, schema=self._schema))
+
+    def write_rows(self, rows: Any) -> None:
+        """Append records given as Parquet rows: a pyarrow ``Table`` of ``record_schema``
+        (a Parquet file's writer only; a worker that built its records as rows)."""
+        self._parquet.write_table(rows.replace_schema_metadata(self._schema.metadata))
 
     def close(self) -> None:
         """Finish the file: every record written so far is readable."""
@@ -141,7 +149,7 @@ class Resumable:
     @classmethod
     def find(cls, path: Path, header: dict[str, Any]) -> Resumable:
         """Read ``path`` to resume the run ``header`` describes. A file of another run
-        (another seed, preset, table, bots or version) is refused; a JSON Lines file's last
+        (another seed, preset, table, bots, engine or version) is refused; a JSON Lines file's last
         line cut short (the write the stop interrupted) is dropped, its game played again."""
         records: list[dict[str, Any]] = []
         keep = 0
@@ -149,6 +157,12 @@ class Resumable:
         for kind, value, where, end in _entries(path, cut_ok=True):
             if kind == "header":
                 found = value
+                played, asked = engine_of(value), header["engine"]
+                if played != asked:
+                    raise ResultsError(
+                        f"{path} holds games played by the {played} engine, not the {asked} "
+                        f"one: resume it with --engine {played}, or write to a new file"
+                    )
                 wrong = [f for f in RUN_FIELDS if value.get(f) != header[f]]
                 if wrong:
                     theirs = ", ".join(f"{f} {value.get(f)!r}" for f in wrong)
@@ -215,7 +229,7 @@ def _entries(path: Path, *, cut_ok: bool) -> Iterator[tuple[str, dict[str, Any],
 
 
 def _parquet_entries(path: Path) -> Iterator[tuple[str, dict[str, Any], str, int]]:
-    _pa, pq = _pyarrow()
+    _pa, pq = load_pyarrow()
     try:
         file = pq.ParquetFile(path)
     except Exception as exc:  # pyarrow raises its own ArrowInvalid (and OSError)

@@ -26,11 +26,12 @@ from pathlib import Path
 from typing import IO, Any, Final
 
 from ..bots.base import parse_bot_specs
+from ..core.errors import Unsupported
 from ..core.setup import resolve_preset
 from ..match.replay import FORMAT as REPLAY_FORMAT
 from . import workers as pool
 from .record import ResultsError, header
-from .results import Resumable, Writer, read
+from .results import Resumable, Writer, is_parquet, read
 from .simulate import Simulation, check, counted, game_line, game_record, play_one
 from .stats import summary
 from .tally import Tally
@@ -38,28 +39,42 @@ from .workers import Workers
 
 #: Games per chunk at most: a chunk is the unit of work, of progress and of stopping.
 CHUNK: Final = 250
+#: Games per chunk at most on the batched engine (``--engine fast``), which plays a game in
+#: tens of microseconds: a chunk of this many takes about a tenth of a second.
+FAST_CHUNK: Final = 5000
 
 
 @dataclass(frozen=True)
 class Chunk:
-    """Games ``start .. stop - 1`` of a run played: their records (JSON Lines), their
-    replay lines (when asked for) and their tally."""
+    """Games ``start .. stop - 1`` of a run played: their records (JSON Lines, or as
+    Parquet ``rows`` where the worker built them so), their replay lines (when asked for)
+    and their tally."""
 
     start: int
     records: str
     replay: str
     tally: Tally
+    rows: Any = None  # a pyarrow Table of the records (``results.record_schema``)
 
 
-#: What a worker gets: the simulation's fields, the chunk's bounds, and whether to keep
-#: replay lines. (Plain values: they cross to other processes and machines.)
-Task = tuple[str, int, int, int, str, bool, int, int, int, bool]
+#: What a worker gets: the simulation's fields, the chunk's bounds, whether to keep replay
+#: lines, and the records the results file takes: none (``""``), JSON ``"lines"`` or
+#: Parquet ``"rows"``. The batched engine builds its records so, from its arrays (the
+#: parent would take longer to turn a million JSON lines into rows than the run takes to
+#: play them); the reference engine's chunks always hold lines, which the writer turns into
+#: rows. (Plain values: they cross to other processes and machines.)
+Task = tuple[str, int, int, int, str, bool, int, str, int, int, bool, str]
 
 
 def play_chunk(task: Task) -> Chunk:
     """Play one chunk of a run (module level: workers receive it by name)."""
-    preset, players, games, seed, bots, match, max_actions, start, stop, replay = task
-    sim = Simulation(preset, players, games, seed, bots, match, max_actions)
+    preset, players, games, seed, bots, match, max_actions, engine, start, stop, replay, keep = task
+    sim = Simulation(preset, players, games, seed, bots, match, max_actions, engine)
+    if engine == "fast":
+        from ..fast import simulate as batched  # (numba: for the fast engine's runs only)
+
+        lines, rows, batch = batched.play_chunk(sim, start, stop, records=keep)
+        return Chunk(start, lines, "", batch, rows)
     specs = parse_bot_specs(bots, players)
     names = counted(preset)
     tally = Tally(players, names)
@@ -92,7 +107,7 @@ def run(
     where = where or Workers()
     pool.check(where.backend, where.workers, where.ray_address)
     specs = parse_bot_specs(sim.bots, sim.players)
-    head = header(sim.preset, sim.players, specs, sim.seed, sim.match, sim.max_actions)
+    head = header(sim.preset, sim.players, specs, sim.seed, sim.match, sim.max_actions, sim.engine)
     tally = Tally(sim.players, counted(sim.preset))
     first = 0
     writer: Writer | None = None
@@ -113,16 +128,30 @@ def run(
     if out is not None:
         out.write(json.dumps(_replay_header(sim, specs)) + "\n")
     todo = sim.games - first
-    size = pool.chunk_size(todo, where, CHUNK)
-    fields = (sim.preset, sim.players, sim.games, sim.seed, sim.bots, sim.match, sim.max_actions)
+    size = pool.chunk_size(todo, where, FAST_CHUNK if sim.engine == "fast" else CHUNK)
+    fields = (
+        sim.preset,
+        sim.players,
+        sim.games,
+        sim.seed,
+        sim.bots,
+        sim.match,
+        sim.max_actions,
+        sim.engine,
+    )
+    keep = "" if results is None else "rows" if is_parquet(results) else "lines"
     tasks: list[Task] = [
-        (*fields, a, min(a + size, sim.games), out is not None)
+        (*fields, a, min(a + size, sim.games), out is not None, keep)
         for a in range(first, sim.games, size)
     ]
     start = time.perf_counter()
     try:
         if progress is not None:
             progress(tally.games, sim.games)
+        if sim.engine == "fast" and tasks:
+            from ..fast import simulate as batched  # (numba: for the fast engine's runs only)
+
+            batched.compile_engine()  # here once, not in every worker at the same time
         chunks = pool.ordered(
             play_chunk,
             tasks,
@@ -131,7 +160,9 @@ def run(
             ray_address=where.ray_address,
         )
         for chunk in chunks:
-            if writer is not None:
+            if writer is not None and chunk.rows is not None:
+                writer.write_rows(chunk.rows)
+            elif writer is not None:
                 writer.write(chunk.records)
             if out is not None:
                 out.write(chunk.replay)
@@ -184,6 +215,7 @@ def make_report(tally: Tally, sim: Simulation, specs: list[str]) -> dict[str, An
         "seed": sim.seed,
         "bots": specs,
         "match": sim.match,
+        "engine": sim.engine,
         # the statistics below count the finished games only
         "finished": finished,
         "unfinished": len(tally.unfinished),
@@ -229,11 +261,18 @@ def write_replay(
     midway (an error, Ctrl-C) keeps the game lines it wrote in ``partial_path(path)`` and
     says so in a note on the exception; a write error (a full disk) keeps nothing. A path
     that exists and is not a regular file (``/dev/stdout``, a pipe) is written directly.
-    A replay file holds whole runs: ``resume`` is refused with it.
+    A replay file holds whole runs: ``resume`` is refused with it; so is the fast engine,
+    whose games have no arrival times to replay.
     """
     check(sim)
     if resume:
         raise ResultsError("a replay file (--out) holds whole runs: it cannot be resumed")
+    if sim.engine == "fast":
+        raise Unsupported(
+            "--out: the fast engine writes no replay file (its games have no clock, and a "
+            "replay gives every action its arrival time): use the reference engine "
+            "(--engine reference) for replays"
+        )
     if path.is_dir():
         raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
     direct = path.exists() and not path.is_file()

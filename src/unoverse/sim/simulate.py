@@ -34,6 +34,7 @@ from ..core.setup import compiled, new_game, resolve_preset
 from ..match.match import play_match
 from ..match.replay import GAME_FIELDS, ROUND_FIELDS, Header, replay_file
 from .driver import MAX_ACTIONS, NonTermination, RoundRecord, play_round
+from .record import ENGINES
 
 
 @dataclass
@@ -47,10 +48,20 @@ class Simulation:
     bots: str = "naive"
     match: bool = False
     max_actions: int = MAX_ACTIONS  # a round that reaches it leaves its game unfinished
+    engine: str = "reference"  # who plays the games: ENGINES
+
+
+class EngineError(UnoverseError):
+    """An engine that cannot play here: unknown, or the fast engine without its extra."""
+
+    code = "bad_engine"
 
 
 def check(sim: Simulation) -> None:
-    """Refuse a simulation that cannot run, before anything is played or written."""
+    """Refuse a simulation that cannot run, before anything is played or written: with the
+    fast engine, what it does not play too (``batched.check``)."""
+    if sim.engine not in ENGINES:
+        raise EngineError(f"unknown engine {sim.engine!r}; engines are: {', '.join(ENGINES)}")
     variant, _options = resolve_preset(sim.preset)
     variant.check_players(sim.players)
     specs = parse_bot_specs(sim.bots, sim.players)
@@ -60,6 +71,14 @@ def check(sim: Simulation) -> None:
         raise InvalidOptionValue(f"games is {sim.games}: a simulation plays 0 games or more")
     if sim.max_actions < 1:
         raise InvalidOptionValue(f"max_actions is {sim.max_actions}: a round needs 1 or more")
+    if sim.engine == "fast":
+        try:  # (numba: loaded for the fast engine's runs only)
+            from .. import fast  # noqa: F401  (its error names the extra it needs)
+        except ModuleNotFoundError as exc:
+            raise EngineError(f"--engine fast: {exc.msg}") from None
+        from ..fast import simulate as batched
+
+        batched.check(sim)
 
 
 #: Rule events counted per game in the report (``rules``), by name: what each counts.
