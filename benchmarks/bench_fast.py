@@ -23,10 +23,13 @@ Rows (a game is one round, deal to a round winner, RULES.md E-4):
   ``NaiveBot.act`` -> ``apply``), in a child process of this script that imports the build;
   its cells say ``not built`` or ``stale`` when the build is missing or older than the source.
 * ``vector env classic 2p``: ``unoverse.rl.vector_env("classic", n_envs=--envs, players=2)``
-  stepped ``--steps`` times after a reset, a random legal action per env picked in numpy
-  (the argmax of the mask plus uniform noise); steps/s is envs x calls / seconds, with the
-  pick and without it (the pick's own time taken out). Target: ``VECTOR_TARGET`` steps/s.
-  Printed as not available where this tree has no ``vector_env``.
+  with its defaults (the other seat ``random``, the learner asked out of turn too), stepped
+  ``--steps`` times after a reset, a random legal action per env picked in numpy (the argmax
+  of the mask plus uniform noise); steps/s is envs x calls / seconds, with the pick and
+  without it (the pick's own time taken out). Target: ``VECTOR_TARGET`` steps/s, the pick
+  included. ``vector env classic 2p, naive opponent``: the same with ``opponents="naive"``
+  (shorter rounds, cheaper opponent moves), in no target. Printed as not available where
+  this tree has no ``vector_env``.
 * ``quoted``: the issue's figures for a bare C loop of these rules and a numba one, on one
   core of this machine: quoted, not measured here.
 
@@ -120,6 +123,11 @@ SIMULATE_WORKERS = 2
 #: A row's CPU/wall below this: the machine was busy (the process got less than a core).
 BUSY = 0.9
 
+#: The vector environment's rows: (key, name, opponents; None: the environment's default).
+VECTOR = (
+    ("vector", "vector env classic 2p", None),
+    ("vector_naive", "vector env classic 2p, naive opponent", "naive"),
+)
 NOT_AVAILABLE_VECTOR = "not available in this tree (no unoverse.rl.vector_env)"
 NOT_AVAILABLE_SIMULATE = "simulate --engine fast not available in this tree"
 #: ``unoverse simulate``'s command line, run by the interpreter running this script.
@@ -287,13 +295,15 @@ def vector_available() -> bool:
     return True
 
 
-def run_vector(n_envs: int, calls: int, seed: int, players: int = 2) -> Sample:
-    """Step ``unoverse.rl.vector_env("classic", ...)`` ``calls`` times after a reset (set-up
-    and reset untimed), a random legal action per env each call; ``pick_seconds`` is the
-    picking's share of the time. Games are the rounds that ended (terminated or truncated)."""
+def run_vector(n_envs: int, calls: int, seed: int, opponents: str | None = None) -> Sample:
+    """Step ``unoverse.rl.vector_env("classic", n_envs, 2)`` ``calls`` times after a reset
+    (set-up and reset untimed), a random legal action per env each call, the other seat
+    ``opponents`` (None: the environment's default); ``pick_seconds`` is the picking's share
+    of the time. Games are the rounds that ended (terminated or truncated)."""
     from unoverse.rl import vector_env
 
-    env = vector_env("classic", n_envs=n_envs, players=players, seed=seed)
+    kwargs = {} if opponents is None else {"opponents": opponents}
+    env = vector_env("classic", n_envs=n_envs, players=2, seed=seed, **kwargs)
     rng = np.random.default_rng(seed)
     _obs, infos = env.reset(seed=seed)
     mask = infos["action_mask"]
@@ -404,9 +414,10 @@ def all_rows(args: argparse.Namespace, have_rlcard: bool, reference: str) -> dic
         rows["rlcard_core"].status = "skipped" if args.no_rlcard else "not installed"
     for key, name, preset, players in REFERENCE:
         rows[key] = Row(key, name, "reference", players, preset, "naive", reference)
-    rows["vector"] = Row("vector", "vector env classic 2p", "vector", 2, "classic", "random legal")
-    if not vector_available():
-        rows["vector"].status = NOT_AVAILABLE_VECTOR
+    for key, name, opponents in VECTOR:
+        rows[key] = Row(key, name, "vector", 2, "classic", opponents or "default")
+        if not vector_available():
+            rows[key].status = NOT_AVAILABLE_VECTOR
     for key, (name, _figure) in QUOTED.items():
         rows[f"quoted_{key}"] = Row(f"quoted_{key}", name, "quoted", 2, "classic", status="quoted")
     return rows
@@ -426,8 +437,9 @@ def measure(args: argparse.Namespace, rows: dict[str, Row], log: Console) -> Non
         run_fast(preset, players, policy, min(args.games, 10), args.seed, args.batch)
     if rows["rlcard_core"].status == "ok" and not args.quick:
         measured(partial(run_round_core, 100, args.seed))
-    if rows["vector"].status == "ok":
-        run_vector(min(args.envs, 64), 4, args.seed)
+    for key, _name, opponents in VECTOR:
+        if rows[key].status == "ok":
+            run_vector(min(args.envs, 64), 4, args.seed, opponents)
     log.print(f"  warm-up: {time.perf_counter() - began:.1f} s")
     for r in range(args.runs):
         began = time.perf_counter()
@@ -441,8 +453,9 @@ def measure(args: argparse.Namespace, rows: dict[str, Row], log: Console) -> Non
         if rows[REFERENCE[0][0]].status == "ok":
             for key, sample in run_reference(args).items():
                 rows[key].runs.append(sample)
-        if rows["vector"].status == "ok":
-            rows["vector"].runs.append(run_vector(args.envs, args.steps, args.seed))
+        for key, _name, opponents in VECTOR:
+            if rows[key].status == "ok":
+                rows[key].runs.append(run_vector(args.envs, args.steps, args.seed, opponents))
         log.print(f"  round {r + 1} of {args.runs}: {time.perf_counter() - began:.1f} s")
 
 
@@ -657,8 +670,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--ref-games", type=int, help="RLCard and reference engine games per row and run (2000)"
     )
-    parser.add_argument("--envs", type=int, help="vector env: envs (4096)")
-    parser.add_argument("--steps", type=int, help="vector env: step calls per run (200)")
+    parser.add_argument("--envs", type=int, help="vector env: envs (1024)")
+    parser.add_argument("--steps", type=int, help="vector env: step calls per run (500)")
     parser.add_argument("--runs", type=int, help="interleaved rounds, median kept (5)")
     parser.add_argument("--seed", type=int, default=0, help="first seed (0)")
     parser.add_argument(
@@ -686,8 +699,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         "games": (50_000, 200),
         "random_games": (200, 2),
         "ref_games": (2000, 10),
-        "envs": (4096, 64),
-        "steps": (200, 10),
+        "envs": (1024, 64),
+        "steps": (500, 10),
         "runs": (5, 2),
     }
     for name, (full, quick) in defaults.items():

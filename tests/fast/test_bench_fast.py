@@ -4,7 +4,8 @@ subprocesses, exactly as a person would type them.
 No timing is asserted (the machines are shared and noisy); only that the script exits 0 and
 prints its rows, and the counts that do not depend on speed: a row deals the same seeds in
 every round, so it plays the same number of actions each time; naive and random rounds all
-end; the vector environment steps envs x calls times. Under ``make test-compiled``
+end; the vector environment steps envs x calls times, never refusing the benchmark's random
+legal action. Under ``make test-compiled``
 (``UNOVERSE_EXPECT_COMPILED=1``) the reference engine's rows must have run; otherwise they may
 say the build is missing or stale. The vector environment's row and ``--simulate`` say they
 are not available where this tree lacks them.
@@ -110,12 +111,13 @@ def test_quick_json_counts_repeat_round_after_round() -> None:
     else:
         assert core["status"] == "not installed"
 
-    vector = rows["vector"]
-    assert vector["status"] in ("ok", NO_VECTOR)
-    if vector["status"] == "ok":
-        assert vector["actions"] == report["envs"] * report["steps"] == 64 * 10
-        assert vector["env_actions_per_s"] >= vector["actions_per_s"] > 0
-    else:
+    for key in ("vector", "vector_naive"):
+        vector = rows[key]
+        assert vector["status"] in ("ok", NO_VECTOR)
+        if vector["status"] == "ok":  # envs x calls steps, each with a legal action
+            assert vector["actions"] == report["envs"] * report["steps"] == 64 * 10
+            assert vector["env_actions_per_s"] >= vector["actions_per_s"] > 0
+    if rows["vector"]["status"] != "ok":
         assert report["targets"]["vector_steps"]["measured"] is None
     assert report["simulate"]["status"] == "not run (--simulate)"
     assert report["targets"]["simulate_seconds"]["met"] is None
@@ -134,7 +136,7 @@ def test_quick_prints_every_row_and_the_targets() -> None:
     assert any("reference naive classic 2p" in ln and "skipped" in ln for ln in lines)
     assert any("C loop (quoted)" in ln and "17,000,000" in ln for ln in lines)
     assert any("numba loop (quoted)" in ln and "7,500,000" in ln for ln in lines)
-    assert "vector env classic 2p" in out
+    assert "vector env classic 2p" in out and "vector env classic 2p, naive opponent" in out
     assert "Each fast row over RLCard's core, the reference engine, the quoted loops" in out
     assert "The targets" in out and ">= 10x" in out and ">= 1,000,000" in out
 
