@@ -150,3 +150,20 @@ def test_bad_configurations_are_refused_before_any_round() -> None:
     env = vector_env("classic", n_envs=2)
     with pytest.raises(IllegalAction, match="reset"):
         env.step(np.zeros(2, np.int64))
+
+
+def test_threads_do_not_change_the_rounds() -> None:
+    """Each environment is stepped by one thread: one thread or three, the same rounds."""
+
+    def run(threads: int) -> list[np.ndarray]:
+        env = vector_env("classic+jump_in", n_envs=7, players=3, seed=5, threads=threads)
+        rng = np.random.default_rng(4)
+        obs, info = env.reset()
+        seen = [obs]
+        for _ in range(200):
+            obs, rewards, _, _, info = env.step(_pick(info["action_mask"], rng))
+            seen += [obs, rewards]
+        env.close()
+        return seen
+
+    assert all(np.array_equal(a, b) for a, b in zip(run(1), run(3), strict=True))

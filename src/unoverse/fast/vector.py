@@ -7,7 +7,8 @@ action space and mask, the same asking order (the learning seat is asked out of 
 and may ``wait``, unless ``reactions=False``), +1 when the seat wins a round and -1 when
 another does. A whole step — the learner's actions applied, the other seats played until
 each learner is asked again, observations and masks written — runs in numba over all
-environments at once.
+environments at once, shared out among threads (``threads``, one per core by default:
+each environment is stepped by one thread, so the results do not depend on how many).
 
 A round that ends is dealt anew on the next call (Gymnasium's ``NEXT_STEP`` autoreset:
 that call's action for it is ignored, and it returns the new round's first observation with
@@ -18,6 +19,8 @@ the action, before any environment moves.
 
 from __future__ import annotations
 
+import os
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
 
 import numpy as np
@@ -66,6 +69,7 @@ def _deal(
     R: np.ndarray,
     T: np.ndarray,
     LOG: np.ndarray,
+    SEED: np.ndarray,
     streams: np.ndarray,
     g: int,
     agent: int,
@@ -75,21 +79,22 @@ def _deal(
     mask: np.ndarray,
     counts: np.ndarray,
 ) -> int:
-    """Deal environment ``g`` its next round (its seed kept in ``streams[g + n_envs]``)
-    and play up to the learner's first question."""
+    """Deal environment ``g`` its next round (its seed kept in ``SEED``) and play up to the
+    learner's first question."""
     seed = rng.next64(streams, g)
-    streams[g + S.shape[0]] = seed
+    SEED[g] = seed
     engine.deal(S, C, R, T, g, seed)
     return advance(S, C, R, T, LOG, g, -1, agent, seat_policy, reactions, cap, mask, counts)
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)
 def step_all(
     S0: np.ndarray,
     C0: np.ndarray,
     R0: np.ndarray,
     T0: np.ndarray,
     LOG0: np.ndarray,
+    SEED0: np.ndarray,
     streams0: np.ndarray,
     actions: np.ndarray,
     agent: int,
@@ -103,10 +108,15 @@ def step_all(
     truncated0: np.ndarray,
     done0: np.ndarray,
     deal: bool,
+    scratch0: np.ndarray,
+    tallies0: np.ndarray,
 ) -> None:
     """One step of every environment (see the module's docstring; ``actions`` were checked
     against the masks), or with ``deal`` a new round for every one: the learner's first
-    observation and mask. (One kernel for both: numba compiles the engine into each.)"""
+    observation and mask. (One kernel for both: numba compiles the engine into each.) It
+    releases the GIL: threads each step their own rows of the arrays (``scratch`` and
+    ``tallies``: scratch rows for each environment's bots), so results do not depend on how
+    many threads share the environments out."""
     S, C, R, T, LOG = borrowed(S0), borrowed(C0), borrowed(R0), borrowed(T0), borrowed(LOG0)
     streams, obs, masks, done = (
         borrowed(streams0),
@@ -115,29 +125,30 @@ def step_all(
         borrowed(done0),
     )
     rewards, terminated, truncated = borrowed(rewards0), borrowed(terminated0), borrowed(truncated0)
-    mask = np.zeros(T[TOKENS], np.uint8)
-    counts = np.zeros(policies.GROUPS, np.int64)
+    scratch, tallies, SEED = borrowed(scratch0), borrowed(tallies0), borrowed(SEED0)
     for g in range(S.shape[0]):
-        rewards[g] = 0.0
-        terminated[g] = False
-        truncated[g] = False
+        mask, counts = scratch[g], tallies[g]
+        reward, ended, cut = 0.0, 0, 0
         if done[g] or deal:
             asked = _deal(
-                S, C, R, T, LOG, streams, g, agent, seat_policy, reactions, cap, mask, counts
-            )
+                S, C, R, T, LOG, SEED, streams, g, agent, seat_policy, reactions, cap, mask,
+                counts,
+            )  # fmt: skip
             done[g] = 0
-            _show(S, C, T, g, agent, asked, obs, masks)
-            continue
-        asked = advance(
-            S, C, R, T, LOG, g, actions[g], agent, seat_policy, reactions, cap, mask, counts
-        )
-        if S[g, PHASE] == PH_OVER:
-            terminated[g] = True
-            rewards[g] = WIN if S[g, WINNER] == agent else LOSS
-            done[g] = 1
-        elif asked < 0:
-            truncated[g] = True
-            done[g] = 1
+        else:
+            asked = advance(
+                S, C, R, T, LOG, g, actions[g], agent, seat_policy, reactions, cap, mask, counts
+            )
+            if S[g, PHASE] == PH_OVER:
+                ended = 1
+                reward = WIN if S[g, WINNER] == agent else LOSS
+                done[g] = 1
+            elif asked < 0:
+                cut = 1
+                done[g] = 1
+        rewards[g] = reward
+        terminated[g] = ended
+        truncated[g] = cut
         _show(S, C, T, g, agent, asked, obs, masks)
 
 
@@ -146,7 +157,8 @@ class FastVectorEnv(VectorEnv):
     against ``opponents`` (``"random"`` or ``"naive"``, every other seat); see the module's
     docstring. ``seed`` seeds the round streams until ``reset(seed=...)`` gives another;
     ``copy=False`` returns the environment's own observation buffer (overwritten by the next
-    call) instead of a copy; ``record=N`` keeps each round's first N actions (``rounds``)."""
+    call) instead of a copy; ``record=N`` keeps each round's first N actions (``rounds``);
+    ``threads`` steps the environments on that many threads (default: one per core)."""
 
     metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.NEXT_STEP}  # noqa: RUF012
 
@@ -162,6 +174,7 @@ class FastVectorEnv(VectorEnv):
         seed: int | None = None,
         copy: bool = True,
         record: int = 0,
+        threads: int | None = None,
     ) -> None:
         if isinstance(n_envs, bool) or not isinstance(n_envs, int) or n_envs < 1:
             raise ValueError(f"n_envs is {n_envs!r}: give a number of environments, 1 or more")
@@ -187,15 +200,31 @@ class FastVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, n_envs)
         self._state = new_state(T, n_envs, record)
         # each environment's round stream, then the seed of its round now
-        self._streams = np.zeros(2 * n_envs, np.uint64)
+        self._streams = np.zeros(n_envs, np.uint64)
         self._obs = np.zeros((n_envs, obs.size), np.float32)
         self._masks = np.zeros((n_envs, int(T[TOKENS])), np.int8)
         self._rewards = np.zeros(n_envs, np.float32)
-        self._terminated = np.zeros(n_envs, np.bool_)
-        self._truncated = np.zeros(n_envs, np.bool_)
+        # (bytes, not numpy's bool: numba writes them through a borrowed pointer)
+        self._terminated = np.zeros(n_envs, np.uint8)
+        self._truncated = np.zeros(n_envs, np.uint8)
         self._done = np.zeros(n_envs, np.uint8)
+        self._scratch = np.zeros((n_envs, int(T[TOKENS])), np.uint8)
+        self._tallies = np.zeros((n_envs, policies.GROUPS), np.int64)
         self._seeds = np.random.default_rng(seed)
         self._ready = False
+        if threads is None:
+            threads = len(os.sched_getaffinity(0))
+        if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
+            raise ValueError(f"threads is {threads!r}: give a number of threads, 1 or more")
+        threads = min(threads, n_envs)
+        #: where each thread's environments start, and the end
+        self._parts = [round(i * n_envs / threads) for i in range(threads + 1)]
+        self._pool = ThreadPoolExecutor(threads) if threads > 1 else None
+
+    def close_extras(self, **kwargs: Any) -> None:
+        """Stop the threads."""
+        if self._pool is not None:
+            self._pool.shutdown()
 
     @property
     def space(self) -> Any:
@@ -209,7 +238,7 @@ class FastVectorEnv(VectorEnv):
         if seed is not None:
             self._seeds = np.random.default_rng(seed)
         base = np.uint64(self._seeds.integers(2**63))
-        self._streams[: self.num_envs] = base + np.arange(self.num_envs, dtype=np.uint64) * _GAMMA
+        self._streams[:] = base + np.arange(self.num_envs, dtype=np.uint64) * _GAMMA
         self._step(self._masks[:, 0].astype(np.int64), deal=True)
         self._ready = True
         return self._out(self._obs), {"action_mask": self._out(self._masks)}
@@ -225,8 +254,8 @@ class FastVectorEnv(VectorEnv):
         return (
             self._out(self._obs),
             self._rewards.copy(),
-            self._terminated.copy(),
-            self._truncated.copy(),
+            self._terminated.astype(np.bool_),
+            self._truncated.astype(np.bool_),
             info,
         )
 
@@ -234,7 +263,6 @@ class FastVectorEnv(VectorEnv):
         """The rounds being played, as the batched engine's state (with ``record``, each
         round's actions: ``unoverse.fast.check`` exports and replays them in the reference
         engine). Its seeds are current."""
-        self._state.SEED[:] = self._streams[self.num_envs :]
         return self._state
 
     def action_masks(self) -> np.ndarray:
@@ -272,12 +300,24 @@ class FastVectorEnv(VectorEnv):
         return acts
 
     def _step(self, actions: np.ndarray, *, deal: bool) -> None:
+        """Step every environment, in ``threads`` parts of consecutive environments."""
         st = self._state
-        step_all(
-            st.S, st.C, st.R, self.cfg.T, st.LOG, self._streams, actions, self.seat,
-            self._policy, self.reactions, MAX_ACTIONS, self._obs, self._masks, self._rewards,
-            self._terminated, self._truncated, self._done, deal,
-        )  # fmt: skip
+        n = self.cfg.players + 1  # R's entries per environment
+
+        def part(a: int, b: int) -> None:
+            step_all(
+                st.S[a:b], st.C[a:b], st.R[a * n : b * n], self.cfg.T, st.LOG[a:b],
+                st.SEED[a:b], self._streams[a:b], actions[a:b], self.seat, self._policy,
+                self.reactions, MAX_ACTIONS, self._obs[a:b], self._masks[a:b],
+                self._rewards[a:b], self._terminated[a:b], self._truncated[a:b],
+                self._done[a:b], deal, self._scratch[a:b], self._tallies[a:b],
+            )  # fmt: skip
+
+        bounds = self._parts
+        if self._pool is None:
+            part(bounds[0], bounds[1])
+            return
+        list(self._pool.map(part, bounds[:-1], bounds[1:]))
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
