@@ -45,3 +45,15 @@ def test_shuffles_are_the_reference_s(seed: int, n: int, start: int) -> None:
     assert items[1, start : start + n].tolist() == expected
     assert (items[0] == -7).all() and (items[1, :start] == -7).all()  # nothing else moved
     assert int(mine[0]) == ref.state
+
+
+def test_the_policies_draw_is_uniform() -> None:
+    """``uniform`` (the policies' bounded draw) hits every value of small ranges equally
+    often, and stays in range for large ones."""
+    state = np.array([12345], np.uint64)
+    for n in (1, 2, 3, 7, 10):
+        counts = np.bincount([rng.uniform(state, 0, n) for _ in range(70_000)], minlength=n)
+        assert len(counts) == n
+        assert (abs(counts - 70_000 / n) < 5 * (70_000 / n) ** 0.5).all()
+    big = [rng.uniform(state, 0, 2**32 - 5) for _ in range(1000)]
+    assert all(0 <= x < 2**32 - 5 for x in big) and len(set(big)) > 990

@@ -281,13 +281,13 @@ def deal(
     scratch = np.empty(2 * (d + (d >> 5) + 8), np.uint8)
     rng.shuffle(R, r, C, g, pile, d, scratch)
     top = d
-    seat = (dealer + 1) % n
+    seat = seat_at(int(dealer) + 1, n)
     sizes = T[C_HAND_SIZE]
     for _ in range(T[HAND_SIZE] * n):
         top -= 1
         C[g, hand_at(T, seat) + T[slot_of + C[g, pile + top]]] += 1
         C[g, sizes + seat] += 1
-        seat = (seat + 1) % n
+        seat = seat_at(seat + 1, n)
     # the first-card table (RULES.md §1.2)
     mode = T[FIRST_CARD]
     while True:
@@ -304,7 +304,7 @@ def deal(
     C[g, T[C_DISCARD]] = c
     C[g, T[C_DISCARD_BY]] = -1
     S[g, DISCARD_N] = 1
-    first = (dealer + 1) % n
+    first = seat_at(int(dealer) + 1, n)
     if T[T[O_WILD] + s]:
         S[g, TOP_KIND] = WILD  # every other wild starter is a plain Wild (C-2)
         S[g, PHASE] = PH_COLOR

@@ -115,7 +115,7 @@ def random(R: np.ndarray, T: np.ndarray, mask: np.ndarray, counts: np.ndarray, s
     for i in range(GROUPS):
         if counts[i]:
             kinds += 1
-    pick = rng.below(R, stream, kinds)
+    pick = rng.uniform(R, stream, kinds)
     group = 0
     for i in range(GROUPS):
         if counts[i]:
@@ -123,7 +123,7 @@ def random(R: np.ndarray, T: np.ndarray, mask: np.ndarray, counts: np.ndarray, s
                 group = i
                 break
             pick -= 1
-    pick = rng.below(R, stream, counts[group])
+    pick = rng.uniform(R, stream, counts[group])
     for k in range(tokens):
         if mask[k] and _group(T, k) == group:
             if pick == 0:
@@ -143,7 +143,7 @@ def naive(
     hand = engine.hand_at(T, seat)
     size = C[g, T[C_HAND_SIZE] + seat]
     if phase == PH_COLOR:
-        ci = rng.below(R, stream, T[N_COLORS])
+        ci = rng.uniform(R, stream, T[N_COLORS])
         return T[T[O_COLOR_TOK] + T[T[O_COLORS] + ci]]
     color, top_kind = S[g, COLOR], S[g, TOP_KIND]
     # the playable cards offered, a bit per slot (a deck has fewer than 64 distinct cards)
@@ -169,7 +169,7 @@ def naive(
         if phase == PH_PENALTY:
             return T[TAKE_TOK]
         return T[DRAW_TOK] if phase == PH_TURN else T[PASS_TOK]
-    pick = rng.below(R, stream, cards)
+    pick = rng.uniform(R, stream, cards)
     card = 0
     for s in range(T[CARDS]):
         if playable & (1 << s):
@@ -182,7 +182,7 @@ def naive(
     at = T[O_PLAY_TOK] + card * 9 * n * 2
     eff = T[T[O_EFFECT] + card]
     if T[T[O_WILD] + card]:
-        ci = rng.below(R, stream, T[N_COLORS])
+        ci = rng.uniform(R, stream, T[N_COLORS])
         return T[at + (T[T[O_COLORS] + ci] + 1) * n * 2 + (1 if calls else 0)]
     if eff == engine.E_SEVEN and size > 1:
         # no swap, or a swap with a seat: with the call, those that leave one card
@@ -192,7 +192,7 @@ def naive(
             for rel in range(1, n):
                 if C[g, T[C_HAND_SIZE] + engine.seat_at(seat + rel, n)] == 1:
                     options += 1
-        pick = rng.below(R, stream, options)
+        pick = rng.uniform(R, stream, options)
         for rel in range(n):
             if not calls or rel == 0 or C[g, T[C_HAND_SIZE] + engine.seat_at(seat + rel, n)] == 1:
                 if pick == 0:

@@ -57,6 +57,24 @@ def below(state: np.ndarray, i: int, n: int) -> np.int64:
             return np.int64(x % bound)
 
 
+@njit(cache=True, inline="always")
+def uniform(state: np.ndarray, i: int, n: int) -> np.int64:
+    """A uniform integer in ``[0, n)`` for ``n`` below 2**32, from ``state[i]``: Lemire's
+    multiply and shift on the output's high 32 bits, with his exact rejection. For the
+    policies' streams, which are the batch's own: unlike ``below`` (the reference engine's
+    draw, kept for the deal), it almost never divides, and a 64-bit division costs about
+    as much as a simple action."""
+    bound = uint64(n)
+    m = (next64(state, i) >> uint64(32)) * bound
+    low = m & uint64(0xFFFFFFFF)
+    if low < bound:
+        floor = (uint64(0x100000000) - bound) % bound
+        while low < floor:
+            m = (next64(state, i) >> uint64(32)) * bound
+            low = m & uint64(0xFFFFFFFF)
+    return np.int64(m >> uint64(32))
+
+
 @njit(cache=True)
 def _permute(a: np.ndarray) -> None:
     """Keccak-f[1600] on the 25 lanes of ``a`` (lane ``x + 5y`` is ``axy``), unrolled over
