@@ -25,7 +25,7 @@ from .test_simulate_cli import interrupted
 
 ONE = Workers(1)
 #: Games that end and games cut off at the cap, with catches, challenges and jump-ins.
-SIM = Simulation("classic+jump_in", 3, 400, 9, "random,naive,naive", max_actions=300, engine="fast")
+SIM = Simulation("classic+jump_in", 3, 400, 9, "random,naive,naive", max_actions=150, engine="fast")
 CLI = [sys.executable, "-m", "unoverse.cli"]
 
 
