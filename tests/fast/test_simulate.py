@@ -67,7 +67,7 @@ def _reference_record(sim: Simulation, setup: batched.Setup, st: State, g: int, 
     counter = GameCounter()
     counter.start(game, record)
     for seat, token in check.actions(cfg, st, g):
-        act = check.action_text(cfg, seat, token, game.landed)
+        act = cfg.space.action(token, seat, game.landed)
         holder, phase = game.turn, game.phase  # (as play_round counts turns)
         turn = holder if phase in (Phase.TURN, Phase.PENALTY) else -1
         events = game.apply(seat, act)

@@ -18,7 +18,6 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ..core.actions import Action
 from ..core.cards import CARD_IS_WILD, CARD_TEXT, COLOR_LETTERS
 from ..core.errors import UnoverseError
 from ..core.game import Game, Phase
@@ -135,12 +134,6 @@ def actions(cfg: Config, st: State, g: int) -> list[tuple[int, int]]:
     return [(int(seat), int(token)) for seat, token in st.LOG[g, :k]]
 
 
-def action_text(cfg: Config, seat: int, token: int, covers: int) -> Action:
-    """The engine action token ``token`` by ``seat`` means (a jump-in covering card
-    ``covers``)."""
-    return cfg.space.action(token, seat, covers)
-
-
 def check_game(cfg: Config, st: State, g: int) -> Mismatch | None:
     """Check game ``g`` (played with a log): its deal is ``new_game``'s for its seed, and
     replayed from that deal's position the reference engine accepts every action and ends
@@ -158,7 +151,7 @@ def check_game(cfg: Config, st: State, g: int) -> Mismatch | None:
     except UnoverseError as exc:
         return Mismatch(seed, -1, f"the reference refuses the deal: {exc}\n{text}")
     for i, (seat, token) in enumerate(actions(cfg, st, g)):
-        act = action_text(cfg, seat, token, game.landed)
+        act = cfg.space.action(token, seat, game.landed)
         try:
             game.apply(seat, act)
         except UnoverseError as exc:
