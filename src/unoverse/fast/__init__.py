@@ -13,20 +13,14 @@ policy at each seat. Needs the ``fast`` extra (numba).
 
 from __future__ import annotations
 
+from ..core.extras import needs_extra
+
 #: The packages of the ``fast`` extra (with the ``rl`` extra's).
 EXTRA = ("numba", "llvmlite", "numpy", "gymnasium", "pettingzoo")
 
-try:
+with needs_extra("unoverse.fast", "fast", EXTRA):
     from .play import play
     from .policies import POLICIES
     from .tables import SUPPORTED, Config, config
-except ModuleNotFoundError as exc:
-    missing = (exc.name or "").partition(".")[0]
-    if missing not in EXTRA:
-        raise
-    raise ModuleNotFoundError(
-        f"unoverse.fast needs its extra: pip install 'unoverse[fast]' (no module {missing!r})",
-        name=missing,
-    ) from exc
 
 __all__ = ["POLICIES", "SUPPORTED", "Config", "config", "play"]

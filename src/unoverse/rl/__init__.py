@@ -10,23 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.extras import needs_extra
+
 #: The packages of the ``rl`` extra.
 EXTRA = ("pettingzoo", "gymnasium", "numpy")
 
-try:
+with needs_extra("unoverse.rl", "rl", EXTRA):
     from gymnasium.vector import VectorEnv
 
     from .aec import UnoAEC
     from .parallel import UnoParallel
     from .single_agent import ENV_ID, UnoEnv, register
-except ModuleNotFoundError as exc:
-    missing = (exc.name or "").partition(".")[0]
-    if missing not in EXTRA:
-        raise
-    raise ModuleNotFoundError(
-        f"unoverse.rl needs its extra: pip install 'unoverse[rl]' (no module {missing!r})",
-        name=missing,
-    ) from exc
 
 #: The PettingZoo AEC environment (``UnoAEC``): ``aec_env(preset, players, seed=...,
 #: reactions=..., opponents=...)``.
