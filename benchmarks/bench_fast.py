@@ -135,29 +135,14 @@ CLI = "import sys; from unoverse.cli.app import main; sys.exit(main())"
 
 
 @dataclass(frozen=True)
-class Sample:
-    """One run of a row: actions (steps, for the vector environment) and games finished in
-    ``seconds`` of wall time, the process's CPU seconds over them, and the time the vector
-    environment's loop spent picking actions (``pick_seconds``)."""
+class Sample(Measurement):
+    """One run of a row: a ``Measurement`` (actions — steps, for the vector environment —
+    and games finished in ``seconds`` of wall time), the process's CPU seconds over them,
+    and the time the vector environment's loop spent picking actions (``pick_seconds``)."""
 
-    actions: int
-    games: int
-    seconds: float
     cpu_seconds: float
     pick_seconds: float = 0.0
     truncated: int = 0
-
-    @property
-    def actions_per_s(self) -> float:
-        return self.actions / self.seconds if self.seconds > 0 else 0.0
-
-    @property
-    def games_per_s(self) -> float:
-        return self.games / self.seconds if self.seconds > 0 else 0.0
-
-    @property
-    def actions_per_game(self) -> float:
-        return self.actions / self.games if self.games else 0.0
 
     @property
     def cpu_per_wall(self) -> float:
