@@ -12,15 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from typer.testing import CliRunner, Result
 
-from unoverse.cli.app import app
 from unoverse.sim.record import ResultsError
 from unoverse.sim.results import read
 from unoverse.sim.run import run
 from unoverse.sim.simulate import Simulation
 from unoverse.sim.workers import Workers
 
+from .test_report import invoke, one_error
+from .test_results import Stop, stop_after
 from .test_simulate_cli import interrupted
 
 ONE = Workers(1)
@@ -39,30 +39,6 @@ def header(path: Path) -> dict[str, Any]:
 
 def without_timing(report: dict[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in report.items() if k != "timing"}
-
-
-def invoke(*args: str) -> Result:
-    return CliRunner().invoke(app, list(args))
-
-
-def one_error(result: Result) -> str:
-    """The single error line of a refused command (exit status 2)."""
-    assert result.exit_code == 2, (result.stdout, result.stderr)
-    lines = result.stderr.splitlines()
-    assert len(lines) == 1 and lines[0].startswith("error: "), result.stderr
-    return lines[0]
-
-
-class Stop(Exception):
-    """Stands for Ctrl-C in the progress callback."""
-
-
-def stop_after(games: int) -> Any:
-    def progress(done: int, total: int) -> None:
-        if done >= games:
-            raise Stop
-
-    return progress
 
 
 def test_the_records_have_the_reference_format_and_report_reads_them(tmp_path: Path) -> None:
