@@ -35,6 +35,7 @@ def _compare_round(preset: str, players: int, seed: int, policy: int) -> int:
     game = position(check.position_text(cfg, st))
     plays: deque[tuple[int, int, int]] = deque(maxlen=HISTORY)
     mask = np.zeros(int(T[TOKENS]), np.uint8)
+    scratch = np.zeros(policies.scratch_width(T), np.uint8)
     counts = np.zeros(policies.GROUPS, np.int64)
     mine = np.zeros(cfg.observation.size, np.float32)
     asked_count = 0
@@ -54,7 +55,7 @@ def _compare_round(preset: str, players: int, seed: int, policy: int) -> int:
             f"question {asked_count}, seat {seat}: mask "
             f"{[cfg.space.names[i] for i in np.flatnonzero(mask != expected)]} differ"
         )
-        token = policies.choose(S, C, R, T, 0, seat, reaction, policy, mask, counts)
+        token = policies.choose(S, C, R, T, 0, seat, reaction, policy, scratch, counts)
         if token == T[WAIT_TOK]:
             engine.wait(S, 0, seat)
         else:

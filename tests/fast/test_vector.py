@@ -118,7 +118,7 @@ def test_an_action_outside_the_mask_is_refused_and_changes_nothing() -> None:
     ):
         env.step(actions)
     assert all(np.array_equal(a, b) for a, b in zip(before, env.rounds(), strict=True))
-    with pytest.raises(IllegalAction, match="environment 0: action 9999 \\(no such action\\)"):
+    with pytest.raises(IllegalAction, match="environment 0: action 9999 \\(no such token\\)"):
         env.step(np.full(4, 9999))
     with pytest.raises(IllegalAction, match="give 4 integer actions"):
         env.step(np.zeros(3, np.int64))

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from ..core import effects as fx
 from ..core.cards import WILD
@@ -42,6 +43,7 @@ from .state import (
     DRAW_N,
     DRAWN,
     FIRST,
+    HELD,
     J_AMOUNT,
     J_CHAIN,
     J_CHALLENGE,
@@ -125,6 +127,7 @@ from .tables import (
     O_KIND,
     O_NUMBER,
     O_P1,
+    O_P1_BITS,
     O_PLAY_TOK,
     O_POINTS,
     O_SLOT_OF,
@@ -208,6 +211,37 @@ def hand_at(T: np.ndarray, seat: int) -> int:
 
 
 @njit(cache=True, inline="always")
+def p1_bits(S: np.ndarray, T: np.ndarray, g: int) -> int:
+    """The slots that play on the active colour and top kind, a bit per slot (``p1_at``'s
+    row as bits)."""
+    at = T[O_P1_BITS] + 2 * ((S[g, COLOR] + 1) * P1_STRIDE + S[g, TOP_KIND] + 1)
+    return int((np.int64(T[at]) & np.int64(0xFFFFFFFF)) | (np.int64(T[at + 1]) << np.int64(32)))
+
+
+@njit(cache=True, inline="always")
+def lowest(bits: int) -> int:
+    """The lowest slot set in ``bits`` (not 0)."""
+    return trailing_zeros(bits)  # type: ignore[call-arg]
+
+
+@njit(cache=True, inline="always")
+def count_bits(bits: int) -> int:
+    """How many slots ``bits`` holds."""
+    k = 0
+    while bits:
+        bits &= bits - 1
+        k += 1
+    return k
+
+
+@njit(cache=True, inline="always")
+def _gain(S: np.ndarray, C: np.ndarray, g: int, hand: int, seat: int, s: int) -> None:
+    """One more card of slot ``s`` in ``seat``'s hand (its counts start at ``hand``)."""
+    C[g, hand + s] += 1
+    S[g, HELD + seat] |= np.int64(1) << s
+
+
+@njit(cache=True, inline="always")
 def top_slot(S: np.ndarray, C: np.ndarray, T: np.ndarray, g: int) -> int:
     """The top card's slot."""
     return T[T[O_SLOT_OF] + C[g, T[C_DISCARD] + S[g, DISCARD_N] - 1]]
@@ -285,7 +319,7 @@ def deal(
     sizes = T[C_HAND_SIZE]
     for _ in range(T[HAND_SIZE] * n):
         top -= 1
-        C[g, hand_at(T, seat) + T[slot_of + C[g, pile + top]]] += 1
+        _gain(S, C, g, hand_at(T, seat), seat, T[slot_of + C[g, pile + top]])
         C[g, sizes + seat] += 1
         seat = seat_at(seat + 1, n)
     # the first-card table (RULES.md §1.2)
@@ -363,7 +397,7 @@ def draw(
                 break
         S[g, DRAW_N] -= 1
         got = T[T[O_SLOT_OF] + C[g, T[C_DRAW] + S[g, DRAW_N]]]
-        C[g, hand + got] += 1
+        _gain(S, C, g, hand, seat, got)
         S[g, PLAYED + T[CARDS] + got] += 1
         C[g, T[C_HAND_SIZE] + seat] += 1
     return got
@@ -379,10 +413,12 @@ def _rotate(S: np.ndarray, C: np.ndarray, T: np.ndarray, g: int, backwards: bool
     start, sizes = T[C_HAND], T[C_HAND_SIZE]
     hands = C[g, start : start + n * c].copy()
     held = C[g, sizes : sizes + n].copy()
+    bits = S[g, HELD : HELD + n].copy()
     for s in range(n):
         to = seat_at(s + step, n)
         C[g, start + to * c : start + (to + 1) * c] = hands[s * c : (s + 1) * c]
         C[g, sizes + to] = held[s]
+        S[g, HELD + to] = bits[s]
     S[g, UNO_OPEN] = 0
 
 
@@ -400,6 +436,9 @@ def _swap(S: np.ndarray, C: np.ndarray, T: np.ndarray, g: int, a: int, b: int) -
     x = C[g, sizes + a]
     C[g, sizes + a] = C[g, sizes + b]
     C[g, sizes + b] = x
+    x = S[g, HELD + a]
+    S[g, HELD + a] = S[g, HELD + b]
+    S[g, HELD + b] = x
     S[g, UNO_OPEN] &= ~((1 << a) | (1 << b))
 
 
@@ -523,40 +562,47 @@ def legal(
             _plays(S, C, T, g, seat, S[g, DRAWN], False, mask)
             mask[T[PASS_TOK]] = 1
         else:
-            row = p1_at(S, T, g)
-            for s in range(cards):
-                if C[g, hand + s] > 0 and T[row + s]:
-                    _plays(S, C, T, g, seat, s, False, mask)
+            playable = S[g, HELD + seat] & p1_bits(S, T, g)
+            while playable:
+                _plays(S, C, T, g, seat, lowest(playable), False, mask)
+                playable &= playable - 1
             mask[T[DRAW_TOK]] = 1
-    open_ = S[g, UNO_OPEN]
-    if open_:
-        if open_ & (1 << seat):
+    if S[g, UNO_OPEN]:
+        if S[g, UNO_OPEN] & (1 << seat):
             mask[T[UNO_TOK]] = 1
         for other in range(n):
-            if other != seat and open_ & (1 << other) and C[g, T[C_HAND_SIZE] + other] == 1:
+            if _catchable(S, C, T, g, seat, other):
                 mask[T[T[O_CATCH_TOK] + seat_at(other - seat, n)]] = 1
-    if S[g, JUMP]:
-        top = top_slot(S, C, T, g)
-        if C[g, hand_at(T, jump_seat(S, C, T, g, seat)) + top] > 0:
-            _plays(S, C, T, g, seat, top, True, mask)
+    if _can_jump(S, C, T, g, seat):
+        _plays(S, C, T, g, seat, top_slot(S, C, T, g), True, mask)
     if reaction:
         mask[T[WAIT_TOK]] = 1
 
 
 @njit(cache=True, inline="always")
+def _catchable(S: np.ndarray, C: np.ndarray, T: np.ndarray, g: int, seat: int, other: int) -> bool:
+    """Whether ``seat`` may catch ``other``: its UNO window is open on one card (P4)."""
+    open_ = S[g, UNO_OPEN] & (1 << other) != 0
+    return other != seat and open_ and C[g, T[C_HAND_SIZE] + other] == 1
+
+
+@njit(cache=True, inline="always")
+def _can_jump(S: np.ndarray, C: np.ndarray, T: np.ndarray, g: int, seat: int) -> bool:
+    """Whether ``seat`` may jump in now: the window is open and the hand that counts as its
+    own holds the top card (§4.9)."""
+    if not S[g, JUMP]:
+        return False
+    return C[g, hand_at(T, jump_seat(S, C, T, g, seat)) + top_slot(S, C, T, g)] > 0
+
+
+@njit(cache=True, inline="always")
 def _may_act(S: np.ndarray, C: np.ndarray, T: np.ndarray, g: int, seat: int) -> bool:
-    """Whether ``seat`` has a legal action (``Game._any_legal``)."""
-    if seat == S[g, TURN]:
+    """Whether ``seat`` has a legal action (``Game._any_legal``): ``legal``'s conditions,
+    without listing the actions."""
+    if seat == S[g, TURN] or S[g, UNO_OPEN] & (1 << seat) != 0 or _can_jump(S, C, T, g, seat):
         return True
-    open_ = S[g, UNO_OPEN]
-    if open_ & (1 << seat):
-        return True
-    if S[g, JUMP]:
-        top = top_slot(S, C, T, g)
-        if C[g, hand_at(T, jump_seat(S, C, T, g, seat)) + top] > 0:
-            return True
-    for other in range(T[PLAYERS]):
-        if other != seat and open_ & (1 << other) and C[g, T[C_HAND_SIZE] + other] == 1:
+    for other in range(T[PLAYERS]):  # noqa: SIM110 (numba compiles no generator here)
+        if _catchable(S, C, T, g, seat, other):
             return True
     return False
 
@@ -643,7 +689,10 @@ def _play(
     S[g, JUMP] = 0
     sizes = T[C_HAND_SIZE]
     before = C[g, sizes + p]
-    C[g, hand_at(T, p) + s] -= 1
+    hand = hand_at(T, p)
+    C[g, hand + s] -= 1
+    if C[g, hand + s] == 0:
+        S[g, HELD + p] &= ~(np.int64(1) << s)
     C[g, sizes + p] -= 1
     k = S[g, DISCARD_N]
     C[g, T[C_DISCARD] + k] = T[T[O_CARD_ID] + s]
@@ -774,11 +823,7 @@ def _draw_turn(S: np.ndarray, C: np.ndarray, R: np.ndarray, T: np.ndarray, g: in
     ends = T[DRAW_ENDS_TURN]
     voluntary = False
     if until or ends:
-        hand = hand_at(T, p)
-        for c in range(T[CARDS]):
-            if C[g, hand + c] > 0 and T[row + c]:
-                voluntary = True
-                break
+        voluntary = S[g, HELD + p] & p1_bits(S, T, g) != 0
     got = draw(S, C, R, T, g, p, 1)
     if until and not voluntary:
         while got >= 0 and not T[row + got]:

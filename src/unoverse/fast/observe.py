@@ -13,7 +13,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from .engine import hand_at, top_slot
+from .engine import hand_at, lowest, top_slot
 from .state import (
     COLOR,
     DEALER,
@@ -21,6 +21,7 @@ from .state import (
     DISCARD_N,
     DRAW_N,
     DRAWN,
+    HELD,
     JUMP,
     PEN_AMOUNT,
     PEN_CHALLENGE,
@@ -73,8 +74,11 @@ def observe(
     at = T[O_OBS_AT]
     hand = hand_at(T, seat)
     base = T[at + _HAND]
-    for s in range(cards):
+    held = S[g, HELD + seat]
+    while held:
+        s = lowest(held)
         out[base + s] = C[g, hand + s]
+        held &= held - 1
     out[T[at + _TOP] + top_slot(S, C, T, g)] = 1.0
     color = S[g, COLOR]
     if color >= 0 and T[T[O_COLOR_SLOT] + color] >= 0:

@@ -14,7 +14,7 @@ from numba import njit
 from . import engine, policies
 from .borrow import borrowed
 from .state import ACTIONS, PH_OVER, PHASE, TRUNCATED, UNO_OPEN, State, new_state
-from .tables import PLAYERS, TOKENS, UNO_TOK, WAIT_TOK, Config
+from .tables import PLAYERS, UNO_TOK, WAIT_TOK, Config
 
 
 @njit(cache=True)
@@ -81,7 +81,7 @@ def play_all(
 ) -> None:
     """Play game ``g`` of the batch from ``seeds[g]``, for every ``g``."""
     S, C, R, T, LOG = borrowed(S), borrowed(C), borrowed(R), borrowed(T), borrowed(LOG)
-    mask = np.zeros(T[TOKENS], np.uint8)
+    mask = np.zeros(policies.scratch_width(T), np.uint8)
     counts = np.zeros(policies.GROUPS, np.int64)
     mask, counts = borrowed(mask), borrowed(counts)
     for g in range(seeds.shape[0]):

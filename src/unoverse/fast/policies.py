@@ -20,12 +20,12 @@ from typing import Final
 import numpy as np
 from numba import njit
 
-from . import engine, rng
+from . import borrow, engine, rng, tables
 from .state import (
     COLOR,
     DIRECTION,
     DRAWN,
-    K_UNO,
+    HELD,
     OUT,
     PH_COLOR,
     PH_DRAWN,
@@ -46,8 +46,7 @@ from .tables import (
     O_EFFECT,
     O_KIND,
     O_PLAY_TOK,
-    O_TOK_KIND,
-    O_TOK_UNO,
+    O_TOK_GROUP,
     O_WILD,
     PASS_TOK,
     PLAYERS,
@@ -64,9 +63,14 @@ RANDOM: Final = 0
 NAIVE: Final = 1
 POLICIES: Final = ("random", "naive")
 
-#: ``random``'s kinds: the action kinds 0..10 (``core.actions.Kind``), and "wait".
-GROUPS: Final = 12
-_WAIT_GROUP = 11
+GROUPS = tables.GROUPS
+
+
+@njit(cache=True)
+def scratch_width(T: np.ndarray) -> int:
+    """The width of a scratch mask for ``choose``: the tokens, rounded up to whole 8-byte
+    words (``random`` reads the mask a word at a time)."""
+    return (int(T[TOKENS]) + 7) // 8 * 8
 
 
 @njit(cache=True, inline="always")
@@ -83,8 +87,8 @@ def choose(
     counts: np.ndarray,
 ) -> int:
     """The token ``policy`` plays for ``seat`` asked now (out of turn: ``reaction``);
-    ``mask`` (``random`` fills it with the legal tokens) and ``counts`` (``GROUPS``
-    integers) are scratch."""
+    ``mask`` (``random`` fills it with the legal tokens; ``scratch_width`` bytes) and
+    ``counts`` (``GROUPS`` integers) are scratch."""
     stream = g * (T[PLAYERS] + 1) + 1 + seat
     if policy == NAIVE:
         if reaction:
@@ -95,22 +99,18 @@ def choose(
     return random(R, T, mask, counts, stream)
 
 
-@njit(cache=True, inline="always")
-def _group(T: np.ndarray, k: int) -> int:
-    if k == T[WAIT_TOK]:
-        return _WAIT_GROUP
-    if T[T[O_TOK_UNO] + k]:
-        return K_UNO
-    return T[T[O_TOK_KIND] + k]
-
-
 @njit(cache=True)
 def random(R: np.ndarray, T: np.ndarray, mask: np.ndarray, counts: np.ndarray, stream: int) -> int:
+    """A uniformly random group of the tokens set in ``mask``, then a uniformly random token
+    of it. The mask is read eight bytes at a time: most of its tokens are not legal."""
     counts[:] = 0
-    tokens = T[TOKENS]
-    for k in range(tokens):
-        if mask[k]:
-            counts[_group(T, k)] += 1
+    group_of = T[O_TOK_GROUP]
+    words = borrow.words(mask)
+    for w in range(words.shape[0]):
+        if words[w]:
+            for k in range(8 * w, 8 * w + 8):
+                if mask[k]:
+                    counts[T[group_of + k]] += 1
     kinds = 0
     for i in range(GROUPS):
         if counts[i]:
@@ -124,11 +124,13 @@ def random(R: np.ndarray, T: np.ndarray, mask: np.ndarray, counts: np.ndarray, s
                 break
             pick -= 1
     pick = rng.uniform(R, stream, counts[group])
-    for k in range(tokens):
-        if mask[k] and _group(T, k) == group:
-            if pick == 0:
-                return k
-            pick -= 1
+    for w in range(words.shape[0]):
+        if words[w]:
+            for k in range(8 * w, 8 * w + 8):
+                if mask[k] and T[group_of + k] == group:
+                    if pick == 0:
+                        return k
+                    pick -= 1
     return T[WAIT_TOK]
 
 
@@ -160,23 +162,16 @@ def naive(
                     playable |= 1 << s
                     cards += 1
     else:
-        row = engine.p1_at(S, T, g)
-        for s in range(T[CARDS]):
-            if C[g, hand + s] > 0 and T[row + s]:
-                playable |= 1 << s
-                cards += 1
+        playable = S[g, HELD + seat] & engine.p1_bits(S, T, g)
+        cards = engine.count_bits(playable)
     if cards == 0:
         if phase == PH_PENALTY:
             return T[TAKE_TOK]
         return T[DRAW_TOK] if phase == PH_TURN else T[PASS_TOK]
     pick = rng.uniform(R, stream, cards)
-    card = 0
-    for s in range(T[CARDS]):
-        if playable & (1 << s):
-            if pick == 0:
-                card = s
-                break
-            pick -= 1
+    for _ in range(pick):
+        playable &= playable - 1
+    card = engine.lowest(playable)
     # its plays with the UNO call when the play leaves one card (none without it otherwise)
     calls = size == 2
     at = T[O_PLAY_TOK] + card * 9 * n * 2

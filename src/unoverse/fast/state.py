@@ -72,9 +72,14 @@ LONGEST_CHAIN: Final = 47
 JUMP_INS: Final = 48
 ROTATIONS: Final = 49
 SWAPS: Final = 50
+#: The card slots each seat holds, a bit per slot, one field per seat (``HELD + seat``; up to
+#: ``MAX_SEATS``): kept beside the hands' counts so that finding the playable cards is one
+#: ``and`` with a table's row (``tables.O_P1_BITS``), not a scan of every slot.
+HELD: Final = 51
+MAX_SEATS: Final = 10
 #: Then cards played, by slot, and cards drawn, by slot (``T[CARDS]`` each).
-PLAYED: Final = 51
-FIELDS: Final = 51
+PLAYED: Final = HELD + MAX_SEATS
+FIELDS: Final = PLAYED
 
 # -- phases (``core.phase.Phase``) and action kinds (``core.actions.Kind``) ----------------
 PH_TURN: Final = 0

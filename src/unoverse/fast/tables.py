@@ -106,15 +106,24 @@ O_PLAY_TOK: Final = 43  # [jump?][slot][colour + 1][relative target or 0][uno] -
 O_COLOR_TOK: Final = 44  # by colour -> token
 O_CATCH_TOK: Final = 45  # by relative seat -> token
 O_OBS_AT: Final = 46  # observation section offsets, in OBS_SECTIONS order (-1: absent)
+#: [P1 row][low, high]: O_P1's row as a bit per slot, in two 32-bit halves (``p1_bits``)
+O_P1_BITS: Final = 47
+O_TOK_GROUP: Final = 48  # by token: its group for ``random`` (policies.GROUPS)
 # offsets within a game's row of ``State.C``
-C_HAND: Final = 47  # [seat][slot]: counts
-C_HAND_SIZE: Final = 48  # by seat
-C_DRAW: Final = 49  # the draw pile, top last
-C_DISCARD: Final = 50  # the discard pile, top last
-C_DISCARD_BY: Final = 51  # who played each discard (-1: turned from the pile)
-C_HISTORY: Final = 52  # [play][seat, slot, colour]: the last public plays, a ring
-C_WIDTH: Final = 53
-HEADER: Final = 54
+C_HAND: Final = 49  # [seat][slot]: counts
+C_HAND_SIZE: Final = 50  # by seat
+C_DRAW: Final = 51  # the draw pile, top last
+C_DISCARD: Final = 52  # the discard pile, top last
+C_DISCARD_BY: Final = 53  # who played each discard (-1: turned from the pile)
+C_HISTORY: Final = 54  # [play][seat, slot, colour]: the last public plays, a ring
+C_WIDTH: Final = 55
+HEADER: Final = 56
+#: ``random``'s groups of tokens: the action kinds 0..10 (``core.actions.Kind``, every UNO
+#: call in UNO's), and "wait".
+GROUPS: Final = 12
+WAIT_GROUP: Final = 11
+#: Card slots a hand's bits (``state.HELD``) can hold.
+MAX_SLOTS: Final = 63
 
 #: The observation sections the batched engine writes, in the order of ``O_OBS_AT``.
 OBS_SECTIONS: Final = (
@@ -176,7 +185,13 @@ def _tables(rules: Rules, players: int, space: ActionSpace, obs: Observation) ->
     effect = [rules.effect[CARD_KIND[x]] for x in cards]
     if set(effect) - EFFECTS:  # (the option check keeps this from happening)
         raise Unsupported("the fast engine does not play every card of this deck")
+    if c > MAX_SLOTS:  # (no Classic deck comes near)
+        raise Unsupported(f"the fast engine holds hands of up to {MAX_SLOTS} distinct cards")
     p1 = [rules.p1_rows[row][x] for row in range(9 * P1_STRIDE) for x in cards]
+    p1_bits: list[int] = []
+    for row in range(9 * P1_STRIDE):
+        bits = sum(1 << i for i, x in enumerate(cards) if rules.p1_rows[row][x])
+        p1_bits += [_signed32(bits & 0xFFFFFFFF), _signed32(bits >> 32)]
     answers = [0] * c
     for k in range(N_KINDS):
         line = rules.answer_row(k)
@@ -191,8 +206,10 @@ def _tables(rules: Rules, players: int, space: ActionSpace, obs: Observation) ->
     color_tok = [-1] * 8
     catch_tok = [-1] * players
     single: dict[Kind, int] = {}
+    tok_group = [WAIT_GROUP] * t
     for i, (kind, card, col, target, _amount, uno, _direction, _number) in enumerate(space.heads):
         tok["kind"][i] = kind
+        tok_group[i] = Kind.UNO if uno else kind
         tok["slot"][i] = slot_of[card] if card >= 0 else -1
         tok["color"][i] = col
         tok["target"][i] = target
@@ -259,6 +276,8 @@ def _tables(rules: Rules, players: int, space: ActionSpace, obs: Observation) ->
         (O_COLOR_TOK, color_tok),
         (O_CATCH_TOK, catch_tok),
         (O_OBS_AT, [obs.sections[s][0] if s in obs.sections else -1 for s in OBS_SECTIONS]),
+        (O_P1_BITS, p1_bits),
+        (O_TOK_GROUP, tok_group),
     ):
         head[offset] = HEADER + len(body)
         body += [int(v) for v in values]
@@ -276,3 +295,8 @@ def _tables(rules: Rules, players: int, space: ActionSpace, obs: Observation) ->
         width += size
     head[C_WIDTH] = width
     return np.array(head + body, np.int32)
+
+
+def _signed32(x: int) -> int:
+    """The int32 whose bits are ``x`` (0 <= x < 2**32)."""
+    return x - (1 << 32) if x >= 1 << 31 else x

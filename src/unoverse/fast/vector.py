@@ -19,6 +19,7 @@ the action, before any environment moves.
 
 from __future__ import annotations
 
+import itertools
 import os
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Final
@@ -53,13 +54,28 @@ def _show(
     asked: int,
     obs: np.ndarray,
     masks: np.ndarray,
+    masks_out: np.ndarray,
 ) -> None:
-    """Write environment ``g``'s observation and mask for its learning seat."""
+    """Write environment ``g``'s observation and mask for its learning seat (the mask in
+    the environment's own ``masks`` and in ``masks_out``, which may be the same array)."""
     reaction = asked >= T[PLAYERS]
     observe(S, C, T, g, agent, reaction, obs[g])
     masks[g, :] = 0
     if asked >= 0:
         engine.legal(S, C, T, g, agent, reaction, masks[g])
+    masks_out[g, :] = masks[g, :]
+
+
+@njit(cache=True)
+def first_illegal(actions: np.ndarray, masks: np.ndarray, done: np.ndarray) -> int:
+    """The first environment whose action is not in its mask (a round that ended takes any
+    action), or -1."""
+    size = masks.shape[1]
+    for g in range(actions.shape[0]):
+        a = actions[g]
+        if not done[g] and (a < 0 or a >= size or masks[g, a] != 1):
+            return g
+    return -1
 
 
 @njit(cache=True)
@@ -103,6 +119,7 @@ def step_all(
     cap: int,
     obs0: np.ndarray,
     masks0: np.ndarray,
+    masks_out0: np.ndarray,
     rewards0: np.ndarray,
     terminated0: np.ndarray,
     truncated0: np.ndarray,
@@ -113,15 +130,17 @@ def step_all(
 ) -> None:
     """One step of every environment (see the module's docstring; ``actions`` were checked
     against the masks), or with ``deal`` a new round for every one: the learner's first
-    observation and mask. (One kernel for both: numba compiles the engine into each.) It
-    releases the GIL: threads each step their own rows of the arrays (``scratch`` and
-    ``tallies``: scratch rows for each environment's bots), so results do not depend on how
-    many threads share the environments out."""
+    observation and mask, written straight into the arrays the step returns (``obs``,
+    ``masks_out``, ``rewards``, ``terminated``, ``truncated``). (One kernel for both: numba
+    compiles the engine into each.) It releases the GIL: threads each step their own rows
+    of the arrays (``scratch`` and ``tallies``: scratch rows for each environment's bots),
+    so results do not depend on how many threads share the environments out."""
     S, C, R, T, LOG = borrowed(S0), borrowed(C0), borrowed(R0), borrowed(T0), borrowed(LOG0)
-    streams, obs, masks, done = (
+    streams, obs, masks, masks_out, done = (
         borrowed(streams0),
         borrowed(obs0),
         borrowed(masks0),
+        borrowed(masks_out0),
         borrowed(done0),
     )
     rewards, terminated, truncated = borrowed(rewards0), borrowed(terminated0), borrowed(truncated0)
@@ -149,7 +168,7 @@ def step_all(
         rewards[g] = reward
         terminated[g] = ended
         truncated[g] = cut
-        _show(S, C, T, g, agent, asked, obs, masks)
+        _show(S, C, T, g, agent, asked, obs, masks, masks_out)
 
 
 class FastVectorEnv(VectorEnv):
@@ -201,14 +220,12 @@ class FastVectorEnv(VectorEnv):
         self._state = new_state(T, n_envs, record)
         # each environment's round stream, then the seed of its round now
         self._streams = np.zeros(n_envs, np.uint64)
+        # the observations and masks returned when ``copy`` is false (else each step's new
+        # arrays), and the masks the next actions are checked against
         self._obs = np.zeros((n_envs, obs.size), np.float32)
         self._masks = np.zeros((n_envs, int(T[TOKENS])), np.int8)
-        self._rewards = np.zeros(n_envs, np.float32)
-        # (bytes, not numpy's bool: numba writes them through a borrowed pointer)
-        self._terminated = np.zeros(n_envs, np.uint8)
-        self._truncated = np.zeros(n_envs, np.uint8)
         self._done = np.zeros(n_envs, np.uint8)
-        self._scratch = np.zeros((n_envs, int(T[TOKENS])), np.uint8)
+        self._scratch = np.zeros((n_envs, policies.scratch_width(T)), np.uint8)
         self._tallies = np.zeros((n_envs, policies.GROUPS), np.int64)
         self._seeds = np.random.default_rng(seed)
         self._ready = False
@@ -219,7 +236,7 @@ class FastVectorEnv(VectorEnv):
         threads = min(threads, n_envs)
         #: where each thread's environments start, and the end
         self._parts = [round(i * n_envs / threads) for i in range(threads + 1)]
-        self._pool = ThreadPoolExecutor(threads) if threads > 1 else None
+        self._pool = ThreadPoolExecutor(threads - 1) if threads > 1 else None
 
     def close_extras(self, **kwargs: Any) -> None:
         """Stop the threads."""
@@ -239,9 +256,9 @@ class FastVectorEnv(VectorEnv):
             self._seeds = np.random.default_rng(seed)
         base = np.uint64(self._seeds.integers(2**63))
         self._streams[:] = base + np.arange(self.num_envs, dtype=np.uint64) * _GAMMA
-        self._step(self._masks[:, 0].astype(np.int64), deal=True)
+        out = self._step(np.zeros(self.num_envs, np.int64), deal=True)
         self._ready = True
-        return self._out(self._obs), {"action_mask": self._out(self._masks)}
+        return out[0], {"action_mask": out[4]}
 
     def step(
         self, actions: Any
@@ -249,15 +266,8 @@ class FastVectorEnv(VectorEnv):
         """Apply one action per environment, play on to each learner's next question."""
         if not self._ready:
             raise IllegalAction("step before reset: call reset() first")
-        self._step(self._check(actions), deal=False)
-        info = {"action_mask": self._out(self._masks)}
-        return (
-            self._out(self._obs),
-            self._rewards.copy(),
-            self._terminated.astype(np.bool_),
-            self._truncated.astype(np.bool_),
-            info,
-        )
+        obs, rewards, terminated, truncated, masks = self._step(self._check(actions), deal=False)
+        return obs, rewards, terminated, truncated, {"action_mask": masks}
 
     def rounds(self) -> State:
         """The rounds being played, as the batched engine's state (with ``record``, each
@@ -280,44 +290,43 @@ class FastVectorEnv(VectorEnv):
                 f"not an array of shape {acts.shape} and type {acts.dtype}"
             )
         acts = acts.astype(np.int64)
-        size = self._masks.shape[1]
-        live = self._done == 0
-        inside = (acts >= 0) & (acts < size)
-        ok = ~live | (
-            inside & (self._masks[np.arange(self.num_envs), np.clip(acts, 0, size - 1)] == 1)
-        )
-        if not ok.all():
-            i = int(np.flatnonzero(~ok)[0])
-            a = int(acts[i])
-            name = self.cfg.space.names[a] if 0 <= a < size else "no such action"
-            allowed = np.flatnonzero(self._masks[i])
-            shown = ", ".join(f"{k} ({self.cfg.space.names[k]})" for k in allowed[:12])
-            more = f" and {len(allowed) - 12} more" if len(allowed) > 12 else ""
-            raise IllegalAction(
-                f"environment {i}: action {a} ({name}) is not in the mask; the mask allows "
-                f"{shown}{more}"
-            )
+        i = first_illegal(acts, self._masks, self._done)
+        if i >= 0:
+            space = self.cfg.space
+            why = space.refused(int(acts[i]), "not a legal action of its learner now")
+            raise space.refusal(f"environment {i}: {why}", self._masks[i])
         return acts
 
-    def _step(self, actions: np.ndarray, *, deal: bool) -> None:
-        """Step every environment, in ``threads`` parts of consecutive environments."""
+    def _step(
+        self, actions: np.ndarray, *, deal: bool
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Step every environment, in ``threads`` parts of consecutive environments (the
+        first on this thread); the observations, rewards, terminations, truncations and
+        masks, written by the kernel into new arrays (the environment's own buffers for the
+        observations and masks when ``copy`` is false)."""
         st = self._state
         n = self.cfg.players + 1  # R's entries per environment
+        k = self.num_envs
+        obs = np.empty_like(self._obs) if self.copy else self._obs
+        masks = np.empty_like(self._masks) if self.copy else self._masks
+        rewards = np.empty(k, np.float32)
+        terminated = np.empty(k, np.bool_)
+        truncated = np.empty(k, np.bool_)
+        # (numba writes the flags as bytes through a borrowed pointer)
+        ended, cut = terminated.view(np.uint8), truncated.view(np.uint8)
 
         def part(a: int, b: int) -> None:
             step_all(
                 st.S[a:b], st.C[a:b], st.R[a * n : b * n], self.cfg.T, st.LOG[a:b],
                 st.SEED[a:b], self._streams[a:b], actions[a:b], self.seat, self._policy,
-                self.reactions, MAX_ACTIONS, self._obs[a:b], self._masks[a:b],
-                self._rewards[a:b], self._terminated[a:b], self._truncated[a:b],
-                self._done[a:b], deal, self._scratch[a:b], self._tallies[a:b],
+                self.reactions, MAX_ACTIONS, obs[a:b], self._masks[a:b], masks[a:b],
+                rewards[a:b], ended[a:b], cut[a:b], self._done[a:b], deal,
+                self._scratch[a:b], self._tallies[a:b],
             )  # fmt: skip
 
-        bounds = self._parts
-        if self._pool is None:
-            part(bounds[0], bounds[1])
-            return
-        list(self._pool.map(part, bounds[:-1], bounds[1:]))
-
-    def _out(self, array: np.ndarray) -> np.ndarray:
-        return array.copy() if self.copy else array
+        first, *rest = itertools.pairwise(self._parts)
+        others = [self._pool.submit(part, a, b) for a, b in rest] if self._pool else []
+        part(*first)
+        for job in others:
+            job.result()
+        return obs, rewards, terminated, truncated, masks

@@ -216,6 +216,14 @@ class ActionSpace:
         name = self.names[token] if 0 <= token < self.size else "no such token"
         return f"action {token} ({name}) is not in the mask: {why}"
 
+    def refusal(self, text: str, mask: np.ndarray) -> IllegalAction:
+        """The error for an action outside ``mask``: ``text`` (``refused``'s, say), and what
+        the mask allows (its first 12 actions, named)."""
+        allowed = np.flatnonzero(mask)
+        shown = ", ".join(f"{i} ({self.names[i]})" for i in allowed[:12])
+        more = f" and {len(allowed) - 12} more" if len(allowed) > 12 else ""
+        return IllegalAction(f"{text}; the mask allows {shown}{more}")
+
 
 def _card_heads(
     rules: Rules, players: int, kind: Kind, card: int, calls: tuple[bool, ...]

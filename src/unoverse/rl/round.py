@@ -125,9 +125,5 @@ class Round:
                     self.plays.append((e.seat, card, e.color if last else -1))
 
     def refusal(self, text: str, mask: np.ndarray) -> IllegalAction:
-        """The error for an action outside ``mask``: ``text`` (``ActionSpace.refused``), and
-        what the mask allows."""
-        allowed = np.flatnonzero(mask)
-        shown = ", ".join(f"{i} ({self.space.names[i]})" for i in allowed[:12])
-        more = f" and {len(allowed) - 12} more" if len(allowed) > 12 else ""
-        return IllegalAction(f"{text}; the mask allows {shown}{more}")
+        """The error for an action outside ``mask`` (``ActionSpace.refusal``)."""
+        return self.space.refusal(text, mask)
