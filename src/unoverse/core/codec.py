@@ -258,7 +258,7 @@ def _read(game: Game, data: dict[str, Any], piles: dict[str, list[int]]) -> None
         game.said_uno[s] = True
     illegal = _get(data, "illegal")
     if illegal is not None:
-        o, c, col, k, d = (_int(x, "illegal", -_BIG, _BIG) for x in _list(illegal, "illegal", 5))
+        o, c, col, k, d = [_int(x, "illegal", -_BIG, _BIG) for x in _list(illegal, "illegal", 5)]
         game.illegal = (o, c, col, k, d)
     game.landed = _int(_get(data, "landed"), "landed", 0, _BIG)
     game.version = _int(_get(data, "version"), "version", 0, _BIG)
@@ -266,7 +266,7 @@ def _read(game: Game, data: dict[str, Any], piles: dict[str, list[int]]) -> None
     if jump is not None:
         pre, moves = _list(jump, "jump", 2)
         before = tuple(_int(x, "jump", -_BIG, _BIG) for x in _list(pre, "jump", 12))
-        eff, target, mult = (_int(x, "jump", -_BIG, _BIG) for x in _list(moves, "jump", 3))
+        eff, target, mult = [_int(x, "jump", -_BIG, _BIG) for x in _list(moves, "jump", 3)]
         game.jump_undo = (before, (eff, target, mult))
     known = _get(data, "known")
     if not isinstance(known, dict):

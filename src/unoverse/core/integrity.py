@@ -164,7 +164,7 @@ def _cards(game: Game) -> Problem:
     seen: Counter[int] = Counter()
     blast = [game.blast_card] if game.blast_card >= 0 else []
     piles: tuple[tuple[str, Sequence[int]], ...] = (
-        *(("hands", h) for h in game.hands),
+        *[("hands", h) for h in game.hands],
         ("draw", game.draw_pile),
         ("discard", game.discard),
         ("buried", game.buried),

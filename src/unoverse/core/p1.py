@@ -40,12 +40,14 @@ def _row(color: int, kind: int, steps: tuple[int, ...]) -> bytes:
     """Which cards a player may lay on a top card of ``kind`` with ``color`` active."""
     on_number = kind >= 0 and KIND_NUMBER[kind] >= 0
     return bytes(
-        CARD_IS_WILD[c]
-        or CARD_COLOR[c] == color
-        or CARD_KIND[c] == kind
-        or CARD_COLOR[c] in steps
-        or (CARD_KIND[c] == NUMERAL and on_number)
-        for c in range(N_CARDS)
+        [
+            CARD_IS_WILD[c]
+            or CARD_COLOR[c] == color
+            or CARD_KIND[c] == kind
+            or CARD_COLOR[c] in steps
+            or (CARD_KIND[c] == NUMERAL and on_number)
+            for c in range(N_CARDS)
+        ]
     )
 
 
@@ -84,6 +86,6 @@ def chromatic_steps(colors: int, *, wrap: bool, bidirectional: bool) -> Steps:
 #: A first turn restricted to the colour (``attack.strict_first_color``, A-7): by colour,
 #: the cards of that colour only, no wild.
 STRICT_ROWS: Final = tuple(
-    bytes(CARD_COLOR[c] == col and not CARD_IS_WILD[c] for c in range(N_CARDS))
+    bytes([CARD_COLOR[c] == col and not CARD_IS_WILD[c] for c in range(N_CARDS)])
     for col in range(len(COLOR_LETTERS))
 )

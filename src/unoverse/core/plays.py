@@ -44,8 +44,8 @@ _BOTH_CALLS: Final[tuple[bool, ...]] = (False, True)
 #: By effect code: 1 where it moves whole hands (``HAND_MOVES``), where the play chooses a
 #: seat or a direction (``CHOOSING_EFFECTS``). A byte read where a play is judged, rather
 #: than a set lookup (which boxes and hashes the code when compiled).
-MOVES_HANDS: Final = bytes(e in HAND_MOVES for e in range(64))
-_CHOOSES: Final = bytes(e in CHOOSING_EFFECTS for e in range(64))
+MOVES_HANDS: Final = bytes([e in HAND_MOVES for e in range(64)])
+_CHOOSES: Final = bytes([e in CHOOSING_EFFECTS for e in range(64)])
 
 
 class Plays(Table):
@@ -218,7 +218,7 @@ class Plays(Table):
         """The colours a Discard All play discards (A-3): each laid card's own colour, or
         with ``attack.discard_all_covered`` the colour of the card each one covers."""
         if self.rules.discard_all_covered:
-            return (self.color, *(CARD_COLOR[x] for x in laid[:-1]))
+            return (self.color, *[CARD_COLOR[x] for x in laid[:-1]])
         return tuple(CARD_COLOR[x] for x in laid)
 
     def _discard_count(self, hand: list[int], laid: tuple[int, ...]) -> int:

@@ -55,7 +55,7 @@ def _parse_lines(text: str) -> tuple[str, dict[str, str]]:
     preset = "classic"
     fields: dict[str, str] = {}
     parts = [p.strip() for line in text.splitlines() for p in line.split(";")]
-    for i, part in enumerate(p for p in parts if p and not p.startswith("#")):
+    for i, part in enumerate([p for p in parts if p and not p.startswith("#")]):
         key, colon, value = part.partition(":")
         key = key.strip()
         if i == 0 and (not colon or key not in KEYS):
@@ -133,7 +133,7 @@ def position(text: object) -> Game:
     below, below_by = _discards(f.get("discard", ""), n)
     draw = _cards(f["draw"], "draw") if "draw" in f else None
 
-    placed = Counter(c for h in hands for c in h) + Counter(below) + Counter([top])
+    placed = Counter([c for h in hands for c in h]) + Counter(below) + Counter([top])
     placed += Counter(draw or [])
     rest = Counter(game.rules.deck)
     rest.subtract(placed)

@@ -268,7 +268,7 @@ class Rules:
         engine reads it for every card of a hand facing a penalty."""
         row = self._answer_rows.get(top_kind)
         if row is None:
-            row = bytes(self._answer(k, top_kind) for k in CARD_KIND)
+            row = bytes([self._answer(k, top_kind) for k in CARD_KIND])
             self._answer_rows[top_kind] = row
         return row
 

@@ -103,8 +103,8 @@ class ActionSpace:
         self.size = self.wait + 1
         self._then_card = {i: c for c, i in self.then_index.items()}
         self.names: tuple[str, ...] = (
-            *(_head_name(h) for h in self.heads),
-            *(f"then {CARD_TEXT[c]}" for c in laid),
+            *[_head_name(h) for h in self.heads],
+            *[f"then {CARD_TEXT[c]}" for c in laid],
             *(("end",) if self.several else ()),
             "wait",
         )

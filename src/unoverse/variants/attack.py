@@ -36,7 +36,7 @@ from .house import HOUSE_OPTIONS, check_house_conflicts, house_cards, house_effe
 
 #: The 1998 deck of RULES.md §3.1: 112 cards, numbers 1-9 (no 0).
 DECK_1998 = (
-    *(DeckRow(tuple(f"{c}{n}" for c in "RYGB"), 2, n) for n in range(1, 10)),
+    *[DeckRow(tuple(f"{c}{n}" for c in "RYGB"), 2, n) for n in range(1, 10)],
     DeckRow(tuple(f"{c}{k}" for c in "RYGB" for k in ("H2", "R", "S")), 2, 20),
     DeckRow(tuple(f"{c}{k}" for c in "RYGB" for k in ("DA", "TH")), 1, 30),
     DeckRow(("W",), 4, 50),

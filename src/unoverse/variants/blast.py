@@ -74,7 +74,7 @@ BLAST_OPTIONS: tuple[OptionSpec, ...] = (
         "normal: turn-based; blast: real time, no turns (B-2)",
         choices=("normal", "blast"),
     ),
-    *(
+    *[
         OptionSpec(
             name,
             "int",
@@ -83,11 +83,11 @@ BLAST_OPTIONS: tuple[OptionSpec, ...] = (
             maximum=MAX_COPIES,
         )
         for name, code, n in COLORED
-    ),
-    *(
+    ],
+    *[
         OptionSpec(name, "int", n, f"copies of {code} (§5.3)", maximum=MAX_COPIES)
         for name, code, n in WILDS
-    ),
+    ],
     OptionSpec(
         "blast.blast_copies",
         "int",

@@ -39,7 +39,7 @@ _ACTIONS = tuple(f"{c}{k}" for c in "RYGB" for k in ("S", "R", "+2"))
 #: The classic deck of RULES.md §1.1: 108 cards (S1).
 DECK_108 = (
     DeckRow(_ZEROS, 1, 0),
-    *(DeckRow(tuple(f"{c}{n}" for c in "RYGB"), 2, n) for n in range(1, 10)),
+    *[DeckRow(tuple(f"{c}{n}" for c in "RYGB"), 2, n) for n in range(1, 10)],
     DeckRow(_ACTIONS, 2, 20),
     DeckRow(("W",), 4, 50),
     DeckRow(("W+4",), 4, 50),

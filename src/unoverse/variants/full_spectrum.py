@@ -54,7 +54,7 @@ def _deck(
     numbers = tuple(str(n) for n in range(10))
     out = []
     for colors, kinds in rows:
-        for n in (k for k in kinds if k in numbers):
+        for n in [k for k in kinds if k in numbers]:
             out.append(DeckRow(_cards(colors, (n,)), 1, int(n)))
         symbols = tuple(k for k in kinds if k not in numbers)
         out.append(DeckRow(_cards(colors, symbols), 1, 20))

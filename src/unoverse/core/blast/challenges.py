@@ -124,7 +124,7 @@ class DifferentColours(Sequence[tuple[int, ...]]):
 
     def __iter__(self) -> Iterator[tuple[int, ...]]:
         for subset in self.subsets:
-            for pick in product(*(self.groups[g] for g in subset)):
+            for pick in product(*[self.groups[g] for g in subset]):
                 yield tuple(sorted(pick))
 
     def first(self) -> tuple[int, ...]:
@@ -187,7 +187,7 @@ def qualifying_sets(
             for low in present:
                 run = [v for v in present if low < v < low + n]
                 for values in combinations(run, m - 1):
-                    picks.extend(product(distinct[low], *(distinct[v] for v in values)))
+                    picks.extend(product(distinct[low], *[distinct[v] for v in values]))
         else:
             for v in present:
                 if len(by_value[v]) >= m:
