@@ -82,6 +82,11 @@ class MypycBuildExt(build_ext):
             self.plain_reason = f"mypyc failed ({' '.join(str(exc).split()) or type(exc)})"
             return []
 
+    def build_extensions(self) -> None:
+        tool = build_tool()
+        tool.compile_in_parallel(self.compiler, tool.build_jobs())
+        super().build_extensions()
+
     def run(self) -> None:
         if self.editable_mode:  # src/ stays plain Python
             return

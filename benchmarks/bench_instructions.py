@@ -8,15 +8,21 @@ process that imports the build as ``bench_engine``'s children do: once playing o
 game only, once playing the warm-up game and then ``--games`` games (seeds 0 onwards, naive
 bots seeded as ``simulate`` seeds them). The difference, divided by the actions of those
 games, leaves out the interpreter's start, the imports and the tables built on first use.
+Both runs read their bytecode from a cache of this run's own (``PYTHONPYCACHEPREFIX``),
+filled first by the same child run natively: neither compiles a module the other reads
+compiled, whether or not the tree has ``__pycache__`` directories or the environment lets
+Python write them.
 
 ``--baseline PATH`` counts another checkout's builds too (its ``src``, and its
 ``build/compiled`` built by its own ``tools/build_compiled.py``) and prints them beside this
 tree's, with the change. The loops are this checkout's, so the baseline must offer the same
-engine API.
+engine API. ``--jobs N`` runs N counts at a time (on N cores): a count does not depend on
+what else runs.
 
     .venv/bin/python benchmarks/bench_instructions.py                 # both builds, both loops
     .venv/bin/python benchmarks/bench_instructions.py --games 300 --loop engine --build compiled
     .venv/bin/python benchmarks/bench_instructions.py --baseline /path/to/other/checkout
+    .venv/bin/python benchmarks/bench_instructions.py --jobs 2    # two counts at a time
 
 Needs ``valgrind`` (Debian's package) and, for the compiled build, ``make compile``. Under
 callgrind a run is about fifty times slower than natively: a count of 300 plain Classic games
@@ -31,7 +37,9 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -92,13 +100,46 @@ class Line:
         }
 
 
-def callgrind(tree: Tree, build: str, loop: str, games: int, args: argparse.Namespace) -> Count:
-    """Run the warm-up game and ``games`` games of ``loop`` on a tree's build in a child
-    process under callgrind; exit if the child fails or imported another build."""
-    argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable]
-    argv += [str(Path(__file__).resolve()), "--child", loop, str(games)]
-    argv += ["--players", str(args.players), "--preset", args.preset]
+def child_argv(loop: str, games: int, args: argparse.Namespace) -> list[str]:
+    """The child that plays the warm-up game and ``games`` games of ``loop``."""
+    script = str(Path(__file__).resolve())
+    return [sys.executable, script, "--child", loop, str(games), "--players", str(args.players),
+            "--preset", args.preset]  # fmt: skip
+
+
+def child_env(tree: Tree, build: str, cache: Path, *, write: bool) -> dict[str, str]:
+    """A child's environment: the tree's build first on ``PYTHONPATH``, the fixed hash seed,
+    and the bytecode cache ``cache``, written to only with ``write``."""
     env = {**worker_env(build, tree), "PYTHONHASHSEED": HASHSEED}
+    env["PYTHONPYCACHEPREFIX"] = str(cache)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    if not write:
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def compile_bytecode(
+    tree: Tree, build: str, loop: str, args: argparse.Namespace, cache: Path
+) -> None:
+    """Run the counted child natively once, writing the bytecode of every module it
+    imports into ``cache``; exit if it fails."""
+    argv = child_argv(loop, args.games, args)
+    r = subprocess.run(argv, env=child_env(tree, build, cache, write=True), capture_output=True)
+    if r.returncode != 0:
+        what = f"the {build} {loop} loop of {tree.root}"
+        stderr = r.stderr.decode(errors="replace")
+        raise SystemExit(f"bench_instructions: {what} failed (exit {r.returncode}):\n{stderr}")
+
+
+def callgrind(
+    tree: Tree, build: str, loop: str, games: int, args: argparse.Namespace, cache: Path
+) -> Count:
+    """Run the warm-up game and ``games`` games of ``loop`` on a tree's build in a child
+    process under callgrind, its bytecode read from ``cache``; exit if the child fails or
+    imported another build."""
+    argv = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    argv += child_argv(loop, games, args)
+    env = child_env(tree, build, cache, write=False)
     r = subprocess.run(argv, env=env, capture_output=True, text=True)
     what = f"the {build} {loop} loop of {tree.root}"
     if r.returncode != 0:
@@ -117,13 +158,44 @@ def callgrind(tree: Tree, build: str, loop: str, games: int, args: argparse.Name
     return Count(int(found.group(1)), played["actions"])
 
 
-def measure(tree: Tree, build: str, loop: str, args: argparse.Namespace) -> Line:
-    """Instructions per action of ``--games`` games: two runs, their difference."""
-    base = callgrind(tree, build, loop, 0, args)
-    total = callgrind(tree, build, loop, args.games, args)
+def measure(tree: Tree, build: str, loop: str, base: Count, total: Count) -> Line:
+    """Instructions per action of ``--games`` games: the run with them less the run
+    without."""
     actions = total.actions - base.actions
     per = (total.instructions - base.instructions) / actions
     return Line(tree.label, build, loop, actions, per)
+
+
+def count(
+    plan: list[tuple[Tree, str, str, str]], args: argparse.Namespace, cache: Path
+) -> list[Line]:
+    """A line per ``(tree, build, loop, status)`` of ``plan``, in order: counted where the
+    status is ``ok`` (its bytecode compiled into ``cache`` first, once per directory, build
+    and loop, then its two runs, ``--jobs`` runs at a time), else the status."""
+    todo = [(tree, build, loop) for tree, build, loop, status in plan if status == "ok"]
+    once = {(tree.root.resolve(), build, loop): tree for tree, build, loop in todo}
+    for (_, build, loop), tree in once.items():
+        compile_bytecode(tree, build, loop, args, cache)
+    lines: list[Line] = []
+    pool = ThreadPoolExecutor(args.jobs)
+    try:
+        runs: dict[tuple[Tree, str, str], tuple[Future[Count], Future[Count]]] = {
+            (tree, build, loop): (
+                pool.submit(callgrind, tree, build, loop, 0, args, cache),
+                pool.submit(callgrind, tree, build, loop, args.games, args, cache),
+            )
+            for tree, build, loop in todo
+        }
+        for tree, build, loop, status in plan:
+            if status != "ok":
+                lines.append(Line(tree.label, build, loop, status=status))
+                continue
+            base, total = runs[(tree, build, loop)]
+            lines.append(measure(tree, build, loop, base.result(), total.result()))
+            print(f"  {tree.label} {build} {loop}: counted", file=sys.stderr)
+    finally:
+        pool.shutdown(cancel_futures=True)
+    return lines
 
 
 def child(args: argparse.Namespace) -> None:
@@ -153,6 +225,9 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         metavar="PATH",
         help="another checkout to count too (its src and build/compiled), printed beside",
     )
+    parser.add_argument(
+        "--jobs", type=int, default=1, help="counts run at a time (default 1; same counts)"
+    )
     parser.add_argument("--json", action="store_true", help="print the counts as JSON")
     parser.add_argument("--child", nargs=2, metavar=("LOOP", "GAMES"), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -162,6 +237,8 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
         parser.error("--games must be at least 1")
     if args.players < 2:
         parser.error("--players must be at least 2")
+    if args.jobs < 1:
+        parser.error("--jobs must be at least 1")
     if args.baseline is not None:
         args.baseline = args.baseline.resolve()
         if not (args.baseline / "src" / "unoverse" / "__init__.py").is_file():
@@ -233,16 +310,13 @@ def main(argv: list[str] | None = None) -> int:
     builds = BUILDS if args.build == "both" else (args.build,)
     loops = tuple(LOOPS) if args.loop == "both" else (args.loop,)
     trees = [CURRENT] + ([Tree("baseline", args.baseline)] if args.baseline else [])
-    lines: list[Line] = []
+    plan: list[tuple[Tree, str, str, str]] = []
     for build in builds:
         for tree in trees:
             status = compiled_status(tree) if build == "compiled" else "ok"
-            for loop in loops:
-                if status != "ok":
-                    lines.append(Line(tree.label, build, loop, status=status))
-                else:
-                    lines.append(measure(tree, build, loop, args))
-                    print(f"  {tree.label} {build} {loop}: counted", file=sys.stderr)
+            plan += [(tree, build, loop, status) for loop in loops]
+    with tempfile.TemporaryDirectory(prefix="bench_instructions-") as cache:
+        lines = count(plan, args, Path(cache))
     if args.json:
         report = {
             "games": args.games,

@@ -22,6 +22,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.any_build  # (the benchmarks pick their builds themselves)
+
 ROOT = Path(__file__).resolve().parent.parent
 BENCH_ENGINE = ROOT / "benchmarks" / "bench_engine.py"
 BENCH_MEMORY = ROOT / "benchmarks" / "bench_memory.py"
@@ -225,8 +227,9 @@ def test_engine_bench_baseline_must_be_a_checkout(tmp_path: Path) -> None:
 
 def test_instruction_counts_repeat_beside_a_baseline() -> None:
     """Callgrind on three games of the plain engine loop, this tree beside itself: both
-    lines count the same games, and the counts repeat (they are the point of the script)."""
-    argv = ("--games", "3", "--loop", "engine", "--build", "plain", "--json")
+    lines count the same games, and the counts repeat (they are the point of the script),
+    two counts at a time."""
+    argv = ("--games", "3", "--loop", "engine", "--build", "plain", "--json", "--jobs", "2")
     report = json.loads(run(str(BENCH_INSTRUCTIONS), *argv, "--baseline", str(ROOT)).stdout)
     assert report["trees"]["baseline"]["path"] == str(ROOT.resolve())
     lines = {line["tree"]: line for line in report["lines"]}
@@ -274,16 +277,18 @@ def test_the_ismcts_benchmark_runs_and_reports_every_row() -> None:
 
 
 def test_the_server_benchmark_runs_and_loses_nothing() -> None:
+    """Six rooms and two hard-bot rooms for two seconds a run: as many actions to check for
+    loss as three and one for four seconds (some twenty a run, at 450 ms a move)."""
     bench = ROOT / "benchmarks" / "bench_server.py"
-    command = [sys.executable, str(bench), "--rooms", "3", "--hard-rooms", "1"]
+    command = [sys.executable, str(bench), "--rooms", "6", "--hard-rooms", "2"]
     out = subprocess.run(
-        [*command, "--seconds", "4", "--json"], capture_output=True, text=True, timeout=600
+        [*command, "--seconds", "2", "--json"], capture_output=True, text=True, timeout=600
     )
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
     for run in (report["reference"], report["hard"]):
         assert run["actions"] > 0 and run["lost"] == 0 and run["duplicated"] == 0
-    assert (report["reference"]["hard_rooms"], report["hard"]["hard_rooms"]) == (0, 1)
+    assert (report["reference"]["hard_rooms"], report["hard"]["hard_rooms"]) == (0, 2)
 
 
 def test_the_browser_benchmark_runs_and_measures() -> None:
@@ -299,9 +304,10 @@ def test_the_browser_benchmark_runs_and_measures() -> None:
 
 
 def test_the_simulation_benchmark_runs_every_row() -> None:
+    """Eight games a row, one each for the pool's eight tasks (two workers)."""
     done = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "bench_sim.py"), "--games", "40",
-         "--million", "200", "--runs", "1", "--json"],
+        [sys.executable, str(ROOT / "benchmarks" / "bench_sim.py"), "--games", "8",
+         "--million", "16", "--runs", "1", "--json"],
         capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -313,9 +319,9 @@ def test_the_simulation_benchmark_runs_every_row() -> None:
         "simulate, 2 workers",
         "simulate, 2 workers, Ray",
         "simulate, 2 workers, 5x games",
-        "a million games: 200, 2 workers",
+        "a million games: 16, 2 workers",
     }
-    assert rows["simulate, 2 workers, 5x games"]["games"] == 200
+    assert rows["simulate, 2 workers, 5x games"]["games"] == 40
     assert all(row["seconds"] > 0 and row["rss_kb"] > 0 for row in rows.values())
     assert rows["simulate, 2 workers"]["workers_rss_kb"] > 0  # the pool's processes ran
     summary = report["summary"]

@@ -18,6 +18,8 @@ from unoverse.core.errors import BadBotSpec
 from unoverse.core.view import View
 from unoverse.sim.driver import BotError, NonTermination, RoundRecord, play_round
 
+pytestmark = pytest.mark.engine_build
+
 
 class Scripted(Bot):
     """Answers from a fixed table: ``{kind: (action text, delay)}``; else the naive move,

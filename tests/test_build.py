@@ -23,6 +23,8 @@ import pytest
 
 import unoverse
 
+pytestmark = pytest.mark.any_build
+
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "unoverse"
 
@@ -73,7 +75,57 @@ def test_pip_install_compiles_the_tool_list(
         pytest.skip(f"this machine cannot compile: {command.plain_reason}")
     [(paths, options)] = calls
     assert paths[paths.index("--cache-dir") + 2 :] == [f"src/unoverse/{p}" for p in tool.COMPILED]
-    assert options == {"opt_level": "3", "target_dir": str(setup_py.WORK / "c")}
+    assert options == {"opt_level": "3", "multi_file": True, "target_dir": str(setup_py.WORK / "c")}
+
+
+def test_pip_install_compiles_side_by_side(
+    tool: ModuleType, setup_py: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """setup.py's build_ext hands its compiler to the tool's ``compile_in_parallel``, as
+    ``make compile`` does, with one job per core."""
+    given: list[tuple[object, int]] = []
+    monkeypatch.setattr(tool, "compile_in_parallel", lambda c, jobs: given.append((c, jobs)))
+    monkeypatch.setattr(tool, "build_jobs", lambda: 7)
+    monkeypatch.setattr(setup_py, "build_tool", lambda: tool)
+    command = setup_py.MypycBuildExt(setup_py.AlwaysBinary())
+    command.compiler = compiler = object()
+    command.extensions = []
+    command.build_extensions()
+    assert given == [(compiler, 7)]
+
+
+def _c_compiler() -> Any:
+    """setuptools' C compiler for this machine, as build_ext sets it up."""
+    import setuptools  # noqa: F401, I001  (its distutils first)
+    from distutils.ccompiler import new_compiler
+    from distutils.sysconfig import customize_compiler
+
+    compiler: Any = new_compiler()
+    customize_compiler(compiler)
+    return compiler
+
+
+def test_c_files_compile_side_by_side_and_a_failure_is_raised(
+    tool: ModuleType, tmp_path: Path
+) -> None:
+    """``compile_in_parallel``: every source of a call becomes its object file, and a file
+    that does not compile fails the call with the compiler's error."""
+    from distutils.errors import CompileError
+
+    if tool.toolchain_problem() is not None:
+        pytest.skip(f"this machine cannot compile: {tool.toolchain_problem()}")
+    compiler = _c_compiler()
+    tool.compile_in_parallel(compiler, 2)
+    sources = []
+    for i in range(5):
+        source = tmp_path / f"f{i}.c"
+        source.write_text("".join(f"int f{i}_{j}(void) {{ return {j}; }}\n" for j in range(i + 1)))
+        sources.append(str(source))
+    objects = compiler.compile(sources, output_dir=str(tmp_path / "out"))
+    assert len(objects) == 5 and all(Path(o).is_file() for o in objects), objects
+    (tmp_path / "bad.c").write_text("int broken(void) { return }\n")
+    with pytest.raises(CompileError):
+        compiler.compile([str(tmp_path / "bad.c")], output_dir=str(tmp_path / "out"))
 
 
 def test_the_install_note_is_where_engine_build_reads_it(setup_py: ModuleType) -> None:

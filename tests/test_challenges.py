@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -17,6 +18,8 @@ from unoverse.core.blast.challenges import (
     qualifying_sets,
 )
 from unoverse.core.cards import CARD_TEXT
+
+pytestmark = pytest.mark.engine_build
 
 DECK = sorted(uv.new_game("blast", 2, 0).rules.deck)
 PLAYABLE = [c for c in DECK if not CARD_TEXT[c].startswith("!")]

@@ -18,6 +18,10 @@ from rich.console import Console
 import unoverse
 from unoverse.cli.app import print_variants
 
+# the command line's surface; what it runs is checked by tests/sim and tests/conformance on both
+# builds
+pytestmark = pytest.mark.any_build
+
 CLI = [sys.executable, "-m", "unoverse.cli"]
 
 

@@ -15,6 +15,8 @@ import pytest
 import unoverse as uv
 from unoverse import Game, Phase, UnoverseError
 
+pytestmark = pytest.mark.engine_build
+
 #: Presets of every variant and mode, with house rules that add state (jump-ins, stacking).
 PRESETS = (
     "classic",

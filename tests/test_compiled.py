@@ -27,11 +27,14 @@ ROOT = Path(__file__).resolve().parent.parent
 TOOL = ROOT / "tools" / "build_compiled.py"
 EXPECT_COMPILED = os.environ.get("UNOVERSE_EXPECT_COMPILED", "") not in ("", "0")
 
-pytestmark = pytest.mark.skipif(
-    not EXPECT_COMPILED,
-    reason="plain-source run: the compiled engine is checked by `make test` where it is built "
-    "(PYTHONPATH=build/compiled UNOVERSE_EXPECT_COMPILED=1)",
-)
+pytestmark = [
+    pytest.mark.any_build,
+    pytest.mark.skipif(
+        not EXPECT_COMPILED,
+        reason="plain-source run: the compiled engine is checked by `make test` where it is built "
+        "(PYTHONPATH=build/compiled UNOVERSE_EXPECT_COMPILED=1)",
+    ),
+]
 
 
 @pytest.fixture(scope="module")

@@ -7,6 +7,10 @@ import re
 from functools import cache
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.any_build
+
 ROOT = Path(__file__).resolve().parents[1]
 
 

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.engine_build
+
 GOLDEN = Path(__file__).parent / "golden"
 CASES = {
     "classic-4p-seed7.txt": ["--players", "4", "--seed", "7"],

@@ -16,6 +16,8 @@ from unoverse.core.cards import CARD_COLOR, CARD_IS_WILD, CARD_NUMBER, card
 from unoverse.core.errors import BadBotSpec
 from unoverse.sim.driver import RoundRecord, play_round
 
+pytestmark = pytest.mark.engine_build
+
 DEEP = bool(os.environ.get("UNOVERSE_DEEP"))
 
 

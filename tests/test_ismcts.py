@@ -21,6 +21,8 @@ from unoverse.core.game import Game
 from unoverse.core.rng import Rng
 from unoverse.sim.driver import RoundRecord, play_round
 
+pytestmark = pytest.mark.engine_build
+
 DEEP = bool(os.environ.get("UNOVERSE_DEEP"))
 
 

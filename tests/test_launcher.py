@@ -34,6 +34,8 @@ from unoverse.core.launcher import (
 )
 from unoverse.core.rng import Rng
 
+pytestmark = pytest.mark.engine_build
+
 SEED = 20261129
 PRESSES = 100_000
 # Chi-square critical values at p = 0.001 by degrees of freedom.

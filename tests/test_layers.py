@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.any_build
+
 SRC = Path(__file__).resolve().parents[1] / "src" / "unoverse"
 
 # What each layer may import from the project (besides itself).

@@ -12,6 +12,8 @@ from unoverse.core.game import Game
 from unoverse.match.match import Scorer, UndecidedMatch, play_match
 from unoverse.sim.driver import RoundRecord, play_round
 
+pytestmark = pytest.mark.engine_build
+
 
 def naive_rounds(log: list[Game]):  # type: ignore[no-untyped-def]
     def play(game: Game, seed: int, dealer: int | None) -> None:

@@ -23,6 +23,8 @@ from unoverse.bots.base import BOTS, make_bot
 from unoverse.core.seeding import Stream, derive
 from unoverse.sim.simulate import Simulation, play_one
 
+pytestmark = pytest.mark.engine_build
+
 #: Games played after the warm-up; a leak of one object every game shows as this many.
 GAMES = 2000
 #: Growth allowed over ``GAMES`` games: one object in ten games (caches may still settle).

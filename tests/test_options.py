@@ -8,6 +8,8 @@ import unoverse as uv
 from unoverse.core import setup
 from unoverse.core.setup import resolve_preset
 
+pytestmark = pytest.mark.engine_build
+
 
 def test_defaults_follow_rules_md_section_6() -> None:
     _, options = resolve_preset("classic")

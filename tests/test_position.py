@@ -10,6 +10,8 @@ import unoverse as uv
 from unoverse.core.cards import cards
 from unoverse.core.windows import Window
 
+pytestmark = pytest.mark.engine_build
+
 
 def test_position_reads_hands_top_turn_and_defaults() -> None:
     game = uv.position("hands: R3 W+4 | G7 B2 | Y1; top: R5@2; turn: 0")

@@ -16,6 +16,8 @@ from typing import Any
 
 import pytest
 
+pytestmark = pytest.mark.engine_build
+
 ROOT = Path(__file__).resolve().parents[1]
 #: The documents whose Python examples are doctests, relative to the repository.
 DOCUMENTS = ("README.md", "docs/match.md")

@@ -15,6 +15,8 @@ from unoverse.core.bot_settings import BotSettings
 from unoverse.core.options import split_preset
 from unoverse.core.variant import Variant
 
+pytestmark = pytest.mark.engine_build
+
 #: The module ``unoverse.variants`` (the package's attribute of that name is the function).
 listed = importlib.import_module("unoverse.variants")
 FAKE = Variant(name="fake", title="A variant nobody listed", aliases=("fk",), option_specs=())

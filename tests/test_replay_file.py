@@ -30,6 +30,8 @@ from unoverse.sim.simulate import (
     verify_replay,
 )
 
+pytestmark = pytest.mark.engine_build
+
 Lines = list[Any]  # the header, then one JSON value per game
 
 

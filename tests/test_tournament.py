@@ -23,6 +23,8 @@ from unoverse.sim.stats import wilson
 from unoverse.sim.tournament import FORMAT, Tournament, TournamentError, seating
 from unoverse.sim.workers import BackendError, Workers
 
+pytestmark = pytest.mark.engine_build
+
 #: Two players, two entrants: one pairing of paired games.
 DUEL = Tournament("classic", 2, ("heuristic", "naive"), 6, seed=3)
 #: Three players, three entrants: six pairings (both ways round), sets of three games.

@@ -30,6 +30,8 @@ from unoverse.core.events import (
 from unoverse.core.sentences import SENTENCES, describe, hand_left
 from unoverse.core.windows import WINDOW_SCHEMA, Window
 
+pytestmark = pytest.mark.engine_build
+
 NOTATION = (Path(__file__).resolve().parents[1] / "docs" / "notation.md").read_text()
 
 

@@ -10,8 +10,11 @@ with ``PYTHONPATH=build/compiled`` (``make test``, ``make run``, the benchmark's
 same list with the same mypyc settings (``mypyc_extensions``), and checks the machine first
 with the same probe (``toolchain_problem``).
 
-The browser client's files (``web/static``) are not copied: the copy links to them, so a change
-to the page never needs a build, and they are left out of the hash below.
+Two directories are not copied but linked (``LINKED``), and left out of the hash below: the
+browser client's files (``web/static``), so a change to the page never needs a build, and the
+batched engine (``fast``), which mypyc does not compile and no compiled module imports when it
+loads: numba keeps its machine code in a cache beside the sources (``fast/__pycache__``), so
+through the link both builds use one cache, compiled once.
 
 The build is skipped when nothing it depends on changed: a stamp in the build tree holds a
 hash of every other file of ``src/unoverse``, the module list, this script, and the Python and mypy
@@ -45,6 +48,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -58,8 +62,8 @@ STAGE = ROOT / "build" / "compiled.new"
 #: mypyc's C sources, the object files and mypy's cache (kept between builds).
 WORK = ROOT / "build" / "mypyc"
 STAMP = OUT / "unoverse.stamp.json"
-#: The browser client's files, relative to the package: linked from the copy, not copied.
-ASSETS = Path("web") / "static"
+#: Directories of the package linked from the copy, not copied (see the module's docstring).
+LINKED = (Path("web") / "static", Path("fast"))
 
 #: Modules compiled by mypyc, as paths in the package; every other module stays interpreted.
 #: Left out on purpose: ``core/errors.py`` (compiled exception classes lose the class-level
@@ -137,7 +141,7 @@ def _package_files(root: Path) -> list[Path]:
         if p.is_file()
         and "__pycache__" not in p.parts
         and not p.name.endswith(suffixes)
-        and not p.relative_to(root).is_relative_to(ASSETS)
+        and not any(p.relative_to(root).is_relative_to(linked) for linked in LINKED)
     )
 
 
@@ -182,21 +186,23 @@ def up_to_date() -> bool:
 
 def copy_package() -> None:
     """Empty ``STAGE`` (no module or shared library of an older build survives) and put a
-    fresh copy of ``src/unoverse`` in it, with a link to the browser client's files."""
+    fresh copy of ``src/unoverse`` in it, with links to the ``LINKED`` directories."""
     if STAGE.exists():
         shutil.rmtree(STAGE)
     skip = shutil.ignore_patterns("__pycache__", "*.pyc", "*.so", "*.pyd")
 
     def ignore(directory: str, names: list[str]) -> set[str]:
         skipped = set(skip(directory, names))
-        if Path(directory) == SRC / ASSETS.parent:
-            skipped.add(ASSETS.name)
+        for linked in LINKED:
+            if Path(directory) == SRC / linked.parent:
+                skipped.add(linked.name)
         return skipped
 
     shutil.copytree(SRC, STAGE / "unoverse", ignore=ignore)
-    link = STAGE / "unoverse" / ASSETS
-    link.parent.mkdir(parents=True, exist_ok=True)
-    link.symlink_to(SRC / ASSETS, target_is_directory=True)
+    for linked in LINKED:
+        link = STAGE / "unoverse" / linked
+        link.parent.mkdir(parents=True, exist_ok=True)
+        link.symlink_to(SRC / linked, target_is_directory=True)
 
 
 def compiled_paths(package: str) -> list[str]:
@@ -208,11 +214,63 @@ def mypyc_extensions(package: str, work: Path) -> list[Any]:
     """mypyc's extension modules (setuptools ``Extension`` objects) for the ``COMPILED``
     modules of the package in the directory ``package`` (relative to the current directory,
     which becomes the import root): type-checks the package and writes its C into ``work``.
-    The one mypyc call of both builds (``make compile`` and ``pip install .``)."""
+    The one mypyc call of both builds (``make compile`` and ``pip install .``).
+
+    ``multi_file``: a C file per module rather than one file of all of them, which the C
+    compiler took two minutes over on one core; the files compile side by side
+    (``compile_in_parallel``). The modules still form one group, in one shared library, so
+    calls between them stay direct C calls."""
     from mypyc.build import mypycify
 
     paths = ["--cache-dir", str(work / "mypy_cache"), *compiled_paths(package)]
-    return list(mypycify(paths, opt_level="3", target_dir=str(work / "c")))
+    return list(mypycify(paths, opt_level="3", multi_file=True, target_dir=str(work / "c")))
+
+
+def build_jobs() -> int:
+    """How many C files to compile at once: one per core this process may run on."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # (not on every system)
+        return os.cpu_count() or 1
+
+
+def compile_in_parallel(compiler: Any, jobs: int) -> None:
+    """Make ``compiler`` (setuptools' C compiler of a ``build_ext``) compile the sources of
+    each call on ``jobs`` threads, the largest first. setuptools' own ``--parallel`` builds
+    extensions side by side, but the sources of one extension one after another, and
+    mypyc's shared library is one extension. Only compilers that compile a file at a time
+    through ``_compile`` (Unix's) are changed."""
+    if compiler.compiler_type != "unix" or jobs < 2:
+        return
+
+    def compile(
+        sources: list[str],
+        output_dir: str | None = None,
+        macros: Any = None,
+        include_dirs: Any = None,
+        debug: bool = False,
+        extra_preargs: Any = None,
+        extra_postargs: Any = None,
+        depends: Any = None,
+    ) -> list[str]:
+        macros, objects, extra_postargs, pp_opts, build = compiler._setup_compile(
+            output_dir, macros, include_dirs, sources, depends, extra_postargs
+        )
+        cc_args = compiler._get_cc_args(pp_opts, debug, extra_preargs)
+        todo = sorted(
+            ((obj, *build[obj]) for obj in objects if obj in build),
+            key=lambda job: -os.path.getsize(job[1]),
+        )
+        with ThreadPoolExecutor(jobs) as pool:
+            done = [
+                pool.submit(compiler._compile, obj, src, ext, cc_args, extra_postargs, pp_opts)
+                for obj, src, ext in todo
+            ]
+            for future in done:
+                future.result()  # (a compiler error, raised here)
+        return list(objects)
+
+    compiler.compile = compile
 
 
 @contextlib.contextmanager
@@ -267,10 +325,17 @@ def toolchain_problem() -> str | None:
 def run_mypyc() -> None:
     """Compile ``COMPILED`` in the copy (the child process of ``build``; cwd is ``STAGE``)."""
     from setuptools import setup  # type: ignore[import-untyped]
+    from setuptools.command.build_ext import build_ext  # type: ignore[import-untyped]
+
+    class ParallelBuildExt(build_ext):  # type: ignore[misc]
+        def build_extensions(self) -> None:
+            compile_in_parallel(self.compiler, build_jobs())
+            super().build_extensions()
 
     setup(
         name="unoverse-compiled",
         ext_modules=mypyc_extensions("unoverse", WORK),
+        cmdclass={"build_ext": ParallelBuildExt},
         script_args=[
             "-q",
             "build_ext",

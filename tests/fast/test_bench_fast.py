@@ -21,7 +21,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 from pytest import approx
+
+pytestmark = pytest.mark.any_build  # (the benchmark picks its builds itself)
 
 ROOT = Path(__file__).resolve().parents[2]
 BENCH = ROOT / "benchmarks" / "bench_fast.py"

@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.any_build  # (the benchmark picks its builds itself)
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -16,6 +16,9 @@ from typer.testing import CliRunner, Result
 from unoverse.cli.app import app
 from unoverse.cli.reports import file_names
 
+# a report over simulations, which tests/sim's other modules check on both builds
+pytestmark = pytest.mark.any_build
+
 STACKING = "classic+stacking=progressive"
 
 

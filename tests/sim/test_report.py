@@ -22,6 +22,8 @@ from unoverse.sim.simulate import Simulation
 from unoverse.sim.stats import wilson
 from unoverse.sim.workers import Workers
 
+pytestmark = pytest.mark.any_build  # (reports drawn from results files)
+
 #: Games per results file: enough for every section to have data, quick to play.
 GAMES = {"classic": 300, "attack": 200, "blast": 200}
 
