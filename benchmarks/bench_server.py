@@ -52,6 +52,8 @@ SIGMA = 0.35
 #: busy at the same moment) are reported apart from the steady state's.
 WARM_UP = 5.0
 PRESET = "classic+target_score=10000"  # long matches: every room plays the whole run
+#: Seconds the server has to answer every client's hello before the rooms start.
+HELLO_TIMEOUT = 60.0
 
 
 @dataclass
@@ -67,6 +69,7 @@ class Seat:
     acked: list[tuple[int, int, int]] = field(default_factory=list)  # (seq, version, game)
     versions: dict[int, list[int]] = field(default_factory=dict)  # game -> versions seen
     errors: int = 0
+    welcomed: asyncio.Event = field(default_factory=asyncio.Event)  # the server took its hello
 
 
 def free_port() -> int:
@@ -133,7 +136,9 @@ async def play(base: str, me: Seat, until: list[float], rng: random.Random) -> N
             now = time.monotonic()
             if frame is not None:
                 kind = frame["type"]
-                if kind == "update":
+                if kind == "welcome":
+                    me.welcomed.set()
+                elif kind == "update":
                     view, game = frame["view"], frame["game"]
                     version = view["version"]
                     me.versions.setdefault(game, []).append(version)
@@ -170,6 +175,25 @@ async def play(base: str, me: Seat, until: list[float], rng: random.Random) -> N
             await ws.send(json.dumps({**action, "action": legal[0]}))
 
 
+async def welcomed(seats: list[Seat], clients: list[asyncio.Task[None]]) -> None:
+    """Wait until the server has answered every seat's hello (its seat is connected); a
+    client that stopped first raises its error."""
+
+    async def every_hello() -> None:
+        for s in seats:
+            await s.welcomed.wait()
+
+    hello = asyncio.create_task(every_hello())
+    waited: set[asyncio.Task[None]] = {hello, *clients}
+    done, _ = await asyncio.wait(waited, timeout=HELLO_TIMEOUT, return_when=asyncio.FIRST_COMPLETED)
+    if hello in done:
+        return
+    hello.cancel()
+    for client in done:
+        client.result()
+    raise RuntimeError(f"the server did not answer every hello in {HELLO_TIMEOUT:g} s")
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else math.nan
@@ -195,7 +219,7 @@ async def run(rooms: int, hard_rooms: int, seconds: float, seed: int) -> dict[st
                     asyncio.create_task(play(base, s, until, random.Random(rng.random())))
                     for s in normal + hard
                 ]
-                await asyncio.sleep(1.0)  # every socket says hello
+                await welcomed(normal + hard, tasks)
                 for t in tables:
                     token = t[0].token
                     await http.post(

@@ -90,10 +90,21 @@ def conforms(e: Event, players: int) -> str:
     return ""
 
 
-def check(events: list[Event], players: int, where: str) -> None:
+def check(
+    events: list[Event], players: int, where: str, passed: set[tuple[object, ...]] | None = None
+) -> None:
+    """Every event conforms at ``players`` seats. ``passed`` holds the events found to
+    conform so far, by their fields and the table size (all ``conforms`` reads): an event
+    equal to one of them is not checked again (rounds repeat most of their events)."""
     for e in events:
+        values = e.fields()
+        key = (players, values, tuple(map(type, values)))  # (a flag of 1 is not True)
+        if passed is not None and key in passed:
+            continue
         why = conforms(e, players)
         assert not why, f"{where}: {e}: {why}"
+        if passed is not None:
+            passed.add(key)
 
 
 def play(preset: str, players: int, seed: int, deadline: float | None) -> list[Event]:
@@ -115,10 +126,12 @@ def play(preset: str, players: int, seed: int, deadline: float | None) -> list[E
 
 def test_every_emitted_event_is_in_its_kinds_schema() -> None:
     seen: Counter[str] = Counter()
+    passed: set[tuple[object, ...]] = set()
     for preset in PRESETS + LIVE_PRESETS:
         for players, seed, deadline in ROUNDS:
             events = play(preset, players, seed, deadline)
-            check(events, players, f"{preset} {players}p seed {seed} deadline {deadline}")
+            where = f"{preset} {players}p seed {seed} deadline {deadline}"
+            check(events, players, where, passed)
             seen.update(e.kind for e in events)
     assert set(SCHEMA) - set(seen) <= RARE, f"kinds reached: {dict(seen)}"
 

@@ -1,28 +1,34 @@
 """Test helpers: a server in this process (uvicorn on a free port, in the test's event loop)
-or in a subprocess (``unoverse serve``), the HTTP calls that set a room up, and a websocket
-client that plays its seat through the protocol."""
+or in a subprocess (``unoverse serve``: a new Python, or a process forked from one that has
+the server's modules loaded), the HTTP calls that set a room up, and a websocket client that
+plays its seat through the protocol."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import json
 import os
+import signal
 import socket
 import subprocess
 import sys
 import tempfile
 import time
+import unittest.mock
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import httpx
 import uvicorn
 import websockets
 
+from unoverse.server import live
 from unoverse.server.app import create_app
+from unoverse.server.limits import Bucket
 from unoverse.server.live import Config
 
 #: Fast rounds for tests: the next deal at once, and a short grace window.
@@ -48,9 +54,23 @@ class Server:
         return self.base.replace("http://", "ws://") + "/ws"
 
 
+#: A flood limit no test client reaches: ``in_process(..., flood_limit=False)``.
+UNLIMITED = functools.partial(Bucket, rate=10**9)
+
+
 @contextlib.asynccontextmanager
-async def in_process(database: str, config: Config = FAST) -> AsyncIterator[Server]:
-    """A server in this process and event loop."""
+async def in_process(
+    database: str, config: Config = FAST, *, flood_limit: bool = True
+) -> AsyncIterator[Server]:
+    """A server in this process and event loop. Without its ``flood_limit`` (a person's
+    pace: ``limits.RATE`` messages per ``PERIOD``), clients play at machine speed all match
+    long: two of them left alone at a BLAST-mode table would otherwise crawl at 5 messages a
+    second each."""
+    if not flood_limit:
+        with unittest.mock.patch.object(live, "Bucket", UNLIMITED):
+            async with in_process(database, config) as unlimited:
+                yield unlimited
+        return
     port = free_port()
     server = uvicorn.Server(
         uvicorn.Config(
@@ -73,15 +93,34 @@ async def in_process(database: str, config: Config = FAST) -> AsyncIterator[Serv
 LOGS = Path(tempfile.gettempdir()) / "unoverse-test-servers"
 
 
+class Process(Protocol):
+    """A server's process, as a test ends it: a ``Popen``, or a ``Forked``."""
+
+    def poll(self) -> int | None: ...
+
+    def wait(self, timeout: float | None = None) -> int: ...
+
+    def kill(self) -> None: ...
+
+
 def start_subprocess(database: str, *args: str) -> tuple[subprocess.Popen[bytes], Server]:
     """``unoverse serve`` in a subprocess, once it answers."""
     port = free_port()
-    command = [sys.executable, "-m", "unoverse.cli", "serve", "--port", str(port)]
-    command += ["--database", database, "--log-level", "warning", *args]
+    command = [sys.executable, "-m", "unoverse.cli", "serve", *_serving(port, database, args)]
     log = LOGS / f"serve-{port}.log"
     LOGS.mkdir(parents=True, exist_ok=True)
     with log.open("wb") as err:  # a file, not a pipe: a full pipe would block the server
         proc = subprocess.Popen(command, env=os.environ.copy(), stderr=err)
+    return proc, _answering(proc, port, log)
+
+
+def _serving(port: int, database: str, args: tuple[str, ...]) -> list[str]:
+    """``unoverse serve``'s arguments."""
+    return ["--port", str(port), "--database", database, "--log-level", "warning", *args]
+
+
+def _answering(proc: Process, port: int, log: Path) -> Server:
+    """The server ``proc`` runs on ``port``, once it answers."""
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
@@ -89,11 +128,77 @@ def start_subprocess(database: str, *args: str) -> tuple[subprocess.Popen[bytes]
             raise RuntimeError(f"the server exited: {log.read_text()[-2000:]}")
         try:
             if httpx.get(base + "/health", timeout=1).status_code == 200:
-                return proc, Server(base)
+                return Server(base)
         except httpx.HTTPError:
-            time.sleep(0.1)
+            time.sleep(0.02)
     proc.kill()
     raise RuntimeError("the server did not start in 60 s")
+
+
+@dataclass
+class Forked:
+    """A server forked by a ``Zygote`` (which reaps it: its exit status is not kept)."""
+
+    pid: int
+
+    def poll(self) -> int | None:
+        """None while it runs, then -1."""
+        try:
+            os.kill(self.pid, 0)
+        except (ProcessLookupError, PermissionError):  # gone (its id since taken, even)
+            return -1
+        return None
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = time.monotonic() + (60.0 if timeout is None else timeout)
+        while (code := self.poll()) is None:
+            if time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"server {self.pid}", timeout or 60.0)
+            time.sleep(0.005)
+        return code
+
+    def kill(self) -> None:
+        with contextlib.suppress(ProcessLookupError):
+            os.kill(self.pid, signal.SIGKILL)
+
+
+class Zygote:
+    """``zygote.py`` in a subprocess: it loads the server's modules once, and each server
+    it forks (``unoverse serve`` in a process of its own) answers in a few tenths of a
+    second. For a test that kills servers and starts them again many times."""
+
+    def __init__(self) -> None:
+        self.proc = subprocess.Popen(
+            [sys.executable, str(Path(__file__).with_name("zygote.py"))],
+            env=os.environ.copy(),
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+        )
+
+    def start(self, database: str, *args: str) -> tuple[Forked, Server]:
+        """``unoverse serve`` on ``database`` with ``args``, once it answers."""
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        port = free_port()
+        log = LOGS / f"serve-{port}.log"
+        LOGS.mkdir(parents=True, exist_ok=True)
+        line = json.dumps([_serving(port, database, args), str(log)])
+        self.proc.stdin.write(line.encode() + b"\n")
+        self.proc.stdin.flush()
+        pid = self.proc.stdout.readline()
+        if not pid:
+            raise RuntimeError(f"the zygote ended ({self.proc.wait(10)})")
+        forked = Forked(int(pid))
+        return forked, _answering(forked, port, log)
+
+    def close(self) -> None:
+        """End it, and every server it started that still runs."""
+        assert self.proc.stdin is not None
+        self.proc.stdin.close()
+        try:
+            self.proc.wait(10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(10)
 
 
 async def room(
@@ -154,6 +259,8 @@ class Client:
         self.match_over: dict[str, Any] | None = None
         self.acted_on = -1  # the last version (of game acted_in) this client acted on
         self.acted_in: int | None = None
+        #: (game, version) of every state this client's own accepted actions made
+        self.made: set[tuple[int | None, int]] = set()
 
     @classmethod
     @contextlib.asynccontextmanager
@@ -176,6 +283,8 @@ class Client:
             self.match_over = frame
         elif frame["type"] in ("ack", "error") and frame.get("seq") is not None:
             self.answers[frame["seq"]] = frame
+            if frame["type"] == "ack":
+                self.made.add((self.game, frame["version"]))
         return frame
 
     async def recv(self, timeout: float = 20.0) -> dict[str, Any]:
@@ -224,7 +333,8 @@ class Client:
     def choice(self) -> str | None:
         """What this seat plays now, from its view: nothing in another seat's turn; a card
         before drawing; never a catch or an arming (the other seats' UNO calls are theirs to
-        make)."""
+        make). With nothing else to do in BLAST mode, a card picked up or put back, once
+        another seat has moved (not back and forth on the state its own move made)."""
         view = self.view
         if view is None or not view["legal"] or view["winner"] is not None:
             return None
@@ -235,6 +345,8 @@ class Client:
             return None  # another seat's turn: only jump-ins and catches would be ours
         legal = [a for a in view["legal"] if not a.startswith(("catch", "arm", "pass"))]
         legal = legal or view["legal"]
+        if legal[0].startswith(("arm", "disarm")) and (self.game, view["version"]) in self.made:
+            return None
         return legal[0]
 
     async def play_match(self, timeout: float = 120.0) -> dict[str, Any]:

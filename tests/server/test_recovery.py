@@ -9,9 +9,8 @@ import asyncio
 import os
 import random
 import secrets
-import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -19,10 +18,20 @@ import websockets
 
 from unoverse.server.store import Store
 
-from .players import QUICK, Client, Server, room, start_subprocess
+from .players import QUICK, Client, Process, Server, Zygote, room
 from .postgres import ASYNC, execute
 
 KILLS = 6
+
+
+@pytest.fixture(scope="module")
+def zygote() -> Iterator[Zygote]:
+    """Where the servers are forked from: each starts in a few tenths of a second."""
+    zygote = Zygote()
+    try:
+        yield zygote
+    finally:
+        zygote.close()
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -40,12 +49,17 @@ def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
-async def play_for(client: Client, seconds: float, acked: list[tuple[int, int, int, int]]) -> None:
-    """Play ``client``'s seat for ``seconds`` (or until its socket closes), recording every
-    acknowledgement as (seat, seq, version, game)."""
+async def play_for(
+    client: Client,
+    seconds: float,
+    acked: list[tuple[int, int, int, int]],
+    enough: Callable[[Client], bool] = lambda _: False,
+) -> None:
+    """Play ``client``'s seat for ``seconds`` (or until its socket closes, or
+    ``enough(client)``), recording every acknowledgement as (seat, seq, version, game)."""
     deadline = time.monotonic() + seconds
     try:
-        while time.monotonic() < deadline and client.match_over is None:
+        while time.monotonic() < deadline and client.match_over is None and not enough(client):
             await client.drain()
             choice = client.choice()
             if choice is None:
@@ -64,11 +78,13 @@ async def play_for(client: Client, seconds: float, acked: list[tuple[int, int, i
         pass
 
 
-def test_sigkill_at_random_points_loses_no_acknowledged_action(database: str) -> None:
+def test_sigkill_at_random_points_loses_no_acknowledged_action(
+    database: str, zygote: Zygote
+) -> None:
     rng = random.Random(int(os.environ.get("UNOVERSE_TEST_SEED", "20")))
     acked: list[tuple[int, int, int, int]] = []
     args = ("--between-rounds", "0", "--grace", "30")
-    proc, server = start_subprocess(database, *args)
+    proc, server = zygote.start(database, *args)
     code, joined = asyncio.run(
         room(
             server,
@@ -81,14 +97,16 @@ def test_sigkill_at_random_points_loses_no_acknowledged_action(database: str) ->
     seqs = {seat: 0 for seat, _ in joined}
     last: dict[int, tuple[int | None, int | None]] = {seat: (None, None) for seat, _ in joined}
 
-    async def session(server: Server, seconds: float) -> list[Client]:
+    async def session(
+        server: Server, seconds: float, enough: Callable[[Client], bool] = lambda _: False
+    ) -> list[Client]:
         async def one(seat: int, token: str) -> Client:
             version, game = last[seat]
             async with Client.connect(
                 server, code, token, seat, last_version=version, game=game
             ) as client:
                 client.seq = seqs[seat]  # a client numbers its messages on across sockets
-                await play_for(client, seconds, acked)
+                await play_for(client, seconds, acked, enough)
                 seqs[seat] = client.seq
                 if client.view is not None:
                     last[seat] = (client.view["version"], client.game)
@@ -101,9 +119,7 @@ def test_sigkill_at_random_points_loses_no_acknowledged_action(database: str) ->
     try:
         while kills < KILLS and not over:
             # play, and kill the server at a random moment while the clients play
-            async def run_and_kill(
-                server: Server = server, proc: subprocess.Popen[bytes] = proc
-            ) -> list[Client]:
+            async def run_and_kill(server: Server = server, proc: Process = proc) -> list[Client]:
                 playing = asyncio.ensure_future(session(server, 30.0))
                 await asyncio.sleep(rng.uniform(0.05, 0.6))
                 proc.kill()
@@ -113,16 +129,17 @@ def test_sigkill_at_random_points_loses_no_acknowledged_action(database: str) ->
             proc.wait(10)
             kills += 1
             over = any(c.match_over is not None for c in played)
-            proc, server = start_subprocess(database, *args)
+            proc, server = zygote.start(database, *args)
             # the clients come back with their last version: their views pick up from it
-            clients = asyncio.run(session(server, 0.3))
+            clients = asyncio.run(session(server, 5.0, lambda c: c.view is not None))
             over = over or any(c.match_over is not None for c in clients)
             for client in clients:
                 assert client.view is not None
                 mine = [v for s, _, v, g in acked if s == client.seat and g == client.game]
                 assert client.view["version"] >= max(mine, default=0)
         before = len(acked)
-        clients = asyncio.run(session(server, 5.0))  # and play goes on
+        # and play goes on
+        clients = asyncio.run(session(server, 5.0, lambda _: len(acked) >= before + 10))
         assert len(acked) > before or any(c.match_over is not None for c in clients)
         assert kills >= 3
     finally:

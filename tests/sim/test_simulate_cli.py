@@ -24,14 +24,15 @@ def one_error_line(r: subprocess.CompletedProcess[str], text: str) -> None:
 
 
 def interrupted(argv: list[str], path: Path, size: int) -> str:
-    """Start ``argv``, press Ctrl-C once ``path`` holds ``size`` bytes, and return its stderr
-    (it must exit with status 130)."""
+    """Start ``argv``, press Ctrl-C once ``path`` holds more than ``size`` bytes, and return
+    its stderr (it must exit with status 130). The file is looked at every 10 ms: the run
+    must have games left to play well past that when it crosses ``size``."""
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     deadline = time.monotonic() + 120
     while proc.poll() is None and time.monotonic() < deadline:
         if path.exists() and path.stat().st_size > size:
             break
-        time.sleep(0.05)
+        time.sleep(0.01)
     proc.send_signal(signal.SIGINT)
     _, stderr = proc.communicate(timeout=120)
     assert proc.returncode == 130, stderr
@@ -105,7 +106,8 @@ def test_tournament_on_workers_and_a_ray_address_that_does_not_answer(tmp_path: 
 
 
 def test_ctrl_c_stops_a_tournament_that_resumes_to_the_same_table(tmp_path: Path) -> None:
-    args = ("tournament", "--bot", "naive", "--bot", "random", "--games", "6000", "--json",
+    """2,000 games in chunks of 64: Ctrl-C comes after three or four, with some 28 left."""
+    args = ("tournament", "--bot", "naive", "--bot", "random", "--games", "2000", "--json",
             "--workers", "2")  # fmt: skip
     whole = tmp_path / "whole.jsonl"
     full = run(*args, "--out", str(whole))
@@ -115,7 +117,7 @@ def test_ctrl_c_stops_a_tournament_that_resumes_to_the_same_table(tmp_path: Path
     assert stderr == (
         f"error: interrupted; the games played so far are in {path}: --resume plays the rest\n"
     )
-    assert 1 < len(path.read_text().splitlines()) < 6001
+    assert 1 < len(path.read_text().splitlines()) < 2001
     again = run(*args, "--out", str(path), "--resume")
     assert again.returncode == 0, again.stderr
     assert json.loads(again.stdout) == json.loads(full.stdout)

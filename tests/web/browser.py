@@ -117,18 +117,36 @@ def serve(tmp_path: Path, **config: Any) -> Iterator[Site]:
 
 
 def seated(
-    browser: Browser, site: Site, code: str, seat: int, token: str, name: str, **options: Any
+    browser: Browser,
+    site: Site,
+    code: str,
+    seat: int,
+    token: str,
+    name: str,
+    listen: Callable[[Page], object] | None = None,
+    **options: Any,
 ) -> tuple[BrowserContext, Page]:
     """A browser context holding ``seat`` of room ``code`` (as joining would have left it),
-    on the room's page."""
-    context = browser.new_context(**options)
+    on the room's page; ``listen`` is given the page before it loads (its listeners hear
+    the first request and the first frame). Its person prefers reduced motion (unless
+    ``options`` say otherwise): a card that moves under the pointer is one Playwright waits
+    for, and a pulsing button one it never clicks."""
+    context = browser.new_context(**{"reduced_motion": "reduce", **options})
+    hold(context, code, seat, token, name)
+    page = context.new_page()
+    if listen is not None:
+        listen(page)
+    page.goto(f"{site.base}/?room={code}")
+    return context, page
+
+
+def hold(context: BrowserContext, code: str, seat: int, token: str, name: str) -> None:
+    """Every page the context loads from now on holds ``seat`` of room ``code``, as joining
+    would have left it."""
     held = json.dumps({"seat": seat, "token": token, "name": name})
     context.add_init_script(
         f"localStorage.setItem({json.dumps('unoverse.seat.' + code)}, {json.dumps(held)});"
     )
-    page = context.new_page()
-    page.goto(f"{site.base}/?room={code}")
-    return context, page
 
 
 def version(page: Page) -> int:
@@ -184,14 +202,14 @@ def play_until(pages: list[Page], done: Callable[[], bool], limit_s: float = 240
         assert time.monotonic() < deadline, "the game did not get there in time"
         acted = False
         for page in pages:
-            if page.locator(".prompt.mine").count() or page.locator(".catch").count():
+            if page.locator(".prompt.mine, .catch").count():
                 before = version(page)
                 catch = page.locator("button.catch")
                 if (catch.count() and tap(catch.first)) or take_a_turn(page):
                     acted = True
                     with_change(page, before)
         if not acted:
-            time.sleep(0.05)
+            time.sleep(0.02)
 
 
 def with_change(page: Page, before: int, timeout_s: float = 10.0) -> None:

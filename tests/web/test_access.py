@@ -9,7 +9,7 @@ from typing import Any
 from axe_playwright_python.sync_playwright import Axe
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import QUICK, Site, seated, shot
+from .browser import QUICK, Site, hold, seated, shot
 
 
 def serious(page: Page) -> list[dict[str, Any]]:
@@ -32,11 +32,10 @@ def test_the_lobby_and_the_table_pass_an_accessibility_scan(browser: Browser, si
         page.locator("details.options summary").click()  # the house rules, open
         assert serious(page) == []
         shot(page, "lobby-rules", full_page=True)
-    finally:
-        context.close()
-    code, [(seat, token)] = site.room("classic", ["Ana"], {1: QUICK, 2: QUICK})
-    context, page = seated(browser, site, code, seat, token, "Ana")
-    try:
+        # from the lobby to a table, in the same browser
+        code, [(seat, token)] = site.room("classic", ["Ana"], {1: QUICK, 2: QUICK})
+        hold(context, code, seat, token, "Ana")
+        page.goto(f"{site.base}/?room={code}")
         expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
         assert serious(page) == []
     finally:
@@ -47,7 +46,11 @@ def test_the_phone_layout_keeps_targets_large_and_uno_in_reach(
     browser: Browser, site: Site
 ) -> None:
     code, [(seat, token)] = site.room("classic", ["Ana"], {1: QUICK, 2: QUICK, 3: QUICK})
-    phone = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    phone: dict[str, Any] = {
+        "viewport": {"width": 390, "height": 844},
+        "is_mobile": True,
+        "has_touch": True,
+    }
     context, page = seated(browser, site, code, seat, token, "Ana", **phone)
     try:
         expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from playwright.sync_api import Browser, WebSocketRoute, expect
+from playwright.sync_api import Browser, Page, WebSocketRoute, expect
 
 from .browser import QUICK, Site, play_until, seated, shot, version
 
@@ -13,12 +13,15 @@ from .browser import QUICK, Site, play_until, seated, shot, version
 def test_two_players_and_two_bots_play_a_classic_round_to_its_end(
     browser: Browser, site: Site
 ) -> None:
+    site.seeds.append(2)  # a short round
     code, joined = site.room("classic+scoring=none", ["Ana", "Bo"], {2: QUICK, 3: QUICK})
     (s0, t0), (s1, t1) = joined
-    ana_context, ana = seated(browser, site, code, s0, t0, "Ana")
     requests: list[str] = []
-    ana.on("request", lambda request: requests.append(request.url))
-    ana.reload()
+
+    def listen(page: Page) -> None:
+        page.on("request", lambda request: requests.append(request.url))
+
+    ana_context, ana = seated(browser, site, code, s0, t0, "Ana", listen)
     bo_context, bo = seated(browser, site, code, s1, t1, "Bo")
     try:
         for page in (ana, bo):

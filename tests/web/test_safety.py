@@ -7,7 +7,7 @@ import json
 import re
 from typing import Any
 
-from playwright.sync_api import Browser, expect
+from playwright.sync_api import Browser, Page, expect
 
 from unoverse.core.events import PRIVATE, SCHEMA, SPLIT
 
@@ -17,10 +17,14 @@ from .browser import QUICK, Site, play_until, seated
 def test_a_page_never_receives_another_players_hidden_cards(browser: Browser, site: Site) -> None:
     code, joined = site.room("classic+scoring=none", ["Ana", "Bo"], {2: QUICK})
     (s0, t0), (s1, t1) = joined
-    ana_context, ana = seated(browser, site, code, s0, t0, "Ana")
     frames: list[dict[str, Any]] = []
-    ana.on("websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(json.loads(f))))
-    ana.reload()  # the listener is on from the first frame
+
+    def listen(page: Page) -> None:  # from the first frame
+        page.on(
+            "websocket", lambda ws: ws.on("framereceived", lambda f: frames.append(json.loads(f)))
+        )
+
+    ana_context, ana = seated(browser, site, code, s0, t0, "Ana", listen)
     bo_context, bo = seated(browser, site, code, s1, t1, "Bo")
     try:
         expect(ana.locator(".hand-slot").first).to_be_visible(timeout=15_000)

@@ -13,6 +13,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
+from unoverse.server.live import Live, Sent
+
 from .browser import QUICK, Site, enabled, play_until, seated, serve, shot
 
 #: A bot that lets the people act first.
@@ -70,10 +72,12 @@ def test_a_full_spectrum_jump_in(browser: Browser, site: Site) -> None:
 def test_a_blast_challenge_met_through_the_page(browser: Browser, site: Site) -> None:
     site.seeds.append(1275)  # Ana cannot play, draws a BLAST card, and can meet it
     code, [(seat, token)] = site.room("blast", ["Ana"], {1: QUICK})
-    context, page = seated(browser, site, code, seat, token, "Ana")
     views: list[dict[str, Any]] = []
-    page.on("websocket", lambda ws: ws.on("framereceived", lambda f: keep_view(views, f)))
-    page.reload()
+
+    def listen(page: Page) -> None:
+        page.on("websocket", lambda ws: ws.on("framereceived", lambda f: keep_view(views, f)))
+
+    context, page = seated(browser, site, code, seat, token, "Ana", listen)
     try:
         draw = page.get_by_role("button", name="Draw", exact=True)
         expect(draw).to_be_enabled(timeout=15_000)
@@ -107,50 +111,63 @@ class Clock:
         return self.stopped if self.stopped is not None else time.time() * 1000.0
 
 
+#: The actions the server has stamped: (seat, action, instant).
+Stamped = list[tuple[int, str, float]]
+
+
 @pytest.fixture
-def clocked(tmp_path: Path) -> Iterator[tuple[Site, Clock]]:
+def clocked(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[tuple[Site, Clock, Stamped]]:
     clock = Clock()
-    # while the clock stands still, a received action waits this long (real ms) before its
-    # instant closes: every action received meanwhile is stamped with that same instant
-    for site in serve(tmp_path, clock=clock, hold_ms=2_000.0):
-        yield site, clock
+    stamped: Stamped = []
+    receive = Live._receive
+
+    def stamping(live: Live, seat: int, action: str, version: int, seq: int | None) -> Sent:
+        sent = receive(live, seat, action, version, seq)
+        stamped.append((seat, action, sent.ticket.at))
+        return sent
+
+    monkeypatch.setattr(Live, "_receive", stamping)
+    # while the clock stands still, a received action waits (at most this long, in real ms)
+    # for its instant to close: every action received meanwhile is stamped with that instant
+    for site in serve(tmp_path, clock=clock, hold_ms=30_000.0):
+        yield site, clock, stamped
 
 
 def test_blast_mode_two_people_play_at_the_same_instant(
-    browser: Browser, clocked: tuple[Site, Clock]
+    browser: Browser, clocked: tuple[Site, Clock, Stamped]
 ) -> None:
-    site, clock = clocked
+    site, clock, stamped = clocked
     site.seeds.append(0)  # live play where both can play at once: O0 and OBL
     code, joined = site.room("blast+mode=blast", ["Ana", "Bo"])
     (s0, t0), (s1, t1) = joined
     pages: list[Page] = []
     contexts = []
-    sent: list[dict[str, Any]] = []
     try:
         for seat, token, name in ((s0, t0, "Ana"), (s1, t1, "Bo")):
             context, page = seated(browser, site, code, seat, token, name)
             contexts.append(context)
-            page.on(
-                "websocket", lambda ws: ws.on("framesent", lambda f: sent.append(json.loads(f)))
-            )
-            page.reload()
             expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
             pages.append(page)
         ana, bo = pages
         shot(ana, "blast-mode-table")
         clock.stopped = time.time() * 1000.0
+        stamped.clear()
         ana.locator(".hand-slot[data-card='O0'] button").click()
         bo.locator(".hand-slot[data-card='OBL'] button").click()
-        deadline = time.monotonic() + 10
-        while sum(f["type"] == "act" for f in sent) < 2:
-            assert time.monotonic() < deadline, "the two plays were not sent"
+        # the clock stands still until both plays have reached the server (a frame the
+        # browser has sent may take a while): both are stamped with the same instant
+        deadline = time.monotonic() + 15
+        while len(stamped) < 2:
+            assert time.monotonic() < deadline, f"the two plays did not arrive: {stamped}"
             time.sleep(0.01)
-        # the clock stands still until the race is settled: a frame the browser has sent may
-        # reach the server later, and is stamped with the same instant all the same
+        assert sorted((seat, action) for seat, action, _ in stamped) == [(s0, "O0"), (s1, "OBL")]
+        assert len({at for _, _, at in stamped}) == 1
+        clock.stopped = None  # the instant closes: the race is settled
         for page in pages:
             first_line = page.locator(".log li.race", has_text="was first").first
             expect(first_line).to_be_visible(timeout=15_000)
-        clock.stopped = None
         # exactly one card lands; the late one goes back to its hand: refused, or refused as
         # simultaneous (with the holding penalty of the first card, if it has one)
         deadline = time.monotonic() + 10
@@ -175,11 +192,13 @@ def test_blast_mode_two_people_play_at_the_same_instant(
         expect(said.first).to_be_visible(timeout=5_000)
         shot(late, "blast-mode-race")
     finally:
+        clock.stopped = None
         for context in contexts:
             context.close()
 
 
 def test_a_minecraft_round_to_its_end(browser: Browser, site: Site) -> None:
+    site.seeds.append(5)  # a short round, in which a Wild Creeper blows up
     code, [(seat, token)] = site.room("minecraft", ["Ana"], {1: QUICK, 2: QUICK})
     context, page = seated(browser, site, code, seat, token, "Ana")
     try:
@@ -187,6 +206,7 @@ def test_a_minecraft_round_to_its_end(browser: Browser, site: Site) -> None:
         shot(page, "minecraft-table")
         play_until([page], lambda: page.locator(".results").count() > 0)
         expect(page.locator(".results")).to_contain_text("wins")
+        expect(page.locator(".log li", has_text="shown to all")).to_have_count(1)
         page.get_by_role("link", name="Replay this round").click()
         status = page.locator(".replay-controls [role=status]")
         expect(status).to_contain_text("Step 0 of")
