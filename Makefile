@@ -5,8 +5,9 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# What `make run` needs (the server, the terminal game, mypyc to build the engine), and
-# everything (`make test` and the rest), each with its own stamp.
+# What `make run` needs (the server, the terminal game, and mypyc to build the engine, whose
+# RL modules import their extra), and everything (`make test` and the rest), each with its
+# own stamp.
 RUN_STAMP := $(VENV)/.installed-run
 STAMP := $(VENV)/.installed
 COMPILED := $(CURDIR)/build/compiled
@@ -22,7 +23,7 @@ $(BIN)/python:
 # Editable installs: src/ stays plain Python (setup.py compiles nothing for them).
 $(RUN_STAMP): pyproject.toml setup.py | $(BIN)/python
 	@echo "make: installing the server's packages into $(VENV) (pip)"
-	@$(PIP) -e '.[server,tui,build]' >$(VENV)/pip.log 2>&1 || { cat $(VENV)/pip.log; exit 1; }
+	@$(PIP) -e '.[server,tui,rl,build]' >$(VENV)/pip.log 2>&1 || { cat $(VENV)/pip.log; exit 1; }
 	@touch $(RUN_STAMP)
 
 $(STAMP): pyproject.toml setup.py | $(BIN)/python
