@@ -293,7 +293,8 @@ def test_the_server_benchmark_runs_and_loses_nothing() -> None:
 
 def test_the_browser_benchmark_runs_and_measures() -> None:
     bench = ROOT / "benchmarks" / "bench_web.py"
-    command = [sys.executable, str(bench), "--loads", "1", "--moves", "3", "--json"]
+    command = [sys.executable, str(bench), "--loads", "1", "--moves", "3", "--rest", "0.05"]
+    command.append("--json")
     out = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
@@ -303,11 +304,13 @@ def test_the_browser_benchmark_runs_and_measures() -> None:
     assert report["own_move"]["accepted_ms_median"] >= report["own_move"]["shown_ms_median"]
 
 
-def test_the_simulation_benchmark_runs_every_row() -> None:
-    """Eight games a row, one each for the pool's eight tasks (two workers)."""
+def test_the_simulation_benchmark_runs_every_row(deep: bool) -> None:
+    """Eight games a row, one each for the pool's eight tasks (two workers). The Ray row
+    runs in the deep profile only: starting Ray is most of its time (about 5 s), and
+    tests/sim/test_ray.py checks the Ray backend in every profile."""
     done = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "bench_sim.py"), "--games", "8",
-         "--million", "16", "--runs", "1", "--json"],
+         "--million", "16", "--runs", "1", "--json", *([] if deep else ["--no-ray"])],
         capture_output=True, text=True, timeout=600, check=False,
     )  # fmt: skip
     assert done.returncode == 0, done.stderr
@@ -317,7 +320,7 @@ def test_the_simulation_benchmark_runs_every_row() -> None:
         "engine loop, 1 core",
         "simulate, 1 worker",
         "simulate, 2 workers",
-        "simulate, 2 workers, Ray",
+        *(["simulate, 2 workers, Ray"] if deep else []),
         "simulate, 2 workers, 5x games",
         "a million games: 16, 2 workers",
     }
