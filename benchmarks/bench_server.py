@@ -52,6 +52,8 @@ SIGMA = 0.35
 #: busy at the same moment) are reported apart from the steady state's.
 WARM_UP = 5.0
 PRESET = "classic+target_score=10000"  # long matches: every room plays the whole run
+#: The server's limits on one address (bench_hostile.py measures them).
+PER_ADDRESS = ("rooms_per_minute", "rooms_per_address", "misses_per_minute", "sockets_per_address")
 #: Seconds the server has to answer every client's hello before the rooms start.
 HELLO_TIMEOUT = 60.0
 
@@ -85,6 +87,8 @@ def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
         env["PYTHONPATH"] = str(COMPILED)
     command = [sys.executable, "-m", "unoverse.cli", "serve", "--port", str(port)]
     command += ["--database", database, "--log-level", "warning", "--between-rounds", "1"]
+    # every client comes from one address: the per-address limits are not what this measures
+    command += [f"--limit={name}=1000000" for name in PER_ADDRESS]
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
     base = f"http://127.0.0.1:{port}"
     for _ in range(600):

@@ -287,7 +287,6 @@ def test_the_edges_of_every_range_are_accepted_and_delays_stay_finite() -> None:
         "heuristic:keep_wilds=0,follow=100,close=500,arm=1,bluff_cost=100",
         "ismcts:iterations=1000000,ms=60000,explore=10,depth=20000,rollout=2",
         "ismcts:iterations=0,ms=0,explore=0,depth=0,rollout=0",
-        "naive:",
     ):
         bot = make_bot(spec, 1, 0)
         delays = [bot.delay() for _ in range(2000)]

@@ -19,6 +19,7 @@ from unoverse.core.errors import BadBotSpec, BadPlayerCount, UnknownVariant, Uno
 from unoverse.core.seeding import derive
 from unoverse.sim import tournament as tm
 from unoverse.sim import workers as pool
+from unoverse.sim.results import MAX_LINE_BYTES
 from unoverse.sim.stats import wilson
 from unoverse.sim.tournament import FORMAT, Tournament, TournamentError, seating
 from unoverse.sim.workers import BackendError, Workers
@@ -309,6 +310,53 @@ def test_resume_refuses_a_file_that_is_not_a_tournament(
         tm.run(DUEL, out, resume=True, where=Workers(1))
     assert played == []
     assert out.read_text() == "shopping list\n"
+
+
+@pytest.mark.parametrize(
+    ("damage", "message"),
+    [
+        (b"0" * (MAX_LINE_BYTES + 1), f"line 3: longer than {MAX_LINE_BYTES} bytes"),
+        (b'{"pairing": 0, "game": "\xff"}\n', "line 3: not UTF-8 text"),
+    ],
+    ids=["over-long", "binary"],
+)
+def test_resume_refuses_an_over_long_or_binary_line_and_leaves_the_file(
+    tmp_path: Path, played: list[tuple[int, int]], damage: bytes, message: str
+) -> None:
+    """A line is read at most ``MAX_LINE_BYTES`` at a time: a longer one (input that never
+    ends, as ``/dev/zero``) or bytes that are not text are refused, where a damaged line
+    would be played again and the file cut there."""
+    ref = tmp_path / "ref.jsonl"
+    tm.run(DUEL, ref, where=Workers(1))
+    lines = ref.read_bytes().splitlines(keepends=True)
+    out = tmp_path / "damaged.jsonl"
+    out.write_bytes(b"".join([*lines[:2], damage, *lines[2:]]))
+    before = out.read_bytes()
+    played.clear()
+    with pytest.raises(TournamentError, match=f"{out} {message} \\(not a tournament file\\)"):
+        tm.run(DUEL, out, resume=True, where=Workers(1))
+    assert played == []
+    assert out.read_bytes() == before
+
+
+def test_resume_refuses_more_game_lines_than_the_tournament_has(
+    tmp_path: Path, played: list[tuple[int, int]]
+) -> None:
+    """A file holds each game at most once: a line past the tournament's games (a file
+    written over, or input that never ends) is refused, and reading stops there."""
+    out = tmp_path / "duel.jsonl"
+    tm.run(DUEL, out, where=Workers(1))
+    lines = out.read_bytes().splitlines(keepends=True)
+    out.write_bytes(b"".join([*lines, lines[-1]]))
+    before = out.read_bytes()
+    played.clear()
+    total = DUEL.games_per_pairing
+    with pytest.raises(
+        TournamentError, match=f"line {total + 2}: a game line after the .* {total} games"
+    ):
+        tm.run(DUEL, out, resume=True, where=Workers(1))
+    assert played == []
+    assert out.read_bytes() == before
 
 
 def test_progress_counts_every_game_including_those_resumed(tmp_path: Path) -> None:

@@ -18,7 +18,7 @@ import tempfile
 import time
 import unittest.mock
 from collections.abc import AsyncIterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -26,13 +26,24 @@ import httpx
 import uvicorn
 import websockets
 
-from unoverse.server import live
+from unoverse.server import live, serving
 from unoverse.server.app import create_app
 from unoverse.server.limits import Bucket
 from unoverse.server.live import Config
+from unoverse.server.quotas import LIMITS, Limits
 
 #: Fast rounds for tests: the next deal at once, and a short grace window.
 FAST = Config(grace_s=1.0, between_rounds_s=0.0)
+#: The server's limits, but for those a test run from one address reaches by design.
+ROOMY = replace(
+    LIMITS,
+    rooms_per_minute=10**6,
+    rooms_per_address=10**6,
+    misses_per_minute=10**6,
+    sockets_per_address=10**6,
+)
+#: The limits on one address, which ``ROOMY`` lifts.
+PER_ADDRESS = ("rooms_per_minute", "rooms_per_address", "misses_per_minute", "sockets_per_address")
 #: Bots that answer at once (a 2 ms median reaction time).
 QUICK = {"easy": "easy:median_ms=2", "normal": "normal:median_ms=2"}
 
@@ -48,6 +59,8 @@ class Server:
     """A running server: its HTTP base and its websocket address."""
 
     base: str
+    #: the application, for a server in this process
+    app: Any = None
 
     @property
     def ws(self) -> str:
@@ -60,30 +73,33 @@ UNLIMITED = functools.partial(Bucket, rate=10**9)
 
 @contextlib.asynccontextmanager
 async def in_process(
-    database: str, config: Config = FAST, *, flood_limit: bool = True
+    database: str,
+    config: Config = FAST,
+    *,
+    flood_limit: bool = True,
+    limits: Limits = ROOMY,
 ) -> AsyncIterator[Server]:
-    """A server in this process and event loop. Without its ``flood_limit`` (a person's
-    pace: ``limits.RATE`` messages per ``PERIOD``), clients play at machine speed all match
-    long: two of them left alone at a BLAST-mode table would otherwise crawl at 5 messages a
-    second each."""
+    """A server in this process and event loop, as ``unoverse serve`` runs it (its
+    connections bounded by ``serving``), held to ``limits``: by default the server's, with
+    room for a test's many rooms and sockets from one address. Without its ``flood_limit``
+    (a person's pace: ``limits.RATE`` messages per ``PERIOD``), clients play at machine speed
+    all match long: two of them left alone at a BLAST-mode table would otherwise crawl at 5
+    messages a second each."""
     if not flood_limit:
         with unittest.mock.patch.object(live, "Bucket", UNLIMITED):
-            async with in_process(database, config) as unlimited:
+            async with in_process(database, config, limits=limits) as unlimited:
                 yield unlimited
         return
     port = free_port()
-    server = uvicorn.Server(
-        uvicorn.Config(
-            create_app(database, config), port=port, log_level="warning", ws_max_size=65536
-        )
-    )
+    app = create_app(database, config, limits)
+    server = uvicorn.Server(serving.config(app, "127.0.0.1", port, limits, log_level="warning"))
     task = asyncio.create_task(server.serve())
     while not server.started:
         if task.done():
             task.result()
         await asyncio.sleep(0.01)
     try:
-        yield Server(f"http://127.0.0.1:{port}")
+        yield Server(f"http://127.0.0.1:{port}", app)
     finally:
         server.should_exit = True
         await task
@@ -115,8 +131,9 @@ def start_subprocess(database: str, *args: str) -> tuple[subprocess.Popen[bytes]
 
 
 def _serving(port: int, database: str, args: tuple[str, ...]) -> list[str]:
-    """``unoverse serve``'s arguments."""
-    return ["--port", str(port), "--database", database, "--log-level", "warning", *args]
+    """``unoverse serve``'s arguments (with ``ROOMY``'s limits)."""
+    roomy = [f"--limit={name}={getattr(ROOMY, name)}" for name in PER_ADDRESS]
+    return ["--port", str(port), "--database", database, "--log-level", "warning", *roomy, *args]
 
 
 def _answering(proc: Process, port: int, log: Path) -> Server:

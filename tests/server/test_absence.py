@@ -66,7 +66,7 @@ def test_a_stand_in_plays_an_absent_seat_until_its_player_returns(tmp_path: Path
             assert bo.view is not None
             game = bo.game
             async with httpx.AsyncClient(base_url=server.base) as http:
-                record = (await http.get(f"/api/games/{game}")).json()
+                record = (await http.get(f"/api/rooms/{code}/games/{game}")).json()
             assert record["stood_in"] is True and "seed" not in record  # hidden until over
             labelled = [s for s in presence[-1]["seats"] if s["stand_in"]]
             assert [s["name"] for s in labelled] == ["Ana"]

@@ -50,9 +50,7 @@ def test_every_http_refusal_is_typed_and_changes_nothing(tmp_path: Path) -> None
                 422,
                 json={"name": "A", "preset": "klondike"},
             )
-            await refused(
-                "POST", "/api/rooms", "bad_player_count", 422, json={"name": "A", "seats": 11}
-            )
+            await refused("POST", "/api/rooms", "bad_message", 422, json={"name": "A", "seats": 11})
             await refused(
                 "POST", "/api/rooms", "bad_message", 422, json={"name": "A", "seats": "x"}
             )
@@ -90,7 +88,7 @@ def test_every_http_refusal_is_typed_and_changes_nothing(tmp_path: Path) -> None
             await refused("POST", f"/api/rooms/{code}/join", "room_full", 409, json={"name": "Cy"})
             names = [s["name"] for s in (await http.get(f"/api/rooms/{code}")).json()["seats"]]
             assert names == ["Ana", "<script>x</script>"]  # text, kept as written
-            await refused("GET", "/api/games/999", "not_found", 404)
+            await refused("GET", "/api/rooms/NOROOM/games/999", "not_found", 404)
 
     run(tmp_path, body)
 
@@ -257,9 +255,11 @@ def test_chat_is_stored_text_and_rate_limited(tmp_path: Path) -> None:
 
 
 def test_every_error_code_is_provoked_by_these_tests() -> None:
-    """The codes the tests above provoke, against the protocol's list."""
+    """The codes the tests above and test_hostile.py (the limits) provoke, against the
+    protocol's list."""
     provoked = {
         "illegal", "not_your_window", "stale", "notation", "bad_message", "rate_limited",
         "unauthorised", "room_full", "not_started", "not_ready", "not_found",
+        "too_large", "too_many", "server_full",
     }  # fmt: skip
     assert provoked == set(ERROR_CODES)

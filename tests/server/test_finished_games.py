@@ -33,14 +33,14 @@ def test_a_round_reveals_its_deal_and_replays_step_by_step(tmp_path: Path) -> No
             assert not verify(deal["commitment"], int(over["seed"]) + 1, over["salt"])
             game = deal["game"]
             async with httpx.AsyncClient(base_url=server.base) as http:
-                record = (await http.get(f"/api/games/{game}")).json()
+                record = (await http.get(f"/api/rooms/{code}/games/{game}")).json()
                 assert (record["seed"], record["salt"]) == (over["seed"], over["salt"])
                 steps = record["actions"]
-                start = (await http.get(f"/api/games/{game}/steps/0")).json()
-                end = (await http.get(f"/api/games/{game}/steps/{steps}")).json()
-                beyond = await http.get(f"/api/games/{game}/steps/{steps + 1}")
+                start = (await http.get(f"/api/rooms/{code}/games/{game}/steps/0")).json()
+                end = (await http.get(f"/api/rooms/{code}/games/{game}/steps/{steps}")).json()
+                beyond = await http.get(f"/api/rooms/{code}/games/{game}/steps/{steps + 1}")
                 assert beyond.status_code == 404
-                export = (await http.get(f"/api/games/{game}/export")).json()
+                export = (await http.get(f"/api/rooms/{code}/games/{game}/export")).json()
             return start, end | {"export": export}
 
     start, end = asyncio.run(main())

@@ -78,10 +78,11 @@ def leaks(lists: list[list[Any]], secrets: list[list[str]]) -> list[list[Any]]:
     return found
 
 
-async def replayed(base: str, game_id: int) -> tuple[dict[str, Any], list[Game]]:
-    """A finished game's export and the true game after each of its actions."""
+async def replayed(base: str, code: str, game_id: int) -> tuple[dict[str, Any], list[Game]]:
+    """A finished game's export (game ``game_id`` of room ``code``) and the true game after
+    each of its actions."""
     async with httpx.AsyncClient(base_url=base) as http:
-        data = (await http.get(f"/api/games/{game_id}/export")).json()
+        data = (await http.get(f"/api/rooms/{code}/games/{game_id}/export")).json()
     game = uv.new_game(
         data["preset"], data["players"], int(data["seed"]), dealer=data["dealer"],
         eliminated=data["eliminated"],
@@ -119,7 +120,7 @@ def test_no_frame_to_a_seat_holds_what_it_may_not_know(preset: str, tmp_path: Pa
                     if frame["type"] != "update":
                         continue
                     if frame["game"] not in games:
-                        games[frame["game"]] = (await replayed(server.base, frame["game"]))[1]
+                        games[frame["game"]] = (await replayed(server.base, code, frame["game"]))[1]
                     truth = games[frame["game"]][frame["version"]]
                     view = frame["view"]
                     seat = client.seat

@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import os
 import random
-import secrets
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -19,7 +18,6 @@ import websockets
 from unoverse.server.store import Store
 
 from .players import QUICK, Client, Process, Server, Zygote, room
-from .postgres import ASYNC, execute
 
 KILLS = 6
 
@@ -32,21 +30,6 @@ def zygote() -> Iterator[Zygote]:
         yield zygote
     finally:
         zygote.close()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def database(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A database URL for a server in a subprocess: a new SQLite file, or a new PostgreSQL
-    database (dropped afterwards)."""
-    if request.param == "sqlite":
-        yield f"sqlite+aiosqlite:///{tmp_path / 'u.db'}"
-        return
-    name = "t_" + secrets.token_hex(6)
-    execute(f"CREATE DATABASE {name}")
-    try:
-        yield ASYNC.rsplit("/", 1)[0] + "/" + name
-    finally:
-        execute(f"DROP DATABASE {name} WITH (FORCE)")
 
 
 async def play_for(

@@ -18,6 +18,7 @@ import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import Connection, text
+from sqlalchemy.engine import ScalarResult
 from sqlalchemy.exc import IntegrityError
 
 import unoverse as uv
@@ -68,7 +69,7 @@ def test_the_migrations_build_the_schema_the_tables_declare(
         await store.migrate()  # a second time: nothing to do, nothing lost
         async with store.engine.connect() as conn:
             version = (await conn.execute(text("SELECT version_num FROM alembic_version"))).all()
-        assert version == [("0001",)]
+        assert version == [("0002",)]
 
     with_store(url, body)
 
@@ -99,6 +100,35 @@ def test_a_room_comes_back_as_saved(url: tuple[str, dict[str, Any]]) -> None:
         assert back.seats == room.seats
         assert [s.kind for s in back.seats] == ["player", "player", "open", "bot"]
         assert back.seat_of(host) == 0  # the token still opens its seat
+
+    with_store(url, body)
+
+
+def test_rooms_come_back_in_one_pass_over_the_seats(
+    url: tuple[str, dict[str, Any]], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A restart reads every stored room: its seats are matched to their rooms in one pass,
+    not one scan of every seat per room (which made a restart grow with the square of the
+    rooms: 90 s for 5,000 rooms; benchmarks/bench_hostile.py times 10,000)."""
+    rooms = [Room(f"R{i:05d}", Settings.make("classic", 3)) for i in range(40)]
+    for i, room in enumerate(rooms):
+        room.join(f"p{i}")
+    scans = [0]
+
+    class Counted(list[Any]):
+        def __iter__(self) -> Iterator[Any]:
+            scans[0] += 1
+            return super().__iter__()
+
+    async def body(store: Store) -> None:
+        for room in rooms:
+            await store.save_room(room)
+        all_rows = ScalarResult.all
+        monkeypatch.setattr(ScalarResult, "all", lambda self: Counted(all_rows(self)))
+        back = await store.rooms()
+        assert [r.code for r in back] == [r.code for r in rooms]
+        assert [r.seats for r in back] == [r.seats for r in rooms]
+        assert scans[0] <= 2  # the rooms' rows once, the seats' rows once
 
     with_store(url, body)
 

@@ -51,7 +51,7 @@ def test_the_host_plays_again_at_the_same_table(tmp_path: Path) -> None:
                 server, "classic+scoring=none", 2, {1: QUICK["easy"]}, ["Ana"], public=True
             )
             async with httpx.AsyncClient(base_url=server.base) as http:
-                listed = (await http.get("/api/rooms")).json()
+                listed = (await http.get("/api/rooms")).json()["rooms"]
                 assert [r["code"] for r in listed] == [code]
                 assert listed[0]["options"] == {"scoring": "none"}
                 async with Client.connect(server, code, t0, s0) as ana:

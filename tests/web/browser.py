@@ -23,6 +23,7 @@ from playwright.sync_api import Browser, BrowserContext, Locator, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from server.players import FAST, free_port
+from unoverse.server import serving
 from unoverse.server.app import create_app
 from unoverse.server.live import Config
 
@@ -81,8 +82,9 @@ class ThreadServer:
 
     def __init__(self, database: str, config: Config) -> None:
         self.port = free_port()
+        app = create_app(database, config)
         self.server = uvicorn.Server(
-            uvicorn.Config(create_app(database, config), port=self.port, log_level="warning")
+            serving.config(app, "127.0.0.1", self.port, log_level="warning")
         )
         self.thread = threading.Thread(target=lambda: asyncio.run(self.server.serve()))
 

@@ -16,6 +16,7 @@ refuses anything else, so the bots' hot paths (``act``, ``delay``) never check a
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
@@ -27,6 +28,10 @@ from ..core.errors import BadBotSpec, BadPlayerCount
 from ..core.options import shown
 from ..core.seeding import Stream, derive
 from ..core.view import View
+
+#: A parameter's value as a spec writes it: a decimal number in ASCII digits (``300``,
+#: ``0.35``, ``1e-05``), not what else ``float`` reads (``١٠٠``, ``1_000``, ``inf``).
+_NUMBER = re.compile(r"[+-]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][+-]?[0-9]+)?")
 
 
 @dataclass(frozen=True)
@@ -46,14 +51,12 @@ class Param:
 
     def read(self, bot: str, name: str, text: str) -> float:
         """The value ``text`` gives parameter ``name`` of ``bot``; ``BadBotSpec`` unless it
-        is a number in range (whole, for an integer parameter)."""
-        try:
-            value = float(text)
-        except ValueError:
+        is a decimal number (``_NUMBER``) in range (whole, for an integer parameter)."""
+        if not _NUMBER.fullmatch(text):
             raise BadBotSpec(
                 f"bot {bot}: {name}={shown(text)} is not a number: {name} is {self.allowed()}"
-            ) from None
-        # (a NaN fails both comparisons)
+            )
+        value = float(text)
         if not self.low <= value <= self.high or (self.integer and not value.is_integer()):
             raise BadBotSpec(
                 f"bot {bot}: {name}={shown(text)} is out of range: {name} is {self.allowed()}"
@@ -123,7 +126,7 @@ def make_bot(spec: object, seed: int, seat: int) -> Bot:
     ``object``: the compiled build would refuse anything else with a bare ``TypeError``.)"""
     if not isinstance(spec, str):
         raise BadBotSpec(f"a bot spec is text such as 'naive:sigma=0.2', not {shown(spec)}")
-    name, _, rest = spec.strip().partition(":")
+    name, sep, rest = spec.strip().partition(":")
     name = name.strip()
     cls = BOTS.get(LEVELS.get(name, name))
     if cls is None:
@@ -131,7 +134,11 @@ def make_bot(spec: object, seed: int, seat: int) -> Bot:
             f"unknown bot {shown(name)}; bots are: {', '.join(sorted(BOTS))}; levels are: "
             + ", ".join(f"{k} ({v})" for k, v in LEVELS.items())
         )
-    params = _read_params(cls, rest) if rest.strip() else {}
+    if sep and not rest.strip():
+        raise BadBotSpec(
+            f"bot {cls.name}: no parameters after ':' in {shown(spec)}: write name=value"
+        )
+    params = _read_params(cls, rest) if sep else {}
     return cls(derive(seed, "bot", seat), **params)
 
 
@@ -169,7 +176,9 @@ def parse_bot_specs(text: object, players: object) -> list[str]:
         raise BadBotSpec(f"a bot spec is text such as 'naive,random', not {shown(text)}")
     if not isinstance(players, int) or isinstance(players, bool) or players < 1:
         raise BadPlayerCount(f"bot specs for {shown(players)} players: give a player count")
-    specs = [s for s in text.split(",") if s]
+    specs = text.split(",")
+    if not all(s.strip() for s in specs):
+        raise BadBotSpec(f"an empty bot spec in {shown(text)}: write name[:k=v,...] between commas")
     # re-join parameters that belonged to the previous spec (``random:a=1,b=2``)
     merged: list[str] = []
     for s in specs:

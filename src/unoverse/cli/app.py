@@ -5,14 +5,18 @@ Every error on bad input is one line on stderr and a non-zero exit, never a trac
 
 from __future__ import annotations
 
+import errno
 import json
+import math
+import os
 import signal
+import socket
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, Final, NoReturn
 
 import typer
 from rich import box
@@ -38,8 +42,11 @@ from ..core.events import Event
 from ..core.options import OptionSpec
 from ..core.registry import variants as all_variants
 from ..core.sentences import describe, hand_left
-from ..core.setup import new_game
+from ..core.setup import new_game, resolve_preset
 from ..sim import tournament as tourney
+
+if TYPE_CHECKING:
+    from ..server.quotas import Limits
 from ..sim.driver import MAX_ACTIONS
 from ..sim.run import run, write_replay
 from ..sim.simulate import Simulation, check, verify_replay
@@ -340,6 +347,8 @@ def simulate(
     """Play many seeded games between bots and report how they went."""
     if resume and results is None:
         raise _fail("--resume needs --results, the file to resume")
+    if out is not None and results is not None and _same_file(out, results):
+        raise _fail(f"--out and --results both name {out}: give each a file of its own")
     sim = Simulation(
         _preset(variant, option), players, games, seed, bots, match, max_actions, engine
     )
@@ -363,9 +372,7 @@ def simulate(
     except UnoverseError as exc:
         raise _fail(_noted(exc)) from None
     except OSError as exc:
-        raise _fail(
-            f"cannot write {exc.filename or out or results}: {exc.strerror or exc}"
-        ) from None
+        raise _fail(_cannot_write(exc, (out, results))) from None
     except KeyboardInterrupt as exc:
         print(f"error: {_noted(exc, 'interrupted')}", file=sys.stderr)
         raise typer.Exit(130) from None
@@ -373,6 +380,37 @@ def simulate(
         print(json.dumps(report, indent=2))
         return
     _print_report(report)
+
+
+def _same_file(a: Path, b: Path) -> bool:
+    """Whether paths ``a`` and ``b`` name one file (through links too)."""
+    if a.resolve() == b.resolve():
+        return True
+    try:
+        return os.path.samefile(a, b)
+    except OSError:  # (one of them does not exist yet)
+        return False
+
+
+def _cannot_write(exc: OSError, given: Sequence[Path | None]) -> str:
+    """A write error in words, naming the file as the user gave it (one of ``given``): the
+    file the error names, or the one whose temporary file it names (a writer keeps the
+    run's output in ``.FILE.*`` beside it until the run ends)."""
+    files = [file for file in given if file is not None]
+    named = None if exc.filename is None else Path(os.fsdecode(exc.filename))
+    shown: Path | None = files[0] if files else None
+    if named is not None:
+        shown = next(
+            (
+                file
+                for file in files
+                if named == file
+                or (named.parent == file.parent and named.name.startswith(f".{file.name}."))
+            ),
+            named,
+        )
+    reason = exc.strerror or str(exc)
+    return reason if shown is None else f"cannot write {shown}: {reason}"
 
 
 def _note_workers(workers: int, backend: str) -> None:
@@ -627,7 +665,9 @@ def replay(
 @app.command()
 def serve(
     host: Annotated[str, typer.Option("--host", help="The address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", help="The port to listen on.")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, help="The port to listen on (1 to 65535).")
+    ] = 8000,
     database: Annotated[
         str | None,
         typer.Option(
@@ -655,37 +695,151 @@ def serve(
     log_level: Annotated[
         str, typer.Option("--log-level", help="debug, info, warning or error.")
     ] = "info",
+    limit: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--limit",
+            help="A limit of what clients may make the server hold, as NAME=VALUE (again for "
+            "each): rooms_per_minute, rooms_per_address, rooms_total, misses_per_minute, "
+            "sockets_per_address, connections_total, body_bytes, head_timeout_s, "
+            "body_timeout_s, idle_timeout_s, lobby_idle_s, abandoned_s (docs/protocol.md, "
+            "Limits).",
+        ),
+    ] = None,
 ) -> None:
     """Run the game server: the HTTP API (its OpenAPI page at /docs) and the websocket /ws
-    where rooms are played (docs/protocol.md). Logs are JSON lines on stderr."""
-    try:
-        import uvicorn
+    where rooms are played (docs/protocol.md). Logs are JSON lines on stderr.
 
-        from ..server.app import create_app
+    Before it starts, it takes the port (a port in use is one line, not a server that
+    stops) and opens the database, bringing its schema up to date: a bad URL, a missing
+    directory for the SQLite file or a database that cannot be opened is one line too."""
+    if log_level.lower() not in ("debug", "info", "warning", "error"):
+        raise _fail(f"--log-level: debug, info, warning or error, not {log_level!r}")
+    _check_port(host, port)
+    try:
+        from ..server import serving
+        from ..server.lease import DatabaseInUse
         from ..server.live import Config
         from ..server.logs import configure
         from ..server.store import DEFAULT_URL
     except ImportError as exc:
         raise _fail(f"the server needs its extra: pip install 'unoverse[server]' ({exc})") from None
-    if log_level.lower() not in ("debug", "info", "warning", "error"):
-        raise _fail(f"--log-level: debug, info, warning or error, not {log_level!r}")
-    configure(log_level)
+    limits = _limits(limit or [])
     url = database or DEFAULT_URL
-    app = create_app(url, Config(grace_s=grace, between_rounds_s=between_rounds))
+    _check_database(url)
+    configure(log_level)
     shown = f"[{host}]" if ":" in host else host
-    print(f"unoverse: play at http://{shown}:{port} (API: http://{shown}:{port}/docs)", flush=True)
-    uvicorn.run(
-        app,
-        host=host,
-        port=port,
-        log_config=None,
-        ws_max_size=64 * 1024,
-        access_log=False,
-    )
+
+    def ready() -> None:
+        print(f"unoverse: play at http://{shown}:{port} (API: http://{shown}:{port}/docs)")
+        sys.stdout.flush()
+
+    rooms = Config(grace_s=grace, between_rounds_s=between_rounds)
+    try:
+        serving.run(url, rooms, limits, host, port, ready)
+    except DatabaseInUse as exc:
+        raise _fail(f"--database: {exc}") from None
+
+
+def _limits(given: list[str]) -> Limits:
+    """The server's limits with ``NAME=VALUE`` each changed, or one line naming the bad one."""
+    from dataclasses import fields, replace
+
+    from ..server.quotas import LIMITS
+
+    kinds = {f.name: f.type for f in fields(LIMITS)}
+    changed: dict[str, Any] = {}
+    for item in given:
+        name, _, text = item.partition("=")
+        name = name.strip()
+        if name not in kinds:
+            raise _fail(f"--limit {item!r}: NAME=VALUE, NAME one of {', '.join(kinds)}")
+        try:
+            value = int(text) if kinds[name] in (int, "int") else float(text)
+        except ValueError:
+            raise _fail(f"--limit {item!r}: {name} is a number") from None
+        if not (math.isfinite(value) and value > 0) or not text.strip().isascii():
+            raise _fail(f"--limit {item!r}: {name} is a positive number")
+        changed[name] = value
+    return replace(LIMITS, **changed)
+
+
+def _check_port(host: str, port: int) -> None:
+    """Refuse, in one line naming the port, a ``host`` and ``port`` the server cannot listen
+    on (the port in use, an address not of this machine): each address ``host`` stands for
+    is bound as uvicorn binds it (``SO_REUSEADDR``, IPv6 only on an IPv6 socket) and let go
+    at once."""
+    try:
+        found = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        for family, kind, proto, _name, address in found:
+            with socket.socket(family, kind, proto) as probe:
+                probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                if family == socket.AF_INET6:
+                    probe.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+                probe.bind(address)
+    except OSError as exc:
+        taken = (
+            "; is another server on it? choose another --port"
+            if exc.errno == errno.EADDRINUSE
+            else ""
+        )
+        raise _fail(f"cannot listen on {host} port {port}: {exc.strerror or exc}{taken}") from None
+
+
+def _check_database(url: str) -> None:
+    """Open the database at ``url`` as the server does (its schema migrated) and close it,
+    refusing in one line a URL that is not one, a driver that is missing, a SQLite file
+    whose directory does not exist (or that is a directory), or a database that cannot be
+    opened. (Started, the server would fail in its own startup, with a traceback in its log
+    and status 3.)"""
+    import asyncio
+
+    from alembic.util import CommandError
+    from sqlalchemy.engine import make_url
+    from sqlalchemy.exc import ArgumentError, DBAPIError, SQLAlchemyError
+
+    from ..server.store import Store
+
+    try:
+        parsed = make_url(url)
+    except ArgumentError:
+        raise _fail(
+            f"--database {url!r} is not a database URL: write sqlite+aiosqlite:///FILE or "
+            "postgresql+asyncpg://user@host/db"
+        ) from None
+    shown = parsed.render_as_string(hide_password=True)
+    file = parsed.database or ""
+    if parsed.get_backend_name() == "sqlite" and file not in ("", ":memory:"):
+        folder = Path(file).parent
+        if not folder.is_dir():
+            raise _fail(f"--database {shown}: no directory {folder} for the SQLite file")
+        if Path(file).is_dir():
+            raise _fail(f"--database {shown}: {file} is a directory, not a SQLite file")
+
+    async def open_and_close() -> None:
+        store = await Store.open(url)
+        await store.close()
+
+    try:
+        asyncio.run(open_and_close())
+    except (SQLAlchemyError, CommandError, ImportError, OSError) as exc:
+        reason = exc.orig if isinstance(exc, DBAPIError) else exc
+        raise _fail(f"--database {shown}: cannot open it: {reason}") from None
+
+
+#: ``play``'s options for a table on this machine, which ``--connect`` leaves to the room.
+_LOCAL_ONLY: Final = ("variant", "option", "players", "bots", "seed", "timer")
+
+
+def _given(ctx: typer.Context, name: str) -> bool:
+    """Whether the command's option ``name`` was given (not left to its default)."""
+    source = ctx.get_parameter_source(name)
+    return source is not None and source.name != "DEFAULT"
 
 
 @app.command()
 def play(
+    ctx: typer.Context,
     variant: VariantOption = "classic",
     option: OptionsOption = None,
     players: PlayersOption = 4,
@@ -731,13 +885,26 @@ def play(
         raise _fail(
             f"the terminal game needs its extra: pip install 'unoverse[tui]' ({exc})"
         ) from None
+    if connect is None:
+        stray = [f"--{n}" for n, value in (("room", room), ("token", token)) if value is not None]
+        if stray:
+            raise _fail(f"{' and '.join(stray)}: only with --connect, the server of the room")
+    else:
+        given = [n for n in _LOCAL_ONLY if _given(ctx, n)]
+        if given:
+            raise _fail(
+                f"{', '.join('--' + n for n in given)}: for a table on this machine; with "
+                "--connect, the room on the server sets the game"
+            )
     try:
         if connect is not None:
             link = remote(connect, room, name, token)
         else:
             preset = _preset(variant, option)
+            if players >= 2:  # (fewer: local says a table needs two seats)
+                resolve_preset(preset)[0].check_players(players)  # before a seat is made
             link = local(preset, players, bots, name or player_name(), timer, seed)
-    except LaunchError as exc:
+    except (LaunchError, UnoverseError) as exc:
         raise _fail(str(exc)) from None
     PlayApp(link, bell=bell).run()
     place = getattr(link, "place", None)

@@ -40,6 +40,7 @@ from .app import (
     _note_workers,
     _noted,
     _progress,
+    _same_file,
     _stop_between_games,
     app,
 )
@@ -75,6 +76,8 @@ def report(
     eliminations and the launcher where they apply; in the terminal, as JSON (--json) or as
     an HTML page with plots (--html)."""
     _check_html(html)
+    if html is not None and any(_same_file(html, path) for path in results):
+        raise _fail(f"--html {html} is a results file to read: write the page to another file")
     try:
         with _progress() as bar:
             task = bar.add_task("games read", total=None)

@@ -47,6 +47,7 @@ from ..core.errors import (
 )
 from ..core.events import Event, redact
 from ..core.game import Game
+from ..core.options import shown
 from ..core.phase import Phase
 from ..core.seeding import Stream, derive
 from ..core.windows import Window
@@ -88,9 +89,13 @@ MANDATORY: Final = (
 # Not a native class: mypyc would drop the ``code`` a compiled subclass of an interpreted
 # exception sets (it would read "error").
 @mypyc_attr(native_class=False)
-class BadTime(UnoverseError):
-    """An arrival time that is not a finite number, or earlier than the last action the
-    session has processed: arrivals are applied in time order and cannot go back."""
+class BadTime(UnoverseError, ValueError):
+    """A time the session cannot use: an arrival time that is not a finite number, or earlier
+    than the last action the session has processed (arrivals are applied in time order and
+    cannot go back); a time to ``advance`` to that is not a number; or a setting of the
+    session's clock (its deadline, stall time, horizon, start or idle limit) that is not a
+    number in its range, when the session is made. (A ``ValueError`` too, as the settings'
+    refusals were.)"""
 
     code = "bad_time"
 
@@ -244,33 +249,35 @@ class Session:
         game: Game,
         seed: int,
         *,
-        deadline_ms: float | None = None,
-        stall_ms: float | None = None,
+        deadline_ms: object = None,
+        stall_ms: object = None,
         store: Store | None = None,
-        start: float = 0.0,
-        horizon_ms: float = HORIZON_MS,
-        idle_limit: int | None = None,
+        start: object = 0.0,
+        horizon_ms: object = HORIZON_MS,
+        idle_limit: object = None,
     ) -> None:
-        if deadline_ms is not None and not 0 < deadline_ms < _INFINITY:
-            raise ValueError(f"deadline_ms must be positive and finite, not {deadline_ms!r}")
-        if stall_ms is not None and not 0 < stall_ms < _INFINITY:
-            raise ValueError(f"stall_ms must be positive and finite, not {stall_ms!r}")
-        if not 0 < horizon_ms < _INFINITY:
-            raise ValueError(f"horizon_ms must be positive and finite, not {horizon_ms!r}")
-        if not math.isfinite(start):
-            raise ValueError(f"start must be a finite time, not {start!r}")
-        if idle_limit is not None and idle_limit < 1:
-            raise ValueError(f"idle_limit must be at least 1, not {idle_limit!r}")
+        # (the settings are typed ``object``: the compiled build would refuse anything else
+        # with a bare ``TypeError``; each is checked here, ``BadTime`` if it is wrong)
+        deadline = None if deadline_ms is None else _duration(deadline_ms, "deadline_ms")
+        stall = None if stall_ms is None else _duration(stall_ms, "stall_ms")
+        horizon = _duration(horizon_ms, "horizon_ms")
+        now = _number(start, "start")
+        if not math.isfinite(now):
+            raise BadTime(f"start must be a finite time, not {shown(start)}")
+        if idle_limit is not None and (
+            isinstance(idle_limit, bool) or not isinstance(idle_limit, int) or idle_limit < 1
+        ):
+            raise BadTime(f"idle_limit must be an integer of at least 1, not {shown(idle_limit)}")
         self.game = game
-        self.deadline_ms = deadline_ms
-        self.stall_ms = stall_ms if game.rules.realtime else None
+        self.deadline_ms = deadline
+        self.stall_ms = stall if game.rules.realtime else None
         self.store = store
-        self.horizon_ms = float(horizon_ms)
-        self.idle_limit = IDLE_PER_SEAT * game.n if idle_limit is None else idle_limit
+        self.horizon_ms = horizon
+        self.idle_limit: int = IDLE_PER_SEAT * game.n if idle_limit is None else idle_limit
         #: Referee actions accepted since the last seat's action.
         self.idle = 0
         #: The time of the last action processed (or ``start``): arrivals may not be earlier.
-        self.now = float(start)
+        self.now = now
         #: When the current mandatory window opened.
         self.opened = self.now
         #: When the last card landed, or live play resumed after an event or a forced play
@@ -372,16 +379,18 @@ class Session:
         self.receive(seat, action, at, self.game.version)
         return self.step()
 
-    def advance(self, now: float) -> list[Ack]:
+    def advance(self, now: object) -> list[Ack]:
         """Process everything due by ``now`` (a wall clock): queued actions that arrived at
-        or before it, and deadlines that passed before it, in time order."""
-        if math.isnan(now):
+        or before it, and deadlines that passed before it, in time order. A ``now`` that is
+        not a number, or NaN, is ``BadTime`` (typed ``object``, as ``receive``'s time)."""
+        until = _number(now, "advance to")
+        if math.isnan(until):
             raise BadTime("advance to nan: give a time (ms; infinity processes everything)")
         acks = []
-        ack = self._next(now)
+        ack = self._next(until)
         while ack is not None:
             acks.append(ack)
-            ack = self._next(now)
+            ack = self._next(until)
         return acks
 
     def submit(self, seat: object, action: object, at: object, version: object = None) -> Ack:
@@ -495,9 +504,10 @@ class Session:
             return seat
         raise NotYourWindow(f"seat {seat!r} does not exist: seats are 0 to {self.game.n - 1}")
 
-    def _check_time(self, at: object) -> float:
-        if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at):
-            raise BadTime(f"arrival time {at!r}: give a finite number (ms)")
+    def _check_time(self, value: object) -> float:
+        at = _number(value, "arrival time")
+        if not math.isfinite(at):
+            raise BadTime(f"arrival time {shown(value)}: give a finite number (ms)")
         if at < self.now:
             raise BadTime(
                 f"arrival time {at} is before the last action processed ({self.now}): "
@@ -508,7 +518,7 @@ class Session:
                 f"arrival time {at} is more than {self.horizon_ms:g} ms after the session's "
                 f"clock ({self.now}): no clock stamped it"
             )
-        return float(at)
+        return at
 
     def _check_version(self, version: object) -> int | None:
         if version is None:
@@ -587,6 +597,25 @@ def _text(a: Action) -> str:
         if a.covers < 0 and not a.more and len(_TEXTS) < _TEXTS_KEPT:
             _TEXTS[a] = text
     return text
+
+
+def _number(value: object, what: str) -> float:
+    """``value`` as a float: an ``int`` (not a ``bool``) or a ``float``, and an integer no
+    larger than a float holds; else ``BadTime`` naming ``what``."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise BadTime(f"{what} {shown(value)}: give a number (ms)")
+    try:
+        return float(value)
+    except OverflowError:  # an integer beyond any float
+        raise BadTime(f"{what} {shown(value)}: give a finite number (ms)") from None
+
+
+def _duration(value: object, name: str) -> float:
+    """A setting that is a length of time: a positive, finite number of milliseconds."""
+    ms = _number(value, name)
+    if not 0 < ms < _INFINITY:
+        raise BadTime(f"{name} must be positive and finite, not {shown(value)}")
+    return ms
 
 
 def _parse(action: object) -> Action:

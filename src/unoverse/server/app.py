@@ -8,8 +8,14 @@ played over the websocket ``/ws``: a ``hello``, then actions and chat, each answ
 A request's seat token travels as ``Authorization: Bearer <token>``.
 
 Every refusal is a typed error that changed nothing: ``{"code": ..., "message": ...}``
-with a status that fits (401 unauthorised, 404 not found, 409 room full or not ready, 422
-anything else).
+with a status that fits (400 unreadable, 401 unauthorised, 404 not found, 409 room full or
+not ready, 413 too large, 429 over a client's limit, 503 over the server's, 422 anything
+else); the OpenAPI document lists each one an endpoint can give. Requests are read strictly:
+a number is a JSON number, a flag ``true`` or ``false``, and the schema states every limit.
+
+A room's code is its only key: nothing answers an outsider with a private room, its code or
+its games (a game is asked for under its room's code), and an address that asks for too
+many unknown codes is slowed down (``quotas``).
 """
 
 from __future__ import annotations
@@ -18,17 +24,19 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from contextlib import asynccontextmanager
-from typing import Annotated, Any, Final
+from typing import Annotated, Any, Final, Literal
 
-from fastapi import Depends, FastAPI, Request, Response, WebSocket
+from fastapi import Depends, FastAPI, Path, Query, Request, Response, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse
+from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field
+from starlette.exceptions import HTTPException
 from starlette.websockets import WebSocketDisconnect
 
 from .. import __version__
@@ -39,8 +47,10 @@ from . import protocol as p
 from .export import export
 from .hub import Hub
 from .live import DEFAULTS, Config, Live
-from .room import Settings
-from .store import DEFAULT_URL
+from .quotas import LIMITS, Limits
+from .room import MAX_NAME, Settings
+from .serving import BodyLimit
+from .store import DEFAULT_URL, Entry, GameRecord
 from .wire import events_for, seat_view
 
 log = logging.getLogger("unoverse.server")
@@ -49,49 +59,90 @@ log = logging.getLogger("unoverse.server")
 MAX_QUEUED: Final = 1000
 #: Seconds a new socket has to say ``hello``.
 HELLO_WITHIN: Final = 10.0
-_STATUS: Final = {"unauthorised": 401, "not_found": 404, "room_full": 409, "not_ready": 409}
+_STATUS: Final = {
+    "unauthorised": 401,
+    "not_found": 404,
+    "room_full": 409,
+    "not_ready": 409,
+    "too_large": 413,
+    "rate_limited": 429,
+    "too_many": 429,
+    "server_full": 503,
+}
+#: The largest id of a stored game (a 32-bit signed integer, as both databases store it).
+MAX_GAME: Final = 2**31 - 1
+#: A preset as the HTTP API takes it: a variant, then ``+name`` or ``+name=value`` options.
+PRESET: Final = r"^[a-z0-9_]+(\+[a-z0-9_.]+(=[A-Za-z0-9_.:,\-]+)?)*$"
 _bearer = HTTPBearer(auto_error=False, description="the seat token joining gave")
 Token = Annotated[HTTPAuthorizationCredentials | None, Depends(_bearer)]
 
 
-# -- requests ------------------------------------------------------------------------------
-class NewRoom(BaseModel):
+# -- requests and answers --------------------------------------------------------------
+class Strict(BaseModel):
+    """A request body: exactly its fields, each of its JSON type (no ``"4"`` for 4)."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+def _whole(value: object) -> object:
+    """A JSON number with no fraction (``5.0``, which JSON Schema counts an integer) as an
+    int; anything else as it came, for the strict check to refuse text."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    return value
+
+
+Name = Annotated[str, Field(min_length=1, max_length=MAX_NAME, pattern=r"\S")]
+SeatNumber = Annotated[int, BeforeValidator(_whole), Field(ge=0, le=9)]
+#: A seat as a JSON object's key: its digit.
+SeatKey = Annotated[int, Field(strict=False, ge=0, le=9)]
+BotSpec = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0-9_:=,.\-]+$")]
+
+
+class NewRoom(Strict):
     """A room to create, and its host."""
 
-    name: str = Field(description="the host's name, 1-24 characters", max_length=200)
+    name: Name = Field(description="the host's name, 1-24 characters")
     preset: str = Field(
         "classic",
         description="variant and options, e.g. classic+stacking=progressive+target_score=300",
         max_length=1000,
+        pattern=PRESET,
     )
-    seats: int = Field(4, description="2 to 10 seats (the variant may allow fewer)")
-    timer: str = Field("normal", description="off, relaxed (60 s), normal (30 s), fast (15 s)")
+    seats: Annotated[int, BeforeValidator(_whole)] = Field(
+        4, ge=2, le=10, description="2 to 10 seats (the variant may allow fewer)"
+    )
+    timer: Literal["off", "relaxed", "normal", "fast"] = Field(
+        "normal", description="off, relaxed (60 s), normal (30 s), fast (15 s)"
+    )
     public: bool = Field(False, description="listed in the public room list")
     spectators: bool = Field(True, description="whether spectators may watch")
-    bots: dict[int, str] = Field(
+    bots: dict[SeatKey, BotSpec] = Field(
         default_factory=dict,
+        max_length=9,
         description="seat -> bot: a level (easy, normal, hard) or any bot spec",
+        json_schema_extra={"propertyNames": {"pattern": "^[0-9]$"}},
     )
 
 
-class Join(BaseModel):
+class Join(Strict):
     """A player taking a seat."""
 
-    name: str = Field(description="1-24 characters, unique in the room", max_length=200)
-    seat: int | None = Field(None, description="the seat wanted (default: the first open)")
+    name: Name = Field(description="1-24 characters, unique in the room")
+    seat: SeatNumber | None = Field(None, description="the seat wanted (default: the first open)")
 
 
-class SeatChoice(BaseModel):
+class SeatChoice(Strict):
     """A seat the host acts on."""
 
-    seat: int
+    seat: SeatNumber
 
 
-class AddBot(BaseModel):
+class AddBot(Strict):
     """A bot the host seats."""
 
-    seat: int
-    spec: str = Field("normal", description="easy, normal, hard, or any bot spec", max_length=200)
+    seat: SeatNumber
+    spec: BotSpec = Field("normal", description="easy, normal, hard, or any bot spec")
 
 
 class Joined(BaseModel):
@@ -103,14 +154,62 @@ class Joined(BaseModel):
     link: str
 
 
+class Refusal(BaseModel):
+    """A refused request: nothing changed."""
+
+    code: str = Field(description="one of the protocol's error codes (docs/protocol.md)")
+    message: str
+
+
+_WHY: Final = {
+    400: "unreadable request",
+    401: "no seat or not the host",
+    404: "no such room or game",
+    409: "the room is full or not ready",
+    413: "request body too large",
+    422: "a value the server refuses",
+    429: "over a limit of this address",
+    503: "over a limit of the server",
+}
+
+
+def refusals(*statuses: int) -> dict[int | str, dict[str, Any]]:
+    """The OpenAPI ``responses`` of the refusals an endpoint can give (with those every
+    endpoint can: 400, 413, 422)."""
+    return {
+        status: {"model": Refusal, "description": _WHY[status]}
+        for status in sorted({400, 413, 422, *statuses})
+    }
+
+
+#: The most rooms a page of the public list holds.
+MAX_PAGE: Final = 50
+After = Annotated[str, Query(max_length=p.MAX_ROOM, description="the last code of the page before")]
+PageSize = Annotated[int, Query(ge=1, le=MAX_PAGE, description="rooms per page")]
+Code = Annotated[str, Path(min_length=1, max_length=p.MAX_ROOM, description="the room's code")]
+GameId = Annotated[int, Path(ge=1, le=MAX_GAME, description="the game's number")]
+
+
 # -- the application -----------------------------------------------------------------------
-def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
-    """The server on the database at ``url``."""
-    hubs: list[Hub] = []
+def create_app(
+    url: str = DEFAULT_URL,
+    config: Config = DEFAULTS,
+    limits: Limits = LIMITS,
+    hub: Hub | None = None,
+) -> FastAPI:
+    """The server on the database at ``url``, its rooms run by ``config``, its clients held
+    to ``limits``: its hub opened when the application starts and closed when it stops, or
+    ``hub``, opened and closed by the caller (``serving.run``)."""
+    hubs: list[Hub] = [] if hub is None else [hub]
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
-        hubs.append(await Hub.open(url, config))
+        if hub is not None:
+            _app.state.hub = hub
+            yield
+            return
+        hubs.append(await Hub.open(url, config, limits))
+        _app.state.hub = hubs[0]
         try:
             yield
         finally:
@@ -124,11 +223,15 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
         lifespan=lifespan,
     )
 
-    def hub() -> Hub:
+    def the_hub() -> Hub:
         return hubs[0]
 
     def token_of(credentials: HTTPAuthorizationCredentials | None) -> str | None:
         return None if credentials is None else credentials.credentials
+
+    def room_of(request: Request, code: str) -> Live:
+        """The room ``code``; an unknown code counts against the asking address."""
+        return the_hub().find(code, _address(request))
 
     @app.middleware("http")
     async def log_requests(
@@ -140,7 +243,7 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
             "request",
             extra={
                 "method": request.method,
-                "path": request.url.path,
+                "path": _logged_path(request.url.path),
                 "status": response.status_code,
                 "ms": round((time.perf_counter() - began) * 1000, 2),
             },
@@ -149,8 +252,7 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
 
     @app.exception_handler(p.ProtocolError)
     async def refused(_request: Request, exc: p.ProtocolError) -> JSONResponse:
-        status = _STATUS.get(exc.code, 422)
-        return JSONResponse({"code": exc.code, "message": exc.message}, status_code=status)
+        return _refusal(_STATUS.get(exc.code, 422), exc.code, exc.message)
 
     @app.exception_handler(UnoverseError)
     async def refused_by_engine(_request: Request, exc: UnoverseError) -> JSONResponse:
@@ -161,9 +263,26 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
         where = "; ".join(
             f"{'.'.join(str(x) for x in e['loc'])}: {e['msg']}" for e in exc.errors()[:5]
         )
-        return JSONResponse({"code": "bad_message", "message": where}, status_code=422)
+        return _refusal(422, "bad_message", where[:1000])
+
+    @app.exception_handler(HTTPException)
+    async def by_the_framework(request: Request, exc: HTTPException) -> JSONResponse:
+        # an unreadable body (JSON too deep, say), an unknown path or method
+        code: p.ErrorCode = "not_found" if exc.status_code == 404 else "bad_message"
+        reason = exc.detail if isinstance(exc.detail, str) else "refused"
+        headers = dict(exc.headers or {})
+        if exc.status_code == 405:  # every method of the path, not just its first route's
+            methods = {
+                method
+                for route in app.routes
+                if isinstance(route, APIRoute) and route.path_regex.match(request.url.path)
+                for method in route.methods or ()
+            }
+            headers["Allow"] = ", ".join(sorted(methods))
+        return _refusal(exc.status_code, code, reason, headers)
 
     app.add_middleware(GZipMiddleware, minimum_size=1024)
+    app.add_middleware(BodyLimit, limit=limits.body_bytes, timeout=limits.body_timeout_s)
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)
@@ -171,7 +290,11 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
         # the page is small and names its files with their version: never a stale page
         return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
-    @app.get("/api/variants", summary="Every variant and its options, for creating a room")
+    @app.get(
+        "/api/variants",
+        summary="Every variant and its options, for creating a room",
+        responses=refusals(),
+    )
     async def all_variants() -> list[dict[str, Any]]:
         return [
             {
@@ -197,99 +320,169 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
             for v in variants()
         ]
 
-    @app.get("/health", summary="Whether the server is up")
+    @app.get("/health", summary="Whether the server is up", responses=refusals())
     async def health() -> dict[str, object]:
-        return {"ok": True, "rooms": len(hub().rooms)}
+        return {"ok": True, "rooms": len(the_hub().rooms)}
 
-    @app.post("/api/rooms", summary="Create a room; its host takes a seat", status_code=201)
+    @app.post(
+        "/api/rooms",
+        summary="Create a room; its host takes a seat",
+        status_code=201,
+        responses=refusals(409, 429, 503),
+    )
     async def create_room(body: NewRoom, request: Request) -> Joined:
         settings = Settings.make(body.preset, body.seats, body.timer, body.public, body.spectators)
-        live, seat, token = await hub().create(settings, body.name, body.bots)
+        live, seat, token = await the_hub().create(
+            settings, body.name, body.bots, _address(request)
+        )
         return _joined(request, live, seat, token)
 
-    @app.get("/api/rooms", summary="The public rooms")
-    async def public_rooms() -> list[dict[str, Any]]:
-        rooms = hub().rooms.values()
-        return [live.room.listing() for live in rooms if live.room.settings.public]
+    @app.get(
+        "/api/rooms",
+        summary="The public rooms, a page at a time (by code, from after `after`)",
+        responses=refusals(),
+    )
+    async def public_rooms(after: After = "", limit: PageSize = MAX_PAGE) -> dict[str, Any]:
+        shown = limit
+        codes = sorted(
+            code
+            for code, live in the_hub().rooms.items()
+            if live.room.settings.public and code > after.upper()
+        )
+        page = codes[:shown]
+        return {
+            "rooms": [the_hub().rooms[code].room.listing() for code in page],
+            "next": page[-1] if len(codes) > shown else None,
+        }
 
-    @app.get("/api/rooms/{code}", summary="A room, by its code")
-    async def room(code: str) -> dict[str, Any]:
-        live = hub().get(code)
+    @app.get("/api/rooms/{code}", summary="A room, by its code", responses=refusals(404, 429))
+    async def room(code: Code, request: Request) -> dict[str, Any]:
+        live = room_of(request, code)
         listing = live.room.listing()
         listing["presence"] = live.presence().seats
         listing["match_over"] = live.match_over
         return listing
 
-    @app.post("/api/rooms/{code}/join", summary="Take a seat", status_code=201)
-    async def join(code: str, body: Join, request: Request) -> Joined:
-        live = hub().get(code)
-        seat, token = await hub().change(live, "join", lambda room: room.join(body.name, body.seat))
+    @app.post(
+        "/api/rooms/{code}/join",
+        summary="Take a seat",
+        status_code=201,
+        responses=refusals(404, 409, 429),
+    )
+    async def join(code: Code, body: Join, request: Request) -> Joined:
+        live = room_of(request, code)
+        seat, token = await the_hub().change(
+            live, "join", lambda room: room.join(body.name, body.seat)
+        )
         return _joined(request, live, seat, token)
 
-    @app.post("/api/rooms/{code}/leave", summary="Leave your seat (before the match)")
-    async def leave(code: str, credentials: Token) -> dict[str, int]:
-        live = hub().get(code)
-        seat = await hub().change(live, "leave", lambda room: room.leave(token_of(credentials)))
+    @app.post(
+        "/api/rooms/{code}/leave",
+        summary="Leave your seat (before the match)",
+        responses=refusals(401, 404, 409, 429),
+    )
+    async def leave(code: Code, credentials: Token, request: Request) -> dict[str, int]:
+        live = room_of(request, code)
+        seat = await the_hub().change(live, "leave", lambda room: room.leave(token_of(credentials)))
         return {"seat": seat}
 
-    @app.post("/api/rooms/{code}/bots", summary="The host seats a bot")
-    async def add_bot(code: str, body: AddBot, credentials: Token) -> dict[str, int]:
-        live = hub().get(code)
-        await hub().change(
+    @app.post(
+        "/api/rooms/{code}/bots",
+        summary="The host seats a bot",
+        responses=refusals(401, 404, 409, 429),
+    )
+    async def add_bot(
+        code: Code, body: AddBot, credentials: Token, request: Request
+    ) -> dict[str, int]:
+        live = room_of(request, code)
+        await the_hub().change(
             live, "add bot", lambda room: room.add_bot(token_of(credentials), body.seat, body.spec)
         )
         return {"seat": body.seat}
 
-    @app.delete("/api/rooms/{code}/bots/{seat}", summary="The host removes a bot")
-    async def remove_bot(code: str, seat: int, credentials: Token) -> dict[str, int]:
-        live = hub().get(code)
-        await hub().change(
+    @app.delete(
+        "/api/rooms/{code}/bots/{seat}",
+        summary="The host removes a bot",
+        responses=refusals(401, 404, 409, 429),
+    )
+    async def remove_bot(
+        code: Code,
+        seat: Annotated[int, Path(ge=0, le=9)],
+        credentials: Token,
+        request: Request,
+    ) -> dict[str, int]:
+        live = room_of(request, code)
+        await the_hub().change(
             live, "remove bot", lambda room: room.remove_bot(token_of(credentials), seat)
         )
         return {"seat": seat}
 
-    @app.post("/api/rooms/{code}/kick", summary="The host sends a player away")
-    async def kick(code: str, body: SeatChoice, credentials: Token) -> dict[str, int]:
-        live = hub().get(code)
+    @app.post(
+        "/api/rooms/{code}/kick",
+        summary="The host sends a player away",
+        responses=refusals(401, 404, 409, 429),
+    )
+    async def kick(
+        code: Code, body: SeatChoice, credentials: Token, request: Request
+    ) -> dict[str, int]:
+        live = room_of(request, code)
         old = live.conns.get(body.seat)
-        await hub().change(live, "kick", lambda room: room.kick(token_of(credentials), body.seat))
+        await the_hub().change(
+            live, "kick", lambda room: room.kick(token_of(credentials), body.seat)
+        )
         if old is not None:
             old.send(p.encode(p.Bye(reason="kicked")))
             old.close(4003)
         return {"seat": body.seat}
 
-    @app.post("/api/rooms/{code}/host", summary="The host hands the role to another player")
-    async def hand_host(code: str, body: SeatChoice, credentials: Token) -> dict[str, int]:
-        live = hub().get(code)
-        await hub().change(
+    @app.post(
+        "/api/rooms/{code}/host",
+        summary="The host hands the role to another player",
+        responses=refusals(401, 404, 429),
+    )
+    async def hand_host(
+        code: Code, body: SeatChoice, credentials: Token, request: Request
+    ) -> dict[str, int]:
+        live = room_of(request, code)
+        await the_hub().change(
             live, "hand host", lambda room: room.hand_host(token_of(credentials), body.seat)
         )
         return {"host": body.seat}
 
-    @app.post("/api/rooms/{code}/start", summary="The host starts the match")
-    async def start(code: str, credentials: Token) -> dict[str, str]:
-        live = hub().get(code)
-        await hub().change(live, "start", lambda room: room.start(token_of(credentials)))
+    @app.post(
+        "/api/rooms/{code}/start",
+        summary="The host starts the match",
+        responses=refusals(401, 404, 409, 429),
+    )
+    async def start(code: Code, credentials: Token, request: Request) -> dict[str, str]:
+        live = room_of(request, code)
+        await the_hub().change(live, "start", lambda room: room.start(token_of(credentials)))
         await live.start_match()
         return {"room": live.room.code}
 
-    @app.post("/api/rooms/{code}/again", summary="The host opens the table for another match")
-    async def again(code: str, credentials: Token) -> dict[str, str]:
-        live = hub().get(code)
+    @app.post(
+        "/api/rooms/{code}/again",
+        summary="The host opens the table for another match",
+        responses=refusals(401, 404, 409, 429),
+    )
+    async def again(code: Code, credentials: Token, request: Request) -> dict[str, str]:
+        live = room_of(request, code)
 
         def play_again(room: Any) -> None:
             if not live.match_over:
                 raise p.ProtocolError("not_ready", "the match is not over")
             room.play_again(token_of(credentials))
 
-        await hub().change(live, "play again", play_again)
+        await the_hub().change(live, "play again", play_again)
         return {"room": live.room.code}
 
-    @app.get("/api/games/{game}", summary="A game: how it was dealt, and its result")
-    async def game(game: int) -> dict[str, Any]:
-        record = await hub().store.game(game)
-        if record is None:
-            raise p.ProtocolError("not_found", f"no game {game}")
+    @app.get(
+        "/api/rooms/{code}/games/{game}",
+        summary="A game of the room: how it was dealt, and its result",
+        responses=refusals(404, 429),
+    )
+    async def game(code: Code, game: GameId, request: Request) -> dict[str, Any]:
+        record = await _game_of(the_hub(), code, game, _address(request))
         out: dict[str, Any] = {
             "game": record.id,
             "room": record.room,
@@ -304,13 +497,22 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
         }
         if record.finished:  # revealed only once the game is over
             out["seed"], out["salt"] = str(record.seed), record.salt
-            out["actions"] = len(await hub().store.log(record.id))
+            out["actions"] = len(await the_hub().store.log(record.id))
         return out
 
-    @app.get("/api/games/{game}/steps/{step}", summary="A finished game after `step` actions")
-    async def step(game: int, step: int) -> dict[str, Any]:
-        record, entries = await _finished(hub(), game)
-        if not 0 <= step <= len(entries):
+    @app.get(
+        "/api/rooms/{code}/games/{game}/steps/{step}",
+        summary="A finished game after `step` actions",
+        responses=refusals(404, 409, 429),
+    )
+    async def step(
+        code: Code,
+        game: GameId,
+        step: Annotated[int, Path(ge=0, le=MAX_GAME)],
+        request: Request,
+    ) -> dict[str, Any]:
+        record, entries = await _finished(the_hub(), code, game, _address(request))
+        if step > len(entries):
             raise p.ProtocolError("not_found", f"game {game} has steps 0 to {len(entries)}")
         played = record.deal()
         events = list(played.setup_events)
@@ -326,17 +528,40 @@ def create_app(url: str = DEFAULT_URL, config: Config = DEFAULTS) -> FastAPI:
             "view": seat_view(played, None),
         }
 
-    @app.get("/api/games/{game}/export", summary="A finished game as a file for unoverse replay")
-    async def export_game(game: int) -> dict[str, Any]:
-        record, entries = await _finished(hub(), game)
+    @app.get(
+        "/api/rooms/{code}/games/{game}/export",
+        summary="A finished game as a file for unoverse replay",
+        responses=refusals(404, 409, 429),
+    )
+    async def export_game(code: Code, game: GameId, request: Request) -> dict[str, Any]:
+        record, entries = await _finished(the_hub(), code, game, _address(request))
         return export(record, entries)
 
     @app.websocket("/ws")
     async def play(websocket: WebSocket) -> None:
         await websocket.accept()
-        await _serve_socket(hub(), websocket)
+        await _serve_socket(the_hub(), websocket)
 
     return app
+
+
+def _address(request: Request | WebSocket) -> str:
+    """The client's address, as the limits count it."""
+    return request.client.host if request.client is not None else "?"
+
+
+def _logged_path(path: str) -> str:
+    """A request's path as the log keeps it: a room's code is its key, so it stays out."""
+    parts = path.split("/")
+    if len(parts) > 3 and parts[1:3] == ["api", "rooms"]:
+        parts[3] = "{code}"
+    return "/".join(parts)
+
+
+def _refusal(
+    status: int, code: p.ErrorCode, message: str, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
+    return JSONResponse({"code": code, "message": message}, status_code=status, headers=headers)
 
 
 def _joined(request: Request, live: Live, seat: int, token: str) -> Joined:
@@ -344,10 +569,18 @@ def _joined(request: Request, live: Live, seat: int, token: str) -> Joined:
     return Joined(room=live.room.code, seat=seat, token=token, link=link)
 
 
-async def _finished(hub: Hub, game: int) -> tuple[Any, list[Any]]:
+async def _game_of(hub: Hub, code: str, game: int, address: str) -> GameRecord:
+    """Game ``game`` of room ``code`` (an ended room's too), or ``not_found``, counted
+    against ``address`` like an unknown room."""
     record = await hub.store.game(game)
-    if record is None:
-        raise p.ProtocolError("not_found", f"no game {game}")
+    if record is None or record.room != code.upper():
+        hub.quotas.missed(address)
+        raise p.ProtocolError("not_found", f"room {code[:16]!r} has no game {game}")
+    return record
+
+
+async def _finished(hub: Hub, code: str, game: int, address: str) -> tuple[GameRecord, list[Entry]]:
+    record = await _game_of(hub, code, game, address)
     if not record.finished:
         raise p.ProtocolError("not_ready", f"game {game} is being played")
     return record, await hub.store.log(game)
@@ -394,6 +627,21 @@ class Socket:
 
 async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
     conn = Socket(websocket)
+    address = _address(websocket)
+    try:
+        hub.quotas.open_socket(address)
+    except p.ProtocolError as exc:
+        conn.send(p.encode(p.error_for(None, exc)))
+        conn.close(1008)
+        await conn.writer
+        return
+    try:
+        await _serve_counted(hub, websocket, conn, address)
+    finally:
+        hub.quotas.close_socket(address)
+
+
+async def _serve_counted(hub: Hub, websocket: WebSocket, conn: Socket, address: str) -> None:
     live: Live | None = None
     seat: int | None = None
     try:
@@ -406,7 +654,7 @@ async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
                 raise p.ProtocolError(
                     "bad_message", f"this server speaks protocol {p.PROTOCOL}, not {hello.protocol}"
                 )
-            live = hub.get(hello.room)
+            live = hub.find(hello.room, address)
             if hello.token is not None:
                 seat = live.room.seat_of(hello.token)
             elif not live.room.settings.spectators:

@@ -30,6 +30,13 @@ class Bucket:
         self.refused = 0.0  # refused messages, draining at the same rate
         self.at = now
 
+    def full(self, now: float) -> bool:
+        """Whether the bucket would be full at ``now`` (nothing taken lately: it can go)."""
+        elapsed = max(0.0, now - self.at)
+        return self.tokens + elapsed * self.refill >= self.capacity and self.refused <= (
+            elapsed * self.refill
+        )
+
     def take(self, now: float) -> Verdict:
         """The verdict on a message arriving at ``now`` (seconds, never going back)."""
         elapsed = max(0.0, now - self.at)

@@ -42,7 +42,7 @@ from ..sim.driver import STALL_MS
 from . import protocol as p
 from .bot_pool import BotPool, Decision, decision_seed, searches
 from .limits import Bucket
-from .room import Room
+from .room import Room, refuse_invisible
 from .shuffle import Deal
 from .store import ChatLine, Entry, GameRecord, Store
 from .wire import events_for, seat_view
@@ -179,6 +179,10 @@ class Live:
         self._wake = asyncio.Event()
         self._ticker: asyncio.Task[None] | None = None
         self.closed = False
+        #: when someone last came, left or changed the table (monotonic seconds)
+        self.active_at = time.monotonic()
+        #: the presence frame last sent to everyone
+        self._presence_sent = b""
 
     # -- the clock ---------------------------------------------------------------------------
     def now(self) -> float:
@@ -205,10 +209,20 @@ class Live:
         ]
         return p.Presence(seats=seats, host=self.room.host)
 
+    def _share_presence(self) -> None:
+        """Send the presence to everyone if it changed since it was last sent (a spectator
+        coming or going changes nothing: a join costs the same whatever the audience)."""
+        frame = p.encode(self.presence())
+        if frame != self._presence_sent:
+            self._presence_sent = frame
+            for conn in (*self.conns.values(), *self.watchers):
+                conn.send(frame)
+
     def lobby_changed(self) -> None:
         """Tell everyone the room changed (seats, host, started)."""
+        self.active_at = time.monotonic()
         self._to_all(p.Lobby(room=self.room.listing()))
-        self._to_all(self.presence())
+        self._share_presence()
 
     def _update(self, seat: int | None, events: list[Event]) -> p.Update:
         game, record, session = self.game, self.record, self.session
@@ -237,6 +251,7 @@ class Live:
         over and the first is told why) or a spectator (None). It gets the room, then the
         events it missed since ``last_version`` of game ``game_id`` and its view."""
         async with self.lock:
+            self.active_at = time.monotonic()
             if seat is None:
                 self.watchers.add(conn)
             else:
@@ -258,7 +273,7 @@ class Live:
                     )
                 )
             )
-            self._to_all(self.presence())
+            self._share_presence()
             if self.record is not None and self.game is not None:
                 conn.send(
                     p.encode(
@@ -289,11 +304,13 @@ class Live:
     async def detach(self, conn: Conn, seat: int | None) -> None:
         """A socket closed: its seat (if it still holds it) is now away."""
         async with self.lock:
+            self.active_at = time.monotonic()
             self.watchers.discard(conn)
+            self.buckets.pop(conn, None)  # a spectator's flood limit goes with its socket
             if seat is not None and self.conns.get(seat) is conn:
                 del self.conns[seat]
                 self._account(self.now())
-                self._to_all(self.presence())
+                self._share_presence()
                 self._wake.set()
 
     def flood(self, key: object) -> str:
@@ -493,6 +510,11 @@ class Live:
             answered = self.answers.setdefault(seat, {})
             frame = answered.get(message.seq)
             if frame is None:
+                try:
+                    refuse_invisible(message.text, "chat", joiners=True)
+                except p.ProtocolError as exc:
+                    conn.send(p.encode(p.error_for(message.seq, exc)))
+                    return
                 name = self.room.seats[seat].name or f"seat {seat}"
                 line = ChatLine(seat, name, message.text, self.now())
                 await self.store.add_chat(self.room.code, line)
@@ -761,7 +783,7 @@ class Live:
                 self.bots[seat] = make_bot(STAND_IN, record.seed, seat)
                 await self.store.stood_in(record.id)
                 log.info("stand-in", extra={"room": self.room.code, "seat": seat})
-                self._to_all(self.presence())
+                self._share_presence()
         self._ask_bots()
 
     def _returned(self, seat: int) -> None:
@@ -876,6 +898,24 @@ class Live:
             return
         self._account(self.now())
         self._ask_bots()
+
+    def unused_for(self, now: float) -> float:
+        """Seconds the room has gone unused at ``now`` (monotonic): a started room while no
+        player is connected, an unstarted one while nobody is (0: in use)."""
+        here = self.conns if self.room.started else (self.conns or self.watchers)
+        return 0.0 if here else max(0.0, now - self.active_at)
+
+    async def end(self) -> None:
+        """The room ends: a round in progress is stored as ended (no winner; its log kept),
+        every socket is told and closed, and the room's tasks stop."""
+        async with self.lock:
+            self._to_all(p.Bye(reason="ended"))
+            for conn in (*self.conns.values(), *self.watchers):
+                conn.close(1001)
+            record, game = self.record, self.game
+            if record is not None and game is not None and not game.over:
+                await self.store.finish_game(record.id, {"ended": "unused", "winner": None})
+        await self.close()
 
     async def close(self) -> None:
         """Stop the room's tasks and wait for them to end (the store keeps everything)."""

@@ -48,6 +48,9 @@ ErrorCode = Literal[
     "not_started",
     "not_ready",
     "not_found",
+    "too_large",
+    "too_many",
+    "server_full",
 ]
 ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
 
@@ -265,6 +268,11 @@ _ENCODER: Final = msgspec.json.Encoder()
 def encode(message: ServerMessage) -> bytes:
     """The frame of a server message."""
     return _ENCODER.encode(message)
+
+
+def encode_refusal(code: ErrorCode, message: str) -> bytes:
+    """The body of a refused HTTP request: ``{"code": ..., "message": ...}``."""
+    return _ENCODER.encode({"code": code, "message": message})
 
 
 def error_for(seq: int | None, err: ProtocolError) -> Error:

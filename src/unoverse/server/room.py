@@ -32,9 +32,9 @@ TIMERS: Final[dict[str, float | None]] = {
 }
 #: The longest player name, in characters.
 MAX_NAME: Final = 24
-#: Room codes: six characters without the ones people misread (0/O, 1/I/L).
+#: Room codes: eight characters without the ones people misread (0/O, 1/I/L).
 CODE_ALPHABET: Final = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
-CODE_LENGTH: Final = 6
+CODE_LENGTH: Final = 8
 
 
 def new_code() -> str:
@@ -50,6 +50,30 @@ def new_token() -> str:
 def token_hash(token: str) -> bytes:
     """What a room stores of a token."""
     return hashlib.sha256(token.encode()).digest()
+
+
+def refuse_invisible(text: str, what: str, *, joiners: bool = False) -> None:
+    """Refuse ``text`` (a name, a chat line) holding a control, invisible or
+    direction-changing character (Unicode's categories C*: NUL, new lines, zero-width and
+    bidirectional-override characters, unassigned code points...), which could hide or
+    disguise what is shown, or that a database refuses (PostgreSQL, a NUL). With ``joiners``,
+    a zero-width joiner between two symbols is text (it joins emoji: 👩‍💻)."""
+    for i, ch in enumerate(text):
+        if not unicodedata.category(ch).startswith("C"):
+            continue
+        if joiners and ch == ZWJ and 0 < i < len(text) - 1 and _symbol(text[i - 1], text[i + 1]):
+            continue
+        raise ProtocolError(
+            "bad_message", f"{what}: no control or invisible characters (U+{ord(ch):04X})"
+        )
+
+
+#: The zero-width joiner, and the characters it may join in a chat line.
+ZWJ: Final = "\u200d"
+
+
+def _symbol(before: str, after: str) -> bool:
+    return all(unicodedata.category(c) in ("So", "Sk", "Mn") for c in (before, after))
 
 
 @dataclass(frozen=True)
@@ -174,8 +198,7 @@ class Room:
         clean = " ".join(name.split())
         if not 1 <= len(clean) <= MAX_NAME:
             raise ProtocolError("bad_message", f"name: 1 to {MAX_NAME} characters")
-        if any(unicodedata.category(ch).startswith("C") for ch in clean):
-            raise ProtocolError("bad_message", "name: no control or invisible characters")
+        refuse_invisible(clean, "name")
         taken = {s.name.casefold() for s in self.seats if s.name is not None}
         if clean.casefold() in taken:
             raise ProtocolError("bad_message", f"name: {clean!r} is taken in this room")

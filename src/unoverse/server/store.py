@@ -16,7 +16,7 @@ from typing import Any, Final
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, event, insert, select
+from sqlalchemy import Connection, event, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
 from ..core.game import Game
@@ -130,10 +130,20 @@ class Store:
                 )
 
     async def rooms(self) -> list[Room]:
-        """Every stored room, as it was last saved."""
+        """Every stored room that has not ended, as it was last saved."""
         async with self._sessions() as s:
-            rows = (await s.scalars(select(RoomRow).order_by(RoomRow.code))).all()
-            seats = (await s.scalars(select(SeatRow).order_by(SeatRow.room, SeatRow.seat))).all()
+            open_rooms = select(RoomRow).where(RoomRow.ended.is_(False))
+            rows = (await s.scalars(open_rooms.order_by(RoomRow.code))).all()
+            seats_query = (
+                select(SeatRow)
+                .join(RoomRow, RoomRow.code == SeatRow.room)
+                .where(RoomRow.ended.is_(False))
+                .order_by(SeatRow.room, SeatRow.seat)
+            )
+            seats = (await s.scalars(seats_query)).all()
+        by_room: dict[str, list[Seat]] = {}
+        for x in seats:  # in order of room, then seat: one pass for every room
+            by_room.setdefault(x.room, []).append(Seat(name=x.name, bot=x.bot, token=x.token))
         out = []
         for row in rows:
             given = row.settings  # checked again, as when the room was created
@@ -146,11 +156,14 @@ class Store:
             )
             room = Room(row.code, settings)
             room.host, room.started = row.host, row.started
-            room.seats = [
-                Seat(name=x.name, bot=x.bot, token=x.token) for x in seats if x.room == row.code
-            ]
+            room.seats = by_room.get(row.code, [])
             out.append(room)
         return out
+
+    async def end_room(self, code: str) -> None:
+        """Mark the room ``code`` ended: kept with its games, never taken up again."""
+        async with self._sessions.begin() as s:
+            await s.execute(update(RoomRow).where(RoomRow.code == code).values(ended=True))
 
     # -- games -----------------------------------------------------------------------------
     async def start_game(

@@ -9,7 +9,18 @@ about a game in progress is stored.
 
 from __future__ import annotations
 
-from sqlalchemy import JSON, BigInteger, Boolean, Float, ForeignKey, Integer, LargeBinary, String
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    LargeBinary,
+    String,
+    false,
+)
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -18,14 +29,17 @@ class Base(DeclarativeBase):
 
 
 class RoomRow(Base):
-    """A room: its code, its settings (``room.Settings``' fields), host and state."""
+    """A room: its code, its settings (``room.Settings``' fields), host and state; an ended
+    room keeps its games but is not taken up again."""
 
     __tablename__ = "rooms"
+    __table_args__ = (Index("rooms_open", "ended", "code"),)
 
     code: Mapped[str] = mapped_column(String(16), primary_key=True)
     settings: Mapped[dict[str, object]] = mapped_column(JSON)
     host: Mapped[int | None] = mapped_column(Integer)
     started: Mapped[bool] = mapped_column(Boolean, default=False)
+    ended: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class SeatRow(Base):

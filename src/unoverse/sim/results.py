@@ -11,7 +11,9 @@ Two formats, by the file's suffix:
   file without one, which is reported as cut short and cannot be resumed.
 
 ``read`` checks a file as it goes and names the line (or row) that is wrong: a file cut
-short, of another format, or not a results file. ``Resumable`` finds where a run stopped.
+short, of another format, or not a results file. It reads a line at most
+``MAX_LINE_BYTES`` at a time (``read_lines``), so a longer line, or input that never ends
+(``/dev/zero``), is refused once that much is read. ``Resumable`` finds where a run stopped.
 """
 
 from __future__ import annotations
@@ -22,10 +24,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Final
 
+from ..core.errors import UnoverseError
 from .record import RUN_FIELDS, ResultsError, check_header, check_record, engine_of
 
 #: The Parquet metadata key that holds the header.
 META_KEY: Final = b"unoverse"
+#: The longest line the readers of results and tournament files take: a record is about a
+#: kilobyte, a header a few hundred bytes. A longer line is refused when this much of it
+#: is read, so a reader never holds more of a line in memory.
+MAX_LINE_BYTES: Final = 1 << 20
 
 
 def is_parquet(path: Path) -> bool:
@@ -150,7 +157,13 @@ class Resumable:
     def find(cls, path: Path, header: dict[str, Any]) -> Resumable:
         """Read ``path`` to resume the run ``header`` describes. A file of another run
         (another seed, preset, table, bots, engine or version) is refused; a JSON Lines file's last
-        line cut short (the write the stop interrupted) is dropped, its game played again."""
+        line cut short (the write the stop interrupted) is dropped, its game played again.
+        Only a regular file can be resumed (it is cut and appended to): a device or a pipe,
+        whose records may never end, is refused before anything is read."""
+        if not path.is_file():
+            raise ResultsError(
+                f"{path}: not a regular file: --resume continues a results file on disk"
+            )
         records: list[dict[str, Any]] = []
         keep = 0
         found: dict[str, Any] | None = None
@@ -204,7 +217,7 @@ def _entries(path: Path, *, cut_ok: bool) -> Iterator[tuple[str, dict[str, Any],
         return
     with path.open("rb") as f:
         offset = 0
-        for number, raw in enumerate(f, 1):
+        for number, raw, text in read_lines(f, path, ResultsError, "a unoverse results file"):
             where = f"{path} line {number}"
             if not raw.endswith(b"\n"):
                 if cut_ok and number > 1:
@@ -215,8 +228,8 @@ def _entries(path: Path, *, cut_ok: bool) -> Iterator[tuple[str, dict[str, Any],
                 )
             offset += len(raw)
             try:
-                value = json.loads(raw)
-            except ValueError:  # (UnicodeDecodeError and JSONDecodeError are ValueErrors)
+                value = json.loads(text)
+            except (ValueError, RecursionError):  # (RecursionError: nested too deeply)
                 if number == 1:
                     raise ResultsError(f"{where}: not a unoverse results file") from None
                 raise ResultsError(f"{where}: not JSON") from None
@@ -226,6 +239,25 @@ def _entries(path: Path, *, cut_ok: bool) -> Iterator[tuple[str, dict[str, Any],
                 yield "record", check_record(value, where), where, offset
         if offset == 0:
             raise ResultsError(f"{path}: empty, not a results file")
+
+
+def read_lines(
+    f: IO[bytes], name: object, error: type[UnoverseError], what: str
+) -> Iterator[tuple[int, bytes, str]]:
+    """Each line of ``f`` as ``(number, raw, text)``: its number from 1, its bytes (with
+    the newline, where it has one: the last line of a file cut short has none) and its
+    text. A line longer than ``MAX_LINE_BYTES`` (input that never ends among them) or not
+    UTF-8 raises ``error`` naming file ``name`` and the line: not ``what``."""
+    number = 0
+    while raw := f.readline(MAX_LINE_BYTES + 1):
+        number += 1
+        if len(raw) > MAX_LINE_BYTES and not raw.endswith(b"\n"):
+            raise error(f"{name} line {number}: longer than {MAX_LINE_BYTES} bytes (not {what})")
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError:
+            raise error(f"{name} line {number}: not UTF-8 text (not {what})") from None
+        yield number, raw, text
 
 
 def _parquet_entries(path: Path) -> Iterator[tuple[str, dict[str, Any], str, int]]:

@@ -47,6 +47,7 @@ from ..core.seeding import derive
 from ..core.setup import new_game, resolve_preset
 from . import workers as pool
 from .driver import NonTermination, RoundRecord, play_round
+from .results import read_lines
 from .stats import wilson
 from .workers import Workers
 
@@ -171,24 +172,37 @@ def load(path: Path, t: Tournament) -> tuple[list[dict[str, Any]], int]:
     file's sound part: its header and the whole game lines before the first damaged one (a
     line an interrupted run cut short, or anything that is not a game of this
     tournament). The games from there on are played again. A line without ``unfinished``
-    is a finished game."""
-    data = path.read_bytes()
-    if not data:
-        return [], 0
-    lines = data.split(b"\n")  # the last item follows the last newline: "" or cut short
-    header = _json(lines[0]) if len(lines) > 1 else None
-    if not isinstance(header, dict) or header.get("format") != FORMAT:
-        raise TournamentError(f"{path} is not a tournament file")
-    if header != t.header():
-        raise TournamentError(
-            f"{path} holds another tournament ({header}); resume it with the same variant, "
-            "options, players, bots, games, seed and mode"
-        )
-    sound = len(lines[0]) + 1
+    is a finished game.
+
+    The file is read a line at a time, each at most ``results.MAX_LINE_BYTES``: a longer
+    line, one that is not UTF-8, or more game lines than the tournament has games (input
+    that never ends) is a ``TournamentError``, and the file is left as it is."""
+    with path.open("rb") as f:
+        lines = read_lines(f, path, TournamentError, "a tournament file")
+        first = next(lines, None)
+        if first is None:
+            return [], 0
+        _number, raw, text = first
+        header = _json(text) if raw.endswith(b"\n") else None
+        if not isinstance(header, dict) or header.get("format") != FORMAT:
+            raise TournamentError(f"{path} is not a tournament file")
+        if header != t.header():
+            raise TournamentError(
+                f"{path} holds another tournament ({header}); resume it with the same "
+                "variant, options, players, bots, games, seed and mode"
+            )
+        return _games(path, t, lines, len(raw))
+
+
+def _games(
+    path: Path, t: Tournament, lines: Iterator[tuple[int, bytes, str]], sound: int
+) -> tuple[list[dict[str, Any]], int]:
+    """``load``'s game lines after the header (``sound`` bytes long)."""
     done: list[dict[str, Any]] = []
     pairings = len(t.pairings())
-    for raw in lines[1:-1]:
-        line = _json(raw)
+    total = pairings * t.games_per_pairing
+    for number, raw, text in lines:
+        line = _json(text) if raw.endswith(b"\n") else None
         if not (
             isinstance(line, dict)
             and isinstance(line.get("pairing"), int)
@@ -202,16 +216,21 @@ def load(path: Path, t: Tournament) -> tuple[list[dict[str, Any]], int]:
             and isinstance(line.get("unfinished", False), bool)
         ):
             break
+        if len(done) == total:
+            raise TournamentError(
+                f"{path} line {number}: a game line after the tournament's {total} games "
+                "(not a tournament file)"
+            )
         done.append(line)
-        sound += len(raw) + 1
+        sound += len(raw)
     return done, sound
 
 
-def _json(raw: bytes) -> Any:
+def _json(text: str) -> Any:
     """A line's JSON value, or None when it is not JSON."""
     try:
-        return json.loads(raw)
-    except ValueError:  # (UnicodeDecodeError and JSONDecodeError are ValueErrors)
+        return json.loads(text)
+    except (ValueError, RecursionError):  # (RecursionError: nested too deeply)
         return None
 
 

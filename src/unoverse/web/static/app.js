@@ -48,8 +48,8 @@ function App() {
     return () => removeEventListener("popstate", changed);
   }, []);
   const p = useMemo(() => new URLSearchParams(query), [query]);
+  if (p.get("room") && p.get("game")) return html`<${Replay} room=${p.get("room").toUpperCase()} game=${Number(p.get("game"))} onLeave=${() => go("")} />`;
   if (p.get("room")) return html`<${Room} code=${p.get("room").toUpperCase()} key=${p.get("room")} />`;
-  if (p.get("game")) return html`<${Replay} game=${Number(p.get("game"))} onLeave=${() => go("")} />`;
   return html`<${Lobby} />`;
 }
 
@@ -96,7 +96,7 @@ function Lobby() {
         <form class="row" onSubmit=${(e) => { e.preventDefault(); join(code); }}>
           <label class="field grow">
             <span>Room code</span>
-            <input value=${code} maxlength="16" autocapitalize="characters" placeholder="K7QPZ2"
+            <input value=${code} maxlength="16" autocapitalize="characters" placeholder="K7QPZ2MX"
               onInput=${(e) => setCode(e.target.value)} />
           </label>
           <button class="primary" type="submit">Open</button>
@@ -263,7 +263,7 @@ function PublicRooms() {
   const [rooms, setRooms] = useState(null);
   useEffect(() => {
     let alive = true;
-    const load = () => api("GET", "/api/rooms").then((r) => alive && setRooms(r), () => alive && setRooms([]));
+    const load = () => api("GET", "/api/rooms").then((r) => alive && setRooms(r.rooms), () => alive && setRooms([]));
     load();
     const timer = setInterval(load, 5000);
     return () => {

@@ -1,4 +1,4 @@
-// The replay of a finished game, step by step (GET /api/games/{id}/steps/{n}: the public
+// The replay of a finished game, step by step (GET /api/rooms/{code}/games/{id}/steps/{n}: the public
 // view after n actions and what that action did). Arrow keys step; Home and End jump.
 import { html, useEffect, useState } from "./vendor/preact-htm.js";
 import { Card, CardBack } from "./cards.js";
@@ -6,22 +6,23 @@ import { describe } from "./events.js";
 import { seatName } from "./game.js";
 import { api } from "./net.js";
 
-export function Replay({ game, onLeave }) {
+export function Replay({ room, game, onLeave }) {
+  const at = `/api/rooms/${encodeURIComponent(room)}/games/${game}`;
   const [info, setInfo] = useState(null);
   const [step, setStep] = useState(0);
   const [shown, setShown] = useState(null);
   const [error, setError] = useState("");
   const [names, setNames] = useState([]);
   useEffect(() => {
-    api("GET", `/api/games/${game}`).then(setInfo, (e) => setError(e.message));
-  }, [game]);
+    api("GET", at).then(setInfo, (e) => setError(e.message));
+  }, [at]);
   useEffect(() => {
     if (!info) return;
-    api("GET", `/api/rooms/${info.room}`).then((room) => setNames(room.seats), () => {});
+    api("GET", `/api/rooms/${encodeURIComponent(room)}`).then((room) => setNames(room.seats), () => {});
   }, [info]);
   useEffect(() => {
     if (!info || !info.finished) return;
-    api("GET", `/api/games/${game}/steps/${step}`).then(setShown, (e) => setError(e.message));
+    api("GET", `${at}/steps/${step}`).then(setShown, (e) => setError(e.message));
   }, [info, step]);
   const last = info && info.finished ? info.actions : 0;
   const go = (n) => setStep((now) => Math.max(0, Math.min(last, typeof n === "function" ? n(now) : n)));

@@ -495,7 +495,7 @@ function Results({ code, state, held, name }) {
         ${scores.map((score, seat) => html`<tr><th scope="row">${name(seat)}</th>${over && html`<td>${over.leftovers[seat]}</td>`}${scored && html`<td>${score}</td>`}</tr>`)}
       </tbody>
     </table>
-    ${over && html`<p><a href=${`/?game=${over.game}`}>Replay this round</a></p>`}
+    ${over && html`<p><a href=${`/?room=${code}&game=${over.game}`}>Replay this round</a></p>`}
     ${match ? (isHost ? html`<button class="primary" onClick=${again}>Play again</button>` : html`<p>Waiting for the host…</p>`) : html`<p class="muted">The next round is dealt in a moment…</p>`}
   </section>`;
 }
