@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import time
 from dataclasses import replace
 from pathlib import Path
@@ -21,7 +23,17 @@ from unoverse.server.hub import Hub
 from unoverse.server.lease import DatabaseInUse
 from unoverse.server.quotas import Limits
 
-from .players import FAST, QUICK, ROOMY, Client, Server, in_process, room
+from .players import (
+    FAST,
+    QUICK,
+    ROOMY,
+    Client,
+    Server,
+    free_port,
+    in_process,
+    room,
+    start_subprocess,
+)
 
 pytestmark = pytest.mark.filterwarnings("ignore::DeprecationWarning")
 
@@ -397,3 +409,20 @@ def test_a_second_server_on_the_same_database_is_refused(database: str) -> None:
         await second.close()
 
     asyncio.run(main())
+
+
+def test_serve_on_a_database_another_server_holds_is_one_line(database: str) -> None:
+    proc, _server = start_subprocess(database)
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "unoverse.cli", "serve", "--port", str(free_port()),
+             "--database", database],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert second.returncode == 2, second.stderr
+        (line,) = second.stderr.strip().splitlines()
+        assert line.startswith("error: --database: another unoverse server uses this database")
+        assert proc.poll() is None  # the first serves on
+    finally:
+        proc.kill()
+        proc.wait(30)

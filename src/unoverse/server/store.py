@@ -130,23 +130,28 @@ class Store:
                 )
 
     async def rooms(self) -> list[Room]:
-        """Every stored room that has not ended, as it was last saved."""
-        async with self._sessions() as s:
-            open_rooms = select(RoomRow).where(RoomRow.ended.is_(False))
-            rows = (await s.scalars(open_rooms.order_by(RoomRow.code))).all()
-            seats_query = (
-                select(SeatRow)
+        """Every stored room that has not ended, as it was last saved. (Read as plain rows,
+        the rooms once and the seats once: a restart with 10,000 rooms reads 50,000 rows.)"""
+        open_rooms = RoomRow.ended.is_(False)
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(RoomRow.code, RoomRow.settings, RoomRow.host, RoomRow.started)
+                .where(open_rooms)
+                .order_by(RoomRow.code)
+            )
+            seats = await conn.execute(
+                select(SeatRow.room, SeatRow.name, SeatRow.bot, SeatRow.token)
                 .join(RoomRow, RoomRow.code == SeatRow.room)
-                .where(RoomRow.ended.is_(False))
+                .where(open_rooms)
                 .order_by(SeatRow.room, SeatRow.seat)
             )
-            seats = (await s.scalars(seats_query)).all()
+            room_rows, seat_rows = rows.all(), seats.all()
         by_room: dict[str, list[Seat]] = {}
-        for x in seats:  # in order of room, then seat: one pass for every room
-            by_room.setdefault(x.room, []).append(Seat(name=x.name, bot=x.bot, token=x.token))
+        for room_code, name, bot, token in seat_rows:  # one pass for every room
+            by_room.setdefault(room_code, []).append(Seat(name=name, bot=bot, token=token))
         out = []
-        for row in rows:
-            given = row.settings  # checked again, as when the room was created
+        for code, given, host, started in room_rows:
+            # the settings are checked again, as when the room was created
             settings = Settings.make(
                 given["preset"],
                 given["seats"],
@@ -154,9 +159,9 @@ class Store:
                 given["public"],
                 given["spectators"],
             )
-            room = Room(row.code, settings)
-            room.host, room.started = row.host, row.started
-            room.seats = by_room.get(row.code, [])
+            room = Room(code, settings)
+            room.host, room.started = host, started
+            room.seats = by_room.get(code, [])
             out.append(room)
         return out
 
