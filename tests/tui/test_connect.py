@@ -1,5 +1,5 @@
 """``unoverse play --connect``: a seat at a real server's table, over the websocket protocol,
-through a restart of the server."""
+through a restart of the server; a seat that cannot be had is one line and no app."""
 
 from __future__ import annotations
 
@@ -12,11 +12,12 @@ import pytest
 
 from server.players import FAST
 from unoverse.tui.launch import LaunchError, remote
-from unoverse.tui.remote import RemoteLink
+from unoverse.tui.remote import RemoteLink, Seat, reclaim
 from unoverse.tui.table import TableScreen
 from web.browser import ThreadServer
 
 from .pilot import playing, take_a_turn, until
+from .test_input import _play
 
 #: A deal whose round ends after seven of the terminal player's moves (three before the
 #: restart); the next round waits: the test must see this one end before a deal clears it.
@@ -108,3 +109,17 @@ def test_bad_connections_are_one_line() -> None:
         remote("http://127.0.0.1:9", "ABCDEF", "Ana", None)
     with pytest.raises(LaunchError, match="not a server's address"):
         remote("ftp://x", "ABCDEF", "Ana", None)
+
+
+def test_a_wrong_token_or_room_is_one_line_and_no_app(tmp_path: Path) -> None:
+    with ThreadServer(f"sqlite+aiosqlite:///{tmp_path / 'server.db'}", CONFIG) as base:
+        code, host = _room(base)
+        done = _play("--connect", base, "--room", code, "--token", "WRONG")
+        assert done.returncode == 2, done
+        lines = done.stderr.strip().splitlines()
+        assert len(lines) == 1 and lines[0].startswith(f"error: room {code}: "), done.stderr
+        assert "has this token" in lines[0] and done.stdout == ""
+        with pytest.raises(LaunchError, match="room NOROOM: no room"):
+            remote(base, "noroom", None, host)
+        # the host's own token passes the check, which names its seat
+        assert reclaim(base, code, host) == Seat(base, code, 0, host)

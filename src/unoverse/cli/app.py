@@ -695,6 +695,15 @@ def serve(
     log_level: Annotated[
         str, typer.Option("--log-level", help="debug, info, warning or error.")
     ] = "info",
+    bot_workers: Annotated[
+        int,
+        typer.Option(
+            "--bot-workers",
+            min=0,
+            help="Processes the searching bots (hard) decide in, shared fairly between "
+            "rooms; 0: one per CPU this process may use.",
+        ),
+    ] = 0,
     limit: Annotated[
         list[str] | None,
         typer.Option(
@@ -736,7 +745,7 @@ def serve(
 
     rooms = Config(grace_s=grace, between_rounds_s=between_rounds)
     try:
-        serving.run(url, rooms, limits, host, port, ready)
+        serving.run(url, rooms, limits, host, port, ready, bot_workers)
     except DatabaseInUse as exc:
         raise _fail(f"--database: {exc}") from None
 

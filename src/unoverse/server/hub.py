@@ -37,7 +37,7 @@ class Hub:
         store: Store,
         config: Config = DEFAULTS,
         limits: Limits = LIMITS,
-        workers: int = 1,
+        workers: int = 0,
         lease: Lease | None = None,
     ) -> None:
         self.store = store
@@ -51,18 +51,23 @@ class Hub:
 
     @classmethod
     async def open(
-        cls, url: str = DEFAULT_URL, config: Config = DEFAULTS, limits: Limits = LIMITS
+        cls,
+        url: str = DEFAULT_URL,
+        config: Config = DEFAULTS,
+        limits: Limits = LIMITS,
+        workers: int = 0,
     ) -> Hub:
         """A hub on the database at ``url``, its lease taken (or ``DatabaseInUse``), every
         stored room that has not ended taken up where it was (the games in progress rebuilt
-        from their seeds and logs)."""
+        from their seeds and logs); its searching bots on ``workers`` processes (0: one per
+        CPU)."""
         store = await Store.open(url)
         try:
             lease = await Lease.take(store.engine)
         except BaseException:
             await store.close()
             raise
-        hub = cls(store, config, limits, lease=lease)
+        hub = cls(store, config, limits, workers, lease)
         for room in await store.rooms():
             live = hub.rooms[room.code] = Live(room, store, hub.pool, config)
             await live.recover()

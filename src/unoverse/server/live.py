@@ -679,7 +679,7 @@ class Live:
             if searches(spec):
                 state = to_json(game)
                 seed = decision_seed(record.seed, seat, game.version)
-                work = self.pool.decide(spec, seed, seat, state)
+                work = self.pool.decide(self.room.code, spec, seed, seat, state)
             else:
                 legal = game.legal_actions(seat)
                 if not legal:

@@ -151,15 +151,17 @@ def run(
     host: str,
     port: int,
     ready: Callable[[], None] = lambda: None,
+    workers: int = 0,
 ) -> None:
     """Serve until stopped: the hub opened first (its lease taken, so a second server on
     the database stops here with ``DatabaseInUse`` before it listens), ``ready`` called,
-    then uvicorn on ``host``:``port`` with ``limits``; the hub closed however it ends."""
+    then uvicorn on ``host``:``port`` with ``limits``; the hub closed however it ends. The
+    searching bots decide on ``workers`` processes (0: one per CPU)."""
     from .app import create_app
     from .hub import Hub
 
     async def serve() -> None:
-        hub = await Hub.open(url, rooms, limits)
+        hub = await Hub.open(url, rooms, limits, workers)
         try:
             app = create_app(url, rooms, limits, hub)
             server = uvicorn.Server(config(app, host, port, limits))

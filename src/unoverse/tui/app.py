@@ -1,6 +1,7 @@
 """``unoverse play``: the terminal game's app. It holds the link to the room and the state
 folded from its frames, shows the table (``TableScreen``), rings the bell when a move falls
-to the player, and shows each round's and the match's results."""
+to the player, shows each round's and the match's results, and says when a bot could not
+decide (a light bot moved for it)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from .link import Frame, FrameLink
 from .render import results
 from .state import TableState
 from .table import TableScreen
+from .words import bot_failed_line
 
 #: Where the app's styles are.
 CSS = Path(__file__).with_name("play.tcss")
@@ -68,6 +70,8 @@ class PlayApp(App[None]):
             self.table.say(f"[b]{escape(frame['detail'])}[/]")
         elif kind == "status" and frame["status"] == "connected" and was == "lost":
             self.table.say("Connected again.")
+        elif kind == "bot_failed":
+            self.table.say(bot_failed_line(frame, state.name))
         if self.table.is_mounted:
             self.table.changed()
 

@@ -10,7 +10,7 @@ from ..bots.base import make_bot, parse_bot_specs
 from ..core.errors import UnoverseError
 from .link import FrameLink
 from .local import LocalGame, LocalLink
-from .remote import JoinError, RemoteLink, Seat, base_url, join
+from .remote import JoinError, RemoteLink, join, reclaim
 
 
 class LaunchError(Exception):
@@ -45,14 +45,15 @@ def local(
 
 
 def remote(url: str, room: str | None, name: str | None, token: str | None) -> FrameLink:
-    """A seat at a server's table: joined under ``name``, or taken back with its ``token``."""
+    """A seat at a server's table: joined under ``name``, or taken back with its ``token``
+    (checked with the server first, as a join is)."""
     if not room:
         raise LaunchError("--connect needs --room CODE: the room to sit at")
     if (name is None) == (token is None):
         raise LaunchError("--connect needs --name NAME to take a seat, or --token to come back")
     try:
         if token is not None:
-            seat = Seat(base_url(url), room.upper(), -1, token)
+            seat = reclaim(url, room.upper(), token)
         else:
             assert name is not None
             seat = join(url, room.upper(), name)

@@ -4,7 +4,9 @@ The room is a ``unoverse.server`` room like any other (its session, its bots wit
 reaction times, its rounds and match), on a SQLite file in a temporary directory that goes
 when the game closes, with no socket in between: frames pass as bytes through a ``Conn``.
 So a local game follows the same rules of order, races and refusals as a server's, and the
-app has one kind of table to show.
+app has one kind of table to show. The room's searching bots think in the server's worker
+pool (one worker per CPU, at idle priority); a decision the pool cannot make is made by a
+light bot, and the link tells the app (a ``bot_failed`` frame of its own).
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from pathlib import Path
 
 from ..core.seeding import derive
 from ..server import protocol as p
+from ..server.bot_pool import Failure
 from ..server.hub import Hub
 from ..server.live import DEFAULTS, Live
 from ..server.room import Settings
@@ -87,7 +90,8 @@ class LocalLink(FrameLink):
         config = replace(
             DEFAULTS, seeds=lambda: next(seeds), between_rounds_s=self.game.between_rounds_s
         )
-        hub = self._hub = Hub(await Store.open(url), config)
+        hub = self._hub = Hub(await Store.open(url), config, workers=0)
+        hub.pool.watchers.append(self._bot_failed)
         bots = {seat: spec for seat, spec in enumerate(self.game.bots, start=1)}
         live, seat, self._token = await hub.create(self.settings, self.game.name, bots)
         self._live, self.seat = live, seat
@@ -123,6 +127,10 @@ class LocalLink(FrameLink):
         task = asyncio.create_task(live.act(self._conn, seat, message))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
+
+    def _bot_failed(self, failure: Failure) -> None:
+        """A bot's decision failed and a light bot made it: the player is told."""
+        self._deliver({"type": "bot_failed", "seat": failure.seat, "reason": failure.reason})
 
     def _closed(self, code: int) -> None:
         self._drop_waiting()

@@ -1,5 +1,7 @@
 """A seat at a server's table, over the websocket protocol (docs/protocol.md), as the browser
-takes one: join over HTTP for a seat token, then ``hello`` on ``/ws``.
+takes one: join over HTTP for a seat token, then ``hello`` on ``/ws``. A seat taken back
+with its token is checked before the app opens: a ``hello`` the server must answer with its
+``welcome``.
 
 A dropped connection is reported (``status`` ``lost``) and retried with backoff by
 ``websockets``' reconnecting ``connect``; each new socket says ``hello`` with the last state
@@ -21,7 +23,8 @@ from urllib.parse import urlsplit, urlunsplit
 import httpx
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.client import backoff
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, WebSocketException
+from websockets.sync.client import connect as connect_now
 
 from .link import Deliver, Frame, FrameLink, status
 
@@ -57,6 +60,18 @@ def base_url(url: str) -> str:
     return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
 
 
+def socket_url(base: str) -> str:
+    """The websocket address of the server at ``base`` (``base_url``)."""
+    parts = urlsplit(base)
+    scheme = "wss" if parts.scheme == "https" else "ws"
+    return urlunsplit((scheme, parts.netloc, parts.path + "/ws", "", ""))
+
+
+def hello(room: str, token: str) -> dict[str, Any]:
+    """The first frame on a socket: the seat ``token`` holds in ``room``."""
+    return {"type": "hello", "protocol": PROTOCOL, "room": room, "token": token}
+
+
 def _refusal(response: httpx.Response) -> str:
     """The server's reason for refusing a request, in words."""
     try:
@@ -81,6 +96,22 @@ def join(url: str, room: str, name: str) -> Seat:
     return Seat(base, body["room"], body["seat"], body["token"])
 
 
+def reclaim(url: str, room: str, token: str) -> Seat:
+    """The seat ``token`` holds in ``room``, checked by saying ``hello`` (and leaving at
+    once); ``JoinError`` with the server's reason for refusing it, or if it cannot be
+    reached."""
+    base = base_url(url)
+    try:
+        with connect_now(socket_url(base), open_timeout=HTTP_TIMEOUT) as socket:
+            socket.send(json.dumps(hello(room, token)))
+            frame = json.loads(socket.recv(timeout=HTTP_TIMEOUT))
+    except (OSError, TimeoutError, WebSocketException, ValueError) as exc:
+        raise JoinError(f"cannot reach {base}: {exc}") from None
+    if frame.get("type") == "welcome" and isinstance(frame.get("seat"), int):
+        return Seat(base, room, frame["seat"], token)
+    raise JoinError(f"room {room}: {frame.get('message') or 'the server refused the seat'}")
+
+
 class RemoteLink(FrameLink):
     """The player's seat at a server's table (see the module's docstring)."""
 
@@ -88,9 +119,7 @@ class RemoteLink(FrameLink):
         super().__init__()
         self.place = seat
         self.seat = seat.seat
-        parts = urlsplit(seat.url)
-        scheme = "wss" if parts.scheme == "https" else "ws"
-        self.ws_url = urlunsplit((scheme, parts.netloc, parts.path + "/ws", "", ""))
+        self.ws_url = socket_url(seat.url)
         self._socket: ClientConnection | None = None
         self._runner: asyncio.Task[None] | None = None
         self._last: tuple[int, int] | None = None  # (game, version) of the last update
@@ -124,15 +153,10 @@ class RemoteLink(FrameLink):
             self._deliver(status("lost", f"connection to {self.place.url} lost: reconnecting"))
 
     def _hello(self) -> dict[str, Any]:
-        hello: dict[str, Any] = {
-            "type": "hello",
-            "protocol": PROTOCOL,
-            "room": self.place.room,
-            "token": self.place.token,
-        }
+        frame = hello(self.place.room, self.place.token)
         if self._last is not None:
-            hello["game"], hello["last_version"] = self._last
-        return hello
+            frame["game"], frame["last_version"] = self._last
+        return frame
 
     def _take(self, frame: Frame) -> None:
         kind = frame.get("type")

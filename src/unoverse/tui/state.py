@@ -1,6 +1,7 @@
 """What the app knows of a room, folded from the server's frames one at a time
 (docs/protocol.md, "From the server"): the room, who is here, the round's view and its
-events, the races, the chat, the results, and the link's own status."""
+events, the races, the chat, the results, and the link's own frames (its status, and a
+local bot's decision that failed)."""
 
 from __future__ import annotations
 
@@ -35,7 +36,8 @@ class TableState:
     view: dict[str, Any] | None = None
     #: When the open mandatory window times out (ms since the epoch; None: no timer).
     deadline: float | None = None
-    #: What happened, oldest first: ("event", event), ("race", frame), ("chat", frame).
+    #: What happened, oldest first: ("event", event), ("race", frame), ("chat", frame),
+    #: ("bot_failed", frame).
     log: deque[tuple[str, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))
     round_over: dict[str, Any] | None = None
     match_over: dict[str, Any] | None = None
@@ -72,6 +74,8 @@ class TableState:
             self._note("race", frame)
         elif kind == "chat_line":
             self._note("chat", frame)
+        elif kind == "bot_failed":
+            self._note("bot_failed", frame)
         elif kind == "round_over":
             self.round_over, self.scores = frame, frame["scores"]
         elif kind == "match_over":

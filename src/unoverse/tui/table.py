@@ -25,7 +25,7 @@ from .hand import HandView
 from .logview import LogView
 from .moves import KEYS, Move, Moves, describe, group
 from .state import LOG_KEPT
-from .words import chat_line, race_line, say
+from .words import bot_failed_line, chat_line, race_line, say
 
 if TYPE_CHECKING:
     from .app import PlayApp
@@ -136,6 +136,8 @@ class TableScreen(Screen[None]):
             return say(Event.from_dict(item), state.name)
         if kind == "race":
             return race_line(item, state.name)
+        if kind == "bot_failed":
+            return bot_failed_line(item, state.name)
         return chat_line(item, state.name)
 
     def tick(self) -> None:

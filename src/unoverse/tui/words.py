@@ -1,6 +1,7 @@
 """The log's lines: each event in words (``unoverse.core.sentences``, with the players' names), the
-races between seats, and chat, with a tag on what stands out (jump-ins, UNO calls, catches,
-challenges, races, BLAST, the launcher firing, eliminations, a round won)."""
+races between seats, chat, and a bot's decision that failed, with a tag on what stands out
+(jump-ins, UNO calls, catches, challenges, races, BLAST, the launcher firing, eliminations, a
+round won, a bot's failure)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from textual.markup import escape
 from ..core import events as ev
 from ..core.events import Event
 from ..core.sentences import describe
+from ..server.bot_pool import LIGHT
 
 Name = Callable[[int | None], str]
 
@@ -61,3 +63,9 @@ def race_line(race: dict[str, Any], name: Name) -> str:
 def chat_line(line: dict[str, Any], name: Name) -> str:
     """A chat line, shown as text."""
     return f"[b]{escape(name(line.get('seat')))}:[/] {escape(str(line.get('text', '')))}"
+
+
+def bot_failed_line(failure: dict[str, Any], name: Name) -> str:
+    """A bot could not decide (its search failed): why, and that a light bot moved for it."""
+    text = f"{name(failure['seat'])} could not decide ({failure['reason']}): the {LIGHT} bot moves"
+    return _tagged("bot", text)
