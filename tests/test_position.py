@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 
 import pytest
@@ -28,6 +29,25 @@ def test_position_text_round_trips() -> None:
         again = uv.position(text)
         assert uv.position_text(again) == text
         assert again.hands == game.hands and again.draw_pile == game.draw_pile
+
+
+def test_an_eliminated_seat_reads_back_eliminated_not_the_winner() -> None:
+    """A Blast round goes on after a seat is eliminated (its hand buried, empty): its text
+    reads back as that very state, not as a round won by the empty hand."""
+    game = uv.new_game("blast", 4, 0)
+    rng = random.Random(0)
+    for i in range(200):
+        if any(game.eliminated):
+            break
+        pairs = [(s, a) for s in game.acting_seats() for a in game.legal_actions(s)]
+        seat, act = rng.choice(pairs)
+        game.apply(seat, act, float(i))
+    assert any(game.eliminated) and not game.over
+    text = uv.position_text(game)
+    again = uv.position(text)
+    assert not again.over and again.eliminated == game.eliminated
+    assert again.buried == game.buried
+    assert uv.to_json(again) == uv.to_json(game)
 
 
 def test_explicit_draw_pile_is_drawn_from_its_end() -> None:
@@ -124,11 +144,123 @@ def test_impossible_positions_are_refused_naming_the_key(text: str, key: str, me
         ("attack; hands: R1 | G1; top: R5; launcher: 9", "launcher"),  # hazard: 0 to 3
         ("hands: - | G1; top: R+2@1; turn: 0; pending: take 2", "pending"),  # the round is over
         ("hands: - | G1; top: R5; turn: 1; uno: 1", "uno"),
+        ("hands: R1 | G1 | B1; top: R5; eliminated: 0 1 2", "eliminated"),
+        ("blast; hands: R1 | G1 | -; top: R5; eliminated: 2 2", "eliminated"),
+        ("blast; hands: R1 | G1 | B1; top: R5; eliminated: 2", "hands"),  # a hand of cards
+        ("blast; hands: R1 | G1 | -; top: R5; eliminated: 2; winner: 2", "winner"),
+        ("hands: R1 | - | B1; top: R5; winner: 0", "winner"),  # the empty hand won
+        ("hands: R1 | G1; top: R5; winner: 0; pending: take 2", "pending"),
+        ("hands: R1 | G1; top: R5; said: 0 0", "said"),
+        ("hands: R1 R2 | G1; top: R5; said: 0", "said"),  # two cards: no UNO declared
+        ("hands: R1 | G1; top: R5; known: 0:0=R1", "known"),  # a seat's own hand
+        ("hands: R1 | G1; top: R5; known: 0:1=R1", "known"),  # not in seat 1's hand
+        ("hands: R1 | G1; top: R5; known: 0:1=G1 0:1=G1", "known"),
+        ("hands: R1 | G1; top: R5; known: 01", "known"),
+        ("hands: R1 | G1; top: R5; landed: -1", "landed"),
+        ("hands: R1 | G1; top: R5; version: 1e3", "version"),
+        ("hands: R1 | G1; top: R5; strict: Q", "strict"),
+        ("hands: R1 | G1; top: R5; strict: R", "strict"),  # no attack.strict_first_color
+        (
+            "classic+permissive_illegal_plays; hands: R1 | G1; top: G5@1; discard: R4; turn: 0; "
+            "illegal: R4",
+            "illegal",
+        ),
+        (
+            "classic+permissive_illegal_plays; hands: R1 | G1; top: G5@1; discard: R4; turn: 0; "
+            "illegal: W cw",
+            "illegal",
+        ),  # a wild's colour
+        ("classic+jump_in; hands: R1 | G1; top: G5@1; turn: 0; jump: cw 1 sideways", "jump"),
+        ("classic+jump_in; hands: R1 | G1; top: G5@1; turn: 0; jump: cw 1 turn x0", "jump"),
+        ("classic+jump_in; hands: R1 | G1; top: G5@1; turn: 0; jump: cw 1 turn swap 0", "jump"),
+        (
+            "classic+jump_in; hands: R1 | G1; top: G+2@1; turn: 0; pending: take 2; "
+            "jump: cw 1 pending take 2",
+            "jump",
+        ),  # no '@SOURCE'
+        ("hands: R1 | G1; top: R+2@1; turn: 0; pending: take 2 chain", "pending"),
+        ("hands: R1 | G1; top: R+2@1; turn: 0; pending: take 2 returned returned", "pending"),
+        ("blast+blast.mode=blast; hands: R1 | G1; top: R5@1; accepted: nan", "accepted"),
+        ("blast+blast.mode=blast; hands: R1 | G1; top: R5@1; accepted: 1e999", "accepted"),
+        ("blast+blast.mode=blast; hands: R1 | G1; top: R5@1; accepted: 5; paid: 0", "paid"),
+        ("blast+blast.mode=blast; hands: R1 | G1; top: R5; accepted: 5", "accepted"),  # no player
+        ("blast; hands: R1 | G1; top: R5; turn: 0; blast: R7", "blast"),  # not a BLAST card
+        ("blast; hands: R1 | G1; top: R5; turn: 0; chosen: 0=R1", "chosen"),  # no event
+        (
+            "blast; hands: R1 | G1; top: R5; turn: 0; blast: !2SC; owed: 0:until:turn; "
+            "resume: sideways 0",
+            "resume",
+        ),
+        ("blast; hands: R1 R2 | G1; top: R5; turn: 0; blast: !2SC", "owed"),  # none interrupted
+        ("blast; hands: R1 R2 | G1; top: R5; turn: 0; blast: !2SC; owed: 0:until", "owed"),
+        ("blast; hands: R1 R2 | G1; top: R5; turn: 0; blast: !2SC; owed: 0:1:dreaming", "owed"),
+        (
+            "blast; hands: R1 R2 | G1; top: R5; turn: 0; blast: !2SC; owed: 0:1:turn; then: next",
+            "then",
+        ),
+        ("hands: R1 | G1; top: R5; resume: turn 0", "resume"),
     ],
 )
 def test_more_impossible_positions_are_refused_naming_the_key(text: str, key: str) -> None:
     with pytest.raises(uv.NotationError, match=f"^position: {key}: "):
         uv.position(text)
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        # a draw penalty faces another seat than the one that played it (RULES.md E-1)
+        ("hands: R1 R2 | G1 G2 | B1; top: R+2@1; turn: 1; pending: take 2", "pending"),
+        ("hands: R1 | G1 G2 | B1; top: W+4:G@2; turn: 2; pending: challenge 4 legal", "pending"),
+        ("attack; hands: R1 | G1 G2; top: WHF:G@0; turn: 0; pending: fire", "pending"),
+        ("blast; hands: R1 R2 | G1 G2 | B1 B2; top: R+2@0; turn: 0; pending: take 2; "
+         "blast: !2SC; resume: penalty 0; owed: 0:2:penalty", "pending"),
+        # a Bloqueo blocks the seat after its player (§5.8)
+        ("blast+blast.mode=blast; hands: R1 R2 | G1 G2 | B3 B4; top: RBL@1; blocked: 1; lock: R",
+         "blocked"),
+    ],
+)  # fmt: skip
+def test_a_seat_is_never_the_target_of_its_own_card(text: str, key: str) -> None:
+    with pytest.raises(uv.NotationError, match=f"^position: {key}: seat \\d played the top card"):
+        uv.position(text)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "hands: R1 R2 | G1 G2 | B1; top: R+2@0; turn: 1; pending: take 2",
+        "hands: R1 | G1 G2 | B1; top: W+4:G@1; turn: 2; pending: challenge 4 legal",
+        "attack; hands: R1 | G1 G2; top: WHF:G@1; turn: 0; pending: fire",
+        "blast; hands: R1 R2 | G1 G2 | B1 B2; top: R+2@1; turn: 0; pending: take 2; "
+        "blast: !2SC; resume: penalty 0; owed: 0:2:penalty",
+        "blast+blast.mode=blast; hands: R1 R2 | G1 G2 | B3 B4; top: RBL@1; blocked: 2; lock: R",
+    ],
+)
+def test_the_same_card_aimed_at_another_seat_is_a_position(text: str) -> None:
+    game = uv.position(text)
+    assert uv.position(uv.position_text(game)).windows() == game.windows()
+
+
+def test_the_keys_of_the_whole_state_read_as_written() -> None:
+    game = uv.position(
+        "blast; hands: R1 R2 R3 | G1 G2 | -; eliminated: 2; buried: B1 B2; spent: !3SN; "
+        "top: R+2@1; turn: 0; dealer: 1; pending: take 4 chain 2; blast: !2SC; chosen: 1=G1,G2; "
+        "resume: penalty 0; owed: 0:4:penalty; known: 1:0=R3; landed: 7; version: 9; seed: 5; "
+        "draw: -"
+    )
+    assert game.phase == uv.Phase.BLAST and game.eliminated == [False, False, True]
+    assert game.buried == cards("B1 B2") and game.spent == cards("!3SN")
+    assert (game.pen_amount, game.pen_chain, game.pen_source) == (4, 2, 1)
+    assert game.blast_card == uv.card("!2SC") and game.blast_due == [0, 1]
+    assert game.blast_chosen == {1: tuple(cards("G1 G2"))} and game.saved == (0, 2, -1)
+    assert game.owed == [(0, 4, "penalty")] and game.known[1][0] == cards("R3")
+    assert (game.landed, game.version, game.rng.state) == (7, 9, 5)
+    assert uv.position("hands: R1 | G1 G2; top: R5; said: 0").said_uno == [True, False]
+
+
+def test_a_finished_round_keeps_its_winner_with_cards_in_hand() -> None:
+    game = uv.position("hands: R1 R2 | G1 | B1 B2; top: R5@0; winner: 1")
+    assert game.over and game.winner == 1 and game.windows() == ()
 
 
 def test_only_text_is_a_position() -> None:

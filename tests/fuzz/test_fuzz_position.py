@@ -51,7 +51,7 @@ WRITTEN = (
     "hands: - | G1 G2; top: R5@0",
     "attack; hands: G1 G2 | Y1 Y2; top: WHF:G@1; turn: 0; launcher: 2; pending: fire",
     "classic+boomerang; hands: R1 | G1 G2; top: WBO:G@1; turn: 0; pending: take 2 returned",
-    "blast+blast.mode=blast; hands: R1 R5 | G1 GBL; top: R2@1; armed: 0=R5; blocked: 1; lock: R",
+    "blast+blast.mode=blast; hands: R1 R5 | G1 GBL; top: RBL@0; armed: 0=R5; blocked: 1; lock: R",
 )
 
 

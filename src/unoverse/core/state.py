@@ -73,7 +73,7 @@ class Field(NamedTuple):
     #: The keys of a saved game that hold it (``a.b``: key ``b`` of object ``a``); none for a
     #: transient field.
     saved: tuple[str, ...]
-    #: The keys of a position that set it (``core.position``); none where a position cannot.
+    #: The keys of a position that set it (``core.position``); none for a transient field.
     position: tuple[str, ...] = ()
     transient: Transient = Transient.NO
 
@@ -104,22 +104,22 @@ _PENALTY = ("penalty",)
 #: Every field of ``Game``, in the order of its ``__slots__``.
 FIELDS: Final[tuple[Field, ...]] = (
     # BLAST mode's last accepted card: (arrival time, seat, card)
-    Field("accepted", _R, _PUB, _V, ("live.accepted",)),
+    Field("accepted", _R, _PUB, _V, ("live.accepted",), ("accepted",)),
     # the seats not eliminated: derived from ``eliminated``, kept for speed
-    Field("active", _S, _PUB, _V, ("eliminated",)),
+    Field("active", _S, _PUB, _V, ("eliminated",), ("eliminated",)),
     # BLAST mode's armed card per seat: others see only that a card is held up
     Field("armed", _P, _OWN, _SH, ("live.armed",), ("armed",)),
-    Field("blast_card", _S, _PUB, _V, ("blast.card",)),
+    Field("blast_card", _S, _PUB, _V, ("blast.card",), ("blast",)),
     # each due seat's chosen set, shown only when the event resolves
-    Field("blast_chosen", _M, _OWN, _SH, ("blast.chosen",)),
-    Field("blast_drawer", _S, _PUB, _V, ("blast.drawer",)),
+    Field("blast_chosen", _M, _OWN, _SH, ("blast.chosen",), ("chosen",)),
+    Field("blast_drawer", _S, _PUB, _V, ("blast.drawer",), ("blast", "turn")),
     # who must meet the event: a seat learns only that it is due (its legal actions)
-    Field("blast_due", _L, _NOBODY, _SH, ("blast.due",)),
+    Field("blast_due", _L, _NOBODY, _SH, ("blast.due",), ("blast", "hands")),
     Field("blast_offers", _M, _OWN, _SH, (), transient=Transient.CACHE),
     Field("blast_pending", _S, _PUB, _NONE, (), transient=Transient.ACTION),
     Field("blocked", _S, _PUB, _V, ("live.blocked",), ("blocked",)),
     # eliminated hands, face down
-    Field("buried", _L, _NOBODY, _SH, ("buried",)),
+    Field("buried", _L, _NOBODY, _SH, ("buried",), ("buried",)),
     Field("color", _S, _PUB, _V, ("color",), ("top",)),
     Field("color_next", _S, _PUB, _V, ("color_next",), ("declare",)),
     Field("dealer", _S, _PUB, _V, ("dealer",), ("dealer",)),
@@ -132,14 +132,14 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("drawn", _S, _TURN, _V, ("drawn",), ("drawn",)),
     # how cards come to a hand (``core.table.Draws``): chosen from the rules, shared like them
     Field("draws", _O, _PUB, _SHARED, ("variant", "options")),
-    Field("eliminated", _P, _PUB, _SH, ("eliminated",)),
+    Field("eliminated", _P, _PUB, _SH, ("eliminated",), ("eliminated",)),
     # each seat its own hand; the others' sizes are public
     Field("hands", _N, _OWN, _ROWS, ("hands",), ("hands",)),
-    Field("illegal", _R, _PUB, _V, ("illegal",)),
-    Field("jump_undo", _R, _PUB, _V, ("jump",)),
+    Field("illegal", _R, _PUB, _V, ("illegal",), ("illegal",)),
+    Field("jump_undo", _R, _PUB, _V, ("jump",), ("jump",)),
     # known[o][h]: what seat o has seen in seat h's hand, row o seat o's alone
-    Field("known", _G, _OWN, _CELLS, ("known",)),
-    Field("landed", _S, _PUB, _V, ("landed",)),
+    Field("known", _G, _OWN, _CELLS, ("known",), ("known",)),
+    Field("landed", _S, _PUB, _V, ("landed",), ("landed",)),
     Field("launcher", _O, _PUB, _METHOD, ("launcher",), ("launcher",)),
     Field("lock", _L, _PUB, _SH, ("live.lock",), ("lock",)),
     Field("n", _S, _PUB, _V, ("players",), ("players", "hands")),
@@ -149,34 +149,41 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("offers_seat", _S, _NOBODY, _V, (), transient=Transient.CACHE),
     Field("offers_version", _S, _NOBODY, _V, (), transient=Transient.CACHE),
     Field("out", _S, _PUB, _V, ("out",), ("hands",)),
-    Field("owed", _L, _PUB, _SH, ("owed",)),
-    Field("paid", _L, _PUB, _SH, ("live.paid",)),
+    Field("owed", _L, _PUB, _SH, ("owed",), ("owed",)),
+    Field("paid", _L, _PUB, _SH, ("live.paid",), ("paid",)),
     Field("pen_amount", _S, _PUB, _V, _PENALTY, ("pending",)),
-    Field("pen_chain", _S, _PUB, _V, _PENALTY),
+    Field("pen_chain", _S, _PUB, _V, _PENALTY, ("pending",)),
     Field("pen_challenge", _S, _PUB, _V, _PENALTY, ("pending",)),
     Field("pen_fire", _S, _PUB, _V, ("pen_fire",), ("pending",)),
     # whether the pending Wild Draw Four was legal: a challenge shows it
     Field("pen_legal", _S, _NOBODY, _V, _PENALTY, ("pending",)),
     Field("pen_returned", _S, _PUB, _V, _PENALTY, ("pending",)),
     Field("pen_source", _S, _PUB, _V, _PENALTY, ("top",)),
-    Field("phase", _S, _PUB, _V, ("phase",), ("pending", "drawn", "declare", "hands")),
+    Field(
+        "phase",
+        _S,
+        _PUB,
+        _V,
+        ("phase",),
+        ("pending", "drawn", "declare", "hands", "winner", "blast"),
+    ),
     Field("quiet", _S, _PUB, _NONE, (), transient=Transient.ACTION),
-    Field("rng", _O, _NOBODY, _METHOD, ("rng",)),
+    Field("rng", _O, _NOBODY, _METHOD, ("rng",), ("seed",)),
     # the variant, options and their tables: immutable, shared by every copy
     Field("rules", _O, _PUB, _SHARED, ("variant", "options")),
-    Field("said_uno", _P, _PUB, _SH, ("said_uno",)),
+    Field("said_uno", _P, _PUB, _SH, ("said_uno",), ("said",)),
     # the window a BLAST event interrupted: (turn, phase, drawn card)
-    Field("saved", _R, _PUB, _V, ("blast.saved",)),
+    Field("saved", _R, _PUB, _V, ("blast.saved",), ("resume",)),
     # events of the deal, each with its own visibility (``core.events.redact``)
     Field("setup_events", _L, _NOBODY, _SHARED, (), transient=Transient.LOG),
-    Field("spent", _L, _PUB, _SH, ("spent",)),
-    Field("strict", _S, _PUB, _V, ("strict",)),
-    Field("then", _R, _PUB, _V, ("then",)),
+    Field("spent", _L, _PUB, _SH, ("spent",), ("spent",)),
+    Field("strict", _S, _PUB, _V, ("strict",), ("strict",)),
+    Field("then", _R, _PUB, _V, ("then",), ("then",)),
     Field("top_kind", _S, _PUB, _V, ("top_kind",), ("top",)),
     Field("turn", _S, _PUB, _V, ("turn",), ("turn",)),
     Field("uno_open", _L, _PUB, _SH, ("uno_open",), ("uno",)),
-    Field("version", _S, _PUB, _V, ("version",)),
-    Field("winner", _S, _PUB, _V, ("winner",), ("hands",)),
+    Field("version", _S, _PUB, _V, ("version",), ("version",)),
+    Field("winner", _S, _PUB, _V, ("winner",), ("hands", "winner")),
 )
 
 #: The fields by name.
