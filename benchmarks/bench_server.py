@@ -53,7 +53,13 @@ SIGMA = 0.35
 WARM_UP = 5.0
 PRESET = "classic+target_score=10000"  # long matches: every room plays the whole run
 #: The server's limits on one address (bench_hostile.py measures them).
-PER_ADDRESS = ("rooms_per_minute", "rooms_per_address", "misses_per_minute", "sockets_per_address")
+PER_ADDRESS = (
+    "requests_per_minute",
+    "rooms_per_minute",
+    "rooms_per_address",
+    "misses_per_minute",
+    "sockets_per_address",
+)
 #: Seconds the server has to answer every client's hello before the rooms start.
 HELLO_TIMEOUT = 60.0
 

@@ -37,13 +37,20 @@ FAST = Config(grace_s=1.0, between_rounds_s=0.0)
 #: The server's limits, but for those a test run from one address reaches by design.
 ROOMY = replace(
     LIMITS,
+    requests_per_minute=10**6,
     rooms_per_minute=10**6,
     rooms_per_address=10**6,
     misses_per_minute=10**6,
     sockets_per_address=10**6,
 )
 #: The limits on one address, which ``ROOMY`` lifts.
-PER_ADDRESS = ("rooms_per_minute", "rooms_per_address", "misses_per_minute", "sockets_per_address")
+PER_ADDRESS = (
+    "requests_per_minute",
+    "rooms_per_minute",
+    "rooms_per_address",
+    "misses_per_minute",
+    "sockets_per_address",
+)
 #: Bots that answer at once (a 2 ms median reaction time).
 QUICK = {"easy": "easy:median_ms=2", "normal": "normal:median_ms=2"}
 

@@ -134,6 +134,21 @@ def test_room_creation_is_limited_per_address_and_in_total(tmp_path: Path) -> No
     run(sqlite(tmp_path / "c"), full, replace(ROOMY, rooms_total=2))
 
 
+def test_requests_over_an_addresss_rate_are_refused_first(tmp_path: Path) -> None:
+    async def body(server: Server) -> None:
+        async with httpx.AsyncClient(base_url=server.base) as http:
+            answers = [await http.get("/health") for _ in range(6)]
+            assert [r.status_code for r in answers] == [200] * 5 + [429]
+            assert answers[-1].json()["code"] == "rate_limited"
+            r = await http.post("/api/rooms", json={"name": "A"})  # nothing reaches the API
+            assert (r.status_code, r.json()["code"]) == (429, "rate_limited")
+        other = httpx.AsyncHTTPTransport(local_address="127.0.0.3")
+        async with httpx.AsyncClient(base_url=server.base, transport=other) as http:
+            assert (await http.get("/health")).json()["rooms"] == 0  # another address: served
+
+    run(sqlite(tmp_path), body, replace(ROOMY, requests_per_minute=5))
+
+
 def test_a_body_over_the_limit_is_refused_before_it_is_read(tmp_path: Path) -> None:
     limits = replace(ROOMY, body_bytes=2048)
 

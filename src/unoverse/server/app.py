@@ -23,12 +23,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from typing import Annotated, Any, Final, Literal
 
-from fastapi import Depends, FastAPI, Path, Query, Request, Response, WebSocket
+from fastapi import Depends, FastAPI, Path, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
 from fastapi.middleware.gzip import GZipMiddleware
 from fastapi.responses import FileResponse, JSONResponse
@@ -49,7 +48,7 @@ from .hub import Hub
 from .live import DEFAULTS, Config, Live
 from .quotas import LIMITS, Limits
 from .room import MAX_NAME, Settings
-from .serving import BodyLimit
+from .serving import BodyLimit, Gate
 from .store import DEFAULT_URL, Entry, GameRecord
 from .wire import events_for, seat_view
 
@@ -233,23 +232,6 @@ def create_app(
         """The room ``code``; an unknown code counts against the asking address."""
         return the_hub().find(code, _address(request))
 
-    @app.middleware("http")
-    async def log_requests(
-        request: Request, call_next: Callable[[Request], Awaitable[Response]]
-    ) -> Response:
-        began = time.perf_counter()
-        response = await call_next(request)
-        log.info(
-            "request",
-            extra={
-                "method": request.method,
-                "path": _logged_path(request.url.path),
-                "status": response.status_code,
-                "ms": round((time.perf_counter() - began) * 1000, 2),
-            },
-        )
-        return response
-
     @app.exception_handler(p.ProtocolError)
     async def refused(_request: Request, exc: p.ProtocolError) -> JSONResponse:
         return _refusal(_STATUS.get(exc.code, 422), exc.code, exc.message)
@@ -283,6 +265,9 @@ def create_app(
 
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(BodyLimit, limit=limits.body_bytes, timeout=limits.body_timeout_s)
+    app.add_middleware(  # the outermost: a request over its rate costs the least
+        Gate, quotas=lambda: hubs[0].quotas if hubs else None, log=log, path=_logged_path
+    )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
 
     @app.get("/", include_in_schema=False)

@@ -24,6 +24,7 @@ import logging
 import math
 import secrets
 import time
+from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Final, Protocol
@@ -51,6 +52,8 @@ log = logging.getLogger("unoverse.server")
 
 #: The bot that stands in for an absent player.
 STAND_IN: Final = "normal"
+#: The chat lines a joining socket is sent.
+CHAT_SHOWN: Final = 50
 #: Answers kept per seat for messages sent again with the same ``seq``.
 ANSWERS_KEPT: Final = 1000
 #: The engine's and the session's refusals, as the protocol names them.
@@ -183,6 +186,8 @@ class Live:
         self.active_at = time.monotonic()
         #: the presence frame last sent to everyone
         self._presence_sent = b""
+        #: the last ``CHAT_SHOWN`` chat lines (read from the store on the first join)
+        self.chat_lines: deque[ChatLine] | None = None
 
     # -- the clock ---------------------------------------------------------------------------
     def now(self) -> float:
@@ -261,7 +266,9 @@ class Live:
                     old.close(4001)
                 self.conns[seat] = conn
                 self._returned(seat)
-            chat = await self.store.chat(self.room.code, 50)
+            if self.chat_lines is None:  # read once: a join costs no database read
+                self.chat_lines = deque(await self.store.chat(self.room.code, CHAT_SHOWN))
+            chat = self.chat_lines
             conn.send(
                 p.encode(
                     p.Welcome(
@@ -518,6 +525,10 @@ class Live:
                 name = self.room.seats[seat].name or f"seat {seat}"
                 line = ChatLine(seat, name, message.text, self.now())
                 await self.store.add_chat(self.room.code, line)
+                if self.chat_lines is not None:
+                    self.chat_lines.append(line)
+                    if len(self.chat_lines) > CHAT_SHOWN:
+                        self.chat_lines.popleft()
                 version = self.game.version if self.game is not None else 0
                 frame = answered[message.seq] = p.encode(p.Ack(seq=message.seq, version=version))
                 self._to_all(p.ChatLine(seat=seat, name=name, text=line.text, at=line.at))

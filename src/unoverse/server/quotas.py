@@ -27,6 +27,8 @@ PRUNE_AT: Final = 10_000
 class Limits:
     """The server's limits (every one configurable; ``serve --help`` names the options)."""
 
+    #: HTTP requests one address may make per minute (a burst of this many, then this rate).
+    requests_per_minute: int = 300
     #: Rooms one address may create per minute (a burst of this many, then this rate).
     rooms_per_minute: int = 10
     #: Rooms created by one address that may be open at once.
@@ -63,6 +65,7 @@ class Quotas:
     def __init__(self, limits: Limits = LIMITS, clock: Callable[[], float] = time.monotonic):
         self.limits = limits
         self.clock = clock
+        self.requesting: dict[str, Bucket] = {}
         self.creating: dict[str, Bucket] = {}
         self.missing: dict[str, Bucket] = {}
         #: address -> its open rooms' codes; address -> its open websockets
@@ -70,6 +73,10 @@ class Quotas:
         self.sockets: dict[str, int] = {}
         #: room code -> the address that created it
         self.creators: dict[str, str] = {}
+
+    def may_request(self, address: str) -> bool:
+        """Whether ``address`` may make one more HTTP request now (counted if so)."""
+        return self._take(self.requesting, address, self.limits.requests_per_minute)
 
     def may_create(self, address: str, open_rooms: int) -> None:
         """Check that ``address`` may create a room now, ``open_rooms`` being open on the
