@@ -158,16 +158,22 @@ def test_a_bot_that_does_not_act_in_its_turn_is_an_error() -> None:
 
 
 def test_round_record_replays_and_hashes_every_100_actions() -> None:
-    from unoverse.match.replay import replay_round
+    """A state hash after action 0, every 100 actions and the last; a tag of the action
+    chain for every action."""
+    from unoverse.match.replay import action_tags, replay_round
 
     game = uv.new_game("classic", 3, 8)
     bots = [make_bot("random" if s == 0 else "naive", 8, s) for s in range(3)]
     record = play_round(game, bots, RoundRecord(8, None), hashes=True)
     n = len(record.actions)
-    assert [k for k, _ in record.hashes] == [*range(0, n, 100), n] or (
-        n % 100 == 0 and [k for k, _ in record.hashes] == list(range(0, n + 1, 100))
-    )
-    assert replay_round("classic", 3, record.to_dict(), "test") == n
+    assert n > 100 and n % 100
+    assert [k for k, _ in record.hashes] == [*range(0, n, 100), n]
+    saved = record.to_dict()
+    tags = list(action_tags(record.actions))
+    assert saved["tags"] == "".join(tags) and len(tags) == n
+    assert all(len(t) == 8 and set(t) <= set("0123456789abcdef") for t in tags)
+    assert tags[1:] != list(action_tags(record.actions[1:]))  # each chained onto the last
+    assert replay_round("classic", 3, saved, "test") == n
 
 
 JUMP_TABLE = "classic+jump_in\nhands: W R1 R2 | B1 B2 | W G1 G2 | W Y1 Y2\ntop: R5@3\nturn: 0"

@@ -439,7 +439,8 @@ def test_replay_resimulate_checks_the_bots(tmp_path: Path) -> None:
     lines = out.read_text().splitlines()
     actions = sum(len(r["actions"]) for g in lines[1:] for r in json.loads(g)["rounds"])
     assert ok.stdout == (
-        f"ok: 3 games, {actions} actions replayed; every state hash matches; the bots play "
+        f"ok: 3 games, {actions} actions replayed; every action's tag and state hash matches; "
+        "the bots play "
         "every game again identically\n"
     )
     header = json.loads(lines[0])

@@ -5,14 +5,17 @@ when its run ends."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+import re
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+import unoverse as uv
 from unoverse.bots.base import BOTS, Bot, register_bot
 from unoverse.core.actions import Action, parse_action
+from unoverse.core.cards import COLOR_LETTERS
 from unoverse.core.errors import (
     BadBotSpec,
     NotationError,
@@ -21,7 +24,7 @@ from unoverse.core.errors import (
 )
 from unoverse.core.seeding import derive
 from unoverse.core.view import View
-from unoverse.match.replay import replay_file, replay_round
+from unoverse.match.replay import action_tags, replay_file, replay_round
 from unoverse.sim.driver import BotError
 from unoverse.sim.run import partial_path, run, write_replay
 from unoverse.sim.simulate import (
@@ -76,6 +79,15 @@ def actions_of(lines: Lines, game: int = 1, rnd: int = 0) -> list[Any]:
     return actions
 
 
+def retagged(lines: Lines) -> Lines:
+    """``lines`` with every round's action chain computed again from its actions: a file
+    whose chain was rewritten after an edit, which the checks under the chain still refuse."""
+    for line in lines[1:]:
+        for rnd in line["rounds"]:
+            rnd["tags"] = "".join(action_tags(rnd["actions"]))
+    return lines
+
+
 def seat_action(lines: Lines, seat: int) -> int:
     """The index of game 1's first action by ``seat``."""
     return next(i for i, a in enumerate(actions_of(lines)) if a[0] == seat)
@@ -94,6 +106,16 @@ def _set(path: tuple[Any, ...], value: Any) -> Tamper:
         target[path[-1]] = value
 
     return tamper
+
+
+def _retagged(tamper: Tamper) -> Tamper:
+    """``tamper``, then the action chain rewritten to match it."""
+
+    def both(lines: Lines) -> None:
+        tamper(lines)
+        retagged(lines)
+
+    return both
 
 
 def _other_winner(lines: Lines) -> None:
@@ -166,7 +188,17 @@ TAMPERED: dict[str, tuple[Tamper, type[UnoverseError], tuple[str, ...]]] = {
     "an older format": (
         _set((0, "format"), "unoverse-replay/1"),
         NotationError,
-        ("unoverse-replay/1",),
+        ("unoverse-replay/1", "simulate the run again"),
+    ),
+    "the format with a state hash only every 100 actions": (
+        _set((0, "format"), "unoverse-replay/2"),
+        NotationError,
+        ("unoverse-replay/2", "only every 100 actions", "simulate the run again"),
+    ),
+    "the format without the action chain": (
+        _set((0, "format"), "unoverse-replay/3"),
+        NotationError,
+        ("unoverse-replay/3", "no record of the actions", "simulate the run again"),
     ),
     "empty rounds": (_set((2, "rounds"), []), ReplayMismatch, ("game 1", "'rounds' holds 0")),
     "null rounds": (_set((2, "rounds"), None), NotationError, ("game 1", "'rounds'")),
@@ -175,7 +207,12 @@ TAMPERED: dict[str, tuple[Tamper, type[UnoverseError], tuple[str, ...]]] = {
         NotationError,
         ("game 1, round 0", "'actions'"),
     ),
-    "no actions": (_no_actions, ReplayMismatch, ("round 0", "does not end after its 0 actions")),
+    "no actions": (_no_actions, ReplayMismatch, ("round 0, action 1: missing", "'tags'")),
+    "no actions and no tags": (
+        _retagged(_no_actions),
+        ReplayMismatch,
+        ("round 0", "does not end after its 0 actions"),
+    ),
     "an action that is an object": (_action_object, NotationError, ("round 0, action 4",)),
     "a seat written true": (_seat_true, NotationError, ("round 0, action", "seat", "true")),
     "a seat out of range": (
@@ -183,9 +220,33 @@ TAMPERED: dict[str, tuple[Tamper, type[UnoverseError], tuple[str, ...]]] = {
         NotationError,
         ("action 1", "seat"),
     ),
-    "a time that decreases": (_time_back, ReplayMismatch, ("action 6", "never decrease")),
-    "a negative time": (_time_negative, ReplayMismatch, ("action 1", "time -1.0")),
-    "an action the engine refuses": (_illegal_action, ReplayMismatch, ("refused",)),
+    "a time that decreases": (_time_back, ReplayMismatch, ("action 6 (", "not the action")),
+    "a time that decreases, retagged": (
+        _retagged(_time_back),
+        ReplayMismatch,
+        ("action 6", "never decrease"),
+    ),
+    "a negative time, retagged": (
+        _retagged(_time_negative),
+        ReplayMismatch,
+        ("action 1", "time -1.0"),
+    ),
+    "an action the engine refuses, retagged": (
+        _retagged(_illegal_action),
+        ReplayMismatch,
+        ("refused",),
+    ),
+    "tags as a list": (_set((2, "rounds", 0, "tags"), ["0" * 8]), NotationError, ("'tags'",)),
+    "a tag cut short": (
+        lambda ls: _set((2, "rounds", 0, "tags"), ls[2]["rounds"][0]["tags"][:-1])(ls),
+        NotationError,
+        ("round 0", "'tags' is 8 lowercase hex digits per action"),
+    ),
+    "tags in capitals": (
+        lambda ls: _set((2, "rounds", 0, "tags"), ls[2]["rounds"][0]["tags"].upper())(ls),
+        NotationError,
+        ("'tags'",),
+    ),
     "a state hash": (
         _set((2, "rounds", 0, "hashes", 0, 1), "0" * 64),
         ReplayMismatch,
@@ -286,6 +347,11 @@ def test_genuine_files_verify_with_their_counts_and_whitespace_changes_nothing(
 ) -> None:
     for name in ("classic", "match", "blast"):
         lines = load(files[name])
+        assert lines[0]["format"] == "unoverse-replay/4"
+        for rnd in (r for g in lines[1:] for r in g["rounds"]):
+            n = len(rnd["actions"])
+            assert re.fullmatch(f"[0-9a-f]{{{8 * n}}}", rnd["tags"])
+            assert [k for k, _ in rnd["hashes"]] == sorted({*range(0, n, 100), n})
         games = len(lines) - 1
         actions = sum(len(r["actions"]) for g in lines[1:] for r in g["rounds"])
         done = verify_replay(files[name])
@@ -316,11 +382,177 @@ def test_a_match_file_is_checked_against_play_match(files: dict[str, Path], tmp_
 
 
 def test_blast_mode_times_are_checked(files: dict[str, Path], tmp_path: Path) -> None:
+    """Two times swapped: the first is named by the action chain; with the chain rewritten,
+    the second, which goes back in time."""
     lines = load(files["blast"])
     actions = actions_of(lines, 0)
     i = next(i for i in range(1, len(actions)) if actions[i][2] > actions[i - 1][2])
     actions[i][2], actions[i - 1][2] = actions[i - 1][2], actions[i][2]
-    refused(save(tmp_path / "t.jsonl", lines), ReplayMismatch, f"action {i + 1}", "decrease")
+    path = save(tmp_path / "t.jsonl", lines)
+    refused(path, ReplayMismatch, f"game 0, round 0, action {i} (", "not the action recorded")
+    refused(save(path, retagged(lines)), ReplayMismatch, f"action {i + 1}", "decrease")
+
+
+# -- every change to an action is named where the record first differs --------------------
+
+Edit = Callable[[list[Any], int, str], Iterator[list[Any]]]
+
+
+def without_uno_call(actions: list[Any], i: int, colours: str) -> Iterator[list[Any]]:
+    seat, text, at = actions[i]
+    if text.endswith(" uno"):
+        yield [*actions[:i], [seat, text.removesuffix(" uno"), at], *actions[i + 1 :]]
+
+
+def another_wild_colour(actions: list[Any], i: int, colours: str) -> Iterator[list[Any]]:
+    seat, text, at = actions[i]
+    wild = re.fullmatch(r"(W[^:]*):([A-Z])(.*)", text)
+    if wild:
+        for c in colours.replace(wild[2], ""):
+            yield [*actions[:i], [seat, f"{wild[1]}:{c}{wild[3]}", at], *actions[i + 1 :]]
+
+
+def swapped_with_the_next(actions: list[Any], i: int, colours: str) -> Iterator[list[Any]]:
+    """Actions ``i`` and ``i + 1`` in the other order, each time staying where it was."""
+    if i + 1 < len(actions) and actions[i][:2] != actions[i + 1][:2]:
+        (s, a, t), (s2, a2, t2) = actions[i], actions[i + 1]
+        yield [*actions[:i], [s2, a2, t], [s, a, t2], *actions[i + 2 :]]
+
+
+def states_of(header: dict[str, Any], line: dict[str, Any], actions: list[Any]) -> list[str]:
+    """The saved state as a game's one round is dealt and after each of ``actions``; none
+    if an action is refused or the round does not end."""
+    game = uv.new_game(header["preset"], header["players"], line["seed"])
+    states = [uv.to_json(game)]
+    try:
+        for seat, text, at in actions:
+            game.apply(seat, text, at)
+            states.append(uv.to_json(game))
+    except UnoverseError:
+        return []
+    return states if game.over else []
+
+
+def first_difference(before: list[Any], after: list[Any]) -> int:
+    """The first action (from 1) at which ``after`` differs from ``before``."""
+    pairs = enumerate(zip(before, after, strict=False), start=1)
+    return next((i for i, (x, y) in pairs if x != y), min(len(before), len(after)) + 1)
+
+
+def quiet_edit(lines: Lines, edit: Edit) -> tuple[int, int]:
+    """Apply to ``lines`` the first change ``edit`` makes that keeps every action legal and
+    changes the course of the game but not its end; the game, and the first action that
+    differs."""
+    header = lines[0]
+    colours = "".join(COLOR_LETTERS[c] for c in uv.new_game(header["preset"], 2, 0).rules.colors)
+    for game, line in enumerate(lines[1:]):
+        rnd = line["rounds"][0]
+        before = states_of(header, line, rnd["actions"])
+        for i in range(len(rnd["actions"])):
+            for changed in edit(rnd["actions"], i, colours):
+                after = states_of(header, line, changed)
+                if after and after[-1] == before[-1] and after != before:
+                    first = first_difference(rnd["actions"], changed)
+                    rnd["actions"] = changed
+                    return game, first
+    raise AssertionError(f"no {edit.__name__} in the file")
+
+
+def unkept_edit(edit: Edit) -> Callable[[Lines], tuple[int, int]]:
+    """The first change ``edit`` makes that leaves every state of its game as it was: what
+    no state hash can see."""
+
+    def apply(lines: Lines) -> tuple[int, int]:
+        header = lines[0]
+        colours = "".join(
+            COLOR_LETTERS[c] for c in uv.new_game(header["preset"], 2, 0).rules.colors
+        )
+        for game, line in enumerate(lines[1:]):
+            rnd = line["rounds"][0]
+            before = states_of(header, line, rnd["actions"])
+            for i in range(len(rnd["actions"])):
+                for changed in edit(rnd["actions"], i, colours):
+                    if changed != rnd["actions"] and states_of(header, line, changed) == before:
+                        first = first_difference(rnd["actions"], changed)
+                        rnd["actions"] = changed
+                        return game, first
+        raise AssertionError(f"no {edit.__name__} that the game does not keep")
+
+    return apply
+
+
+def later_time(actions: list[Any], i: int, colours: str) -> Iterator[list[Any]]:
+    """Action ``i`` half a millisecond later, still in order."""
+    seat, text, at = actions[i]
+    if i + 1 == len(actions) or actions[i + 1][2] >= at + 0.5:
+        yield [*actions[:i], [seat, text, at + 0.5], *actions[i + 1 :]]
+
+
+def inserted(lines: Lines) -> tuple[int, int]:
+    """A draw by the seat of action 10, at its time, before it."""
+    actions = actions_of(lines)
+    actions.insert(9, [actions[9][0], "draw", actions[9][2]])
+    return 1, 10
+
+
+def last_removed(lines: Lines) -> tuple[int, int]:
+    actions = actions_of(lines)
+    actions.pop()
+    return 1, len(actions) + 1
+
+
+def swapped(lines: Lines) -> tuple[int, int]:
+    """Game 1's first two neighbouring actions from action 7 on by two seats, in each other's
+    place."""
+    actions = actions_of(lines)
+    i = next(i for i in range(6, len(actions)) if actions[i][0] != actions[i + 1][0])
+    actions[i], actions[i + 1] = actions[i + 1], actions[i]
+    return 1, i + 1
+
+
+CHANGED = "not the action recorded there"
+#: Each edit: the file it is made in, the edit (it returns the game and the first action
+#: that differs) and what the message says of that action.
+EDITS: dict[str, tuple[str, Callable[[Lines], tuple[int, int]], str]] = {
+    # what the game's state does not keep: no state hash sees it
+    "an arrival time outside BLAST mode": ("classic", unkept_edit(later_time), CHANGED),
+    "the colour of a BLAST-mode play refused as simultaneous": (
+        "blast",
+        unkept_edit(another_wild_colour),
+        CHANGED,
+    ),
+    # moves that stay legal and leave the round ending as it did
+    "a removed UNO call": ("classic", lambda ls: quiet_edit(ls, without_uno_call), CHANGED),
+    "a changed wild colour": ("classic", lambda ls: quiet_edit(ls, another_wild_colour), CHANGED),
+    "a changed wild colour in BLAST mode": (
+        "blast",
+        lambda ls: quiet_edit(ls, another_wild_colour),
+        CHANGED,
+    ),
+    "two moves swapped, each at the other's time": (
+        "blast",
+        lambda ls: quiet_edit(ls, swapped_with_the_next),
+        CHANGED,
+    ),
+    "two actions swapped": ("classic", swapped, CHANGED),
+    "an action inserted": ("classic", inserted, CHANGED),
+    "the last action removed": ("classic", last_removed, ": missing (field 'tags' records"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(EDITS))
+def test_every_change_to_an_action_is_named_at_the_first_that_differs(
+    files: dict[str, Path], tmp_path: Path, name: str
+) -> None:
+    """The action chain names the first action that differs from the record, whatever the
+    change does to the game (a hash of the state, however often, misses what the state does
+    not keep)."""
+    file, edit, why = EDITS[name]
+    lines = load(files[file])
+    game, action = edit(lines)
+    path = save(tmp_path / "t.jsonl", lines)
+    message = refused(path, ReplayMismatch, why)
+    assert message.startswith(f"{path}, line {game + 2}, game {game}, round 0, action {action}")
 
 
 def test_resimulation_checks_the_bots_and_their_times(
@@ -335,7 +567,7 @@ def test_resimulation_checks_the_bots_and_their_times(
         verify_replay(path, resimulate=True)
     lines = load(files["classic"])
     actions_of(lines)[3][2] += 0.5  # still in order: the engine does not read it in Classic
-    save(path, lines)
+    save(path, retagged(lines))  # the action chain rewritten to match: only the bots tell
     verify_replay(path)
     with pytest.raises(ReplayMismatch, match=r"line 3, game 1, round 0: action 4 differs"):
         verify_replay(path, resimulate=True)
@@ -350,6 +582,7 @@ def test_replay_round_refuses_malformed_records_typed() -> None:
         (None, "a round record"),
         ({**rnd, "seed": True}, "'seed'"),
         ({**rnd, "actions": [[0, "draw"]]}, "action 1"),
+        ({**rnd, "tags": None}, "'tags'"),
         ({**rnd, "hashes": [[0]]}, "'hashes'"),
         ({**rnd, "winner": "0"}, "'winner'"),
     ]:

@@ -1,11 +1,12 @@
 """Fuzzing replay files: a mutated file (bytes flipped, lines dropped, duplicated or swapped,
 JSON values changed or retyped at random paths, text cut short, numbers and nesting blown
-up) is either refused with a one-line ``UnoverseError`` or is exactly the file its own
-header's run writes (a mutation that changes nothing, such as whitespace), and then its
-counts are that run's. Never another exception.
+up, an action's time moved) is either refused with a one-line ``UnoverseError`` or is
+exactly the file its own header's run writes (a mutation that changes nothing, such as
+whitespace), and then its counts are that run's. Never another exception.
 
 The files come from small runs: Classic, Blast's BLAST mode (no deadlines) and a match of
-Classic. They are checked with ``resimulate``, so a file that verifies is one the bots
+Classic. The default check alone passes only the games as they were written, every action
+as it was (the action chain); with ``resimulate``, a file that verifies is one the bots
 reproduce."""
 
 from __future__ import annotations
@@ -166,6 +167,23 @@ def blow_up(data: bytes, draw: Draw) -> bytes:
     return joined(lines)
 
 
+def later(data: bytes, draw: Draw) -> bytes:
+    """One action of one game a little later, still in order: in Classic, a time the rules
+    do not read."""
+    lines = lines_of(data)
+    g = draw(st.integers(1, len(lines) - 1))
+    value = json.loads(lines[g])
+    actions = draw(st.sampled_from(value["rounds"]))["actions"]
+    n = len(actions)
+    i = draw(
+        st.sampled_from([i for i in range(n) if i + 1 == n or actions[i + 1][2] > actions[i][2]])
+    )
+    limit = actions[i + 1][2] if i + 1 < n else actions[i][2] + 1000.0
+    actions[i][2] = draw(st.floats(actions[i][2], limit, exclude_min=True))
+    lines[g] = json.dumps(value, separators=(",", ":")).encode()
+    return joined(lines)
+
+
 def whitespace(data: bytes, draw: Draw) -> bytes:
     """Spaces between tokens and CRLF line ends: the same file."""
     lines = lines_of(data)
@@ -175,7 +193,12 @@ def whitespace(data: bytes, draw: Draw) -> bytes:
     return joined(lines)
 
 
-MUTATIONS = [flip_bytes, cut, line_op, json_op, json_op, json_op, blow_up, whitespace]
+MUTATIONS = [flip_bytes, cut, line_op, json_op, json_op, json_op, blow_up, later, whitespace]
+
+
+def games_of(data: bytes) -> list[Any]:
+    """A file's game lines, as JSON values."""
+    return [json.loads(line) for line in data.splitlines()[1:]]
 
 
 def is_written_by_its_header(path: Path) -> Replayed:
@@ -203,7 +226,10 @@ def test_a_mutated_replay_file_verifies_exactly_or_is_refused_in_one_line(
         path = Path(tmp) / "run.jsonl"
         path.write_bytes(mutated)
         try:
-            done = verify_replay(path, resimulate=True)
+            checked = verify_replay(path)
+            assert mutation is not later, "a changed time verifies"
+            assert games_of(mutated) == games_of(original(name))  # every action as it was
+            done = verify_replay(path, resimulate=True)  # and the header's bots play them
         except UnoverseError as exc:
             event(f"{mutation.__name__}: refused ({type(exc).__name__})")
             message = str(exc)
@@ -211,6 +237,6 @@ def test_a_mutated_replay_file_verifies_exactly_or_is_refused_in_one_line(
             assert mutation is not whitespace, f"a whitespace change refused: {message}"
             return
         event(f"{mutation.__name__}: verifies")
-        assert done == is_written_by_its_header(path)
+        assert done == checked == is_written_by_its_header(path)
         if mutated == original(name) or mutation is whitespace:
             assert done == counts(name)

@@ -648,7 +648,7 @@ def replay(
             raise _fail(str(exc)) from None
         print(
             f"ok: the seed and salt match the deal's commitment; {actions} actions replayed; "
-            "every state hash and the winner match"
+            "every action's tag, every state hash and the winner match"
         )
         return
     try:
@@ -657,8 +657,9 @@ def replay(
         raise _fail(str(exc)) from None
     unfinished = f" ({done.unfinished} unfinished)" if done.unfinished else ""
     print(
-        f"ok: {done.games} games{unfinished}, {done.actions} actions replayed; every state hash "
-        "matches" + ("; the bots play every game again identically" if resimulate else "")
+        f"ok: {done.games} games{unfinished}, {done.actions} actions replayed; every action's "
+        "tag and state hash matches"
+        + ("; the bots play every game again identically" if resimulate else "")
     )
 
 

@@ -3,26 +3,35 @@
 A round record (``sim.driver.RoundRecord.to_dict``) holds the round's ``seed``, its
 ``dealer`` (``null``: the round chose it) and ``eliminated`` seats, the action log
 ``actions`` (``[seat, action, arrival time]``; seat ``null`` is the referee: the match
-session's ``timeout`` or ``stall``), the state-hash chain ``hashes`` (``[action count,
-hash]`` at action 0, every ``HASH_EVERY`` actions and after the last) and the ``winner``
-(-1: the round did not end). ``replay_round`` rebuilds a round from that alone.
+session's ``timeout`` or ``stall``), the action chain's ``tags`` (``action_tags``: eight hex
+digits per action, each a hash of the action's record onto the chain before it), the
+state-hash chain ``hashes`` (``[action count, hash]`` after action 0, every ``HASH_EVERY``
+actions and after the last, each link hashing the state then onto the link before it) and
+the ``winner`` (-1: the round did not end). ``replay_round`` rebuilds a round from that
+alone. The action chain names the first action that differs from the one recorded at its
+place (a changed seat, text or time, an action added, dropped or moved), even one the
+game's state does not keep; the state hashes check that the actions give the states
+recorded.
 
 A replay file (``simulate --out``, format ``FORMAT``, docs/replay.md) is a header line and
 one line per game. ``replay_file`` checks all of it: the header's fields; as many game lines
 as the header records, numbered 0 to N-1 in order, each dealt with the seed the run seed
 derives for it; each round dealt as the game (or the match, ``play_match``) deals it; every
-action accepted by the engine, with arrival times that never decrease; every state hash,
-every round's winner and every game's winners; and games marked unfinished, which must run
-to the run's action cap without ending. Anything else is refused with one line naming the
-line, game, round and field: ``NotationError`` for a file that is not well formed,
-``ReplayMismatch`` for one whose records differ from their replay.
+action the one the action chain records there and accepted by the engine, with arrival
+times that never decrease; every state hash, every round's winner and every game's winners;
+and games marked unfinished, which must run to the run's action cap without ending.
+Anything else is refused with one line naming the line, game, round and field:
+``NotationError`` for a file that is not well formed, ``ReplayMismatch`` for one whose
+records differ from their replay.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
-from collections.abc import Callable
+import struct
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import suppress
 from dataclasses import dataclass
 from itertools import zip_longest
@@ -38,17 +47,38 @@ from ..core.seeding import derive
 from ..core.setup import new_game, resolve_preset
 from .match import play_match
 
-#: A state hash is recorded every this many actions (and at the start and the end).
+#: A link of the state-hash chain is recorded after action 0, every this many actions and
+#: after the last (by the simulator's driver and the server's export). A changed action is
+#: named by the action chain (``action_tags``), which costs a fraction of a state hash.
 HASH_EVERY: Final = 100
-FORMAT: Final = "unoverse-replay/2"
+FORMAT: Final = "unoverse-replay/4"
+#: The formats of older versions, and why they are not read.
+OLDER: Final = {
+    "unoverse-replay/1": "records no game count",
+    "unoverse-replay/2": (
+        "records a state hash only every 100 actions, which misses a changed move that stays legal"
+    ),
+    "unoverse-replay/3": (
+        "chains no record of the actions, which misses a changed action the game's state does "
+        "not keep"
+    ),
+}
+#: Hex digits of the action chain's tag of each action: a change passes one tag with odds
+#: of 2**-32, and every tag after it as well.
+TAG_DIGITS: Final = 8
+#: An action's record as the action chain hashes it, before its text in UTF-8: its seat
+#: (-1: the referee) as a signed 64-bit integer and its time as an IEEE 754 double, the
+#: exact float replayed, both big-endian.
+_RECORD: Final = struct.Struct(">qd")
+_HEX: Final = frozenset("0123456789abcdef")
 #: The fields of a header, a game line and a round record, in the order they are written.
 HEADER_FIELDS: Final = (
     "format", "preset", "players", "seed", "bots", "match", "games", "max_actions"
 )  # fmt: skip
 GAME_FIELDS: Final = ("game", "seed", "winners", "unfinished", "rounds")
-ROUND_FIELDS: Final = ("seed", "dealer", "eliminated", "actions", "hashes", "winner")
+ROUND_FIELDS: Final = ("seed", "dealer", "eliminated", "actions", "tags", "hashes", "winner")
 #: Longest lines read: a header is a few hundred bytes; a game line holds every action of
-#: its rounds (about 30 bytes each, up to the action cap per round).
+#: its rounds (about 30 bytes each with its tag, up to the action cap per round).
 MAX_HEADER_BYTES: Final = 64 << 10
 MAX_LINE_BYTES: Final = 64 << 20
 
@@ -80,8 +110,22 @@ class _Round:
     dealer: int | None
     eliminated: tuple[int, ...]
     actions: list[tuple[int | None, str, float]]
+    tags: str
     hashes: list[tuple[int, str]]
     winner: int
+
+
+def action_tags(actions: Iterable[tuple[int | None, str, float]]) -> Iterator[str]:
+    """The action chain's tag of each of ``actions`` (``[seat, action, time]``), in turn:
+    the first ``TAG_DIGITS`` hex digits of the chain's value after it, the SHA-256 of the
+    value before it (32 zero bytes before the first action) followed by its record
+    (``_RECORD``, then the text). Each tag depends on every action up to its own, so the
+    first tag that differs names the first action changed, added, dropped or moved."""
+    chain = bytes(32)
+    for seat, text, at in actions:
+        head = _RECORD.pack(-1 if seat is None else seat, at)
+        chain = hashlib.sha256(chain + head + text.encode("utf-8", "surrogatepass")).digest()
+        yield chain[: TAG_DIGITS // 2].hex()
 
 
 # Not a native class: raised through play_match (see sim.driver's errors).
@@ -127,7 +171,7 @@ def _replay_lines(
 ) -> tuple[int, int]:
     where = f"{path}, line 1 (header)"
     text = _next_line(f, MAX_HEADER_BYTES, where)
-    header = _header(_json(text, where) if text is not None else None, where)
+    header = _header(read_json(text, where) if text is not None else None, where)
     if check_header is not None:
         check_header(header, where)
     actions = 0
@@ -139,7 +183,7 @@ def _replay_lines(
                 f"{path}: the file ends after {index} of the {header.games} games its header "
                 "records (field 'games'): it was cut short"
             )
-        line = _fields(_json(text, where), GAME_FIELDS, "a game line", where)
+        line = _fields(read_json(text, where), GAME_FIELDS, "a game line", where)
         actions += _replay_game(header, index, line, where)
         if check_game is not None:
             check_game(header, index, line, f"{where}, game {index}")
@@ -168,7 +212,9 @@ def _next_line(f: IO[bytes], limit: int, where: str) -> str | None:
     return text
 
 
-def _json(text: str, where: str) -> object:
+def read_json(text: str, where: str) -> object:
+    """``text`` as JSON; ``NotationError`` naming ``where`` for anything else (NaN and
+    Infinity, an integer of thousands of digits, nesting deeper than Python recurses)."""
     try:
         return json.loads(text, parse_constant=_no_constant)
     except RecursionError:
@@ -184,10 +230,11 @@ def _no_constant(name: str) -> object:
 
 
 def _header(value: object, where: str) -> Header:
-    if isinstance(value, dict) and value.get("format") == "unoverse-replay/1":
+    old = value.get("format") if isinstance(value, dict) else None
+    if isinstance(old, str) and old in OLDER:
         raise NotationError(
-            f"{where}: format unoverse-replay/1 (an older unoverse) records no game count and "
-            f"cannot be verified; simulate the run again to write a {FORMAT} file"
+            f"{where}: format {old} (an older unoverse) {OLDER[old]} and cannot be verified; "
+            f"simulate the run again to write a {FORMAT} file"
         )
     if not isinstance(value, dict) or value.get("format") != FORMAT:
         raise NotationError(
@@ -343,8 +390,11 @@ def _dealt(
 
 
 def _replay(game: Game, rec: _Round, where: str, cap: int | None) -> bool:
-    """Apply a round's actions to ``game`` and check its hashes and winner; whether the
-    round ended. One that did not must have reached ``cap`` (None: it must end)."""
+    """Apply a round's actions to ``game`` and check its tags, times, hashes and winner;
+    whether the round ended. One that did not must have reached ``cap`` (None: it must
+    end). The tags come first, so that the first action that differs from the record is
+    the one named, whatever it does to the game."""
+    _check_tags(rec, where)
     actions = rec.actions
     n = len(actions)
     positions = [0, *range(HASH_EVERY, n, HASH_EVERY), *([n] if n else [])]
@@ -362,15 +412,21 @@ def _replay(game: Game, rec: _Round, where: str, cap: int | None) -> bool:
     expected = dict(rec.hashes)
     chain = state_hash(game)
     _check(expected, 0, chain, where)
+    last = 0.0
     for i, (seat, text, at) in enumerate(actions, start=1):
+        if at < last:
+            raise ReplayMismatch(
+                f"{where}, action {i}: its time {at} is before "
+                + ("0" if i == 1 else f"the previous action's {last}")
+                + " (times never decrease)"
+            )
+        last = at
         if game.over:
-            raise ReplayMismatch(f"{where}, action {i}: an action after the round ended")
+            raise ReplayMismatch(f"{_action(where, i, rec)}: an action after the round ended")
         try:
             game.apply(seat, text, at)
         except UnoverseError as exc:
-            raise ReplayMismatch(
-                f"{where}, action {i} ({_shown([seat, text, at])}): refused: {exc}"
-            ) from None
+            raise ReplayMismatch(f"{_action(where, i, rec)}: refused: {exc}") from None
         if i % HASH_EVERY == 0 or i == n:
             chain = state_hash(game, chain)
             _check(expected, i, chain, where)
@@ -393,9 +449,38 @@ def _replay(game: Game, rec: _Round, where: str, cap: int | None) -> bool:
     return False
 
 
+def _check_tags(rec: _Round, where: str) -> None:
+    """Each action is the one the action chain records at its place, and there are as many
+    as it records; otherwise the first that is not is named."""
+    n, m = len(rec.actions), len(rec.tags) // TAG_DIGITS
+    for i, tag in enumerate(action_tags(rec.actions[:m]), start=1):
+        recorded = rec.tags[(i - 1) * TAG_DIGITS : i * TAG_DIGITS]
+        if tag != recorded:
+            raise ReplayMismatch(
+                f"{_action(where, i, rec)}: not the action recorded there (its tag is {tag}; "
+                f"field 'tags' records {recorded})"
+            )
+    if m > n:
+        raise ReplayMismatch(
+            f"{where}, action {n + 1}: missing (field 'tags' records {m} actions; field "
+            f"'actions' holds {n})"
+        )
+    if m < n:
+        raise ReplayMismatch(
+            f"{_action(where, m + 1, rec)}: not in the record (field 'tags' records {m} "
+            f"actions; field 'actions' holds {n})"
+        )
+
+
 def _check(expected: dict[int, str], at: int, chain: str, where: str) -> None:
-    if expected.get(at) != chain:
+    """The state-hash chain's link after action ``at`` is ``chain``."""
+    if expected[at] != chain:
         raise ReplayMismatch(f"{where}: state hash differs after action {at}")
+
+
+def _action(where: str, i: int, rec: _Round) -> str:
+    """Action ``i`` (from 1) of the round, for a message."""
+    return f"{where}, action {i} ({_shown(list(rec.actions[i - 1]))})"
 
 
 def _round(value: object, players: int, where: str) -> _Round:
@@ -422,6 +507,7 @@ def _round(value: object, players: int, where: str) -> _Round:
         dealer,
         tuple(eliminated),
         _actions(rnd["actions"], players, where),
+        _tags(rnd["tags"], where),
         _hashes(rnd["hashes"], where),
         winner,
     )
@@ -429,11 +515,10 @@ def _round(value: object, players: int, where: str) -> _Round:
 
 def _actions(value: object, players: int, where: str) -> list[tuple[int | None, str, float]]:
     """``[seat, action, time]`` entries: a seat or null, a string, a finite time in
-    milliseconds, never negative, never before the entry before it."""
+    milliseconds (its order is checked as the round is replayed, after the tags)."""
     if not isinstance(value, list):
         raise NotationError(f"{where}: field 'actions' is a list, not {_shown(value)}")
     out: list[tuple[int | None, str, float]] = []
-    last = 0.0
     for i, entry in enumerate(value, start=1):
         at = f"{where}, action {i}"
         if not isinstance(entry, list) or len(entry) != 3:
@@ -448,13 +533,6 @@ def _actions(value: object, players: int, where: str) -> list[tuple[int | None, 
         ms = _milliseconds(time)
         if ms is None:
             raise NotationError(f"{at}: its time is a number of milliseconds, not {_shown(time)}")
-        if ms < last:
-            raise ReplayMismatch(
-                f"{at}: its time {ms} is before "
-                + ("0" if i == 1 else f"the previous action's {last}")
-                + " (times never decrease)"
-            )
-        last = ms
         out.append((seat, text, ms))
     return out
 
@@ -468,6 +546,16 @@ def _milliseconds(value: object) -> float | None:
     except OverflowError:  # an integer beyond any float
         return None
     return ms if math.isfinite(ms) else None
+
+
+def _tags(value: object, where: str) -> str:
+    """The action chain's tags: ``TAG_DIGITS`` lowercase hex digits per action."""
+    if not isinstance(value, str) or len(value) % TAG_DIGITS or not _HEX.issuperset(value):
+        raise NotationError(
+            f"{where}: field 'tags' is {TAG_DIGITS} lowercase hex digits per action, not "
+            f"{_shown(value)}"
+        )
+    return value
 
 
 def _hashes(value: object, where: str) -> list[tuple[int, str]]:

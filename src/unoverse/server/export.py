@@ -2,29 +2,49 @@
 
 The file (format ``FORMAT``, JSON) holds what determines the game and what it produced: the
 preset, the seat count, the dealer and the eliminated seats it was dealt with, the deal's
-commitment with the seed and salt revealed, every accepted action with its arrival time,
-the state-hash chain (as in replay files: after action 0, every ``HASH_EVERY`` actions and
-the last) and the winner. ``verify`` checks the commitment, deals the game again from the
-seed and replays every action, requiring every hash and the winner.
+commitment with the seed and salt revealed, every accepted action with its arrival time and
+its tag of the action chain, the state-hash chain (as in replay files: a link after action
+0, every ``HASH_EVERY`` actions and after the last) and the winner. ``verify`` checks the
+commitment, deals the game again from the seed and replays every action, requiring every
+tag, every hash and the winner. It needs nothing of the server's extra:
+``unoverse replay`` reads these files wherever the engine is installed.
 """
 
 from __future__ import annotations
 
-import json
+import re
 from pathlib import Path
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from ..core.codec import state_hash
-from ..core.errors import NotationError, ReplayMismatch
-from ..match.replay import HASH_EVERY, replay_round
+from ..core.errors import NotationError, ReplayMismatch, UnoverseError
+from ..core.options import shown
+from ..core.setup import resolve_preset
+from ..match.replay import HASH_EVERY, MAX_LINE_BYTES, action_tags, read_json, replay_round
 from .shuffle import verify as verify_commitment
-from .store import Entry, GameRecord
 
-FORMAT: Final = "unoverse-game/1"
+if TYPE_CHECKING:
+    from .store import Entry, GameRecord
+
+FORMAT: Final = "unoverse-game/3"
+#: The formats of older versions, and why they are not read.
+OLDER: Final = {
+    "unoverse-game/1": (
+        "records a state hash only every 100 actions, which misses a changed move that stays legal"
+    ),
+    "unoverse-game/2": (
+        "chains no record of the actions, which misses a changed action the game's state does "
+        "not keep"
+    ),
+}
 FIELDS: Final = (
     "format", "game", "preset", "players", "seed", "salt", "commitment", "dealer",
-    "eliminated", "actions", "hashes", "winner",
+    "eliminated", "actions", "tags", "hashes", "winner",
 )  # fmt: skip
+#: A seed as the server writes it: a 64-bit number in decimal, no leading zero.
+_SEED: Final = re.compile(r"0|[1-9][0-9]{0,19}")
+#: A salt (256 random bits) and a commitment (SHA-256) in hexadecimal.
+_HEX64: Final = re.compile(r"[0-9a-fA-F]{64}")
 
 
 def export(record: GameRecord, entries: list[Entry]) -> dict[str, Any]:
@@ -49,45 +69,79 @@ def export(record: GameRecord, entries: list[Entry]) -> dict[str, Any]:
         "dealer": record.dealer,
         "eliminated": list(record.eliminated),
         "actions": [[e.seat, e.action, e.at] for e in entries],
+        "tags": "".join(action_tags((e.seat, e.action, e.at) for e in entries)),
         "hashes": hashes,
         "winner": game.winner,
     }
 
 
 def is_export(path: Path) -> bool:
-    """Whether the file at ``path`` is a game file (rather than a simulator's replay)."""
+    """Whether the file at ``path`` is a game file, of this format or an older one (rather
+    than a simulator's replay)."""
     try:
         with path.open("rb") as f:
             head = f.read(64)
     except OSError:
         return False
-    return head.lstrip().startswith(b"{") and FORMAT.encode() in head
+    return head.lstrip().startswith(b"{") and b'"unoverse-game/' in head
 
 
 def verify(path: Path) -> int:
     """Check a game file (the module's docstring): its action count, or ``NotationError``
-    for a file that is not one, ``ReplayMismatch`` for one that does not replay."""
+    for a file that is not one (not UTF-8 or JSON, a field missing, of another type or out
+    of its form, the file over ``MAX_LINE_BYTES``), ``ReplayMismatch`` for one that does
+    not replay."""
     where = str(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise NotationError(f"{where}: not a game file: {exc}") from None
+        with path.open("rb") as f:
+            raw = f.read(MAX_LINE_BYTES + 1)
+    except OSError as exc:
+        raise NotationError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(raw) > MAX_LINE_BYTES:
+        raise NotationError(f"{where}: a game file is at most {MAX_LINE_BYTES} bytes")
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise NotationError(f"{where}: not UTF-8 text (not a game file)") from None
+    data = read_json(text, where)
     if not isinstance(data, dict) or sorted(data) != sorted(FIELDS):
         raise NotationError(f"{where}: a game file has the fields {', '.join(FIELDS)}")
-    if data["format"] != FORMAT:
-        raise NotationError(f"{where}: format {data['format']!r}, not {FORMAT}")
+    version = data["format"]
+    if isinstance(version, str) and version in OLDER:
+        raise NotationError(
+            f"{where}: format {version} (an older unoverse) {OLDER[version]} and cannot be "
+            f"verified; export the game again from its server for a {FORMAT} file"
+        )
+    if version != FORMAT:
+        raise NotationError(f"{where}: format {shown(version)}, not {FORMAT}")
+    game = data["game"]
+    if isinstance(game, bool) or not isinstance(game, int) or game < 0:
+        raise NotationError(f"{where}: field 'game' is the game's number, not {shown(game)}")
     seed, salt, commitment = data["seed"], data["salt"], data["commitment"]
-    if not (isinstance(seed, str) and seed.isdigit()):
-        raise NotationError(f"{where}: field 'seed' is the seed in decimal text")
-    if not (isinstance(salt, str) and isinstance(commitment, str)):
-        raise NotationError(f"{where}: fields 'salt' and 'commitment' are hex text")
+    if not (isinstance(seed, str) and _SEED.fullmatch(seed) and int(seed) < 2**64):
+        raise NotationError(
+            f"{where}: field 'seed' is the 64-bit seed in decimal text, not {shown(seed)}"
+        )
+    for name, value in (("salt", salt), ("commitment", commitment)):
+        if not (isinstance(value, str) and _HEX64.fullmatch(value)):
+            raise NotationError(f"{where}: field {name!r} is 64 hex digits, not {shown(value)}")
     if not verify_commitment(commitment, int(seed), salt):
         raise ReplayMismatch(
             f"{where}: the revealed seed and salt do not match the deal's commitment"
         )
-    players = data["players"]
-    if not isinstance(players, int) or not isinstance(data["preset"], str):
-        raise NotationError(f"{where}: fields 'preset' and 'players' are text and a number")
-    record = {k: data[k] for k in ("dealer", "eliminated", "actions", "hashes", "winner")}
+    preset, players = data["preset"], data["players"]
+    if not isinstance(preset, str):
+        raise NotationError(f"{where}: field 'preset' is a preset string, not {shown(preset)}")
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise NotationError(f"{where}: field 'players' is a number, not {shown(players)}")
+    try:
+        variant, _ = resolve_preset(preset)
+    except UnoverseError as exc:
+        raise NotationError(f"{where}: field 'preset': {exc}") from None
+    try:
+        variant.check_players(players)
+    except UnoverseError as exc:
+        raise NotationError(f"{where}: field 'players': {exc}") from None
+    record = {k: data[k] for k in ("dealer", "eliminated", "actions", "tags", "hashes", "winner")}
     record["seed"] = int(seed)
-    return replay_round(data["preset"], players, record, where)
+    return replay_round(preset, players, record, where)

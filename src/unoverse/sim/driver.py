@@ -44,7 +44,7 @@ from ..core.codec import state_hash
 from ..core.errors import UnoverseError
 from ..core.events import Event
 from ..core.game import Game, Phase
-from ..match.replay import HASH_EVERY
+from ..match.replay import HASH_EVERY, action_tags
 from ..match.session import Inbox, LogEntry, Mark, Session, mark, stale_move
 
 #: A playout that reaches this many actions has failed (RULES.md E-6).
@@ -88,12 +88,14 @@ class RoundRecord:
     rejected: list[tuple[int, str, float, str]] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, object]:
-        """JSON-able form for replay files."""
+        """JSON-able form for replay files (``match.replay``): the actions with their action
+        chain's tags, the state hashes (``play_round``'s ``hashes``)."""
         return {
             "seed": self.seed,
             "dealer": self.dealer,
             "eliminated": list(self.eliminated),
             "actions": [list(a) for a in self.actions],
+            "tags": "".join(action_tags(self.actions)),
             "hashes": [list(h) for h in self.hashes],
             "winner": self.winner,
         }
