@@ -245,13 +245,14 @@ class Game(Plays):
                 self.play_actions(first, size, false_uno, out, more)
         if rules.must_play and out:
             return  # a seat holding a legal card must play one (B-22)
+        false_call = false_uno and rules.uno_calls  # (a false call needs UNO calls)
         if not rules.launcher:
             out.append(DRAW)
-            if false_uno:
+            if false_call:
                 out.append(DRAW_UNO)
         elif rules.allow_renege or not out:  # reneging: pressing with a playable card (§3.3)
             out.append(PRESS)
-            if false_uno:
+            if false_call:
                 out.append(PRESS_UNO)
 
     def _multi_ok(self, hand: list[int], a: Action) -> str:
@@ -801,11 +802,13 @@ class Game(Plays):
                 self.pen_chain = 1
                 self.pen_fire = True
             self._resolve_effect(p, eff, amount, revived, a, mult, events)
-        if rules.jump_in and self.out < 0:
+        if rules.jump_in and self.out < 0 and self.phase != _OVER:
             # a jump-in window opens on the card that landed (§4.9)
             self.jump_undo = (pre, (eff, a.target, mult))
         if a.uno and kept != 1:
             self.draw(p, rules.false_uno_penalty, ev.FOR_FALSE_UNO, events)
+            if self.eliminated[p] and self.turn == p and self.phase != _OVER:
+                self.set_turn(self.next_seat(p))  # its own false call eliminated it
 
     @staticmethod
     def _changes_hands(eff: int, a: Action) -> bool:
@@ -968,7 +971,8 @@ class Game(Plays):
             events.append(Event(ev.DIRECTION, p, direction=self.direction))
             v = self.next_seat(p)
             self.draw(v, amount, ev.FOR_ZERO, events)  # at once, and v keeps its turn
-            self.set_turn(v)
+            if self.phase != _OVER:  # (an elimination may have left one seat)
+                self.set_turn(self.next_seat(p))  # v, or the seat after it if eliminated
         elif eff in PENALTY_EFFECTS:
             self.turn = victim if victim >= 0 else self.next_seat(p)
             self.phase = _PENALTY
@@ -1004,7 +1008,7 @@ class Game(Plays):
                 self._draw_call(p, events)
             self.set_turn(self.next_seat(p))
             return
-        if rules.blast_draws:  # until a card plays; BLAST events may interrupt (§5.7)
+        if rules.blast_cards:  # until a card plays; BLAST events may interrupt (§5.7)
             blast.owe(self, [(p, UNTIL, ev.FOR_TURN)], (THEN_KEEP, -1), events)
             return
         p1 = self.p1_row()
@@ -1017,10 +1021,10 @@ class Game(Plays):
             # Blast until the player is eliminated, too (B-21).
             while got and not self.playable(got[0], p1) and not self.eliminated[p]:
                 got = self.draw(p, 1, ev.FOR_TURN, events)
-        if self.phase == _OVER:
-            return
-        if false_uno:
+        if false_uno and not self.eliminated[p]:
             self._draw_call(p, events)
+        if self.phase == _OVER:  # an elimination left one seat (``Rules.elimination``)
+            return
         if (
             not got
             or self.eliminated[p]
@@ -1078,12 +1082,16 @@ class Game(Plays):
         if not self.pen_legal:
             events.append(Event(ev.CHALLENGE, v, target=offender, count=amount, guilty=True))
             self.draw(offender, amount, ev.FOR_CHALLENGE, events)
+            if self.phase == _OVER:  # the offender was eliminated, and one seat is left
+                return
             self.clear_penalty()
             self.out = -1  # the offender is no longer out (P5)
             self.set_turn(v)
         else:
             events.append(Event(ev.CHALLENGE, v, target=offender, count=amount + 2))
             self.draw(v, amount + 2, ev.FOR_CHALLENGE, events)
+            if self.phase == _OVER:  # the challenger was eliminated, and one seat is left
+                return
             self.clear_penalty()
             if self.out >= 0:
                 self.end_round(self.out, events)
@@ -1127,7 +1135,8 @@ class Game(Plays):
         self.clear_penalty()
         events.append(Event(ev.ILLEGAL_CAUGHT, seat, (c,), target=offender))
         self.draw(offender, 2, ev.FOR_ILLEGAL, events)
-        self.set_turn(self.next_seat(offender))
+        if self.phase != _OVER:  # (an elimination may have left one seat)
+            self.set_turn(self.next_seat(offender))
 
     def _referee(self, a: Action, at: float | None = None) -> list[Event]:
         k = a.kind

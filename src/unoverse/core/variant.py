@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, TypedDict
 
 from .bot_settings import BotSettings
-from .cards import CARD_IS_WILD, CARD_KIND, KIND_INDEX, N_CARDS, card
+from .cards import BLAST_KINDS, CARD_IS_WILD, CARD_KIND, CARD_TEXT, KIND_INDEX, N_CARDS, card
 from .effects import (
     ALL_DRAW_KEEP,
     COPY_TOP,
@@ -31,9 +31,25 @@ from .rules import Rules
 if TYPE_CHECKING:
     from .game import Game
 
+#: The card ids of UNO Blast's BLAST cards (``EngineSettings.never_dealt`` marks them).
+_BLAST_CARDS = frozenset(card(code) for code in BLAST_KINDS)
+
 
 class EngineSettings(TypedDict, total=False):
-    """What a variant tells the engine beyond its deck and effects (``Rules`` keywords)."""
+    """What a variant tells the engine beyond its deck and effects (``Rules`` keywords).
+
+    Free-standing, each works alone with any deck: ``launcher``, ``draw_trigger``,
+    ``no_last``, ``steps``, ``uno_calls``, ``must_play``, ``elimination``. Part of another
+    setting, and refused without it (``check_settings``): ``allow_renege`` (of
+    ``launcher``), ``trigger_ends_turn`` (of ``draw_trigger``), ``never_dealt`` (UNO Blast's
+    BLAST cards, which need ``must_play``), ``realtime`` (UNO Blast's BLAST mode: it needs
+    ``must_play``, ``uno_calls`` off and a start hook that opens live play), and BLAST mode's
+    ``simultaneity_ms``, ``lock_until_wild``, ``reverse_return``, ``big_draw_next`` (of
+    ``realtime``). Part of a card, changing nothing in a deck without it:
+    ``discard_all_covered`` and ``discard_all_optional`` (a Discard All),
+    ``numeral_number_match`` and ``numeral_wild`` (a Numeral), ``stackable`` (the chain of
+    ``stacking=blast_ge``).
+    """
 
     launcher: str  # a launcher mode replaces the draw pile (``unoverse.core.launcher``)
     allow_renege: bool  # a press is allowed with a playable card in hand
@@ -55,6 +71,66 @@ class EngineSettings(TypedDict, total=False):
     lock_until_wild: bool  # the Bloqueo's colour lock lasts until a wild
     reverse_return: str  # which cards a Reversa hands back (BLAST mode)
     big_draw_next: bool  # +6/+10 with nobody holding: the next seat draws
+
+
+#: BLAST mode's own settings with their defaults: each is part of ``realtime``.
+_REALTIME_ONLY: dict[str, object] = {
+    "simultaneity_ms": 0,
+    "lock_until_wild": False,
+    "reverse_return": "contiguous",
+    "big_draw_next": False,
+}
+
+
+def check_settings(settings: EngineSettings) -> None:
+    """Refuse (``OptionConflict``) a setting given without the settings it is part of, and
+    draws that cannot carry a per-card check: a setting alone must never switch on, or
+    silently lack, another mechanism (``EngineSettings`` lists which stand alone)."""
+    launcher = bool(settings.get("launcher", ""))
+    triggers = any(settings.get("draw_trigger", b""))
+    never = settings.get("never_dealt", b"")
+    must_play = settings.get("must_play", False)
+    realtime = settings.get("realtime", False)
+    not_blast = [CARD_TEXT[c] for c, on in enumerate(never) if on and c not in _BLAST_CARDS]
+    refused = (
+        (
+            not settings.get("allow_renege", True) and not launcher,
+            "allow_renege=False forbids a press while a card plays: it is part of a launcher "
+            "(set launcher)",
+        ),
+        (
+            settings.get("trigger_ends_turn", False) and not triggers,
+            "trigger_ends_turn ends the turn on a triggering card drawn: it is part of "
+            "draw_trigger (set one)",
+        ),
+        (
+            bool(not_blast),
+            "never_dealt marks UNO Blast's BLAST cards (drawn, they open a BLAST event), not "
+            f"{', '.join(not_blast[:3])}",
+        ),
+        (
+            any(never) and not must_play,
+            "never_dealt's BLAST cards interrupt UNO Blast's draw until a card plays: it needs "
+            "must_play",
+        ),
+        (
+            realtime and (not must_play or settings.get("uno_calls", True)),
+            "realtime is UNO Blast's BLAST mode: it needs must_play and uno_calls=False",
+        ),
+        (
+            (settings.get("elimination", 0) > 0 or any(never)) and (launcher or triggers),
+            "elimination and never_dealt check every card drawn, which a launcher's presses "
+            "and draw triggers do not: they do not combine",
+        ),
+    )
+    for wrong, why in refused:
+        if wrong:
+            raise OptionConflict(f"engine settings: {why}")
+    for name, default in _REALTIME_ONLY.items():
+        if settings.get(name, default) != default and not realtime:
+            raise OptionConflict(
+                f"engine settings: {name} is part of UNO Blast's BLAST mode: it needs realtime"
+            )
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +239,7 @@ class Variant:
 
         deck_effects = frozenset(effect[CARD_KIND[c]] for c in deck)
         extras = self.engine_settings(options)
+        check_settings(extras)
         no_last = extras.get("no_last", frozenset())
         copies_special = bool(deck_effects & SPECIAL_PLAY_EFFECTS)
 

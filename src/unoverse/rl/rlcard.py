@@ -5,8 +5,10 @@ skip, reverse, draw two, wild, wild draw four): whether the hand holds none, one
 each card (a wild of either kind is marked in all four rows), and the target (the top card
 in its active colour). Its 61 actions are the 60 plays ``c-trait`` (a wild's ``c`` the
 colour it declares) and ``draw``. ``encode`` and ``action_id`` write our engine's Classic in
-those terms, and ``RLCardEnv`` offers RLCard's environment interface (``reset``, ``step``,
-``run`` with ``set_agents``, ``num_actions``, ``state_shape``), so RLCard's agents play the
+those terms, ``raw_obs`` writes a seat's view as RLCard's raw state (its dictionary, cards
+named as RLCard names them: ``r-7``, ``g-wild``), and ``RLCardEnv`` offers RLCard's
+environment interface (``reset``, ``step``, ``run`` with ``set_agents``, ``num_actions``,
+``state_shape``), so RLCard's agents, its rule agent and its human agent included, play the
 exact rules without change. Where the exact rules ask more than RLCard's game has words
 for, the environment answers for the agent, as documented: ``draw`` (id 60) also keeps a
 drawn card (``pass``) and takes a penalty (``take``); a Wild Draw Four is never challenged;
@@ -23,6 +25,7 @@ import numpy as np
 
 from ..core.actions import Action, Kind
 from ..core.cards import CARD_COLOR, CARD_KIND, KIND_CODES, color
+from ..core.game import Game
 from ..core.view import View
 from .runner import Runner
 
@@ -43,6 +46,33 @@ def _cell(card: int, declared: int = -1) -> tuple[int, int]:
     return _ROW.get(CARD_COLOR[card] if CARD_COLOR[card] >= 0 else declared, 0), _COLUMN[
         CARD_KIND[card]
     ]
+
+
+def card_name(card: int, declared: int = -1) -> str:
+    """RLCard's name of a card (``r-7``, ``y-draw_2``); a wild's colour is the one declared
+    for it, red where none is (in a hand, or a first Wild whose colour is still to be
+    chosen), the row ``encode`` gives it."""
+    row, column = _cell(card, declared)
+    return f"{'rgby'[row]}-{_TRAIT_NAMES[column]}"
+
+
+def raw_obs(
+    view: View, played: Sequence[int], legal: Sequence[str], current: int
+) -> dict[str, Any]:
+    """RLCard's raw state (``UnoGame.get_state``) of ``view``'s seat: its ``hand``, the
+    ``target`` (the top card in the active colour), the ``played_cards`` (the discard pile,
+    bottom first, each in the colour ``played`` says it was played in), its
+    ``legal_actions`` (RLCard's names), ``num_cards`` per seat, ``num_players`` and the
+    ``current_player``."""
+    return {
+        "hand": [card_name(c) for c in view.hand],
+        "target": card_name(view.top, view.color),
+        "played_cards": [card_name(c, col) for c, col in zip(view.discard, played, strict=True)],
+        "legal_actions": list(legal),
+        "num_cards": list(view.hand_sizes),
+        "num_players": len(view.hand_sizes),
+        "current_player": current,
+    }
 
 
 def encode(view: View) -> np.ndarray:
@@ -94,8 +124,10 @@ def rlcard_actions(legal: Sequence[Action]) -> dict[int, Action]:
 
 class RLCardEnv:
     """RLCard's environment interface on our Classic at 2 seats (see the module's
-    docstring): states are ``{"obs", "legal_actions", "raw_obs", "raw_legal_actions"}``,
-    payoffs +1 / -1."""
+    docstring): states are ``{"obs", "legal_actions", "raw_obs", "raw_legal_actions",
+    "action_record"}`` as RLCard's (``raw_obs``: RLCard's raw state, see ``raw_obs``;
+    ``action_record``: every ``(player, action name)`` of the round so far, which RLCard's
+    human agent shows), payoffs +1 / -1."""
 
     num_players = 2
     num_actions = len(ACTIONS)
@@ -107,10 +139,17 @@ class RLCardEnv:
         self._seeds = np.random.default_rng(seed)
         self.agents: Sequence[Any] = ()
         self.timestep = 0
+        self.action_recorder: list[tuple[int, str]] = []
+        # the colour each card of the discard pile was played in (``raw_obs``'s
+        # ``played_cards``): the engine keeps only the top card's
+        self._played: list[int] = []
 
     def reset(self) -> tuple[dict[str, Any], int]:
         """A new round: the first state and the player to act."""
         self.runner.reset(int(self._seeds.integers(2**63)))
+        self.action_recorder = []
+        self._played = []
+        self._follow_pile()
         return self._state(), self.get_player_id()
 
     def step(self, action: int, raw_action: bool = False) -> tuple[dict[str, Any], int]:
@@ -120,8 +159,10 @@ class RLCardEnv:
         if raw_action:
             action = ACTIONS.index(str(action))
         chosen = rlcard_actions(runner.legal())[action]
+        self.action_recorder.append((self.get_player_id(), ACTIONS[action]))
         runner.act(runner.space.tokens(chosen, runner.current or 0, runner.legal())[0])
         self.timestep += 1
+        self._follow_pile()
         return self._state(), self.get_player_id()
 
     def get_player_id(self) -> int:
@@ -160,15 +201,28 @@ class RLCardEnv:
             trajectories[p].append(self.get_state(p))
         return trajectories, self.get_payoffs()
 
+    def _follow_pile(self) -> None:
+        """Note the colour of each card that has come onto the discard pile since the last
+        action. An action adds one card at most, or reshuffles the pile down to its top
+        card (P3): an agent answers every action of this 2-seat round but the UNO calls."""
+        game: Game = self.runner.game
+        played = self._played[-len(game.discard) :]
+        played.extend(CARD_COLOR[c] for c in game.discard[len(played) :])
+        played[-1] = game.color  # the active colour: a wild's declared one, once declared
+        self._played = played
+
     def _state(self, seat: int | None = None) -> dict[str, Any]:
         runner = self.runner
-        seat = self.get_player_id() if seat is None else seat
+        player = self.get_player_id()
+        seat = player if seat is None else seat
         view = runner.game.view(seat)
         asked = runner.current == seat
         ids = sorted(rlcard_actions(runner.legal())) if asked else []
+        names = [ACTIONS[i] for i in ids]
         return {
             "obs": encode(view),
             "legal_actions": OrderedDict((i, None) for i in ids),
-            "raw_obs": view,
-            "raw_legal_actions": [ACTIONS[i] for i in ids],
+            "raw_obs": raw_obs(view, self._played, names, player),
+            "raw_legal_actions": names,
+            "action_record": self.action_recorder,
         }

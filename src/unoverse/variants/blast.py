@@ -172,7 +172,8 @@ class Blast(Variant):
 
     def engine_settings(self, options: Options) -> EngineSettings:
         """No UNO calls by default, no voluntary draw, elimination, BLAST cards never dealt,
-        the Numeral's number match and the chain cards (§5.5–§5.7)."""
+        the Numeral's number match and the chain cards (§5.5–§5.7); in BLAST mode, its own
+        settings too (§5.8)."""
         threshold = int(options["blast.elimination_threshold"] or 30)
         never = bytearray(N_CARDS)
         for code in BLAST_KINDS:
@@ -180,7 +181,7 @@ class Blast(Variant):
         stackable = STACKABLE | (
             {KIND_INDEX["WR4"]} if options["blast.rev4_stackable"] else frozenset()
         )
-        return {
+        settings: EngineSettings = {
             "uno_calls": bool(options["blast.uno_call"]),
             "must_play": True,
             "elimination": threshold if options["blast.elimination_inclusive"] else threshold + 1,
@@ -188,12 +189,14 @@ class Blast(Variant):
             "numeral_number_match": bool(options["blast.numeral_number_match"]),
             "stackable": frozenset(stackable),
             "numeral_wild": bool(options["blast.numeral_wild_in_challenges"]),
-            "realtime": options["blast.mode"] == "blast",
-            "simultaneity_ms": int(options["blast.simultaneity_window_ms"] or 0),
-            "lock_until_wild": options["blast.lock_scope"] == "until_wild",
-            "reverse_return": str(options["blast.reverse_return"]),
-            "big_draw_next": options["blast.big_draw_no_holder"] == "next",
         }
+        if options["blast.mode"] == "blast":  # (Normal mode reads none of these)
+            settings["realtime"] = True
+            settings["simultaneity_ms"] = int(options["blast.simultaneity_window_ms"] or 0)
+            settings["lock_until_wild"] = options["blast.lock_scope"] == "until_wild"
+            settings["reverse_return"] = str(options["blast.reverse_return"])
+            settings["big_draw_next"] = options["blast.big_draw_no_holder"] == "next"
+        return settings
 
     def check_conflicts(self, options: Options) -> None:
         """A deck needs number cards to start; BLAST mode has no UNO calls (its plays are

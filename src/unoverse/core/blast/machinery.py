@@ -356,6 +356,10 @@ def eliminate(game: Table, seat: int, events: list[Event]) -> None:
     for row in game.known:
         row[seat].clear()
     game.eliminated[seat] = True
+    if game.discard_by and game.discard_by[-1] == seat:  # its card on top, its hand buried:
+        game.jump_undo = None  # no jump-in undoes the card, no catch sends it back, and
+        game.illegal = None  # no challenge of a Wild Draw Four can be judged
+        game.pen_challenge = False
     game.armed[seat] = -1
     if game.blocked == seat:
         game.blocked = -1
