@@ -13,10 +13,8 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
-from typing import Any
 
 import pytest
 from hypothesis import event, given
@@ -30,6 +28,8 @@ from unoverse.server.export import export, verify
 from unoverse.server.shuffle import Deal
 from unoverse.server.store import Entry, GameRecord
 from unoverse.sim.driver import RoundRecord, play_round
+
+from .json_mutations import Draw, retype, walk
 
 GAMES = {"classic": ("classic", 3, 11), "blast": ("blast+blast.mode=blast", 3, 5)}
 
@@ -51,7 +51,6 @@ def original(name: str) -> bytes:
 
 # -- mutations: each draws what it needs and returns the new file -------------------------
 
-Draw = Callable[[st.SearchStrategy[Any]], Any]
 
 JSON_VALUES = st.recursive(
     st.none()
@@ -80,41 +79,12 @@ def cut(data: bytes, draw: Draw) -> bytes:
     return data[: draw(st.integers(0, len(data) - 1))]
 
 
-def _walk(value: Any, draw: Draw) -> tuple[Any, Any]:
-    """A random container inside ``value`` and a key of it (at least one level down)."""
-    parent, key = None, None
-    node = value
-    while isinstance(node, dict | list) and node:
-        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
-        parent, key = node, draw(st.sampled_from(keys))
-        node = parent[key]
-        if draw(st.integers(0, 3)) == 0:
-            break
-    return parent, key
-
-
-def retype(value: Any, draw: Draw) -> Any:
-    """The same content as another JSON type (or another case)."""
-    choices: list[Any] = [None, [value], str(value)]
-    if isinstance(value, bool):
-        choices += [int(value)]
-    elif isinstance(value, int | float):
-        choices += [float(value), value != 0, -value, value + 1]
-    elif isinstance(value, str):
-        choices += [len(value), value + " ", value.upper(), " " + value]
-    elif isinstance(value, list):
-        choices += [dict(enumerate(value)), value[:-1], value + value[-1:], value[::-1]]
-    elif isinstance(value, dict):
-        choices += [list(value.values())]
-    return draw(st.sampled_from(choices))
-
-
 def json_op(data: bytes, draw: Draw) -> bytes:
     value = json.loads(data)
     if draw(st.booleans()):
         parent, key = value, draw(st.sampled_from(FIELDS))
     else:
-        parent, key = _walk(value, draw)
+        parent, key = walk(value, draw)
     op = draw(st.sampled_from(["replace", "retype", "delete", "add"]))
     if op == "replace":
         parent[key] = draw(JSON_VALUES)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import tempfile
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -25,6 +24,8 @@ from hypothesis import strategies as st
 from unoverse.core.errors import UnoverseError
 from unoverse.sim.run import write_replay
 from unoverse.sim.simulate import Replayed, Simulation, verify_replay
+
+from .json_mutations import Draw, retype, walk
 
 RUNS = {
     "classic": Simulation("classic", 3, 3, 2),
@@ -51,7 +52,6 @@ def counts(name: str) -> Replayed:
 
 # -- mutations: each draws what it needs and returns the new file -------------------------
 
-Draw = Callable[[st.SearchStrategy[Any]], Any]
 
 JSON_VALUES = st.recursive(
     st.none()
@@ -101,42 +101,11 @@ def line_op(data: bytes, draw: Draw) -> bytes:
     return joined(lines)
 
 
-def _walk(value: Any, draw: Draw) -> tuple[Any, Any]:
-    """A random container inside ``value`` and a key of it (at least one level down)."""
-    parent, key = None, None
-    node = value
-    while isinstance(node, dict | list) and node:
-        keys = list(node) if isinstance(node, dict) else list(range(len(node)))
-        parent, key = node, draw(st.sampled_from(keys))
-        node = parent[key]
-        if draw(st.integers(0, 3)) == 0:
-            break
-    return parent, key
-
-
-def retype(value: Any, draw: Draw) -> Any:
-    """The same content as another JSON type."""
-    choices: list[Any] = [None, [value], str(value)]
-    if isinstance(value, bool):
-        choices += [int(value)]
-    elif isinstance(value, int | float):
-        choices += [float(value), value != 0, -value, value + 1]
-        if isinstance(value, float) and value.is_integer():
-            choices.append(int(value))
-    elif isinstance(value, str):
-        choices += [len(value), value + " ", value.upper()]
-    elif isinstance(value, list):
-        choices += [dict(enumerate(value)), value[:-1], value + value[-1:], value[::-1]]
-    elif isinstance(value, dict):
-        choices += [list(value.values()), {k: v for k, v in list(value.items())[:-1]}]
-    return draw(st.sampled_from(choices))
-
-
 def json_op(data: bytes, draw: Draw) -> bytes:
     lines = lines_of(data)
     i = draw(st.integers(0, len(lines) - 1))
     value = json.loads(lines[i])
-    parent, key = _walk(value, draw)
+    parent, key = walk(value, draw)
     if parent is None:
         return data
     op = draw(st.sampled_from(["replace", "retype", "delete", "add"]))
