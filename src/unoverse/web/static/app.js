@@ -1,6 +1,6 @@
 // The page: the lobby (a name, a room to create or join, the public rooms), a room's
 // waiting table, the table in play (table.js), and the replay of finished games (replay.js).
-// The address says where you are: `/`, `/?room=CODE`, `/?game=ID`.
+// The address says where you are: `/`, `/?room=CODE`, `/?room=CODE&game=ID`.
 import { html, render, useEffect, useMemo, useReducer, useState } from "./vendor/preact-htm.js";
 import { initial, reduce } from "./game.js";
 import { Connection, api, byeText, seats } from "./net.js";
