@@ -31,7 +31,7 @@ import hashlib
 import json
 import math
 import struct
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from itertools import zip_longest
@@ -115,14 +115,15 @@ class _Round:
     winner: int
 
 
-def action_tags(actions: Iterable[tuple[int | None, str, float]]) -> Iterator[str]:
-    """The action chain's tag of each of ``actions`` (``[seat, action, time]``), in turn:
+def action_tags(actions: Iterable[Sequence[Any]]) -> Iterator[str]:
+    """The action chain's tag of each of ``actions`` (``[seat, action, time]``, as a tuple
+    or as the file's list), in turn:
     the first ``TAG_DIGITS`` hex digits of the chain's value after it, the SHA-256 of the
     value before it (32 zero bytes before the first action) followed by its record
     (``_RECORD``, then the text). Each tag depends on every action up to its own, so the
     first tag that differs names the first action changed, added, dropped or moved."""
     chain = bytes(32)
-    for seat, text, at in actions:
+    for seat, text, at in actions:  # (typed ``Any``: a list unpacks in the compiled build)
         head = _RECORD.pack(-1 if seat is None else seat, at)
         chain = hashlib.sha256(chain + head + text.encode("utf-8", "surrogatepass")).digest()
         yield chain[: TAG_DIGITS // 2].hex()
