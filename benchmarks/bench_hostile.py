@@ -28,7 +28,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import math
 import multiprocessing
 import os
 import secrets
@@ -43,6 +42,8 @@ from typing import Any
 import httpx
 import websockets
 
+from bench_server import free_port, percentile
+
 ROOT = Path(__file__).resolve().parent.parent
 COMPILED = ROOT / "build" / "compiled"
 POSTGRES = os.environ.get("UNOVERSE_TEST_POSTGRES", "postgresql://postgres@127.0.0.1:5432/test")
@@ -53,14 +54,6 @@ VICTIM_ADDRESS = "127.0.0.2"
 #: The server's default time limit on a request's head (``Limits.head_timeout_s``).
 HEAD_TIMEOUT_S = 10.0
 PRESET = "classic+target_score=10000"
-
-
-def free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def start_server(database: str) -> tuple[subprocess.Popen[bytes], str, float]:
@@ -231,11 +224,6 @@ async def victims(base: str, count: int) -> list[Victim]:
                 f"/api/rooms/{r['room']}/start", headers={"Authorization": f"Bearer {r['token']}"}
             )
     return out
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else math.nan
 
 
 # -- attacks ---------------------------------------------------------------------------------

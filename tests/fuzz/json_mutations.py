@@ -1,5 +1,5 @@
-"""The JSON mutations the file fuzzers share: a random place inside a document, and a value
-turned into another JSON type with the same content."""
+"""The mutations the file fuzzers share: bytes flipped, text cut short, a random place
+inside a JSON document, and a value turned into another JSON type with the same content."""
 
 from __future__ import annotations
 
@@ -10,6 +10,19 @@ from hypothesis import strategies as st
 
 #: ``hypothesis``' ``draw``, as a ``@st.composite`` strategy is given it.
 Draw = Callable[[st.SearchStrategy[Any]], Any]
+
+
+def flip_bytes(data: bytes, draw: Draw) -> bytes:
+    """``data`` with one to three bytes set at random."""
+    out = bytearray(data)
+    for _ in range(draw(st.integers(1, 3))):
+        out[draw(st.integers(0, len(out) - 1))] = draw(st.integers(0, 255))
+    return bytes(out)
+
+
+def cut(data: bytes, draw: Draw) -> bytes:
+    """``data`` cut short at a random point."""
+    return data[: draw(st.integers(0, len(data) - 1))]
 
 
 def walk(value: Any, draw: Draw) -> tuple[Any, Any]:

@@ -29,7 +29,7 @@ from unoverse.server.shuffle import Deal
 from unoverse.server.store import Entry, GameRecord
 from unoverse.sim.driver import RoundRecord, play_round
 
-from .json_mutations import Draw, retype, walk
+from .json_mutations import Draw, cut, flip_bytes, retype, walk
 
 GAMES = {"classic": ("classic", 3, 11), "blast": ("blast+blast.mode=blast", 3, 5)}
 
@@ -66,17 +66,6 @@ JSON_VALUES = st.recursive(
 )
 #: The fields a hostile value most often goes into.
 FIELDS = ("seed", "salt", "commitment", "format", "game", "players", "preset", "winner", "tags")
-
-
-def flip_bytes(data: bytes, draw: Draw) -> bytes:
-    out = bytearray(data)
-    for _ in range(draw(st.integers(1, 3))):
-        out[draw(st.integers(0, len(out) - 1))] = draw(st.integers(0, 255))
-    return bytes(out)
-
-
-def cut(data: bytes, draw: Draw) -> bytes:
-    return data[: draw(st.integers(0, len(data) - 1))]
 
 
 def json_op(data: bytes, draw: Draw) -> bytes:

@@ -25,7 +25,7 @@ from unoverse.core.errors import UnoverseError
 from unoverse.sim.run import write_replay
 from unoverse.sim.simulate import Replayed, Simulation, verify_replay
 
-from .json_mutations import Draw, retype, walk
+from .json_mutations import Draw, cut, flip_bytes, retype, walk
 
 RUNS = {
     "classic": Simulation("classic", 3, 3, 2),
@@ -72,17 +72,6 @@ def lines_of(data: bytes) -> list[bytes]:
 
 def joined(lines: list[bytes]) -> bytes:
     return b"".join(line + b"\n" for line in lines)
-
-
-def flip_bytes(data: bytes, draw: Draw) -> bytes:
-    out = bytearray(data)
-    for _ in range(draw(st.integers(1, 3))):
-        out[draw(st.integers(0, len(out) - 1))] = draw(st.integers(0, 255))
-    return bytes(out)
-
-
-def cut(data: bytes, draw: Draw) -> bytes:
-    return data[: draw(st.integers(0, len(data) - 1))]
 
 
 def line_op(data: bytes, draw: Draw) -> bytes:
