@@ -28,17 +28,18 @@ def test_a_window_left_unanswered_times_out_at_its_deadline() -> None:
     game = uv.position(DRAW)
     session = Session(game, 0, deadline_ms=1000.0)
     assert session.deadline() == 1000.0
-    acks = session.advance(2500.0)
-    # seat 0's turn times out at 1000 (it draws), the drawn window at 2000 (it passes)
-    assert session.log == [(None, "timeout", 1000.0), (None, "timeout", 2000.0)]
+    acks = session.advance(1500.0)
+    # seat 0's turn times out at 1000: it draws Y9, which plays, and the window that opens
+    # times out at once (U-C-18: one deadline a turn): it passes
+    assert session.log == [(None, "timeout", 1000.0), (None, "timeout", 1000.0)]
     assert [(a.seat, a.action, a.at, a.ok, a.ticket) for a in acks] == [
         (None, "timeout", 1000.0, True, None),
-        (None, "timeout", 2000.0, True, None),
+        (None, "timeout", 1000.0, True, None),
     ]
     assert acks[0].events[0] == Event("timeout", 0, action="draw")
     assert acks[1].events[0] == Event("timeout", 0, action="pass")
     assert game.hands[0] == uv.cards("R1 R2 Y9") and game.windows()[0] == Window("turn", 1)
-    assert session.deadline() == 3000.0  # seat 1's window opened at 2000
+    assert session.deadline() == 2000.0  # seat 1's window opened at 1000
 
 
 def test_an_action_arriving_exactly_at_the_deadline_is_in_time() -> None:
@@ -64,10 +65,12 @@ def test_step_fires_the_deadline_before_a_later_action_which_is_then_stale() -> 
     session.receive(0, "R1", 1500.0, 0)
     timeout = session.step()
     assert timeout is not None and (timeout.action, timeout.at) == ("timeout", 1000.0)
+    # the drawn window the timeout opened is due at once (U-C-18), before the later action
+    passed = session.step()
+    assert passed is not None and (passed.action, passed.at) == ("timeout", 1000.0)
     late = session.step()
-    assert late is not None and late.code == "stale" and "turn of seat 0 -> drawn" in late.message
-    assert session.step() is not None  # nothing queued: the drawn window's deadline
-    assert [e[1:] for e in session.log] == [("timeout", 1000.0), ("timeout", 2000.0)]
+    assert late is not None and late.code == "stale" and "turn of seat 0 -> turn of seat 1" in late.message
+    assert [e[1:] for e in session.log] == [("timeout", 1000.0), ("timeout", 1000.0)]
 
 
 def test_a_penalty_times_out_as_taken_and_deadlines_follow_the_start_time() -> None:

@@ -58,6 +58,50 @@ def test_a_timeout_in_the_colour_window_declares_the_most_held_colour() -> None:
     assert of_kind(events, "color")[0].color == best == game.color
 
 
+def test_u_c_18_a_timed_out_turn_costs_one_deadline() -> None:
+    """A timeout draws; when the drawn card plays, the window it opens (play it or pass)
+    times out at the same instant: the turn ends, the card kept, one deadline spent."""
+    game = uv.position("hands: R1 G2 | Y1 Y2; top: R5; draw: R9")
+    session = Session(game, 0, deadline_ms=1000.0)
+    acks = session.advance(1000.5)
+    assert [(a.action, a.at, a.events[0].action) for a in acks] == [
+        ("timeout", 1000.0, "draw"),
+        ("timeout", 1000.0, "pass"),
+    ]
+    assert hand(game, 0) == ["G2", "R1", "R9"] and game.windows()[0] == Window("turn", 1)
+    assert session.deadline() == 2000.0  # seat 1's turn has a whole deadline
+    # the seat's own draw opens the same window with a deadline of its own
+    game = uv.position("hands: R1 G2 | Y1 Y2; top: R5; draw: R9")
+    session = Session(game, 0, deadline_ms=1000.0)
+    assert session.submit(0, "draw", 400.0).ok
+    assert game.windows()[0] == Window("drawn", 0) and session.deadline() == 1400.0
+
+
+@pytest.mark.parametrize(
+    "preset",
+    ["classic", "minecraft", "attack", "full_spectrum+jump_in", "blast", "blast+mode=blast"],
+)
+def test_u_c_18_no_variant_gives_a_timed_out_turn_a_second_deadline(preset: str) -> None:
+    """Rounds nobody plays, timed out to their end: a seat's timeout never comes one whole
+    deadline after its own timeout of the same turn (the pass on a card its timeout drew,
+    or in Blast the play of it); the check finds such pairs in Classic before U-C-18."""
+    continued = 0
+    for seed in range(6):
+        game = uv.new_game(preset, 3, seed)
+        session = Session(game, seed, deadline_ms=1000.0, stall_ms=12_500.0, idle_limit=300)
+        acks = session.advance(math.inf)
+        assert game.over
+        for a, b in zip(acks, acks[1:], strict=False):
+            if a.action == b.action == "timeout" and a.events[0].action == "draw":
+                if of_kind(a.events, "blast"):
+                    continue  # the draw opened a BLAST event: every due seat's window
+                if a.events[0].seat == b.events[0].seat:
+                    assert a.at == b.at, (preset, seed, b.at)
+                    continued += 1
+    if preset.startswith(("classic", "minecraft", "full_spectrum")):
+        assert continued > 0  # the case arose
+
+
 def test_a_timeout_with_only_plays_offered_plays_the_first() -> None:
     """UNO Attack with reneging off: a seat holding a playable card may not press, so its
     timeout plays its first offered play."""
@@ -108,7 +152,17 @@ def test_u_c_14_a_round_only_the_referee_plays_ends_after_three_timeouts_per_sea
     acks = session.advance(math.inf)
     assert game.over
     assert [a.action for a in acks] == ["timeout"] * 12 + ["stuck"]
-    assert session.log[-1] == (None, "stuck", 13_000.0)
+    # one deadline a turn (U-C-18): a second timeout at the same instant only passes on
+    # the card the first one drew
+    times = [a.at for a in acks]
+    assert times == sorted(times) and times[0] == 1000.0
+    for a, b in zip(acks, acks[1:], strict=False):
+        if b.at == a.at and b.action == "timeout":
+            # (passing, or in Blast playing the card: a drawn card that plays is played)
+            assert a.events[0].action == "draw" and b.events[0].action != "draw"
+            assert a.events[0].seat == b.events[0].seat
+        else:
+            assert b.at == a.at + 1000.0 or b.action == "stuck"
     stuck = acks[-1].events[0]
     fewest = min(len(h) for s, h in enumerate(game.hands) if not game.eliminated[s])
     assert stuck.kind == "stuck" and stuck.seat == game.winner
@@ -130,13 +184,14 @@ def test_u_c_14_the_stuck_rule_breaks_ties_from_the_seat_after_the_last_to_play(
 def test_u_c_14_any_seats_action_starts_the_count_again() -> None:
     game = uv.position("hands: R1 R2 | G1 G2 | B1 B2; top: Y5@2; draw: Y7 Y8 Y9; turn: 0")
     session = Session(game, 0, deadline_ms=1000.0, idle_limit=2)
-    session.advance(2500.0)  # two timeouts: seat 0 draws, then passes
-    assert [e[1] for e in session.log] == ["timeout", "timeout"]
-    assert session.submit(1, "draw", 2600.0).ok  # seat 1 acts: the count starts again
-    session.advance(4700.0)
-    assert [e[1] for e in session.log][-2:] == ["timeout", "timeout"] and not game.over
-    (ack,) = session.advance(5700.0)
-    assert ack.action == "stuck" and game.over
+    session.advance(1500.0)  # two timeouts at 1000: seat 0 draws Y9, then passes (U-C-18)
+    assert session.log == [(None, "timeout", 1000.0), (None, "timeout", 1000.0)]
+    assert session.submit(1, "draw", 1600.0).ok  # seat 1 acts: the count starts again
+    session.advance(2700.0)  # seat 1 passes on its Y8 at 2600, seat 2 draws Y7 at 3600...
+    assert [e[1] for e in session.log][-1:] == ["timeout"] and not game.over
+    (ack, stuck) = session.advance(3700.0)
+    assert ack.action == "timeout" and stuck.action == "stuck" and game.over
+    assert ack.at == stuck.at == 3600.0  # the third referee action in a row: stuck at once
 
 
 def test_u_c_14_stuck_is_the_referees_and_ends_an_open_blast_event() -> None:

@@ -32,8 +32,9 @@ from unoverse.server.limits import Bucket
 from unoverse.server.live import Config
 from unoverse.server.quotas import LIMITS, Limits
 
-#: Fast rounds for tests: the next deal at once, and a short grace window.
-FAST = Config(grace_s=1.0, between_rounds_s=0.0)
+#: Fast rounds for tests: the next deal at once, a short grace window, and bots at their own
+#: reaction times rather than a person's pace (``test_pace`` plays at that pace).
+FAST = Config(grace_s=1.0, between_rounds_s=0.0, human_pace=False)
 #: The server's limits, but for those a test run from one address reaches by design.
 ROOMY = replace(
     LIMITS,

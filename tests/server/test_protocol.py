@@ -4,6 +4,7 @@ any game sees it."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from pathlib import Path
@@ -142,6 +143,9 @@ def test_the_document_lists_every_message_and_error_code() -> None:
         assert f"| `{code}` |" in text, f"docs/protocol.md has no row for the error {code}"
     for example in re.findall(r"```json\n(.*?)```", text, re.S):
         for line in example.strip().splitlines():
-            message = json.loads(line)
-            union = ClientMessage | ServerMessage
-            assert msgspec.json.decode(line, type=union), message
+            # (a client's and the server's ``emote`` share a type: each side reads its own)
+            read = []
+            for union in (ClientMessage, ServerMessage):
+                with contextlib.suppress(msgspec.ValidationError):
+                    read.append(msgspec.json.decode(line, type=union))
+            assert read, json.loads(line)

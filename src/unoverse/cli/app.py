@@ -839,7 +839,7 @@ def _check_database(url: str) -> None:
 
 
 #: ``play``'s options for a table on this machine, which ``--connect`` leaves to the room.
-_LOCAL_ONLY: Final = ("variant", "option", "players", "bots", "seed", "timer")
+_LOCAL_ONLY: Final = ("variant", "option", "players", "bots", "seed", "timer", "bot_speed")
 
 
 def _given(ctx: typer.Context, name: str) -> bool:
@@ -868,6 +868,12 @@ def play(
     timer: Annotated[
         str, typer.Option("--timer", help="The turn timer: off, relaxed, normal or fast.")
     ] = "off",
+    bot_speed: Annotated[
+        str,
+        typer.Option(
+            "--bot-speed", help="The bots' human pace: relaxed, normal or fast (docs/bots.md)."
+        ),
+    ] = "normal",
     name: Annotated[
         str | None,
         typer.Option("--name", help="Your name at the table (default: your login name)."),
@@ -914,7 +920,7 @@ def play(
             preset = _preset(variant, option)
             if players >= 2:  # (fewer: local says a table needs two seats)
                 resolve_preset(preset)[0].check_players(players)  # before a seat is made
-            link = local(preset, players, bots, name or player_name(), timer, seed)
+            link = local(preset, players, bots, name or player_name(), timer, seed, bot_speed)
     except (LaunchError, UnoverseError) as exc:
         raise _fail(str(exc)) from None
     PlayApp(link, bell=bell).run()

@@ -280,6 +280,10 @@ class Session:
         self.now = now
         #: When the current mandatory window opened.
         self.opened = self.now
+        #: Whether the current mandatory window is due at once: a window a timeout opened
+        #: for the same seat's turn (the card its draw found playable) times out at the
+        #: instant it opened, so a timed-out turn costs one deadline (U-C-18).
+        self.overdue = False
         #: When the last card landed, or live play resumed after an event or a forced play
         #: (BLAST mode's stall safeguard counts from it).
         self.landed_at = self.now
@@ -312,6 +316,8 @@ class Session:
             return max(self.landed_at + self.stall_ms, self.now)
         if self.deadline_ms is None or game.over:
             return None
+        if self.overdue:
+            return self.opened
         return self.opened + self.deadline_ms
 
     # -- input ---------------------------------------------------------------------------
@@ -471,9 +477,10 @@ class Session:
             windows,
             tuple([len(hand) for hand in game.hands]),
         )
-        if self.deadline_ms is not None and (a is TIMEOUT or now[:4] != self._marks[-1][:4]):
-            self.opened = at  # a new mandatory window, or a new card under the same one
         then = self._marks[-1]
+        if self.deadline_ms is not None and (a is TIMEOUT or now[:4] != then[:4]):
+            self.opened = at  # a new mandatory window, or a new card under the same one
+            self.overdue = a is TIMEOUT and _same_turn(then[3], now[3])
         if now[0] != then[0]:
             self.landed_at = at  # a card landed
         elif self.stall_ms is not None and now[3] == _LIVE_WINDOW and then[3] != _LIVE_WINDOW:
@@ -625,6 +632,17 @@ def _parse(action: object) -> Action:
     if isinstance(action, Action):
         return check_form(action)
     raise NotationError(f"an action is an Action or its text, not {action!r}")
+
+
+def _same_turn(before: Window | None, after: Window | None) -> bool:
+    """Whether the mandatory window ``after`` continues the turn of ``before``: the same
+    seat's window after its draw found a playable card (``DRAWN``)."""
+    return (
+        before is not None
+        and after is not None
+        and after.kind == win.DRAWN
+        and after.seat == before.seat
+    )
 
 
 def mark(game: Game) -> Mark:

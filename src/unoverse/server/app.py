@@ -47,6 +47,7 @@ from .export import export
 from .hub import Hub
 from .live import DEFAULTS, Config, Live
 from .quotas import LIMITS, Limits
+from .results import results
 from .room import MAX_NAME, Settings
 from .serving import BodyLimit, Gate
 from .store import DEFAULT_URL, Entry, GameRecord
@@ -113,6 +114,10 @@ class NewRoom(Strict):
     )
     timer: Literal["off", "relaxed", "normal", "fast"] = Field(
         "normal", description="off, relaxed (60 s), normal (30 s), fast (15 s)"
+    )
+    bot_speed: Literal["relaxed", "normal", "fast"] = Field(
+        "normal",
+        description="the bots' human pace: relaxed (x1.5 their times), normal, fast (x0.6)",
     )
     public: bool = Field(False, description="listed in the public room list")
     spectators: bool = Field(True, description="whether spectators may watch")
@@ -316,7 +321,9 @@ def create_app(
         responses=refusals(409, 429, 503),
     )
     async def create_room(body: NewRoom, request: Request) -> Joined:
-        settings = Settings.make(body.preset, body.seats, body.timer, body.public, body.spectators)
+        settings = Settings.make(
+            body.preset, body.seats, body.timer, body.public, body.spectators, body.bot_speed
+        )
         live, seat, token = await the_hub().create(
             settings, body.name, body.bots, _address(request)
         )
@@ -342,10 +349,28 @@ def create_app(
 
     @app.get("/api/rooms/{code}", summary="A room, by its code", responses=refusals(404, 429))
     async def room(code: Code, request: Request) -> dict[str, Any]:
-        live = room_of(request, code)
+        hub = the_hub()
+        live = hub.rooms.get(code.upper())
+        if live is None:  # an ended room keeps its link: its final results
+            ended = await hub.store.ended_room(code.upper())
+            if ended is None:
+                room_of(request, code)  # not_found, counted against the address
+                raise AssertionError("unreachable")  # pragma: no cover
+            listing = ended.listing()
+            listing["presence"] = [
+                {"kind": s.kind, "name": s.name, "connected": False, "stand_in": False,
+                 "grace": None}
+                for s in ended.seats
+            ]  # fmt: skip
+            listing["match_over"] = True
+            listing["ended"] = True
+            listing["results"] = await results(hub.store, ended)
+            return listing
         listing = live.room.listing()
         listing["presence"] = live.presence().seats
         listing["match_over"] = live.match_over
+        listing["ended"] = False
+        listing["results"] = await results(hub.store, live.room) if live.match_over else None
         return listing
 
     @app.post(
@@ -674,6 +699,8 @@ async def _serve_counted(hub: Hub, websocket: WebSocket, conn: Socket, address: 
                 continue
             if isinstance(message, p.Act):
                 await live.act(conn, seat, message)
+            elif isinstance(message, p.Emote):
+                await live.emote(conn, seat, message)
             else:
                 await live.chat(conn, seat, message)
     except WebSocketDisconnect:

@@ -27,9 +27,11 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Final, Protocol
 
 from ..bots.base import Bot, make_bot
+from ..bots.pace import Pace, answer_of, level_of, paced
 from ..core import windows as win
 from ..core.actions import parse_action
 from ..core.codec import to_json
@@ -43,6 +45,7 @@ from ..sim.driver import STALL_MS
 from . import protocol as p
 from .bot_pool import BotPool, Decision, decision_seed, searches
 from .limits import Bucket
+from .results import eliminated_in, is_blast
 from .room import Room, refuse_invisible
 from .shuffle import Deal
 from .store import ChatLine, Entry, GameRecord, Store
@@ -52,6 +55,8 @@ log = logging.getLogger("unoverse.server")
 
 #: The bot that stands in for an absent player.
 STAND_IN: Final = "normal"
+#: The mandatory windows that are a seat's own turn (a bot thinking there says so).
+_TURNS: Final = frozenset({win.TURN, win.DRAWN, win.PENALTY, win.CHALLENGE, win.COLOR})
 #: The chat lines a joining socket is sent.
 CHAT_SHOWN: Final = 50
 #: Answers kept per seat for messages sent again with the same ``seq``.
@@ -98,6 +103,10 @@ class Config:
     #: How long (real ms) an action waits at most for the clock to pass its instant, should
     #: the clock stand still or step back.
     hold_ms: float = 50.0
+    #: Whether bots answer at a person's pace (``bots.pace``, scaled by the room's
+    #: ``bot_speed``); False: at their own reaction times (``Bot.delay()``), as in a
+    #: simulation (tests, and benchmarks of the server's own speed).
+    human_pace: bool = True
     #: The clock actions are stamped with (ms), and where each round's seed comes from.
     clock: Callable[[], float] = wall_ms
     seeds: Callable[[], int] = new_seed
@@ -175,6 +184,10 @@ class Live:
         self.next_deal: float | None = None
         # bots and absence
         self.bots: dict[int, Bot] = {}
+        #: seat -> its bot's human pace (every bot but one with its own reaction time)
+        self.paces: dict[int, Pace] = {}
+        #: version -> the seat a stand-in played it for (this round)
+        self.stood: dict[int, int] = {}
         self.stand_in: set[int] = set()
         self.grace_used: dict[int, float] = {}
         self.owing_since: dict[int, float] = {}
@@ -202,24 +215,51 @@ class Live:
             conn.send(frame)
 
     def presence(self) -> p.Presence:
-        """Who sits where and who is here."""
+        """Who sits where and who is here; for an away player not yet stood in for, the
+        grace time left and whether it is counting down (``grace``)."""
         seats = [
             {
                 "kind": s.kind,
                 "name": s.name,
                 "connected": i in self.conns,
                 "stand_in": i in self.stand_in,
+                "grace": self._grace_of(i),
             }
             for i, s in enumerate(self.room.seats)
         ]
         return p.Presence(seats=seats, host=self.room.host)
 
+    def _grace_of(self, seat: int) -> dict[str, object] | None:
+        """The grace left to ``seat``'s player, away and not stood in for (None otherwise):
+        it counts down only while the seat has to act (``running``)."""
+        s = self.room.seats[seat]
+        if not self.room.started or s.kind != "player" or seat in self.conns:
+            return None
+        if seat in self.stand_in:
+            return None
+        since = self.owing_since.get(seat)
+        left = self.config.grace_s * 1000.0 - self.grace_used.get(seat, 0.0)
+        if since is not None:
+            left -= self.now() - since
+        return {"left_ms": round(max(0.0, left), 1), "running": since is not None}
+
     def _share_presence(self) -> None:
         """Send the presence to everyone if it changed since it was last sent (a spectator
-        coming or going changes nothing: a join costs the same whatever the audience)."""
-        frame = p.encode(self.presence())
-        if frame != self._presence_sent:
-            self._presence_sent = frame
+        coming or going changes nothing: a join costs the same whatever the audience). The
+        grace time left alone is no change: a client counts it down while it runs."""
+        presence = self.presence()
+        key = p.encode(
+            p.Presence(
+                seats=[
+                    {**seat, "grace": seat["grace"] and seat["grace"]["running"]}
+                    for seat in presence.seats
+                ],
+                host=presence.host,
+            )
+        )
+        if key != self._presence_sent:
+            self._presence_sent = key
+            frame = p.encode(presence)
             for conn in (*self.conns.values(), *self.watchers):
                 conn.send(frame)
 
@@ -229,7 +269,9 @@ class Live:
         self._to_all(p.Lobby(room=self.room.listing()))
         self._share_presence()
 
-    def _update(self, seat: int | None, events: list[Event]) -> p.Update:
+    def _update(
+        self, seat: int | None, events: list[Event], stand_in: list[int] | None = None
+    ) -> p.Update:
         game, record, session = self.game, self.record, self.session
         assert game is not None and record is not None and session is not None
         return p.Update(
@@ -238,13 +280,14 @@ class Live:
             events=events_for(events, seat),
             view=seat_view(game, seat),
             deadline=session.deadline(),
+            stand_in=[] if stand_in is None else stand_in,
         )
 
-    def _broadcast(self, events: list[Event]) -> None:
+    def _broadcast(self, events: list[Event], stand_in: list[int] | None = None) -> None:
         for seat, conn in self.conns.items():
-            conn.send(p.encode(self._update(seat, events)))
+            conn.send(p.encode(self._update(seat, events, stand_in)))
         if self.watchers:
-            frame = p.encode(self._update(None, events))
+            frame = p.encode(self._update(None, events, stand_in))
             for conn in self.watchers:
                 conn.send(frame)
 
@@ -293,7 +336,9 @@ class Live:
                     )
                 )
                 missed: list[Event] = []
+                since = -1
                 if game_id == self.record.id and last_version is not None:
+                    since = last_version
                     for version, events in self.history:
                         if version > last_version:
                             missed.extend(events)
@@ -301,7 +346,8 @@ class Live:
                     missed = list(self.game.setup_events) + [
                         e for _, events in self.history for e in events
                     ]
-                conn.send(p.encode(self._update(seat, missed)))
+                stood = sorted({s for v, s in self.stood.items() if v > since})
+                conn.send(p.encode(self._update(seat, missed, stood)))
             if self.winners is not None:
                 scores = list(self.scorer.scores)
                 conn.send(p.encode(p.MatchOver(winners=list(self.winners), scores=scores)))
@@ -478,7 +524,11 @@ class Live:
         for ack in acks:
             if ack.ok:
                 self.history.append((ack.version, ack.events))
-                self._broadcast(ack.events)
+                stood: list[int] = []
+                if isinstance(ack.seat, int) and ack.seat in self.stand_in:
+                    self.stood[ack.version] = ack.seat
+                    stood = [ack.seat]
+                self._broadcast(ack.events, stood)
                 changed = True
         if changed:
             await self._changed()
@@ -532,6 +582,21 @@ class Live:
                 version = self.game.version if self.game is not None else 0
                 frame = answered[message.seq] = p.encode(p.Ack(seq=message.seq, version=version))
                 self._to_all(p.ChatLine(seat=seat, name=name, text=line.text, at=line.at))
+            conn.send(frame)
+
+    async def emote(self, conn: Conn, seat: int, message: p.Emote) -> None:
+        """An emote: acknowledged and shown to everyone, never stored (a message sent again
+        with the same ``seq`` is answered the same and not shown twice)."""
+        async with self.lock:
+            answered = self.answers.setdefault(seat, {})
+            frame = answered.get(message.seq)
+            if frame is None:
+                name = self.room.seats[seat].name or f"seat {seat}"
+                version = self.game.version if self.game is not None else 0
+                ack = p.encode(p.Ack(seq=message.seq, version=version))
+                frame = self._answer(seat, message.seq, ack)
+                shown = p.EmoteShown(seat=seat, name=name, emote=message.emote, at=self.now())
+                self._to_all(shown)
             conn.send(frame)
 
     # -- the match ---------------------------------------------------------------------------
@@ -606,9 +671,22 @@ class Live:
             for i, s in enumerate(self.room.seats)
             if s.bot is not None and not searches(s.bot)
         }
+        self.paces = {
+            i: self._pace(s.bot, i)
+            for i, s in enumerate(self.room.seats)
+            if s.bot is not None and paced(s.bot) and self.config.human_pace
+        }
+        self.stood = {}
         for seat in self.stand_in:
             self.bots[seat] = make_bot(STAND_IN, record.seed, seat)
+            if self.config.human_pace:
+                self.paces[seat] = self._pace(STAND_IN, seat)
         self._cancel_bots()
+
+    def _pace(self, spec: str, seat: int) -> Pace:
+        """The human pace of the bot of ``spec`` at ``seat`` this round."""
+        assert self.record is not None
+        return Pace(self.record.seed, seat, level_of(spec), self.room.settings.bot_speed)
 
     async def _changed(self) -> None:
         """After the game moved: the round's end, or the bots' and the timers' next turn."""
@@ -627,6 +705,11 @@ class Live:
         n = game.n
         leftovers = [game.hand_points(s) for s in range(n)]
         winners = self.scorer.add_round(game.winner, leftovers)
+        out = (
+            eliminated_in(e for _, events in self.history for e in events)
+            if is_blast(self.room.settings.preset)
+            else None
+        )
         result = {
             "winner": game.winner,
             "dealer": game.dealer,
@@ -634,6 +717,8 @@ class Live:
             "scores": list(self.scorer.scores),
             "eliminated": list(self.scorer.eliminated),
             "winners": None if winners is None else list(winners),
+            # UNO Blast: who was eliminated in the round, in order (else None)
+            "out": out,
         }
         await self.store.finish_game(record.id, result)
         self._cancel_bots()
@@ -647,6 +732,7 @@ class Live:
                 seed=str(record.seed),
                 salt=record.salt,
                 commitment=record.commitment,
+                eliminated=out,
             )
         )
         self._next_round(game.dealer, winners)
@@ -679,29 +765,50 @@ class Live:
         return STAND_IN if seat in self.stand_in else None
 
     def _ask_bots(self) -> None:
-        """Ask each bot that may act and has no answer on its way."""
+        """Ask each bot that may act and has no answer on its way. A paced bot's answer
+        waits for its human pace (``bots.pace``): a think time on its turn, a reaction time
+        out of turn, counted from now."""
         game, record = self.game, self.record
         if game is None or record is None or game.over or self.closed:
             return
+        windows = game.windows()
+        for each in self.paces.values():
+            each.forget_closed(windows)
+        main = windows[0] if windows else None
         for seat in game.acting_seats():
             spec = self._plays_bot(seat)
             if spec is None or seat in self.bot_tasks:
                 continue
+            pace = self.paces.get(seat)
+            # the seat's own turn (not BLAST mode's live play, nor a BLAST challenge, where
+            # who may act is not public)
+            holds = main is not None and main.seat == seat and main.kind in _TURNS
+            legal = game.legal_actions(seat)
+            work: Awaitable[Decision]
             if searches(spec):
                 state = to_json(game)
                 seed = decision_seed(record.seed, seat, game.version)
                 work = self.pool.decide(self.room.code, spec, seed, seat, state)
+                if pace is not None:
+                    work = self._paced(work, pace, holds, len(legal))
             else:
-                legal = game.legal_actions(seat)
                 if not legal:
                     continue
                 bot = self.bots[seat]
-                action = bot.act(game.view(seat), legal)
-                if action is None:
-                    continue
-                work = self._ready(str(action), bot.delay())
+                view = game.view(seat)
+                if pace is None:
+                    action = bot.act(view, legal)
+                    if action is None:
+                        continue
+                    delay = bot.delay()
+                else:
+                    action = pace.choose(partial(bot.act, view), legal, windows)
+                    if action is None:
+                        continue
+                    delay = pace.delay_ms(action, holds, len(legal))
+                work = self._ready(str(action), delay)
             task = asyncio.get_running_loop().create_task(
-                self._bot_answer(seat, record.id, game.version, work)
+                self._bot_answer(seat, record.id, game.version, work, holds)
             )
             self.bot_tasks[seat] = task
 
@@ -709,15 +816,27 @@ class Live:
     async def _ready(action: str, delay: float) -> Decision:
         return action, delay
 
+    @staticmethod
+    async def _paced(work: Awaitable[Decision], pace: Pace, holds: bool, choices: int) -> Decision:
+        """A pooled decision sent at the bot's human pace, counted from the ask (the wait
+        for a worker and the search are part of it)."""
+        asked = time.monotonic()
+        answer = await work
+        if answer is None:
+            return None
+        delay = pace.delay_ms(parse_action(answer[0]), holds, choices)
+        return answer[0], max(0.0, delay - (time.monotonic() - asked) * 1000.0)
+
     async def _bot_answer(
-        self, seat: int, gid: int, version: int, work: Awaitable[Decision]
+        self, seat: int, gid: int, version: int, work: Awaitable[Decision], holds: bool
     ) -> None:
         """A bot's answer, sent after its reaction time (dropped if its player came back or
-        the round changed meanwhile)."""
+        the round changed meanwhile). On its turn, everyone is told it is thinking."""
         me = asyncio.current_task()
         try:
             answer = await work
             if answer is not None:
+                self._thinking(seat, gid, version, answer, holds)
                 await asyncio.sleep(answer[1] / 1000.0)
             async with self.lock:
                 if self.bot_tasks.get(seat) is me:
@@ -739,6 +858,19 @@ class Live:
         finally:
             if self.bot_tasks.get(seat) is me:
                 del self.bot_tasks[seat]
+
+    def _thinking(
+        self, seat: int, gid: int, version: int, answer: tuple[str, float], holds: bool
+    ) -> None:
+        """Tell everyone the bot at ``seat`` thinks about its turn on ``version`` and when
+        it means to answer (only a turn: the answers out of turn would say what it holds)."""
+        game, record = self.game, self.record
+        if game is None or record is None or record.id != gid or game.version != version:
+            return
+        if answer_of(parse_action(answer[0]), holds) != "turn":
+            return
+        until = round(self._clock() + answer[1], 3)
+        self._to_all(p.Thinking(game=gid, version=version, seat=seat, until=until))
 
     def _cancel_bots(self, seat: int | None = None) -> None:
         """Drop the answers on their way (of ``seat``, or of every bot), except the one of
@@ -767,13 +899,17 @@ class Live:
         ]
 
     def _account(self, now: float) -> None:
-        """Count the grace used by each away seat that has had to act, up to ``now``."""
-        for seat in self._away():
+        """Count the grace used by each away seat that has had to act, up to ``now``; tell
+        everyone when a seat's grace starts or stops counting down."""
+        away = self._away()
+        for seat in away:
             since = self.owing_since.pop(seat, None)
             if since is not None:
                 self.grace_used[seat] = self.grace_used.get(seat, 0.0) + now - since
             if self._owes(seat):
                 self.owing_since[seat] = now
+        if away:
+            self._share_presence()
 
     def _grace_ends(self) -> float | None:
         grace = self.config.grace_s * 1000.0
@@ -792,6 +928,8 @@ class Live:
                 record = self.record
                 assert record is not None
                 self.bots[seat] = make_bot(STAND_IN, record.seed, seat)
+                if self.config.human_pace:
+                    self.paces[seat] = self._pace(STAND_IN, seat)
                 await self.store.stood_in(record.id)
                 log.info("stand-in", extra={"room": self.room.code, "seat": seat})
                 self._share_presence()
@@ -804,6 +942,7 @@ class Live:
         if seat in self.stand_in:
             self.stand_in.discard(seat)
             self.bots.pop(seat, None)
+            self.paces.pop(seat, None)
             self._cancel_bots(seat)
             log.info("hand back", extra={"room": self.room.code, "seat": seat})
 

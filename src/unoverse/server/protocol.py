@@ -106,7 +106,19 @@ class Chat(Message, tag="chat", frozen=True):
     text: ChatText
 
 
-ClientMessage = Hello | Act | Chat
+#: The emotes a seat may send (``Emote``).
+EmoteName = Literal["hello", "well_played", "wow", "oops", "hurry", "thanks"]
+EMOTES: Final[tuple[str, ...]] = get_args(EmoteName)
+
+
+class Emote(Message, tag="emote", frozen=True):
+    """A seat's emote to the room: one of ``EMOTES``, never stored."""
+
+    seq: Count
+    emote: EmoteName
+
+
+ClientMessage = Hello | Act | Chat | Emote
 
 _DECODER: Final = msgspec.json.Decoder(ClientMessage)
 
@@ -169,6 +181,8 @@ class Update(Message, tag="update", frozen=True):
     events: list[dict[str, Any]]
     view: dict[str, Any]
     deadline: float | None
+    #: the seats whose actions among ``events`` a stand-in bot made for an absent player
+    stand_in: list[int] = msgspec.field(default_factory=list)
 
 
 class Race(Message, tag="race", frozen=True):
@@ -231,6 +245,28 @@ class RoundOver(Message, tag="round_over", frozen=True):
     seed: str
     salt: str
     commitment: str
+    #: UNO Blast: the seats eliminated in the round, in the order they went (else None)
+    eliminated: list[int] | None = None
+
+
+class Thinking(Message, tag="thinking", frozen=True):
+    """A bot (or a stand-in) at ``seat``, holding the mandatory window, has started to
+    think about state ``version``; ``until`` is when it expects to answer (ms since the
+    Unix epoch on the server's clock: a hint)."""
+
+    game: int
+    version: int
+    seat: int
+    until: float
+
+
+class EmoteShown(Message, tag="emote", frozen=True):
+    """A seat's emote, for everyone in the room."""
+
+    seat: int
+    name: str
+    emote: str
+    at: float
 
 
 class MatchOver(Message, tag="match_over", frozen=True):
@@ -259,6 +295,8 @@ ServerMessage = (
     | Deal
     | RoundOver
     | MatchOver
+    | Thinking
+    | EmoteShown
     | Bye
 )
 

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from ..bots.base import make_bot
+from ..bots.pace import SPEEDS, Speed
 from ..core.errors import BadPlayerCount, InvalidOptionValue
 from ..core.options import shown
 from ..core.setup import resolve_preset
@@ -30,6 +31,8 @@ TIMERS: Final[dict[str, float | None]] = {
     "normal": 30.0,
     "fast": 15.0,
 }
+#: The bots' pace (``bots.pace.SPEEDS``): relaxed, normal or fast.
+BOT_SPEEDS: Final = tuple(SPEEDS)
 #: The longest player name, in characters.
 MAX_NAME: Final = 24
 #: Room codes: eight characters without the ones people misread (0/O, 1/I/L).
@@ -85,6 +88,7 @@ class Settings:
     timer: str = "normal"
     public: bool = False
     spectators: bool = True
+    bot_speed: Speed = "normal"
 
     @classmethod
     def make(
@@ -94,10 +98,12 @@ class Settings:
         timer: object = "normal",
         public: object = False,
         spectators: object = True,
+        bot_speed: object = "normal",
     ) -> Settings:
-        """Checked settings: a preset the engine accepts for ``seats`` players and a timer
-        of ``TIMERS``. How a match is scored and its target are the preset's options
-        (``scoring``, ``target_score``: RULES.md P6), like every other rule."""
+        """Checked settings: a preset the engine accepts for ``seats`` players, a timer
+        of ``TIMERS`` and a bot speed of ``BOT_SPEEDS``. How a match is scored and its
+        target are the preset's options (``scoring``, ``target_score``: RULES.md P6), like
+        every other rule."""
         variant, _options = resolve_preset(preset)
         if not isinstance(seats, int) or isinstance(seats, bool):
             raise BadPlayerCount(f"seats: a number of seats, not {shown(seats)}")
@@ -109,7 +115,11 @@ class Settings:
                 raise InvalidOptionValue(f"{name}: true or false, not {shown(value)}")
         assert isinstance(preset, str) and isinstance(public, bool)
         assert isinstance(spectators, bool)
-        return cls(preset, seats, timer, public, spectators)
+        if bot_speed == "relaxed" or bot_speed == "normal" or bot_speed == "fast":
+            return cls(preset, seats, timer, public, spectators, bot_speed)
+        raise InvalidOptionValue(
+            f"bot_speed: one of {', '.join(BOT_SPEEDS)}, not {shown(bot_speed)}"
+        )
 
     @property
     def seconds(self) -> float | None:
@@ -282,6 +292,7 @@ class Room:
             "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
             "free": sum(s.kind == "open" for s in self.seats),
             "timer": self.settings.timer,
+            "bot_speed": self.settings.bot_speed,
             "spectators": self.settings.spectators,
             "started": self.started,
         }

@@ -158,12 +158,46 @@ class Store:
                 given["timer"],
                 given["public"],
                 given["spectators"],
+                given.get("bot_speed", "normal"),  # (rooms stored before it had one)
             )
             room = Room(code, settings)
             room.host, room.started = host, started
             room.seats = by_room.get(code, [])
             out.append(room)
         return out
+
+    async def ended_room(self, code: str) -> Room | None:
+        """The ended room ``code`` as it was last saved, or None (no such room, or one not
+        ended)."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(RoomRow.settings, RoomRow.host, RoomRow.started).where(
+                        RoomRow.code == code, RoomRow.ended.is_(True)
+                    )
+                )
+            ).first()
+            if row is None:
+                return None
+            seats = await conn.execute(
+                select(SeatRow.name, SeatRow.bot, SeatRow.token)
+                .where(SeatRow.room == code)
+                .order_by(SeatRow.seat)
+            )
+            seat_rows = seats.all()
+        given, host, started = row
+        settings = Settings.make(
+            given["preset"],
+            given["seats"],
+            given["timer"],
+            given["public"],
+            given["spectators"],
+            given.get("bot_speed", "normal"),
+        )
+        room = Room(code, settings)
+        room.host, room.started = host, started
+        room.seats = [Seat(name=name, bot=bot, token=token) for name, bot, token in seat_rows]
+        return room
 
     async def end_room(self, code: str) -> None:
         """Mark the room ``code`` ended: kept with its games, never taken up again."""

@@ -28,17 +28,25 @@ def player_name() -> str:
 
 
 def local(
-    preset: str, players: int, bots: str, name: str, timer: str, seed: int | None
+    preset: str,
+    players: int,
+    bots: str,
+    name: str,
+    timer: str,
+    seed: int | None,
+    bot_speed: str = "normal",
 ) -> LocalLink:
     """A table on this machine: the player at seat 0 and a bot in every other seat (one spec
-    for all, or one per bot seat)."""
+    for all, or one per bot seat), at the pace ``bot_speed``."""
     try:
         if players < 2:
             raise LaunchError(f"--players {players}: a table needs at least 2 seats")
         specs = parse_bot_specs(bots, players - 1)
         for seat, spec in enumerate(specs, start=1):
             make_bot(spec, 0, seat)  # refuses an unknown bot or parameter
-        game = LocalGame(preset, tuple(specs), name=name, timer=timer, seed=seed)
+        game = LocalGame(
+            preset, tuple(specs), name=name, timer=timer, seed=seed, bot_speed=bot_speed
+        )
         return LocalLink(game)  # checks the preset for this many seats, and the timer
     except UnoverseError as exc:
         raise LaunchError(str(exc)) from None

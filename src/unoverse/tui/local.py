@@ -1,12 +1,13 @@
 """A table against bots on this machine: the server's room logic in this process.
 
-The room is a ``unoverse.server`` room like any other (its session, its bots with their
-reaction times, its rounds and match), on a SQLite file in a temporary directory that goes
-when the game closes, with no socket in between: frames pass as bytes through a ``Conn``.
-So a local game follows the same rules of order, races and refusals as a server's, and the
-app has one kind of table to show. The room's searching bots think in the server's worker
-pool (one worker per CPU, at idle priority); a decision the pool cannot make is made by a
-light bot, and the link tells the app (a ``bot_failed`` frame of its own).
+The room is a ``unoverse.server`` room like any other (its session, its bots at their
+human pace (``bots.pace``), its rounds and match), on a SQLite file in a temporary
+directory that goes when the game closes, with no socket in between: frames pass as bytes
+through a ``Conn``. So a local game follows the same rules of order, races and refusals as
+a server's, and the app has one kind of table to show. The room's searching bots think in
+the server's worker pool (one worker per CPU, at idle priority); a decision the pool cannot
+make is made by a light bot, and the link tells the app (a ``bot_failed`` frame of its
+own).
 """
 
 from __future__ import annotations
@@ -32,13 +33,15 @@ from .link import Deliver, FrameLink, status
 @dataclass(frozen=True)
 class LocalGame:
     """What a local game is: the preset, the seats (the player at seat 0, a bot spec for
-    each other seat), the turn timer, the player's name and the run's seed (None: drawn)."""
+    each other seat), the turn timer, the player's name, the run's seed (None: drawn) and
+    the bots' pace (``bot_speed``: relaxed, normal or fast; docs/bots.md)."""
 
     preset: str
     bots: tuple[str, ...]
     name: str = "Player"
     timer: str = "off"
     seed: int | None = None
+    bot_speed: str = "normal"
     #: The pause between a round's end and the next deal, in seconds.
     between_rounds_s: float = DEFAULTS.between_rounds_s
 
@@ -49,7 +52,9 @@ class LocalGame:
 
     def settings(self) -> Settings:
         """The room's checked settings (an unknown variant or option raises here)."""
-        return Settings.make(self.preset, self.players, self.timer, False, False)
+        return Settings.make(
+            self.preset, self.players, self.timer, False, False, self.bot_speed
+        )
 
 
 class _Conn:
