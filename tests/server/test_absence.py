@@ -91,6 +91,7 @@ def test_a_stand_in_plays_an_absent_seat_until_its_player_returns(tmp_path: Path
                 welcome = await back.until("welcome")
                 assert welcome["presence"][s0] == {
                     "kind": "player", "name": "Ana", "connected": True, "stand_in": False,
+                    "grace": None,
                 }  # fmt: skip
                 update = await back.until("update")
                 assert update["game"] == game and update["version"] >= version

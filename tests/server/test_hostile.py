@@ -374,7 +374,10 @@ def test_unused_rooms_end_and_keep_their_games(tmp_path: Path) -> None:
                 r = await http.get(f"/api/rooms/{played}/games/{game}")
                 assert r.json()["finished"] is True
                 assert r.json()["result"] == {"ended": "unused", "winner": None}
-                assert (await http.get(f"/api/rooms/{played}")).status_code == 404
+                ended = await http.get(f"/api/rooms/{played}")  # its link shows its end
+                assert ended.status_code == 200 and ended.json()["ended"] is True
+                assert ended.json()["results"]["rounds"] == []  # its round was cut short
+                assert (await http.get(f"/api/rooms/{idle}")).json()["results"] is None
         async with (
             in_process(database, limits=limits) as again,  # not taken up again
             httpx.AsyncClient(base_url=again.base) as http,
