@@ -140,9 +140,7 @@ def test_an_easy_bot_misses_a_catch_for_as_long_as_its_window_stays_open() -> No
         pace = Pace(seed, 2, "easy")
         first = pace.choose(passes, legal, windows)
         # asked again while the window stays open: the same answer
-        assert all(
-            str(pace.choose(passes, legal, windows)) == str(first) for _ in range(5)
-        )
+        assert all(str(pace.choose(passes, legal, windows)) == str(first) for _ in range(5))
         if first is None:
             missed += 1
             pace.forget_closed(())  # the window closes; when it opens again, a new chance

@@ -69,7 +69,8 @@ def test_step_fires_the_deadline_before_a_later_action_which_is_then_stale() -> 
     passed = session.step()
     assert passed is not None and (passed.action, passed.at) == ("timeout", 1000.0)
     late = session.step()
-    assert late is not None and late.code == "stale" and "turn of seat 0 -> turn of seat 1" in late.message
+    assert late is not None and late.code == "stale"
+    assert "turn of seat 0 -> turn of seat 1" in late.message
     assert [e[1:] for e in session.log] == [("timeout", 1000.0), ("timeout", 1000.0)]
 
 

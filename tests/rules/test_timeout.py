@@ -4,6 +4,7 @@ what a timeout does in each window; the session only decides when."""
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import pytest
@@ -91,7 +92,7 @@ def test_u_c_18_no_variant_gives_a_timed_out_turn_a_second_deadline(preset: str)
         session = Session(game, seed, deadline_ms=1000.0, stall_ms=12_500.0, idle_limit=300)
         acks = session.advance(math.inf)
         assert game.over
-        for a, b in zip(acks, acks[1:], strict=False):
+        for a, b in itertools.pairwise(acks):
             if a.action == b.action == "timeout" and a.events[0].action == "draw":
                 if of_kind(a.events, "blast"):
                     continue  # the draw opened a BLAST event: every due seat's window
@@ -156,7 +157,7 @@ def test_u_c_14_a_round_only_the_referee_plays_ends_after_three_timeouts_per_sea
     # the card the first one drew
     times = [a.at for a in acks]
     assert times == sorted(times) and times[0] == 1000.0
-    for a, b in zip(acks, acks[1:], strict=False):
+    for a, b in itertools.pairwise(acks):
         if b.at == a.at and b.action == "timeout":
             # (passing, or in Blast playing the card: a drawn card that plays is played)
             assert a.events[0].action == "draw" and b.events[0].action != "draw"

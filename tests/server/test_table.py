@@ -38,7 +38,7 @@ def test_bots_think_at_a_persons_pace_and_say_so(tmp_path: Path) -> None:
             server, "classic", 3, {1: "normal", 2: "normal"}, ["Ana"], bot_speed="fast"
         )
         async with Client.connect(server, code, t0, s0) as ana:
-            listing = (await httpx.AsyncClient(base_url=server.base).get(f"/api/rooms/{code}"))
+            listing = await httpx.AsyncClient(base_url=server.base).get(f"/api/rooms/{code}")
             assert listing.json()["bot_speed"] == "fast"
             arrivals: list[tuple[float, dict[str, Any]]] = []
             deadline = time.monotonic() + 25
@@ -166,9 +166,7 @@ def test_an_away_players_grace_counts_down_then_a_labelled_stand_in_plays(
                     for f in bo.frames
                     if f["type"] == "presence" and f["seats"][s0]["grace"] is not None
                 ]
-                stood = [
-                    f for f in bo.frames if f["type"] == "update" and s0 in f["stand_in"]
-                ]
+                stood = [f for f in bo.frames if f["type"] == "update" and s0 in f["stand_in"]]
                 choice = bo.choice()
                 if choice is not None:
                     bo.acted_on, bo.acted_in = bo.view["version"], bo.game  # type: ignore[index]

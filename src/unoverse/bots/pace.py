@@ -209,12 +209,7 @@ class Pace:
         and catches a seat it notices (the easy bot's strategy never catches, a person
         does)."""
         action = act(legal)
-        if (
-            action is not None
-            and action.uno
-            and action.kind is not Kind.UNO
-            and self._lapse("uno")
-        ):
+        if action is not None and action.uno and action.kind is not Kind.UNO and self._lapse("uno"):
             plain = [a for a in legal if not a.uno]
             again = act(plain) if plain else None
             if again is not None:

@@ -52,9 +52,7 @@ class LocalGame:
 
     def settings(self) -> Settings:
         """The room's checked settings (an unknown variant or option raises here)."""
-        return Settings.make(
-            self.preset, self.players, self.timer, False, False, self.bot_speed
-        )
+        return Settings.make(self.preset, self.players, self.timer, False, False, self.bot_speed)
 
 
 class _Conn:
