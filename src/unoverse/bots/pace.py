@@ -75,9 +75,9 @@ REACT: Final[dict[str, dict[str, Lognormal]]] = {
     },
     # noticing a seat with one card and no call, and catching it (or an illegal play)
     "catch": {
-        "easy": Lognormal(2600.0, 0.40),
-        "normal": Lognormal(1900.0, 0.35),
-        "hard": Lognormal(1500.0, 0.30),
+        "easy": Lognormal(3000.0, 0.40),
+        "normal": Lognormal(2200.0, 0.35),
+        "hard": Lognormal(1700.0, 0.30),
     },
     # seeing that a card in hand is identical to the one just played, and playing it
     "jump": {
@@ -87,9 +87,9 @@ REACT: Final[dict[str, dict[str, Lognormal]]] = {
     },
     # BLAST mode: finding a card in hand that matches the new top card, and playing it
     "live": {
-        "easy": Lognormal(2000.0, 0.40),
-        "normal": Lognormal(1500.0, 0.35),
-        "hard": Lognormal(1150.0, 0.30),
+        "easy": Lognormal(1400.0, 0.40),
+        "normal": Lognormal(1000.0, 0.35),
+        "hard": Lognormal(800.0, 0.30),
     },
     # BLAST mode: picking up (arming) a card, or putting it back
     "arm": {
