@@ -163,8 +163,9 @@ def test_play_refuses_a_local_table_it_cannot_seat_or_a_room_without_a_server(
         (("--variant", "attack", "--seed", "4"), "--variant, --seed: for a table on this"),
         (("--bots", "hard", "--timer", "fast"), "--bots, --timer: for a table on this"),
         (("--option", "jump_in=true"), "--option: for a table on this machine"),
+        (("--bot-speed", "fast"), "--bot-speed: for a table on this machine"),
     ],
-    ids=["--players", "--variant --seed", "--bots --timer", "--option"],
+    ids=["--players", "--variant --seed", "--bots --timer", "--option", "--bot-speed"],
 )
 def test_play_with_connect_refuses_the_options_of_a_local_table(
     args: tuple[str, ...], said: str

@@ -40,6 +40,7 @@ def _play(*args: str) -> subprocess.CompletedProcess[str]:
         (["--bots", "grandmaster"], "grandmaster"),
         (["--bots", "easy,easy"], "2 bot specs for 3 players"),
         (["--timer", "slow"], "timer"),
+        (["--bot-speed", "warp"], "bot_speed"),
         (["--connect", "http://127.0.0.1:9"], "--room"),
         (["--connect", "http://127.0.0.1:9", "--room", "ABCDEF"], "--name"),
         (["--connect", "http://127.0.0.1:9", "--room", "ABCDEF", "--name", "Ana"], "cannot reach"),

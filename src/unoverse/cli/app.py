@@ -910,8 +910,8 @@ def play(
         given = [n for n in _LOCAL_ONLY if _given(ctx, n)]
         if given:
             raise _fail(
-                f"{', '.join('--' + n for n in given)}: for a table on this machine; with "
-                "--connect, the room on the server sets the game"
+                f"{', '.join('--' + n.replace('_', '-') for n in given)}: for a table on "
+                "this machine; with --connect, the room on the server sets the game"
             )
     try:
         if connect is not None:
