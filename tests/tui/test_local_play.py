@@ -5,6 +5,7 @@ moves for it."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from concurrent.futures import Future
 from concurrent.futures.process import BrokenProcessPool
@@ -70,6 +71,47 @@ def test_a_hard_bot_plays_at_a_local_table() -> None:
             await _until_moved(app, pilot, 2)
             assert not any(kind == "bot_failed" for kind, _ in app.state.log)
             assert "could not decide" not in app.table.notice
+
+    asyncio.run(main())
+
+
+def test_a_local_tables_bots_keep_a_persons_pace_at_its_speed() -> None:
+    """`unoverse play --bots normal --bot-speed fast`: the bots think at a person's pace
+    (docs/bots.md, "Pace at a table"), scaled by the speed, and say so; a bot whose spec
+    sets its own reaction time keeps it."""
+
+    async def main() -> None:
+        link = local_link("classic", bots=("normal", FAST), bot_speed="fast")
+        frames: list[tuple[float, dict[str, object]]] = []
+        received = link._received
+
+        def timed(raw: str | bytes) -> None:
+            frames.append((time.time() * 1000.0, json.loads(raw)))
+            received(raw)
+
+        link._received = timed  # type: ignore[method-assign]
+        async with playing(link) as (app, pilot):
+            live = link._live
+            assert live is not None and set(live.paces) == {1}  # not the FAST bot
+            assert live.paces[1].level == "normal" and live.paces[1].factor == 0.6
+            end = time.monotonic() + 60
+            while sum(1 for _, f in frames if f["type"] == "thinking" and f["seat"] == 1) < 2:
+                assert time.monotonic() < end, "the normal bot never thought twice"
+                if app.state.my_move() or not isinstance(app.screen, type(app.table)):
+                    await take_a_turn(app, pilot)
+                else:
+                    await pilot.pause(0.02)
+        for at, think in [(t, f) for t, f in frames if f["type"] == "thinking"]:
+            until_ms = float(think["until"])  # type: ignore[arg-type]
+            if think["seat"] == 1:  # 1.35 s x 0.6 at the median; never under a quarter
+                assert until_ms - at >= 200.0
+            answered = [
+                t
+                for t, f in frames
+                if t >= at and f["type"] == "update" and f["version"] > think["version"]  # type: ignore[operator]
+            ]
+            if answered:
+                assert answered[0] >= until_ms - 50
 
     asyncio.run(main())
 
