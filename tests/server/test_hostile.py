@@ -377,6 +377,8 @@ def test_unused_rooms_end_and_keep_their_games(tmp_path: Path) -> None:
                 ended = await http.get(f"/api/rooms/{played}")  # its link shows its end
                 assert ended.status_code == 200 and ended.json()["ended"] is True
                 assert ended.json()["results"]["rounds"] == []  # its round was cut short
+                assert ended.json()["results"]["winners"] == []
+                assert ended.json()["match_over"] is False  # undecided when it ended
                 assert (await http.get(f"/api/rooms/{idle}")).json()["results"] is None
         async with (
             in_process(database, limits=limits) as again,  # not taken up again

@@ -218,6 +218,7 @@ def test_a_decided_match_and_an_ended_room_show_their_results(tmp_path: Path) ->
             ended = await http.get(f"/api/rooms/{code}")
             assert ended.status_code == 200
             assert ended.json()["ended"] is True and ended.json()["results"] == results
+            assert ended.json()["match_over"] is True  # decided before the room ended
             assert all(not s["connected"] for s in ended.json()["presence"])
             missing = await http.get("/api/rooms/ZZZZZZZZ")
             assert missing.status_code == 404

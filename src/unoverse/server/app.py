@@ -362,9 +362,9 @@ def create_app(
                  "grace": None}
                 for s in ended.seats
             ]  # fmt: skip
-            listing["match_over"] = True
-            listing["ended"] = True
             listing["results"] = await results(hub.store, ended)
+            listing["match_over"] = bool(listing["results"] and listing["results"]["winners"])
+            listing["ended"] = True
             return listing
         listing = live.room.listing()
         listing["presence"] = live.presence().seats
