@@ -362,8 +362,9 @@ def create_app(
                  "grace": None}
                 for s in ended.seats
             ]  # fmt: skip
-            listing["results"] = await results(hub.store, ended)
-            listing["match_over"] = bool(listing["results"] and listing["results"]["winners"])
+            final = await results(hub.store, ended)
+            listing["results"] = final
+            listing["match_over"] = bool(final and final["winners"])
             listing["ended"] = True
             return listing
         listing = live.room.listing()
