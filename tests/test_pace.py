@@ -23,7 +23,7 @@ from unoverse.bots.pace import (
     level_of,
     paced,
 )
-from unoverse.core.actions import Action, parse_action
+from unoverse.core.actions import Action, Kind, parse_action
 
 pytestmark = pytest.mark.any_build  # a table's: the server and the terminal use it
 
@@ -35,13 +35,19 @@ def median(values: list[float]) -> float:
 
 
 def test_a_seats_times_are_its_own_and_repeat_with_the_seed() -> None:
-    a = [Pace(7, 1, "normal").think_ms(3) for _ in range(1)]
     one, again, other = Pace(7, 1, "normal"), Pace(7, 1, "normal"), Pace(7, 2, "normal")
     first = [one.think_ms(3) for _ in range(20)]
     assert first == [again.think_ms(3) for _ in range(20)]
     assert first != [other.think_ms(3) for _ in range(20)]
-    assert a[0] == first[0]
     assert first != [Pace(8, 1, "normal").think_ms(3) for _ in range(20)]
+    # a lapse drawn or not never moves the times: they are another stream
+    lapsing = Pace(7, 1, "easy")
+    steady = Pace(7, 1, "easy")
+    for _ in range(10):
+        lapsing._lapse("catch")
+    assert [lapsing.react_ms("catch") for _ in range(5)] == [
+        steady.react_ms("catch") for _ in range(5)
+    ]
 
 
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
@@ -100,21 +106,31 @@ def test_levels_and_own_timing_of_specs() -> None:
 def test_only_easy_bots_forget_and_at_their_rates() -> None:
     game = uv.position("hands: R5 G2 | Y1 Y2 Y3; top: R9")
     legal = game.legal_actions(0)
-    view = game.view(0)
     assert "R5 uno" in [str(a) for a in legal]
     for level in ("normal", "hard"):
         pace = Pace(5, 0, level)  # type: ignore[arg-type]
-        bot = make_bot(level, 5, 0)
-        calls = [pace.choose(lambda x: _call_r5(x), legal, game.windows()) for _ in range(200)]
+        calls = [pace.choose(_call_r5, legal, game.windows()) for _ in range(200)]
         assert all(a is not None and a.uno for a in calls), level
-        assert bot is not None
     pace = Pace(5, 0, "easy")
     answers = [pace.choose(_call_r5, legal, game.windows()) for _ in range(DRAWS)]
     forgot = sum(1 for a in answers if a is not None and not a.uno) / DRAWS
     rate = FORGETS["easy"]["uno"]
     assert abs(forgot - rate) < 4 * math.sqrt(rate * (1 - rate) / DRAWS)
     assert all(a is not None and str(a).startswith("R5") for a in answers)  # the same card
-    assert view.seat == 0
+
+
+def test_an_easy_bot_that_forgets_its_call_plays_its_card_all_the_same() -> None:
+    """The easy bot's own strategy, asked again without the call, plays a card."""
+    game = uv.position("hands: R5 G2 | Y1 Y2 Y3; top: R9")
+    legal = game.legal_actions(0)
+    view = game.view(0)
+    forgot = 0
+    for seed in range(60):
+        bot, pace = make_bot("easy", seed, 0), Pace(seed, 0, "easy")
+        action = pace.choose(lambda offered, bot=bot: bot.act(view, offered), legal, [])
+        assert action is not None and action.kind is Kind.PLAY
+        forgot += not action.uno
+    assert 0 < forgot < 60
 
 
 def _call_r5(legal: Sequence[Action]) -> Action | None:

@@ -119,19 +119,16 @@ _MANDATORY: Final = frozenset(
     {Kind.PLAY, Kind.DRAW, Kind.PASS, Kind.TAKE, Kind.CHALLENGE, Kind.COLOR, Kind.PRESS}
 )
 _CATCHES: Final = frozenset({Kind.CATCH, Kind.CATCH_ILLEGAL})
+#: The level each leveled bot is (``base.LEVELS`` read the other way).
+_LEVEL_OF: Final[dict[str, Level]] = {"naive": "easy", "heuristic": "normal", "ismcts": "hard"}
 
 
 def level_of(spec: str) -> Level:
     """The level whose pace the bot of ``spec`` keeps: its level, or the level its bot is
     (``naive`` easy, ``heuristic`` normal, ``ismcts`` hard); any other bot is normal."""
     name = spec.strip().partition(":")[0].strip()
-    if name in ("easy", "normal", "hard"):
-        return name  # type: ignore[return-value]
-    cls = BOTS.get(name)
-    for level, bot in LEVELS.items():
-        if cls is not None and cls.name == bot:
-            return level  # type: ignore[return-value]
-    return "normal"
+    cls = BOTS.get(LEVELS.get(name, name))
+    return _LEVEL_OF.get(cls.name if cls is not None else "", "normal")
 
 
 def paced(spec: str) -> bool:
