@@ -67,7 +67,11 @@ def test_a_round_with_deadlines_ends_keeps_its_cards_and_replays(
     referee = [text for seat, text, _ in record.actions if seat is None]
     if not game.rules.realtime:  # (live play has a deadline only in an event or forced play)
         assert referee, "no window timed out: the deadlines were never reached"
-        assert any(seat == late for seat, *_ in record.rejected), "no late answer was refused"
+        # (a round the referee alone ends, U-C-14, may end before a late answer arrives: a
+        # timed-out turn costs one deadline, U-C-18, so such a round is short)
+        stuck = record.actions[-1][1] == "stuck"
+        refused = any(seat == late for seat, *_ in record.rejected)
+        assert refused or stuck, "no late answer was refused"
     assert set(referee) <= REFEREE
     assert game.version == len(record.actions)
     saved = json.loads(json.dumps(record.to_dict()))
