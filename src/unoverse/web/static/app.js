@@ -8,6 +8,10 @@ import { Table } from "./table.js";
 import { Replay } from "./replay.js";
 import { Settings, useSettings } from "./settings.js";
 import { Walkthrough } from "./rules.js";
+import { withExtras } from "./frames.js";
+import { StoredResults } from "./results.js";
+
+const reduceFrames = withExtras(reduce);
 
 const TIMERS = [
   ["off", "No timer"],
@@ -307,12 +311,20 @@ function Room({ code }) {
   return html`<${Play} code=${code} held=${watch ? null : held} onLeft=${() => { seats.forget(code); go(""); }} />`;
 }
 
-function JoinRoom({ code, onJoined }) {
+function JoinRoom({ code, onJoined, refusal = "" }) {
   const [name, setName] = useName();
   const [room, setRoom] = useState(null);
   const [error, setError] = useState("");
+  const [catalog, setCatalog] = useState(null);
   useEffect(() => {
     api("GET", `/api/rooms/${encodeURIComponent(code)}`).then(setRoom, (e) => setError(e.message));
+  }, [code]);
+  const finished = room && (room.ended || room.results);
+  useEffect(() => {
+    if (finished) api("GET", "/api/variants").then(setCatalog, () => setCatalog([]));
+  }, [finished]);
+  useEffect(() => {
+    document.title = `Room ${code} · unoverse`;
   }, [code]);
   const join = async (event) => {
     event.preventDefault();
@@ -333,14 +345,19 @@ function JoinRoom({ code, onJoined }) {
       <h2 id="joining">Room <code>${code}</code></h2>
       ${room && html`<p><strong>${room.variant}</strong> · ${room.free} free seat${room.free === 1 ? "" : "s"} of ${room.seats.length}
         ${Object.keys(room.options).length ? html` · ${Object.entries(room.options).map(([k, v]) => `${k}=${v}`).join(", ")}` : " · official rules"}</p>`}
-      ${room && room.free > 0 && !room.started
+      ${room && room.results && catalog && html`<${StoredResults} code=${code} results=${room.results} ...${rulesOf(room, catalog)} />`}
+      ${room && room.ended && !room.results && html`<p>This room has ended; its match was never played.</p>`}
+      ${room && room.ended
+        ? html`<p>This room has ended: nobody can join it now.</p>`
+        : room && room.free > 0 && !room.started
         ? html`<form class="row" onSubmit=${join}>
             <label class="field grow"><span>Your name</span>
               <input value=${name} maxlength="24" onInput=${(e) => setName(e.target.value)} required /></label>
             <button class="primary" type="submit">Take a seat</button>
           </form>`
-        : room && html`<p>No seat is free here.</p>`}
-      ${room && room.spectators && html`<p><button onClick=${() => go(`room=${code}&watch=1`)}>Watch as a spectator</button></p>`}
+        : room && html`<p>${room.match_over || room.results ? "The match here is over; the host may start another." : room.started ? "The match has started and every seat is taken." : "No seat is free here."}</p>`}
+      ${room && room.spectators && !room.ended && html`<p><button onClick=${() => go(`room=${code}&watch=1`)}>Watch as a spectator</button></p>`}
+      ${refusal && !(room && room.ended) && html`<p class="error" role="alert">${refusal}</p>`}
       ${error && html`<p class="error" role="alert">${error}</p>`}
       <p><a href="/">Back to the lobby</a></p>
     </section>
@@ -349,7 +366,7 @@ function JoinRoom({ code, onJoined }) {
 
 /** A room over its socket: the waiting table before the match, the table after. */
 function Play({ code, held, onLeft }) {
-  const [state, dispatch] = useReducer(reduce, initial);
+  const [state, dispatch] = useReducer(reduceFrames, initial);
   const settings = useSettings();
   const [conn, setConn] = useState(null);
   useEffect(() => {
@@ -362,9 +379,8 @@ function Play({ code, held, onLeft }) {
   }, [code]);
   if (state.refused && !state.welcome) {
     if (state.refused.code === "unauthorised" && held) seats.forget(code);
-    return html`<main class="lobby"><section class="panel" role="alert">
-      <h2>Room <code>${code}</code></h2><p>${state.refused.message}</p><p><a href="/">Back to the lobby</a></p>
-    </section></main>`;
+    // the room's page as a newcomer sees it: an ended room's results, or why not
+    return html`<${JoinRoom} code=${code} refusal=${state.refused.message} onJoined=${() => location.reload()} />`;
   }
   if (!state.room) return html`<main class="lobby"><p class="status" role="status">Connecting to ${code}…</p></main>`;
   if (!state.room.started && !state.matchOver)
@@ -432,6 +448,20 @@ function Waiting({ code, held, state, onLeft }) {
       ${error && html`<p class="error" role="alert">${error}</p>`}
     </section>
   </main>`;
+}
+
+/** A room's scoring and target: its options over its variant's defaults (the catalog). */
+function rulesOf(room, catalog) {
+  const spec = catalog && catalog.find((v) => v.name === room.variant);
+  const fallback = (key, value) => {
+    const option = spec && spec.options.find((o) => o.name === key || o.short === key);
+    return option ? option.default : value;
+  };
+  const options = room.options || {};
+  return {
+    scoring: options.scoring ?? fallback("scoring", "winner_takes"),
+    target: Number(options.target_score ?? fallback("target_score", 500)),
+  };
 }
 
 /** Whether two presets say the same (options in any order). */

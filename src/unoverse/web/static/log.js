@@ -1,0 +1,108 @@
+// The table's log, newest first: the game's events in words with their cards drawn small
+// (as Board Game Arena's log does), the races of one state grouped into one line, the
+// moves a stand-in bot made for an absent player labelled, and the room's emotes.
+import { html } from "./vendor/preact-htm.js";
+import { Card } from "./cards.js";
+import { pieces } from "./events.js";
+import { emoteText } from "./emotes.js";
+
+/** The log's marks for what stands out. */
+const TAGS = { jump: "jump-in", call: "UNO", catch: "catch", challenge: "challenge", race: "race", blast: "BLAST", burst: "launcher", out: "out", win: "win", emote: "emote" };
+/** How many lines the log shows. */
+const SHOWN = 60;
+/** A race's action kind, as the line says it. */
+const RACED = {
+  play: "play",
+  jump: "jump in",
+  uno: "call UNO",
+  catch: "catch",
+  catch_illegal: "catch the illegal play",
+  challenge: "challenge",
+  arm: "pick up a card",
+  blast: "meet the BLAST challenge",
+  take: "take the penalty",
+  draw: "draw",
+  press: "press the launcher",
+};
+
+/** How much later a race's answer came, in whole milliseconds. */
+export function raceGap(ms) {
+  if (ms === 0) return "at the same instant";
+  return ms >= 1 ? `${Math.round(ms)} ms later` : "under 1 ms later";
+}
+
+/**
+ * The races of one state (the same game and version) in one line: who was first, and each
+ * later answer with how late it came and whether it was refused or applied after.
+ */
+export function raceLines(races, name) {
+  const groups = new Map();
+  for (const race of races) {
+    const key = `${race.game}:${race.version}`;
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(race);
+  }
+  return [...groups.values()].map((group) => {
+    const byTime = [...group].sort((a, b) => a.by_ms - b.by_ms);
+    const first = byTime[0];
+    const late = byTime.map((r) => `${name(r.late)} ${raceGap(r.by_ms)}, ${r.accepted ? "applied after it" : "refused"}`);
+    return {
+      id: Math.min(...group.map((r) => r.id)),
+      text: `${name(first.first)} was first to ${RACED[first.kind] || first.kind}; ${late.join("; ")}`,
+      pieces: null,
+      tag: "race",
+      count: group.length,
+    };
+  });
+}
+
+/** The lines the log shows, newest first (at most SHOWN). */
+export function logLines(state, name) {
+  const lines = [];
+  for (const entry of state.log) {
+    const said = pieces(entry.event, name);
+    const line = { id: entry.id, ...said, standIn: Boolean(entry.standIn), declared: entry.event.color };
+    const previous = lines[lines.length - 1];
+    // what one race did to several seats (each holding a card, each too late) is one line
+    if (line.tag === "race" && previous && previous.tag === "race" && previous.game === entry.game && previous.id === entry.id + 1) {
+      previous.rest = [...(previous.rest || []), line];
+      previous.id = entry.id;
+      continue;
+    }
+    lines.push({ ...line, game: entry.game });
+  }
+  lines.push(...raceLines(state.races, name));
+  for (const e of state.emotes || []) lines.push({ id: e.id, text: `${e.name}: ${emoteText(e.emote)}`, pieces: null, tag: "emote" });
+  return lines.sort((a, b) => b.id - a.id).slice(0, SHOWN);
+}
+
+/** A line's words with its cards drawn (a card between two cards needs no comma). */
+function Said({ line }) {
+  if (!line.pieces) return line.text;
+  const parts = line.pieces;
+  return parts.map((p, i) => {
+    if (typeof p === "string") {
+      const between = p === ", " && parts[i - 1] && parts[i - 1].card && parts[i + 1] && parts[i + 1].card;
+      return between ? " " : p;
+    }
+    const wild = p.card[0] === "W";
+    return html`<${Card} text=${p.card} declared=${wild && line.declared ? line.declared : undefined} small=${true} />`;
+  });
+}
+
+export function Log({ state, name }) {
+  const lines = logLines(state, name);
+  return html`<section class="log" aria-label="What happened, newest first">
+    <h2>Log</h2>
+    <ol reversed class="log-lines">
+      ${lines.map(
+        (line) => html`<li key=${line.id} class=${line.tag} data-tag=${line.tag}>
+          ${TAGS[line.tag] && html`<span class="tag">${TAGS[line.tag]}</span>`}
+          <${Said} line=${line} />
+          ${(line.rest || []).map((more) => html`; <${Said} line=${more} />`)}
+          ${line.standIn && html` <span class="standin-mark">(stand-in)</span>`}
+        </li>`,
+      )}
+    </ol>
+  </section>`;
+}
