@@ -101,7 +101,7 @@ const WORDING = {
   discard_all: (e, n) => [`${n(e.seat)} discards ${list(e.cards)}`],
   timeout: (e, n) => [e.seat == null ? "Time is up" : `${n(e.seat)} ran out of time (${e.action})`],
   stuck: (e, n) => [`The round cannot go on: ${n(e.seat)}, with the fewest cards, wins`],
-  round_over: (e, n) => [`${n(e.seat)} wins the round, scoring ${e.count}`, "win"],
+  round_over: (e, n) => [`${n(e.seat)} wins the round${e.count ? ` (the other hands hold ${plural(e.count, "point")})` : ""}`, "win"],
   blast: (e, n) => [`${n(e.seat)} turns up a BLAST card: ${list(e.cards)}!`, "blast"],
   blast_choice: (e, n) => [`${n(e.seat)} chooses ${list(e.cards)} for the BLAST challenge`],
   blast_discard: (e, n) => [`${n(e.seat)} meets the BLAST challenge with ${list(e.cards)}`, "blast"],

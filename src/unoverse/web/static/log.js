@@ -92,7 +92,8 @@ function Said({ line }) {
 
 export function Log({ state, name }) {
   const lines = logLines(state, name);
-  return html`<section class="log" aria-label="What happened, newest first">
+  // focusable: the log scrolls, and a keyboard must be able to scroll it (axe: scrollable-region-focusable)
+  return html`<section class="log" aria-label="What happened, newest first" tabindex="0">
     <h2>Log</h2>
     <ol reversed class="log-lines">
       ${lines.map(

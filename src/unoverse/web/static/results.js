@@ -86,7 +86,7 @@ export function ResultsTable({ result, name }) {
     <thead><tr>
       ${round && html`<th scope="col">Place</th>`}
       <th scope="col">Player</th>
-      ${showOutcome && html`<th scope="col">Round</th>`}
+      ${showOutcome && html`<th scope="col">Outcome</th>`}
       ${showLeft && html`<th scope="col">${oneRound ? "Points left in hand" : "Left in hand"}</th>`}
       ${round && !oneRound && html`<th scope="col">${scoring === "winner_takes" ? "Scored" : "Added"}</th>`}
       ${showScores && html`<th scope="col">${winners ? "Final score" : "Match score"}</th>`}
@@ -179,8 +179,7 @@ export function StoredResults({ code, results, scoring, target }) {
     <${ResultsTable} result=${result} name=${name} />
     ${rounds.length > 1 && html`<h4>Every round</h4>`}
     <ol class="rounds">
-      ${rounds.map((r, i) => html`<li>${rounds.length > 1 ? `Round ${i + 1}: ` : ""}${name(r.winner)} won${r.eliminated && r.eliminated.length ? ` (eliminated in turn: ${r.eliminated.map(name).join(", ")})` : ""}
-        · <a href=${`/?room=${code}&game=${r.game}`}>replay</a></li>`)}
+      ${rounds.map((r, i) => html`<li>${rounds.length > 1 ? `Round ${i + 1}: ` : ""}${name(r.winner)} won${r.eliminated && r.eliminated.length ? ` (eliminated in turn: ${r.eliminated.map(name).join(", ")})` : ""}${" · "}<a href=${`/?room=${code}&game=${r.game}`}>replay</a></li>`)}
     </ol>
   </section>`;
 }

@@ -23,10 +23,13 @@ function label(i, c, size) {
   const a = angle(i);
   const deg = (a * 180) / Math.PI;
   const flip = Math.cos(a) < -0.01;
-  const x = 0.6 * R * Math.cos(a);
-  const y = 0.6 * R * Math.sin(a);
+  const x = 0.62 * R * Math.cos(a);
+  const y = 0.62 * R * Math.sin(a);
+  // the longest name is squeezed into the wedge's length rather than spilling out of it
+  const fit = c.name.length * size * 0.62 > 66 ? 66 : undefined;
   return html`<text x=${x.toFixed(2)} y=${y.toFixed(2)} dy="0.35em" text-anchor="middle" fill=${c.ink}
-    font-size=${size} font-weight="700" transform=${`rotate(${flip ? deg + 180 : deg} ${x.toFixed(2)} ${y.toFixed(2)})`}>${c.name}</text>`;
+    font-size=${size} font-weight="700" textLength=${fit} lengthAdjust=${fit && "spacingAndGlyphs"}
+    transform=${`rotate(${flip ? deg + 180 : deg} ${x.toFixed(2)} ${y.toFixed(2)})`}>${c.name}</text>`;
 }
 
 /**
@@ -64,13 +67,14 @@ export function ColorCircle({ active = null, steps = [], offered = null, onPick 
       const can = choosing && offered.includes(letter);
       const r = choosing ? R : on ? R : step ? R * 0.9 : R * 0.78;
       const cls = `wedge ${on ? "on" : ""} ${step ? "step" : ""} ${choosing && !can ? "off" : ""}`;
-      const body = html`<path d=${wedge(i, r)} fill=${c.fill} class="wedge-fill" />${label(i, c, choosing ? 15 : 14)}`;
+      const body = html`<path d=${wedge(i, r)} fill=${c.fill} class="wedge-fill" />${label(i, c, 16)}`;
       if (!choosing) return html`<g class=${cls} data-color=${letter}>${body}</g>`;
       if (!can) return html`<g class=${cls} data-color=${letter} aria-hidden="true">${body}</g>`;
       return html`<g class=${`${cls} choice`} data-color=${letter} role="button" tabindex="0"
         aria-label=${pickLabel ? pickLabel(letter) : c.name} onClick=${() => onPick(letter)} onKeyDown=${(e) => move(e, i)}>${body}</g>`;
     })}
-    ${!choosing && active && html`<circle r="24" class="hub" /><text class="hub-text" dy="0.35em" text-anchor="middle" font-size="13" font-weight="800">${COLORS[active].name}</text>`}
+    ${!choosing && active && html`<circle r="24" class="hub" /><text class="hub-text" dy="0.35em" text-anchor="middle" font-size="13" font-weight="800"
+      textLength=${COLORS[active].name.length > 6 ? 42 : undefined} lengthAdjust="spacingAndGlyphs">${COLORS[active].name}</text>`}
   </svg>`;
 }
 
