@@ -137,7 +137,7 @@ def test_a_live_blast_table_logs_cards_as_pictures(browser: Browser, site: Site)
     try:
         expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
         log = page.locator(".log-lines")
-        expect(log.locator("li .card").first).to_be_visible(timeout=15_000)
+        expect(log.locator("li .mini-card").first).to_be_visible(timeout=15_000)
         # the bots race each other: the log holds the lines of many plays, every card drawn
         expect(log.locator("li").nth(20)).to_be_attached(timeout=30_000)
         text = log.inner_text()

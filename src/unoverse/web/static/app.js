@@ -39,6 +39,16 @@ const PRESETS = [
 
 const params = () => new URLSearchParams(location.search);
 
+/** The variants and their options (GET /api/variants), fetched once (again after a failure). */
+let variantsLoad = null;
+function variants() {
+  variantsLoad ||= api("GET", "/api/variants").catch((e) => {
+    variantsLoad = null;
+    throw e;
+  });
+  return variantsLoad;
+}
+
 function go(query) {
   history.pushState(null, "", query ? `/?${query}` : "/");
   dispatchEvent(new PopStateEvent("popstate"));
@@ -71,8 +81,11 @@ function Lobby() {
   const [name, setName] = useName();
   const [error, setError] = useState("");
   const [code, setCode] = useState("");
+  const [catalog, setCatalog] = useState(null);
+  const [failed, setFailed] = useState("");
   useEffect(() => {
     document.title = "unoverse";
+    variants().then(setCatalog, (e) => setFailed(e.message));
   }, []);
   const join = async (room) => {
     setError("");
@@ -80,6 +93,8 @@ function Lobby() {
     if (!wanted) return setError("Give the room's code.");
     go(`room=${encodeURIComponent(wanted)}`);
   };
+  // the lobby shows once the variants are in: drawn in one go, nothing below it moves later
+  if (!catalog && !failed) return html`<p class="status">Loading…</p>`;
   return html`
     <main class="lobby">
       <header class="brand">
@@ -94,7 +109,7 @@ function Lobby() {
             onInput=${(e) => setName(e.target.value)} />
         </label>
       </section>
-      <${CreateRoom} name=${name} />
+      <${CreateRoom} name=${name} catalog=${catalog} failed=${failed} />
       <section class="panel" aria-labelledby="join">
         <h2 id="join">Join a room</h2>
         <form class="row" onSubmit=${(e) => { e.preventDefault(); join(code); }}>
@@ -114,9 +129,8 @@ function Lobby() {
   `;
 }
 
-function CreateRoom({ name }) {
-  const [error, onError] = useState("");
-  const [catalog, setCatalog] = useState(null);
+function CreateRoom({ name, catalog, failed }) {
+  const [error, onError] = useState(failed);
   const [variant, setVariant] = useState("classic");
   const [values, setValues] = useState({});
   const [players, setPlayers] = useState(4);
@@ -125,9 +139,6 @@ function CreateRoom({ name }) {
   const [isPublic, setPublic] = useState(false);
   const [spectators, setSpectators] = useState(true);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    api("GET", "/api/variants").then(setCatalog, (e) => onError(e.message));
-  }, []);
   const spec = catalog && catalog.find((v) => v.name === variant);
 
   const choosePreset = (preset) => {
@@ -321,7 +332,7 @@ function JoinRoom({ code, onJoined, refusal = "" }) {
   }, [code]);
   const finished = room && (room.ended || room.results);
   useEffect(() => {
-    if (finished) api("GET", "/api/variants").then(setCatalog, () => setCatalog([]));
+    if (finished) variants().then(setCatalog, () => setCatalog([]));
   }, [finished]);
   useEffect(() => {
     document.title = `Room ${code} · unoverse`;

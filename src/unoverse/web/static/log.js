@@ -2,7 +2,7 @@
 // (as Board Game Arena's log does), the races of one state grouped into one line, the
 // moves a stand-in bot made for an absent player labelled, and the room's emotes.
 import { html } from "./vendor/preact-htm.js";
-import { Card } from "./cards.js";
+import { COLORS, cardName, kindLabel, parseCard } from "./cards.js";
 import { pieces } from "./events.js";
 import { emoteText } from "./emotes.js";
 
@@ -85,9 +85,31 @@ function Said({ line }) {
       const between = p === ", " && parts[i - 1] && parts[i - 1].card && parts[i + 1] && parts[i + 1].card;
       return between ? " " : p;
     }
-    const wild = p.card[0] === "W";
-    return html`<${Card} text=${p.card} declared=${wild && line.declared ? line.declared : undefined} small=${true} />`;
+    return html`<${MiniCard} text=${p.card} declared=${line.declared} />`;
   });
+}
+
+/**
+ * A card as the log draws it: its colour, its face's value and its colour's letter (colour
+ * is never the only cue), named in words for screen readers. A few elements, not a whole
+ * card face: the log holds dozens of them, and a face's detail does not read at this size.
+ */
+export function MiniCard({ text, declared }) {
+  let card;
+  try {
+    card = parseCard(text);
+  } catch {
+    return text;
+  }
+  const shown = card.wild && declared && COLORS[declared] ? declared : card.color;
+  const c = shown ? COLORS[shown] : null;
+  const value = card.blast ? `!${text[1]}` : kindLabel(card.kind);
+  const cls = `mini-card ${card.wild ? "wild" : ""} ${card.blast ? "blast" : ""}`;
+  const style = c ? { "--mini-fill": c.fill, "--mini-ink": card.wild ? "#fff" : c.ink } : null;
+  const name = cardName(text, card.wild ? declared : undefined);
+  return html`<span class=${cls} style=${style} role="img" aria-label=${name} title=${name}>
+    <span class="mini-value" aria-hidden="true">${value}</span>${c && html`<span class="mini-color" aria-hidden="true">${c.letter}</span>`}
+  </span>`;
 }
 
 export function Log({ state, name }) {
