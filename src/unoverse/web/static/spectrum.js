@@ -99,5 +99,6 @@ export function ColorChoice({ options, onPick }) {
   const first = shape(options[0]);
   if (!options.every((o) => shape(o) === first)) return null;
   return html`<${ColorCircle} offered=${[...byColor.keys()]} onPick=${(letter) => onPick(byColor.get(letter))}
-    pickLabel=${(letter) => `Declare ${COLORS[letter].name}`} className="chooser-circle" />`;
+    pickLabel=${(letter) => `${options[0].kind === "jump" ? "Jump in, declare" : "Declare"} ${COLORS[letter].name}${options[0].uno ? ", and call UNO" : ""}`}
+    className="chooser-circle" />`;
 }
