@@ -25,6 +25,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "src"))
 
 from playwright.sync_api import Browser, Page, Route, expect, sync_playwright  # noqa: E402
+
 from web.browser import (  # noqa: E402
     CHROMIUM,
     CHROMIUM_ARGS,
