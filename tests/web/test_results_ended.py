@@ -55,7 +55,7 @@ ENDED: dict[str, Any] = {
     "ended": True,
     "results": {
         "variant": "blast",
-        "names": ["Ana", "Bot 2 (normal)", "Bot 3 (hard)"],
+        "names": ["Ana", "bot normal", "bot hard"],
         "winners": [2],
         "scores": [0, 0, 0],
         "rounds": [{"game": 41, "winner": 2, "leftovers": [0, 0, 187], "eliminated": [0, 1]}],

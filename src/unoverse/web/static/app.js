@@ -357,7 +357,7 @@ function JoinRoom({ code, onJoined, refusal = "" }) {
       ${room && room.ended && html`<p class="ended"><strong>This room has ended: nobody can join it now.</strong></p>`}
       ${room && html`<p><strong>${room.variant}</strong> · ${room.ended || room.results ? `${room.seats.length} seats` : `${room.free} free seat${room.free === 1 ? "" : "s"} of ${room.seats.length}`}
         ${Object.keys(room.options).length ? html` · ${Object.entries(room.options).map(([k, v]) => `${k}=${v}`).join(", ")}` : " · official rules"}</p>`}
-      ${room && room.results && catalog && html`<${StoredResults} code=${code} results=${room.results} ...${rulesOf(room, catalog)} />`}
+      ${room && room.results && catalog && html`<${StoredResults} code=${code} results=${room.results} seats=${room.seats} ...${rulesOf(room, catalog)} />`}
       ${room && room.ended && !room.results && html`<p>This room has ended; its match was never played.</p>`}
       ${room && room.ended
         ? null

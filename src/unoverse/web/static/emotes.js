@@ -69,16 +69,15 @@ export function SeatEmote({ state, seat }) {
   return html`<span class="seat-emote" key=${latest.id} aria-hidden="true">${emoteText(latest.emote)}</span>`;
 }
 
-/** The emotes shown less than SHOWN_MS ago, newest first; re-rendered as they expire. */
+/** The emotes shown less than SHOWN_MS ago, newest first; drawn again when the newest expires. */
 function useRecent(emotes) {
-  const [now, setNow] = useState(Date.now());
-  const list = emotes || [];
-  const live = list.filter((e) => now - e.shown < SHOWN_MS);
-  const newest = list[0];
+  const [, setTick] = useState(0);
+  const now = Date.now();
+  const live = (emotes || []).filter((e) => now - e.shown < SHOWN_MS);
+  const newest = live[0];
   useEffect(() => {
-    setNow(Date.now());
     if (!newest) return undefined;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, newest.shown + SHOWN_MS - Date.now()) + 20);
+    const timer = setTimeout(() => setTick((t) => t + 1), Math.max(0, newest.shown + SHOWN_MS - Date.now()) + 20);
     return () => clearTimeout(timer);
   }, [newest && newest.id]);
   return live;

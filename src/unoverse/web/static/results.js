@@ -7,6 +7,7 @@
 // (its stored results, GET /api/rooms/{code}).
 import { html } from "./vendor/preact-htm.js";
 import { api } from "./net.js";
+import { seatName } from "./game.js";
 
 /** How each scoring mode scores, in words. */
 const HOW = {
@@ -161,22 +162,30 @@ export function Results({ code, state, held, name }) {
  * {variant, names, winners, scores, rounds: [{game, winner, leftovers, eliminated}]};
  * `scoring` and `target` come from the room's rules.
  */
-export function StoredResults({ code, results, scoring, target }) {
-  const name = (seat) => results.names[seat] || `Seat ${seat + 1}`;
+export function StoredResults({ code, results, scoring, target, seats = [] }) {
+  // a bot still in its seat is named as the table named it ("Bot 2 (normal)"), not by its spec
+  const name = (seat) => {
+    const s = seats[seat];
+    if (s && s.kind === "bot" && s.name === results.names[seat]) return seatName({ room: { seats } }, seat);
+    return results.names[seat] || `Seat ${seat + 1}`;
+  };
   const rounds = results.rounds || [];
   const last = rounds[rounds.length - 1] || null;
+  const decided = results.winners && results.winners.length > 0;
   const result = {
     variant: results.variant,
     scoring,
     target,
-    winners: results.winners,
+    winners: decided ? results.winners : null,
     scores: results.scores,
     round: last,
     roundNumber: rounds.length,
   };
+  const heading = decided ? resultHeading(result, name) : "The match was not finished";
   return html`<section class="stored-results" aria-labelledby="stored-heading">
-    <h3 id="stored-heading">${resultHeading(result, name)}</h3>
-    <${ResultsTable} result=${result} name=${name} />
+    <h3 id="stored-heading">${heading}</h3>
+    ${!decided && last && html`<p>The last round played: ${resultHeading(result, name)}.</p>`}
+    ${last ? html`<${ResultsTable} result=${result} name=${name} />` : html`<p>No round was finished.</p>`}
     ${rounds.length > 1 && html`<h4>Every round</h4>`}
     <ol class="rounds">
       ${rounds.map((r, i) => html`<li>${rounds.length > 1 ? `Round ${i + 1}: ` : ""}${name(r.winner)} won${r.eliminated && r.eliminated.length ? ` (eliminated in turn: ${r.eliminated.map(name).join(", ")})` : ""}${" · "}<a href=${`/?room=${code}&game=${r.game}`}>replay</a></li>`)}
