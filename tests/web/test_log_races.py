@@ -5,10 +5,17 @@ stand-in bot's moves are labelled "(stand-in)" from ``update.stand_in``."""
 from __future__ import annotations
 
 import re
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, expect
 
-from .browser import QUICK, Site, seated
+from server.players import FAST
+
+from .browser import QUICK, Site, ThreadServer, seated, take_a_turn
 from .modules import call, render
 
 #: The frames of a round (as the server sends them) folded by the page's own reducer.
@@ -142,5 +149,35 @@ def test_a_live_blast_table_logs_cards_as_pictures(browser: Browser, site: Site)
         expect(log.locator("li").nth(20)).to_be_attached(timeout=30_000)
         text = log.inner_text()
         assert not re.search(r"\b[ROYGTBVP][0-9]\b", text), "a card is written as notation"
+    finally:
+        context.close()
+
+
+@pytest.fixture
+def quick_grace(tmp_path: Path) -> Iterator[Site]:
+    """A server whose away players are stood in for after half a second of their turn."""
+    settings = replace(FAST, grace_s=0.5, between_rounds_s=1.0)
+    with ThreadServer(f"sqlite+aiosqlite:///{tmp_path / 'web.db'}", settings) as base:
+        yield Site(base)
+
+
+def test_a_live_stand_ins_moves_are_labelled(browser: Browser, quick_grace: Site) -> None:
+    site = quick_grace
+    code, [(ana, ana_token), _bo] = site.room("classic", ["Ana", "Bo"])
+    context, page = seated(browser, site, code, ana, ana_token, "Ana")
+    try:
+        # Bo never comes: once his turn has waited out his grace, a bot plays it for him
+        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+        marked = page.locator(".log-lines li", has_text="(stand-in)")
+        deadline = time.monotonic() + 60
+        while not marked.count():
+            assert time.monotonic() < deadline, "no stand-in move was labelled"
+            if page.locator(".prompt.mine").count():
+                take_a_turn(page)
+            time.sleep(0.1)
+        expect(marked.first).to_contain_text("Bo ")
+        assert (
+            not page.locator(".log-lines li", has_text="Ana ").filter(has_text="(stand-in)").count()
+        )
     finally:
         context.close()
