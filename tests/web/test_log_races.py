@@ -70,10 +70,11 @@ def test_a_race_is_one_line_with_its_cards_drawn(browser: Browser, site: Site) -
         frames = [
             DEAL,
             update(5, [{"kind": "play", "seat": 0, "cards": ["R7"]}]),
-            # three late answers to version 5: one race, one line
-            race(6, 0, 1, 12.4, False),
-            race(6, 0, 2, 0.4, False),
-            race(6, 0, 3, 240.0, True),
+            # three late answers to the state before version 5: one race, on the line of
+            # the play that won it
+            race(5, 0, 1, 12.4, False),
+            race(5, 0, 2, 0.4, False),
+            race(5, 0, 3, 240.0, True),
             # one update in which two seats were caught holding a card: one line
             update(
                 6,
@@ -84,19 +85,24 @@ def test_a_race_is_one_line_with_its_cards_drawn(browser: Browser, site: Site) -
                     {"kind": "holding", "seat": 2, "cards": ["B7"], "count": 2},
                 ],
             ),
-            # a later race of another state is its own line
+            # a race whose winning move is not in the log (a version not seen) has its own line
             race(8, 2, 1, 30.0, False),
         ]
         state = call(page, FOLD, frames)
         render(page, "log.js", "Log", {"state": state})
         lines = page.locator("#probe .log-lines > li")
         races = page.locator("#probe .log-lines > li.race")
-        # 2 plays, the update's race events as one line, and two races (versions 6 and 8)
-        expect(lines).to_have_count(5)
+        # the won play with its race, the next play, that update's race events as one line,
+        # and the race of version 8
+        expect(lines).to_have_count(4)
         expect(races).to_have_count(3)
         first_race = races.filter(has_text="was first to play; Seat 3 under 1 ms later")
         expect(first_race).to_have_count(1)
         text = first_race.inner_text()
+        assert "Seat 1 plays" in text.split("was first")[0]  # the race on its move's line
+        expect(
+            races.filter(has_text="Seat 3 was first to play; Seat 2 30 ms later, refused")
+        ).to_have_count(1)
         assert (
             "Seat 2 12 ms later, refused" in text
             and "Seat 4 240 ms later, applied after it" in text

@@ -1,4 +1,5 @@
-// What the page keeps from the server's frames beyond game.js's reducer: which log lines a
+// What the page keeps from the server's frames beyond game.js's reducer: each log entry's
+// state version (a race names the version its first action made), which log lines a
 // stand-in bot made for an absent player (an update's `stand_in` seats), and the room's
 // recent emotes. Both are optional in the protocol: an older server sends neither, and the
 // state is then exactly game.js's.
@@ -9,19 +10,23 @@ const EMOTES_KEPT = 20;
 export function withExtras(reduce) {
   return (state, frame) => {
     const next = reduce(state, frame);
-    if (frame.type === "update") return markStandIns(state, next, frame.stand_in);
+    if (frame.type === "update") return markEntries(state, next, frame);
     if (frame.type === "deal" && next !== state) return { ...next, emotes: [] };
     if (frame.type === "emote") return addEmote(next, frame);
     return next;
   };
 }
 
-/** The log entries this update added whose seat a stand-in played, marked `standIn`. */
-function markStandIns(before, after, seats) {
-  if (!Array.isArray(seats) || seats.length === 0 || after.log === before.log) return after;
+/** The log entries this update added, with its `version`, and `standIn` on those whose
+ * seat a stand-in played. */
+function markEntries(before, after, frame) {
+  if (after.log === before.log) return after;
+  const seats = Array.isArray(frame.stand_in) ? frame.stand_in : [];
   const firstNew = before.nextId;
   const log = after.log.map((entry) =>
-    entry.id >= firstNew && seats.includes(entry.event.seat) ? { ...entry, standIn: true } : entry,
+    entry.id >= firstNew
+      ? { ...entry, version: frame.version, ...(seats.includes(entry.event.seat) ? { standIn: true } : {}) }
+      : entry,
   );
   return { ...after, log };
 }

@@ -32,8 +32,9 @@ export function raceGap(ms) {
 }
 
 /**
- * The races of one state (the same game and version) in one line: who was first, and each
- * later answer with how late it came and whether it was refused or applied after.
+ * The races of one state (the same game and version) in one line each: who was first, and
+ * each later answer with how late it came and whether it was refused or applied after.
+ * {id, game, version, first, text, tag}.
  */
 export function raceLines(races, name) {
   const groups = new Map();
@@ -48,30 +49,52 @@ export function raceLines(races, name) {
     const late = byTime.map((r) => `${name(r.late)} ${raceGap(r.by_ms)}, ${r.accepted ? "applied after it" : "refused"}`);
     return {
       id: Math.min(...group.map((r) => r.id)),
+      game: first.game,
+      version: first.version,
+      first: first.first,
       text: `${name(first.first)} was first to ${RACED[first.kind] || first.kind}; ${late.join("; ")}`,
       pieces: null,
       tag: "race",
-      count: group.length,
     };
   });
 }
 
-/** The lines the log shows, newest first (at most SHOWN). */
+/**
+ * The lines the log shows, newest first (at most SHOWN). A race joins the line of the move
+ * that won it (the first seat's event of the update that made the race's version), so one
+ * race is one line; a race whose move is not in the log has a line of its own.
+ */
 export function logLines(state, name) {
+  const races = raceLines(state.races, name);
+  const winning = new Map(); // log entry id -> its race
+  for (const race of races) {
+    const moves = state.log.filter((e) => e.game === race.game && e.version === race.version && e.event.seat === race.first);
+    if (moves.length) winning.set(moves[moves.length - 1].id, race); // the update's first such event
+  }
   const lines = [];
   for (const entry of state.log) {
     const said = pieces(entry.event, name);
     const line = { id: entry.id, ...said, standIn: Boolean(entry.standIn), declared: entry.event.color };
+    const race = winning.get(entry.id);
+    if (race) {
+      line.race = race.text;
+      line.tag = "race";
+    }
     const previous = lines[lines.length - 1];
     // what one race did to several seats (each holding a card, each too late) is one line
-    if (line.tag === "race" && previous && previous.tag === "race" && previous.game === entry.game && previous.id === entry.id + 1) {
+    if (
+      line.tag === "race" && previous && previous.tag === "race" && previous.game === entry.game &&
+      previous.version === entry.version && previous.id === entry.id + 1
+    ) {
       previous.rest = [...(previous.rest || []), line];
+      previous.race = previous.race || line.race;
       previous.id = entry.id;
       continue;
     }
-    lines.push({ ...line, game: entry.game });
+    lines.push({ ...line, game: entry.game, version: entry.version });
   }
-  lines.push(...raceLines(state.races, name));
+  const joined = new Set(winning.values());
+  lines.push(...races.filter((race) => !joined.has(race)));
   for (const e of state.emotes || []) lines.push({ id: e.id, text: `${e.name}: ${emoteText(e.emote)}`, pieces: null, tag: "emote" });
   return lines.sort((a, b) => b.id - a.id).slice(0, SHOWN);
 }
@@ -123,6 +146,7 @@ export function Log({ state, name }) {
           ${TAGS[line.tag] && html`<span class="tag">${TAGS[line.tag]}</span>`}
           <${Said} line=${line} />
           ${(line.rest || []).map((more) => html`; <${Said} line=${more} />`)}
+          ${line.race && html` — ${line.race}`}
           ${line.standIn && html` <span class="standin-mark">(stand-in)</span>`}
         </li>`,
       )}
