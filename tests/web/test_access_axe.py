@@ -102,3 +102,43 @@ def test_a_games_end_and_an_ended_room_pass(browser: Browser, site: Site) -> Non
         clean(page, "an ended room")
     finally:
         context.close()
+
+
+def test_the_colour_circle_names_its_colours_and_takes_the_keys(
+    browser: Browser, site: Site
+) -> None:
+    site.seeds.append(15)  # Ana, first to play, holds a wild
+    slow = "easy:median_ms=60000"
+    code, [(seat, token)] = site.room("full_spectrum", ["Ana"], {1: slow, 2: slow})
+    context, page = seated(browser, site, code, seat, token, "Ana")
+    try:
+        expect(page.locator(".prompt.mine")).to_be_visible(timeout=15_000)
+        page.locator(".hand-slot[data-card='W'] button").first.click()
+        circle = page.get_by_role("dialog").locator(".chooser-circle")
+        expect(circle).to_be_visible()
+        wedges = circle.get_by_role("button")
+        names = ["red", "orange", "yellow", "green", "turquoise", "blue", "purple", "pink"]
+        expect(wedges).to_have_count(8)
+        for i, colour in enumerate(names):
+            expect(wedges.nth(i)).to_have_accessible_name(f"Declare {colour}")
+            expect(wedges.nth(i)).to_have_text(colour)  # the wedge's own label
+        box = circle.bounding_box()
+        assert box is not None and box["width"] >= 250, box  # no longer a 64 px badge
+        clean(page, "the colour choice")
+        # the focus starts on the first wedge; the arrows go round; Tab goes on
+        focused = "document.activeElement.getAttribute('aria-label')"
+        assert page.evaluate(focused) == "Declare red"
+        page.keyboard.press("ArrowRight")
+        assert page.evaluate(focused) == "Declare orange"
+        page.keyboard.press("ArrowLeft")
+        page.keyboard.press("ArrowLeft")
+        assert page.evaluate(focused) == "Declare pink"
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate(focused) == "Declare purple"
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("dialog")).to_have_count(0)
+        line = page.locator(".log-lines li", has_text="Ana plays")
+        expect(line.first).to_contain_text("declaring purple")
+        expect(line.first.get_by_role("img", name="wild, declared purple")).to_be_visible()
+    finally:
+        context.close()
