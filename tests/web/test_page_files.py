@@ -25,3 +25,17 @@ def test_every_mandatory_window_has_a_prompt() -> None:
     table = (STATIC / "table.js").read_text()
     listed = set(re.findall(r'"(\w+)"', table[table.index("const MANDATORY") :].split("\n")[0]))
     assert listed == mandatory
+
+
+def test_index_preloads_every_module_the_page_imports() -> None:
+    # a module left out is fetched only once its importer has been read: one more round
+    # trip before the page draws (Lighthouse's performance on a slow network)
+    index = (STATIC / "index.html").read_text()
+    preloaded = set(re.findall(r'<link rel="modulepreload" href="/static/([\w/.-]+)">', index))
+    entry = set(re.findall(r'<script type="module" src="/static/([\w/.-]+)">', index))
+    imported = {
+        name.removeprefix("./")
+        for path in STATIC.glob("*.js")
+        for name in re.findall(r'^import .* from "(\./[\w/.-]+)";$', path.read_text(), re.MULTILINE)
+    }
+    assert imported - preloaded - entry == set()

@@ -31,7 +31,7 @@ def test_two_players_and_two_bots_play_a_classic_round_to_its_end(
         shot(ana, "classic-table")
         play_until([ana, bo], lambda: ana.locator(".results").count() > 0)
         results = ana.locator(".results")
-        expect(results).to_contain_text(re.compile("wins the match|wins the round"))
+        expect(results).to_contain_text(re.compile("wins the match|wins round|wins the game"))
         expect(bo.locator(".results")).to_be_visible(timeout=10_000)
         shot(ana, "results")
         log = ana.locator(".log li")

@@ -22,8 +22,10 @@ SLOW = "easy:median_ms=60000"
 
 
 def first_choice_with(page: Page, text: str) -> None:
-    """In the open chooser, the first option that mentions ``text``."""
-    page.locator(".dialog .choice", has_text=text).first.click()
+    """In the open chooser, the first option that mentions ``text`` (a wedge of Full
+    Spectrum's colour circle says it in its accessible name)."""
+    named = f".dialog .choice[aria-label*={json.dumps(text)}]"
+    page.locator(".dialog .choice", has_text=text).or_(page.locator(named)).first.click()
 
 
 def keep_view(views: list[dict[str, Any]], frame: str | bytes) -> None:
@@ -207,7 +209,7 @@ def test_a_minecraft_round_to_its_end(browser: Browser, site: Site) -> None:
         play_until([page], lambda: page.locator(".results").count() > 0)
         expect(page.locator(".results")).to_contain_text("wins")
         expect(page.locator(".log li", has_text="shown to all")).to_have_count(1)
-        page.get_by_role("link", name="Replay this round").click()
+        page.get_by_role("link", name="Replay this game").click()  # one round is the game
         status = page.locator(".replay-controls [role=status]")
         expect(status).to_contain_text("Step 0 of")
         page.keyboard.press("ArrowRight")
@@ -232,7 +234,8 @@ def test_blast_mode_a_card_is_held_by_picking_it_up(browser: Browser, site: Site
         card.locator("button").focus()
         page.keyboard.press("h")
         expect(page.locator(".hand-slot.armed")).to_have_attribute("data-card", "O0")
-        expect(page.locator(".log li").first).to_contain_text("Ana picks up orange 0")
+        expect(page.locator(".log li").first).to_contain_text("Ana picks up")
+        expect(page.locator(".log li").first.get_by_role("img", name="orange 0")).to_be_visible()
         page.get_by_role("button", name="Put the card back").click()
         expect(page.locator(".hand-slot.armed")).to_have_count(0)
         box = card.bounding_box()

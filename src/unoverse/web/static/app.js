@@ -8,6 +8,10 @@ import { Table } from "./table.js";
 import { Replay } from "./replay.js";
 import { Settings, useSettings } from "./settings.js";
 import { Walkthrough } from "./rules.js";
+import { withExtras } from "./frames.js";
+import { StoredResults } from "./results.js";
+
+const reduceFrames = withExtras(reduce);
 
 const TIMERS = [
   ["off", "No timer"],
@@ -34,6 +38,16 @@ const PRESETS = [
 ];
 
 const params = () => new URLSearchParams(location.search);
+
+/** The variants and their options (GET /api/variants), fetched once (again after a failure). */
+let variantsLoad = null;
+function variants() {
+  variantsLoad ||= api("GET", "/api/variants").catch((e) => {
+    variantsLoad = null;
+    throw e;
+  });
+  return variantsLoad;
+}
 
 function go(query) {
   history.pushState(null, "", query ? `/?${query}` : "/");
@@ -67,8 +81,11 @@ function Lobby() {
   const [name, setName] = useName();
   const [error, setError] = useState("");
   const [code, setCode] = useState("");
+  const [catalog, setCatalog] = useState(null);
+  const [failed, setFailed] = useState("");
   useEffect(() => {
     document.title = "unoverse";
+    variants().then(setCatalog, (e) => setFailed(e.message));
   }, []);
   const join = async (room) => {
     setError("");
@@ -76,6 +93,8 @@ function Lobby() {
     if (!wanted) return setError("Give the room's code.");
     go(`room=${encodeURIComponent(wanted)}`);
   };
+  // the lobby shows once the variants are in: drawn in one go, nothing below it moves later
+  if (!catalog && !failed) return html`<p class="status">Loading…</p>`;
   return html`
     <main class="lobby">
       <header class="brand">
@@ -90,7 +109,7 @@ function Lobby() {
             onInput=${(e) => setName(e.target.value)} />
         </label>
       </section>
-      <${CreateRoom} name=${name} />
+      <${CreateRoom} name=${name} catalog=${catalog} failed=${failed} />
       <section class="panel" aria-labelledby="join">
         <h2 id="join">Join a room</h2>
         <form class="row" onSubmit=${(e) => { e.preventDefault(); join(code); }}>
@@ -110,9 +129,8 @@ function Lobby() {
   `;
 }
 
-function CreateRoom({ name }) {
-  const [error, onError] = useState("");
-  const [catalog, setCatalog] = useState(null);
+function CreateRoom({ name, catalog, failed }) {
+  const [error, onError] = useState(failed);
   const [variant, setVariant] = useState("classic");
   const [values, setValues] = useState({});
   const [players, setPlayers] = useState(4);
@@ -121,9 +139,6 @@ function CreateRoom({ name }) {
   const [isPublic, setPublic] = useState(false);
   const [spectators, setSpectators] = useState(true);
   const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    api("GET", "/api/variants").then(setCatalog, (e) => onError(e.message));
-  }, []);
   const spec = catalog && catalog.find((v) => v.name === variant);
 
   const choosePreset = (preset) => {
@@ -307,12 +322,20 @@ function Room({ code }) {
   return html`<${Play} code=${code} held=${watch ? null : held} onLeft=${() => { seats.forget(code); go(""); }} />`;
 }
 
-function JoinRoom({ code, onJoined }) {
+function JoinRoom({ code, onJoined, refusal = "" }) {
   const [name, setName] = useName();
   const [room, setRoom] = useState(null);
   const [error, setError] = useState("");
+  const [catalog, setCatalog] = useState(null);
   useEffect(() => {
     api("GET", `/api/rooms/${encodeURIComponent(code)}`).then(setRoom, (e) => setError(e.message));
+  }, [code]);
+  const finished = room && (room.ended || room.results);
+  useEffect(() => {
+    if (finished) variants().then(setCatalog, () => setCatalog([]));
+  }, [finished]);
+  useEffect(() => {
+    document.title = `Room ${code} · unoverse`;
   }, [code]);
   const join = async (event) => {
     event.preventDefault();
@@ -331,16 +354,22 @@ function JoinRoom({ code, onJoined }) {
     <header class="brand"><h1><a href="/">unoverse</a></h1></header>
     <section class="panel" aria-labelledby="joining">
       <h2 id="joining">Room <code>${code}</code></h2>
-      ${room && html`<p><strong>${room.variant}</strong> · ${room.free} free seat${room.free === 1 ? "" : "s"} of ${room.seats.length}
+      ${room && room.ended && html`<p class="ended"><strong>This room has ended: nobody can join it now.</strong></p>`}
+      ${room && html`<p><strong>${room.variant}</strong> · ${room.ended || room.results ? `${room.seats.length} seats` : `${room.free} free seat${room.free === 1 ? "" : "s"} of ${room.seats.length}`}
         ${Object.keys(room.options).length ? html` · ${Object.entries(room.options).map(([k, v]) => `${k}=${v}`).join(", ")}` : " · official rules"}</p>`}
-      ${room && room.free > 0 && !room.started
+      ${room && room.results && catalog && html`<${StoredResults} code=${code} results=${room.results} seats=${room.seats} ...${rulesOf(room, catalog)} />`}
+      ${room && room.ended && !room.results && html`<p>This room has ended; its match was never played.</p>`}
+      ${room && room.ended
+        ? null
+        : room && room.free > 0 && !room.started
         ? html`<form class="row" onSubmit=${join}>
             <label class="field grow"><span>Your name</span>
               <input value=${name} maxlength="24" onInput=${(e) => setName(e.target.value)} required /></label>
             <button class="primary" type="submit">Take a seat</button>
           </form>`
-        : room && html`<p>No seat is free here.</p>`}
-      ${room && room.spectators && html`<p><button onClick=${() => go(`room=${code}&watch=1`)}>Watch as a spectator</button></p>`}
+        : room && html`<p>${room.match_over || room.results ? "The match here is over; the host may start another." : room.started ? "The match has started and every seat is taken." : "No seat is free here."}</p>`}
+      ${room && room.spectators && !room.ended && html`<p><button onClick=${() => go(`room=${code}&watch=1`)}>Watch as a spectator</button></p>`}
+      ${refusal && !(room && room.ended) && html`<p class="error" role="alert">${refusal}</p>`}
       ${error && html`<p class="error" role="alert">${error}</p>`}
       <p><a href="/">Back to the lobby</a></p>
     </section>
@@ -349,7 +378,7 @@ function JoinRoom({ code, onJoined }) {
 
 /** A room over its socket: the waiting table before the match, the table after. */
 function Play({ code, held, onLeft }) {
-  const [state, dispatch] = useReducer(reduce, initial);
+  const [state, dispatch] = useReducer(reduceFrames, initial);
   const settings = useSettings();
   const [conn, setConn] = useState(null);
   useEffect(() => {
@@ -362,9 +391,8 @@ function Play({ code, held, onLeft }) {
   }, [code]);
   if (state.refused && !state.welcome) {
     if (state.refused.code === "unauthorised" && held) seats.forget(code);
-    return html`<main class="lobby"><section class="panel" role="alert">
-      <h2>Room <code>${code}</code></h2><p>${state.refused.message}</p><p><a href="/">Back to the lobby</a></p>
-    </section></main>`;
+    // the room's page as a newcomer sees it: an ended room's results, or why not
+    return html`<${JoinRoom} code=${code} refusal=${state.refused.message} onJoined=${() => location.reload()} />`;
   }
   if (!state.room) return html`<main class="lobby"><p class="status" role="status">Connecting to ${code}…</p></main>`;
   if (!state.room.started && !state.matchOver)
@@ -432,6 +460,20 @@ function Waiting({ code, held, state, onLeft }) {
       ${error && html`<p class="error" role="alert">${error}</p>`}
     </section>
   </main>`;
+}
+
+/** A room's scoring and target: its options over its variant's defaults (the catalog). */
+function rulesOf(room, catalog) {
+  const spec = catalog && catalog.find((v) => v.name === room.variant);
+  const fallback = (key, value) => {
+    const option = spec && spec.options.find((o) => o.name === key || o.short === key);
+    return option ? option.default : value;
+  };
+  const options = room.options || {};
+  return {
+    scoring: options.scoring ?? fallback("scoring", "winner_takes"),
+    target: Number(options.target_score ?? fallback("target_score", 500)),
+  };
 }
 
 /** Whether two presets say the same (options in any order). */

@@ -1,6 +1,14 @@
 // The game's events in words for the table's log (the event vocabulary of
 // unoverse.core.events, every kind of every variant), and what a mandatory window asks.
+// A sentence names its cards through marks (`card(c)`): `describe` reads them as words
+// (the replay, screen readers), `pieces` hands them to the log to draw as small cards.
 import { cardName } from "./cards.js";
+
+/** A card's mark inside a sentence: private-use characters round its notation. */
+const OPEN = "\uE000";
+const CLOSE = "\uE001";
+const card = (c) => `${OPEN}${c}${CLOSE}`;
+const MARKED = new RegExp(`${OPEN}([^${CLOSE}]*)${CLOSE}`, "g");
 
 const COLOR_NAMES = {
   R: "red",
@@ -15,7 +23,7 @@ const COLOR_NAMES = {
 
 export const colorName = (letter) => COLOR_NAMES[letter] || letter;
 
-const list = (cards) => cards.map((c) => cardName(c)).join(", ");
+const list = (cards) => cards.map(card).join(", ");
 const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 const DRAW_WHY = {
@@ -93,7 +101,7 @@ const WORDING = {
   discard_all: (e, n) => [`${n(e.seat)} discards ${list(e.cards)}`],
   timeout: (e, n) => [e.seat == null ? "Time is up" : `${n(e.seat)} ran out of time (${e.action})`],
   stuck: (e, n) => [`The round cannot go on: ${n(e.seat)}, with the fewest cards, wins`],
-  round_over: (e, n) => [`${n(e.seat)} wins the round, scoring ${e.count}`, "win"],
+  round_over: (e, n) => [`${n(e.seat)} wins the round${e.count ? ` (the other hands hold ${plural(e.count, "point")})` : ""}`, "win"],
   blast: (e, n) => [`${n(e.seat)} turns up a BLAST card: ${list(e.cards)}!`, "blast"],
   blast_choice: (e, n) => [`${n(e.seat)} chooses ${list(e.cards)} for the BLAST challenge`],
   blast_discard: (e, n) => [`${n(e.seat)} meets the BLAST challenge with ${list(e.cards)}`, "blast"],
@@ -102,7 +110,7 @@ const WORDING = {
   eliminated: (e, n) => [`${n(e.seat)} is eliminated (${plural(e.count, "card")})`, "out"],
   arm: (e, n) => [`${n(e.seat)} picks up ${e.cards.length ? list(e.cards) : "a card"}`],
   disarm: (e, n) => [`${n(e.seat)} puts the card back`],
-  simultaneous: (e, n) => [`${n(e.seat)}'s ${cardName(e.cards[0])} was too late: ${cardName(e.cards[1])} landed first`, "race"],
+  simultaneous: (e, n) => [`${n(e.seat)}'s ${card(e.cards[0])} was too late: ${card(e.cards[1])} landed first`, "race"],
   holding: (e, n) => [`${n(e.seat)} was holding a card when ${list(e.cards)} landed: draws ${e.count}`, "race"],
   blocked: (e, n) => [`${n(e.seat)} is blocked, and ${colorName(e.color)} is locked`],
   unblocked: (e, n) => [`${n(e.seat)} is no longer blocked`],
@@ -116,10 +124,27 @@ export const KINDS = Object.keys(WORDING);
 
 /** An event in words: {text, tag}. */
 export function describe(event, name) {
+  const { marked, tag } = worded(event, name);
+  return { text: marked.replace(MARKED, (_, c) => cardName(c)), tag };
+}
+
+/**
+ * An event in pieces for the log: {pieces, tag, text}, where each piece is a string or a
+ * card's notation as `{card}` (the log draws it), and `text` is the whole in words.
+ */
+export function pieces(event, name) {
+  const { marked, tag } = worded(event, name);
+  const out = marked.split(MARKED).map((part, i) => (i % 2 ? { card: part } : part)).filter((p) => p !== "");
+  return { pieces: out, tag, text: marked.replace(MARKED, (_, c) => cardName(c)) };
+}
+
+function worded(event, name) {
   const wording = WORDING[event.kind];
-  if (!wording) return { text: event.kind, tag: "" };
-  const [text, tag = ""] = wording(event, name);
-  return { text, tag };
+  if (!wording) return { marked: event.kind, tag: "" };
+  // a name is the player's own text: it may not carry a card's mark
+  const plain = (seat) => String(name(seat)).replace(/[\uE000\uE001]/g, "");
+  const [marked, tag = ""] = wording(event, plain);
+  return { marked, tag };
 }
 
 /** What the open mandatory window asks of its seat, in words. */

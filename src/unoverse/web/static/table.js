@@ -4,14 +4,16 @@
 import { html, useEffect, useMemo, useRef, useState } from "./vendor/preact-htm.js";
 import { Card, CardBack, ColorChip, cardName } from "./cards.js";
 import { groupLegal, parseAction, playOptions, sortHand } from "./actions.js";
-import { asks, colorName, describe } from "./events.js";
+import { asks, colorName } from "./events.js";
 import { seatName } from "./game.js";
-import { api, byeText } from "./net.js";
+import { byeText } from "./net.js";
 import { chime, Settings } from "./settings.js";
 import { RulesPanel } from "./rules.js";
+import { Log } from "./log.js";
+import { Results } from "./results.js";
+import { ColorChoice, Spectrum } from "./spectrum.js";
+import { EmoteBar, SeatEmote } from "./emotes.js";
 
-/** The log's marks for what stands out. */
-const TAGS = { jump: "jump-in", call: "UNO", catch: "catch", challenge: "challenge", race: "race", blast: "BLAST", burst: "launcher", out: "out", win: "win" };
 const MANDATORY = new Set(["turn", "drawn", "penalty", "challenge", "color", "blast", "live"]);
 const TIMER_SECONDS = { off: null, relaxed: 60, normal: 30, fast: 15 };
 const KEYS = [
@@ -221,6 +223,7 @@ function Seat({ seat, view, state, name, acting, catchable, onCatch }) {
       ${presence.kind === "bot" && html`<span class="badge">bot</span>`}
       ${presence.stand_in && html`<span class="badge standin" title="A bot plays for this player until they are back">bot covering</span>`}
       ${view.dealer === seat && html`<span class="badge" title="dealer">D</span>`}
+      <${SeatEmote} state=${state} seat=${seat} />
     </div>
     <${CardBack} count=${count} small=${true} />
     <div class="seat-foot">
@@ -281,21 +284,6 @@ function Center({ view, state, pending, prompt, mine, name, mandatory, onDraw, c
     <p class=${`prompt ${mandatory && mandatory.seat === mine ? "mine" : ""}`} role="status">${prompt}
       ${mandatory && mandatory.seat === mine && html` <${Countdown} state=${state} />`}</p>
   </section>`;
-}
-
-function Spectrum({ color, steps }) {
-  const order = "ROYGTBVP".split("");
-  return html`<svg class="spectrum" viewBox="-50 -50 100 100" role="img"
-    aria-label=${`Colour circle: ${colorName(color)} active; also playable: ${steps.map(colorName).join(", ")}`}>
-    ${order.map((c, i) => {
-      const a0 = ((i - 0.5) / 8) * 2 * Math.PI - Math.PI / 2;
-      const a1 = ((i + 0.5) / 8) * 2 * Math.PI - Math.PI / 2;
-      const r = c === color ? 48 : steps.includes(c) ? 42 : 34;
-      const path = `M0 0 L${r * Math.cos(a0)} ${r * Math.sin(a0)} A${r} ${r} 0 0 1 ${r * Math.cos(a1)} ${r * Math.sin(a1)} Z`;
-      return html`<path d=${path} class=${`seg seg-${c} ${c === color ? "on" : steps.includes(c) ? "step" : ""}`} />`;
-    })}
-    <text x="0" y="6" text-anchor="middle" class="spectrum-letter">${color}</text>
-  </svg>`;
 }
 
 function Actions({ act, button, groups, callUno, onUno, view, name, blastOptions, picked, hand }) {
@@ -380,15 +368,15 @@ function Hand({ hand, groups, hints, onPlay, onPickUp, armed, blast, picked, onP
 function Chooser({ chooser, name, onPick, onClose }) {
   const ref = useRef(null);
   useEffect(() => {
-    const first = ref.current && ref.current.querySelector("button");
+    const first = ref.current && ref.current.querySelector("button, [role=button]");
     if (first) first.focus();
   }, []);
   return html`<div class="overlay" onClick=${(e) => e.target === e.currentTarget && onClose()}>
     <div class="dialog" role="dialog" aria-modal="true" aria-label=${`Play ${cardName(chooser.card)}`} ref=${ref}>
       <h2>Play ${cardName(chooser.card)}</h2>
-      <div class="choices">
+      ${ColorChoice({ options: chooser.options, onPick }) || html`<div class="choices">
         ${chooser.options.map((a) => html`<button class="choice" onClick=${() => onPick(a)}>${optionLabel(a, chooser.card, name)}</button>`)}
-      </div>
+      </div>`}
       <button class="small" onClick=${onClose}>Cancel</button>
     </div>
   </div>`;
@@ -412,31 +400,9 @@ function optionLabel(a, card, name) {
 function Side({ state, conn, settings, mine, name }) {
   return html`<aside class="side">
     <${Log} state=${state} name=${name} />
+    <${EmoteBar} conn=${conn} state=${state} mine=${mine} />
     ${settings.chat && html`<${Chat} state=${state} conn=${conn} mine=${mine} name=${name} />`}
   </aside>`;
-}
-
-/** How much later a race's second answer came, in whole milliseconds. */
-function raceGap(ms) {
-  if (ms === 0) return "at the same instant";
-  return ms >= 1 ? `${Math.round(ms)} ms later` : "under 1 ms later";
-}
-
-function Log({ state, name }) {
-  const entries = [
-    ...state.log.map((entry) => ({ id: entry.id, ...describe(entry.event, name) })),
-    ...state.races.map((race) => ({
-      id: race.id,
-      text: `${name(race.first)} was first (${race.kind}); ${name(race.late)}'s answer came ${raceGap(race.by_ms)} and was ${race.accepted ? "applied after it" : "refused"}`,
-      tag: "race",
-    })),
-  ].sort((a, b) => b.id - a.id);
-  return html`<section class="log" aria-label="What happened, newest first">
-    <h2>Log</h2>
-    <ol reversed>
-      ${entries.slice(0, 80).map((e) => html`<li key=${e.id} class=${e.tag}>${TAGS[e.tag] && html`<span class="tag">${TAGS[e.tag]}</span>`}${e.text}</li>`)}
-    </ol>
-  </section>`;
 }
 
 function Chat({ state, conn, mine, name }) {
@@ -472,31 +438,6 @@ function Chat({ state, conn, mine, name }) {
         <option value="">Choose…</option>
         ${others.map((seat) => html`<option value=${seat}>${muted.has(seat) ? "Unmute" : "Mute"} ${name(seat)}</option>`)}
       </select></label>`}
-  </section>`;
-}
-
-function Results({ code, state, held, name }) {
-  const over = state.roundOver;
-  const match = state.matchOver;
-  if (!over && !match) return null;
-  const isHost = held && held.seat === state.host;
-  const again = async () => {
-    await api("POST", `/api/rooms/${code}/again`, {}, held.token).catch(() => {});
-  };
-  const scores = (match && match.scores) || (over && over.scores) || [];
-  const scored = state.rules.scoring !== "none";
-  return html`<section class="results" aria-label="Results" role="region">
-    ${match
-      ? html`<h2>${match.winners.map(name).join(" and ")} ${match.winners.length > 1 ? "share" : "wins"} the match!</h2>`
-      : html`<h2>${name(over.winner)} wins the round</h2>`}
-    <table>
-      <thead><tr><th scope="col">Player</th>${over && html`<th scope="col">Points in hand</th>`}${scored && html`<th scope="col">Score</th>`}</tr></thead>
-      <tbody>
-        ${scores.map((score, seat) => html`<tr><th scope="row">${name(seat)}</th>${over && html`<td>${over.leftovers[seat]}</td>`}${scored && html`<td>${score}</td>`}</tr>`)}
-      </tbody>
-    </table>
-    ${over && html`<p><a href=${`/?room=${code}&game=${over.game}`}>Replay this round</a></p>`}
-    ${match ? (isHost ? html`<button class="primary" onClick=${again}>Play again</button>` : html`<p>Waiting for the host…</p>`) : html`<p class="muted">The next round is dealt in a moment…</p>`}
   </section>`;
 }
 
