@@ -130,15 +130,21 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     if (active && active !== document.body && document.contains(active)) return;
     focusHand(root.current, handFocus.current.index);
   });
-  const onFocusIn = (event) => {
-    const slot = event.target.closest && event.target.closest(".hand-cards [data-card]");
-    if (slot) {
-      const buttons = [...root.current.querySelectorAll(".hand-cards [data-card] button")];
-      handFocus.current.index = Math.max(0, buttons.indexOf(event.target));
-    }
-    // the person uses the table (not the log or the chat): keep the focus in play
-    handFocus.current.wanted = !event.target.closest(".side");
-  };
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return undefined;
+    const onFocusIn = (event) => {
+      const slot = event.target.closest && event.target.closest(".hand-cards [data-card]");
+      if (slot) {
+        const buttons = [...el.querySelectorAll(".hand-cards [data-card] button")];
+        handFocus.current.index = Math.max(0, buttons.indexOf(event.target));
+      }
+      // the person uses the table (not the log or the chat): keep the focus in play
+      handFocus.current.wanted = !(event.target.closest && event.target.closest(".side"));
+    };
+    el.addEventListener("focusin", onFocusIn);
+    return () => el.removeEventListener("focusin", onFocusIn);
+  }, [!view]);
 
   const act = async (action, card = null) => {
     if (!conn || !view) return;
@@ -235,7 +241,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     if (b) act(b.text);
   };
 
-  return html`<main class=${`table-page variant-${view.variant} phase-${view.phase}`} data-version=${view.version} ref=${root} onFocusIn=${onFocusIn}>
+  return html`<main class=${`table-page variant-${view.variant} phase-${view.phase}`} data-version=${view.version} ref=${root}>
     <${TopBar} code=${code} state=${state} conn=${conn} onPanel=${setPanel} onLeave=${onLeave} />
     <section class="felt seats" aria-label="The table">
       <${Ring} view=${view} state=${state} mine=${mine} name=${name} acting=${acting} catchable=${catchable}
