@@ -13,7 +13,9 @@ from .browser import QUICK, Site, hold, version
 from .table_frames import Frame, Shaper
 
 
-def open_table(browser: Browser, site: Site, code: str, seat: int, token: str) -> tuple[Any, Page, Shaper]:
+def open_table(
+    browser: Browser, site: Site, code: str, seat: int, token: str
+) -> tuple[Any, Page, Shaper]:
     context = browser.new_context(reduced_motion="reduce")
     shaper = Shaper(context)
     hold(context, code, seat, token, "Ana")
@@ -71,11 +73,15 @@ def test_a_blast_pick_survives_other_seats_answers(browser: Browser, site: Site)
 
 
 def in_hand(page: Page) -> bool:
-    return bool(page.evaluate("!!(document.activeElement && document.activeElement.closest('.hand-cards'))"))
+    return bool(
+        page.evaluate("!!(document.activeElement && document.activeElement.closest('.hand-cards'))")
+    )
 
 
 def in_dialog(page: Page) -> bool:
-    return bool(page.evaluate("!!(document.activeElement && document.activeElement.closest('.dialog'))"))
+    return bool(
+        page.evaluate("!!(document.activeElement && document.activeElement.closest('.dialog'))")
+    )
 
 
 def test_focus_stays_in_the_hand_through_a_keyboard_round(browser: Browser, site: Site) -> None:
@@ -94,8 +100,13 @@ def test_focus_stays_in_the_hand_through_a_keyboard_round(browser: Browser, site
         while not page.locator(".results").count():
             if time.monotonic() > deadline:
                 page.screenshot(path="/tmp/unoverse-keys-stuck.png")
-                raise AssertionError(f"the round did not end in time: {page.locator('.prompt').inner_text()!r}")
-            if not page.locator(".prompt.mine").count() and not page.locator(".dialog .choice").count():
+                raise AssertionError(
+                    f"the round did not end in time: {page.locator('.prompt').inner_text()!r}"
+                )
+            if (
+                not page.locator(".prompt.mine").count()
+                and not page.locator(".dialog .choice").count()
+            ):
                 time.sleep(0.03)
                 continue
             before = version(page)
@@ -127,7 +138,9 @@ def test_focus_stays_in_the_hand_through_a_keyboard_round(browser: Browser, site
             if page.locator(".results").count():
                 break
             if not (in_hand(page) or in_dialog(page)):
-                where = page.evaluate("document.activeElement && document.activeElement.outerHTML.slice(0, 80)")
+                where = page.evaluate(
+                    "document.activeElement && document.activeElement.outerHTML.slice(0, 80)"
+                )
                 raise AssertionError(f"after move {moves}, the focus left the hand: {where}")
         assert moves >= 3
     finally:

@@ -21,8 +21,12 @@ SIZES = {"small": (360, 640), "phone": (390, 844), "desktop": (1366, 768)}
 MIN_STRIP = 24
 
 MEASURE = """() => {
-  const box = (e) => { const r = e.getBoundingClientRect(); return {x: r.left, y: r.top, w: r.width, h: r.height}; };
-  const seats = [...document.querySelectorAll('.place')].map((e) => ({seat: e.dataset.seat, ...box(e)}));
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {x: r.left, y: r.top, w: r.width, h: r.height};
+  };
+  const seats = [...document.querySelectorAll('.place')]
+    .map((e) => ({seat: e.dataset.seat, ...box(e)}));
   const centre = box(document.querySelector('.ring-center'));
   const cards = [...document.querySelectorAll('.hand-slot')].map((slot) => {
     const card = slot.querySelector('.card');
@@ -35,14 +39,21 @@ MEASURE = """() => {
     const bottom = below ? Math.min(r.bottom, below.getBoundingClientRect().top) : r.bottom;
     const x = (r.left + right) / 2, y = (r.top + bottom) / 2;
     const hit = document.elementFromPoint(x, y);
-    return {...box(card), strip: right - r.left, tall: bottom - r.top, mine: !!hit && hit.closest('.hand-slot') === slot};
+    const mine = !!hit && hit.closest('.hand-slot') === slot;
+    return {...box(card), strip: right - r.left, tall: bottom - r.top, mine};
   });
-  return {seats, centre, cards, scroll: document.documentElement.scrollWidth, vw: innerWidth, vh: innerHeight};
+  const scroll = document.documentElement.scrollWidth;
+  return {seats, centre, cards, scroll, vw: innerWidth, vh: innerHeight};
 }"""
 
 
 def inside(b: dict[str, Any], vw: int, vh: int) -> bool:
-    return b["x"] >= -0.5 and b["y"] >= -0.5 and b["x"] + b["w"] <= vw + 0.5 and b["y"] + b["h"] <= vh + 0.5
+    return (
+        b["x"] >= -0.5
+        and b["y"] >= -0.5
+        and b["x"] + b["w"] <= vw + 0.5
+        and b["y"] + b["h"] <= vh + 0.5
+    )
 
 
 def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
@@ -85,7 +96,9 @@ def test_seats_and_hand_fit_every_screen(browser: Browser, site: Site, seats: in
     code, [(seat, token)] = site.room("classic", ["Ana"], {s: SLOW for s in range(1, seats)})
     wrong: list[str] = []
     for size, (width, height) in SIZES.items():
-        context = browser.new_context(viewport={"width": width, "height": height}, reduced_motion="reduce")
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, reduced_motion="reduce"
+        )
         shaper = Shaper(context)
         hold(context, code, seat, token, "Ana")
         page = context.new_page()

@@ -73,7 +73,15 @@ def test_grace_thinking_and_stand_in_on_the_seats(browser: Browser, site: Site) 
         # the bot thinks about this state: "thinking…" until a later one arrives
         update = shaper.last["update"]
         bot = page.locator(".seat[data-seat='2']")
-        shaper.send({"type": "thinking", "game": update["game"], "version": update["version"], "seat": 2, "until": time.time() * 1000 + 900})
+        shaper.send(
+            {
+                "type": "thinking",
+                "game": update["game"],
+                "version": update["version"],
+                "seat": 2,
+                "until": time.time() * 1000 + 900,
+            }
+        )
         expect(bot.locator(".thinking")).to_be_visible()
         expect(bot).to_have_attribute("aria-label", re.compile("thinking"))
 
