@@ -17,6 +17,12 @@ from .table_frames import Shaper, with_hand
 #: Bots that let the table sit still while it is measured.
 SLOW = "easy:median_ms=60000"
 SIZES = {"small": (360, 640), "phone": (390, 844), "desktop": (1366, 768)}
+#: The screenshots kept for docs/screenshots/, with 30 cards in the hand.
+SHOTS = {
+    ("small", 10): "table-360-ten-seats",
+    ("phone", 4): "table-390-thirty-cards",
+    ("desktop", 10): "table-ten-seats",
+}
 #: The narrowest strip of a card left to tap, in px (hand.js keeps at least 30).
 MIN_STRIP = 24
 
@@ -111,8 +117,8 @@ def test_seats_and_hand_fit_every_screen(browser: Browser, site: Site, seats: in
                 expect(page.locator(".hand-slot")).to_have_count(cards)
                 time.sleep(0.1)  # the hand measures its width once laid out
                 wrong += check(page, f"{size}, {seats} seats, {cards} cards")
-                if cards == 30 and seats in (4, 10):
-                    shot(page, f"layout-{size}-{seats}-seats-30-cards")
+                if cards == 30 and (size, seats) in SHOTS:
+                    shot(page, SHOTS[size, seats])
         finally:
             context.close()
     assert not wrong, "\n".join(wrong)

@@ -36,7 +36,7 @@ export function ownPrompt(window, groups, view) {
     turn: "Your turn",
     drawn: view.drawn ? `You drew the ${cardName(view.drawn)}` : "You drew",
     penalty: penalty ? `+${penalty.amount} for you` : "A penalty for you",
-    challenge: penalty ? `A Wild Draw Four: +${penalty.amount} for you` : "A Wild Draw Four for you",
+    challenge: penalty ? `A Wild Draw Four, +${penalty.amount} for you` : "A Wild Draw Four for you",
     color: "Your deal",
     blast: "BLAST challenge",
   }[window.kind];

@@ -155,7 +155,7 @@ export function Ring({ view, state, mine, name, acting, catchable, onCatch, chil
     const style = { left: `${x - seatW / 2}px`, top: `${y - seatH / 2}px`, width: `${seatW}px`, height: `${seatH}px` };
     seats.push(html`<${Seat} key=${seat} seat=${seat} me=${seat === mine} style=${style} view=${view} state=${state}
       name=${name} acting=${acting === seat} next=${next === seat && next !== acting}
-      catchable=${catchable.has(seat)} onCatch=${() => onCatch(seat)} compact=${compact} tight=${compact && n >= 7} />`);
+      catchable=${catchable.has(seat)} onCatch=${() => onCatch(seat)} compact=${compact} tight=${compact} />`);
   }
   const turning = clockwise ? "clockwise" : "counter-clockwise";
   return html`<div class=${`ring ${compact ? "compact" : ""} ${clockwise ? "cw" : "ccw"}`} ref=${ref} style=${{ height: `${h}px` }}
@@ -208,8 +208,8 @@ function Seat({ seat, me, style, view, state, name, acting, next, catchable, onC
     </div>
     <div class="seat-foot">
       ${compact && avatar}
-      ${!me && html`<${CardBack} count=${count} small=${true} />`}
-      ${me && html`<span class="seat-you">${count} card${count === 1 ? "" : "s"}</span>`}
+      ${(!me || compact) && html`<${CardBack} count=${count} small=${true} />`}
+      ${me && !compact && html`<span class="seat-you">${count} card${count === 1 ? "" : "s"}</span>`}
       <span class="seat-status">
         ${thinking ? html`<span class="thinking">${tight ? "" : "thinking"}<span class="dots">…</span></span>`
           : grace ? html`<${Grace} grace=${grace} short=${tight} />`
