@@ -32,6 +32,8 @@ export function ownPrompt(window, groups, view) {
   if (has("press")) parts.push("press the launcher (D)");
   if (has("color")) parts.push("choose the first colour");
   if (has("blast")) parts.push(`discard ${buttons.get("blast")[0].cards.length} matching cards`);
+  if ([...byCard.values()].flat().some((a) => a.kind === "arm")) parts.push("pick one up (H)");
+  if (has("disarm")) parts.push("put the card back");
   const lead = {
     turn: "Your turn",
     drawn: view.drawn ? `You drew the ${cardName(view.drawn)}` : "You drew",
@@ -39,6 +41,7 @@ export function ownPrompt(window, groups, view) {
     challenge: penalty ? `A Wild Draw Four, +${penalty.amount} for you` : "A Wild Draw Four for you",
     color: "Your deal",
     blast: "BLAST challenge",
+    live: "Live play",
   }[window.kind];
   if (!lead) return "";
   return parts.length ? `${lead}: ${either(parts)}` : lead;

@@ -79,6 +79,8 @@ export const SOUND_NAMES = Object.keys(SOUNDS);
 
 /** Play sound `name` now (nothing if the browser has no WebAudio). */
 export function sound(name) {
+  // before the page's first touch a browser keeps audio off (and says so): no sound to make
+  if (navigator.userActivation && !navigator.userActivation.hasBeenActive) return;
   const a = context();
   if (!a || !SOUNDS[name]) return;
   try {

@@ -230,8 +230,8 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
   const prompt = blocked
     ? "You are blocked until someone else plays"
     : mandatory
-      ? mandatory.seat === mine && mandatory.kind !== "live"
-        ? ownPrompt(mandatory, groups, view) || asks(mandatory, name, true)
+      ? mine != null && (mandatory.seat === mine || (mandatory.kind === "live" && legal.length > 0))
+        ? ownPrompt(mandatory, groups, view) || asks(mandatory, name, mandatory.seat === mine)
         : asks(mandatory, name, false)
       : view.winner != null
         ? `${name(view.winner)} wins the round`
