@@ -12,6 +12,8 @@
 export const MOVE_MS = 260;
 /** How far apart the movements of one update start, in ms. */
 const STAGGER_MS = 45;
+/** At most this many new cards of the hand slide in from the pile at once. */
+const MAX_ARRIVING = 12;
 /** At most this many cards fly for one draw (a +10 needs no ten backs to say it). */
 const MAX_FLYING = 4;
 
@@ -251,7 +253,7 @@ export function flipChildren(container, before, source) {
       if (Math.abs(dx) > 1 || Math.abs(dy) > 1) {
         track(el.animate([{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }], { duration: MOVE_MS * 0.8, easing: "ease-out" }));
       }
-    } else if (source && before.size + fresh < 200) {
+    } else if (source && fresh < MAX_ARRIVING) {
       flipFrom(el, source, { delay: Math.min(fresh, 6) * STAGGER_MS });
       fresh++;
     }
