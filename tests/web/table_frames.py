@@ -52,7 +52,7 @@ class Shaper:
 
     def resend_update(self, change: Callable[[Frame], None]) -> Frame:
         """The last update again, without its events, after ``change`` (on a copy)."""
-        frame = json.loads(json.dumps(self.last["update"]))
+        frame: Frame = json.loads(json.dumps(self.last["update"]))
         frame["events"] = []
         change(frame)
         self.send(frame)

@@ -6,6 +6,7 @@ strip of its own to tap (the point in its middle is the card itself, not a neigh
 from __future__ import annotations
 
 import time
+from functools import partial
 from typing import Any
 
 import pytest
@@ -54,7 +55,7 @@ MEASURE = """() => {
 
 
 def inside(b: dict[str, Any], vw: int, vh: int) -> bool:
-    return (
+    return bool(
         b["x"] >= -0.5
         and b["y"] >= -0.5
         and b["x"] + b["w"] <= vw + 0.5
@@ -113,7 +114,7 @@ def test_seats_and_hand_fit_every_screen(browser: Browser, site: Site, seats: in
             expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
             expect(page.locator(".seat")).to_have_count(seats - 1)
             for cards in (1, 7, 30):
-                shaper.resend_update(lambda frame, n=cards: with_hand(frame, n))
+                shaper.resend_update(partial(with_hand, n=cards))
                 expect(page.locator(".hand-slot")).to_have_count(cards)
                 time.sleep(0.1)  # the hand measures its width once laid out
                 wrong += check(page, f"{size}, {seats} seats, {cards} cards")
