@@ -12,6 +12,10 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from .browser import QUICK, Site, hold, play_until
+from .table_frames import Frame, Shaper
+
+#: A bot that lets the table sit still.
+SLOW = "easy:median_ms=60000"
 
 #: In the page, before it loads: when each update with another seat's move arrived (after
 #: the first, which catches up on the game), when
@@ -133,5 +137,44 @@ def test_nothing_moves_under_reduced_motion_and_a_muted_table_is_silent(
         assert page.evaluate("window.__anims.length") == 0
         assert page.evaluate("document.getAnimations().length") == 0
         assert page.evaluate("window.__oscillators") == 0
+    finally:
+        context.close()
+
+
+def test_whole_hands_bursts_and_eliminations_move(browser: Browser, site: Site) -> None:
+    """Each kind of movement, from an update the test sends: cards fly for a swap of hands,
+    a rotation, a launcher's burst and a draw, and an eliminated seat's box moves."""
+    code, [(seat, token)] = site.room("classic", ["Ana"], {1: SLOW, 2: SLOW})
+    context = browser.new_context(reduced_motion="no-preference")
+    context.add_init_script(PROBE)
+    shaper = Shaper(context)
+    hold(context, code, seat, token, "Ana")
+    page = context.new_page()
+    page.goto(f"{site.base}/?room={code}")
+    try:
+        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+        events: list[Frame] = [
+            {"kind": "swap", "seat": 1, "target": 2},
+            {"kind": "rotate", "seat": 1, "direction": 1},
+            {"kind": "press", "seat": 1, "count": 3, "cards": []},
+            {"kind": "draw", "seat": 2, "count": 2, "cards": [], "reason": "penalty"},
+            {"kind": "eliminated", "seat": 2, "count": 5},
+        ]
+        for event in events:
+            before = page.evaluate("window.__anims.length")
+
+            def later(frame: Frame, event: Frame = event) -> None:
+                frame["version"] += 1
+                frame["view"]["version"] += 1
+                frame["events"] = [event]
+                shaper.last["update"] = frame
+
+            shaper.resend_update(later)
+            page.wait_for_function(f"window.__anims.length > {before}", timeout=2_000)
+            moved = page.evaluate("window.__anims.length") - before
+            if event["kind"] in ("swap", "rotate", "press", "draw"):
+                assert page.locator(".flyers .flyer").count() > 0 or moved >= 2, event
+            page.wait_for_timeout(350)  # each movement is over within 300 ms
+            assert page.locator(".flyers .flyer").count() == 0, event
     finally:
         context.close()
