@@ -20,6 +20,8 @@ export const initial = {
   commitment: null,
   view: null,
   deadline: null,
+  thinking: null, // the last `thinking` frame: a bot thinking about a state version
+  standIn: [], // the seats whose moves in the last update a stand-in bot made
   races: [], // newest first
   roundOver: null,
   matchOver: null,
@@ -58,8 +60,10 @@ export function reduce(state, frame) {
         const added = frame.events.map((event) => ({ id: nextId++, event, game: frame.game })).reverse();
         log = [...added, ...log].slice(0, LOG_KEPT);
       }
-      return { ...state, game: frame.game, view: frame.view, deadline: frame.deadline, log, nextId };
+      return { ...state, game: frame.game, view: frame.view, deadline: frame.deadline, standIn: frame.stand_in || [], log, nextId };
     }
+    case "thinking":
+      return { ...state, thinking: frame };
     case "race":
       return { ...state, races: [{ ...frame, id: state.nextId }, ...state.races].slice(0, 20), nextId: state.nextId + 1 };
     case "chat_line":

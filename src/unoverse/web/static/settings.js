@@ -1,11 +1,12 @@
-// The player's settings, kept in this browser: hints, sound, the tab-title alert, the chat.
+// The player's settings, kept in this browser: hints, sound (every sound of the table, one
+// switch: sound.js), the tab-title alert, the chat.
 import { html, useEffect, useState } from "./vendor/preact-htm.js";
 
 const KEY = "unoverse.settings";
 const DEFAULTS = { hints: true, sound: true, titleAlert: true, chat: true };
 const LABELS = {
   hints: "Highlight the cards you can play",
-  sound: "A sound when it is your turn",
+  sound: "Sounds: cards played and drawn, UNO, a catch, your turn, a win",
   titleAlert: "Show it in the tab's title when it is your turn",
   chat: "Show the chat",
 };
@@ -49,23 +50,4 @@ export function Settings() {
       </label>`,
     )}
   </details>`;
-}
-
-/** A short two-note chime made on the spot (no sound file to load). */
-export function chime() {
-  const Context = window.AudioContext || window.webkitAudioContext;
-  if (!Context) return;
-  const audio = (chime.audio ||= new Context());
-  const now = audio.currentTime;
-  [660, 880].forEach((frequency, i) => {
-    const osc = audio.createOscillator();
-    const gain = audio.createGain();
-    osc.frequency.value = frequency;
-    gain.gain.setValueAtTime(0.0001, now + i * 0.12);
-    gain.gain.exponentialRampToValueAtTime(0.15, now + i * 0.12 + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, now + i * 0.12 + 0.2);
-    osc.connect(gain).connect(audio.destination);
-    osc.start(now + i * 0.12);
-    osc.stop(now + i * 0.12 + 0.22);
-  });
 }

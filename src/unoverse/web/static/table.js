@@ -1,23 +1,30 @@
-// The table in play: the seats around it, the piles, the seat's own hand and every action
-// the seat may take now (read from the view's `legal`), the log, the chat and the results.
-// A move shows at once and snaps back, with the server's reason, if it is refused.
-import { html, useEffect, useMemo, useRef, useState } from "./vendor/preact-htm.js";
+// The table in play: the seats around it in play order (seats.js), the piles in the
+// middle, the seat's own hand (hand.js) and every action the seat may take now (read from
+// the view's `legal`), the log, the chat and the results. A move shows at once and snaps
+// back, with the engine's reason, if it is refused; a card that cannot be played is asked
+// about (sent, refused with the rule's reason, nothing changes). Cards move (motion.js) and
+// sound (sound.js) as the game's events arrive; neither holds back the state.
+import { html, useEffect, useLayoutEffect, useMemo, useRef, useState } from "./vendor/preact-htm.js";
 import { Card, CardBack, ColorChip, cardName } from "./cards.js";
 import { groupLegal, parseAction, playOptions, sortHand } from "./actions.js";
 import { asks, colorName } from "./events.js";
 import { seatName } from "./game.js";
 import { byeText } from "./net.js";
-import { chime, Settings } from "./settings.js";
+import { Settings } from "./settings.js";
 import { RulesPanel } from "./rules.js";
+import { Ring, TIMER_SECONDS } from "./seats.js";
+import { Hand, keyed } from "./hand.js";
+import { animateEvents, flipFrom, places, rectOf, settle } from "./motion.js";
+import { sound, soundsFor } from "./sound.js";
+import { ownPrompt } from "./prompt.js";
 import { Log } from "./log.js";
 import { Results } from "./results.js";
 import { ColorChoice, Spectrum } from "./spectrum.js";
-import { EmoteBar, SeatEmote } from "./emotes.js";
+import { EmoteBar } from "./emotes.js";
 
 const MANDATORY = new Set(["turn", "drawn", "penalty", "challenge", "color", "blast", "live"]);
-const TIMER_SECONDS = { off: null, relaxed: 60, normal: 30, fast: 15 };
 const KEYS = [
-  ["← →", "move along your hand"],
+  ["← →", "move along your hand (↑ ↓: between its rows)"],
   ["Enter", "play the card in focus"],
   ["U", "call UNO"],
   ["D", "draw (or press the launcher)"],
@@ -28,6 +35,8 @@ const KEYS = [
   ["H", "BLAST mode: pick up the card in focus (hold it)"],
   ["Esc", "close a choice"],
 ];
+/** How long a toast stays, in ms (it goes with the round in any case). */
+const TOAST_MS = 4500;
 
 export function Table({ code, held, conn, state, settings, onLeave }) {
   const mine = held ? held.seat : null;
@@ -36,19 +45,30 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
   const [toast, setToast] = useState(null);
   const [chooser, setChooser] = useState(null); // {card, options}
   const [callUno, setCallUno] = useState(false);
-  const [picked, setPicked] = useState([]); // BLAST challenge: chosen card indexes
+  const [picked, setPicked] = useState([]); // BLAST challenge: the keys of the chosen cards
   const [panel, setPanel] = useState(null); // "rules" | "keys" | "settings"
+  const root = useRef(null);
   const name = (seat) => seatName(state, seat);
 
   const legal = view ? view.legal : [];
   const groups = useMemo(() => groupLegal(legal), [view]);
   const mandatory = view && view.windows.find((w) => MANDATORY.has(w.kind));
   const myTurn = mine != null && mandatory && (mandatory.seat === mine || (mandatory.kind === "live" && legal.length > 0));
+  const blastOptions = groups.buttons.get("blast") || [];
+  const hand = useMemo(() => keyed(view ? sortHand(view.hand) : []), [view]);
 
   useEffect(() => {
     if (pending && view && view.version > pending.version) setPending(null);
   }, [view]);
-  useEffect(() => setPicked([]), [view && view.version]);
+  // the BLAST pick lasts while the challenge is open and its cards are in the hand: other
+  // seats' answers (new versions) leave it alone
+  useEffect(() => {
+    if (!blastOptions.length) setPicked((p) => (p.length ? [] : p));
+    else {
+      const keys = new Set(hand.map((c) => c.key));
+      setPicked((p) => (p.every((k) => keys.has(k)) ? p : p.filter((k) => keys.has(k))));
+    }
+  }, [view]);
   useEffect(() => {
     if (!callUno || !view) return;
     if (view.hand.length > 2) setCallUno(false);
@@ -63,9 +83,70 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
   };
   useEffect(() => {
     if (!toast) return undefined;
-    const timer = setTimeout(() => setToast(null), 4500);
+    const timer = setTimeout(() => setToast(null), TOAST_MS);
     return () => clearTimeout(timer);
   }, [toast]);
+  // a toast ends with its round
+  useEffect(() => setToast(null), [state.game, !!state.roundOver]);
+
+  // -- motion and sound: the events each update brings, animated once the page shows it
+  const fresh = useFresh(state.log);
+  const ownFlight = useRef(null); // the card of the seat's own play, flown when it was made
+  useLayoutEffect(() => {
+    if (!fresh.length) return;
+    settle(); // a newer state finishes whatever is still moving
+    const own = ownFlight.current;
+    ownFlight.current = null;
+    animateEvents(root.current, fresh, { mine, ownPlay: own, players: view ? view.players : 0 });
+    if (settings.sound) for (const name of soundsFor(fresh, mine)) sound(name);
+  }, [fresh]);
+  const launched = useRef(null); // the box of the card the seat just played from its hand
+  useLayoutEffect(() => {
+    if (!pending || !pending.card || !launched.current || !root.current) return;
+    settle();
+    flipFrom(places(root.current).topCard(), launched.current, { turn: -8 });
+    ownFlight.current = pending.card;
+    launched.current = null;
+    if (settings.sound) sound("play");
+  }, [pending]);
+  // the cards that arrive in the hand come from the pile, or from the seat the hand was
+  // swapped with; a card that snaps back comes back from the pile
+  const handFrom = useMemo(() => {
+    for (const { event: e } of fresh) {
+      if (e.kind === "swap" && (e.seat === mine || e.target === mine)) return e.seat === mine ? e.target : e.seat;
+      if (e.kind === "rotate" && view) return (mine - e.direction + view.players) % view.players;
+    }
+    return fresh.length ? "draw" : "pile";
+  }, [fresh]);
+  const handSource = () => {
+    if (!root.current) return null;
+    const at = places(root.current);
+    return handFrom === "draw" ? at.draw() : handFrom === "pile" ? at.pile() : at.seatRect(handFrom);
+  };
+
+  // -- focus: it stays in the hand after a play and after a dialog closes
+  const handFocus = useRef({ index: 0, wanted: false });
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (chooser || panel || mine == null || !handFocus.current.wanted) return;
+    if (active && active !== document.body && document.contains(active)) return;
+    focusHand(root.current, handFocus.current.index);
+  });
+  useEffect(() => {
+    const el = root.current;
+    if (!el) return undefined;
+    const onFocusIn = (event) => {
+      const slot = event.target.closest && event.target.closest(".hand-cards [data-card]");
+      if (slot) {
+        const buttons = [...el.querySelectorAll(".hand-cards [data-card] button")];
+        handFocus.current.index = Math.max(0, buttons.indexOf(event.target));
+      }
+      // the person uses the table (not the log or the chat): keep the focus in play
+      handFocus.current.wanted = !(event.target.closest && event.target.closest(".side"));
+    };
+    el.addEventListener("focusin", onFocusIn);
+    return () => el.removeEventListener("focusin", onFocusIn);
+  }, [!view]);
 
   const act = async (action, card = null) => {
     if (!conn || !view) return;
@@ -77,15 +158,25 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     else if (answer.type === "lost") say("The connection dropped before an answer: your move may not have arrived.", "error");
     else if (parseAction(action).uno || action === "uno") setCallUno(false);
   };
+  /** Ask the engine why `card` cannot be played: it is sent, refused with the rule's
+   * reason, and nothing changes (the card stays in the hand the whole time). */
+  const probe = async (card) => {
+    if (!conn || !view) return;
+    const action = card.startsWith("W") ? `${card}:${view.color || "R"}` : card;
+    const answer = await conn.act(action, view.version);
+    if (answer.type === "error") say(`${cardName(card)} was refused: ${answer.message}`, "error");
+    else if (answer.type === "lost") say("The connection dropped before an answer.", "error");
+  };
 
-  const playCard = (card) => {
+  const playCard = (card, key) => {
     const actions = groups.byCard.get(card) || [];
     const options = playOptions(actions, callUno);
     if (options.length === 0) {
       if (actions.some((a) => a.kind === "arm")) return say("Pick it up with H, or drag it up, to hold it.");
-      if (!settings.hints) return act(card, card); // no hints: the server says why not
-      return say(`${cardName(card)} cannot be played now.`);
+      return probe(card);
     }
+    const slot = key && root.current && root.current.querySelector(`[data-key="${key}"] .card`);
+    launched.current = rectOf(slot);
     if (options.length === 1) return act(options[0].text, card);
     setChooser({ card, options });
   };
@@ -96,8 +187,6 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
   };
 
   const button = (kind) => (groups.buttons.get(kind) || [])[0];
-  const blastOptions = groups.buttons.get("blast") || [];
-  const hand = view ? sortHand(view.hand) : [];
 
   useKeys((key) => {
     if (key === "escape") return setChooser(null), setPanel(null);
@@ -135,58 +224,81 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     </main>`;
   }
 
-  const order = [];
-  for (let i = 1; i <= view.players; i++) {
-    const seat = mine == null ? i - 1 : (mine + i) % view.players;
-    if (seat !== mine) order.push(seat);
-  }
   const catchable = new Set((groups.buttons.get("catch") || []).map((a) => a.target));
-  const shownHand = pending && pending.card ? removeOnce(hand, pending.card) : hand;
+  const pendingKey = pending && pending.card ? (hand.find((c) => c.card === pending.card) || {}).key : null;
+  const shownHand = pendingKey ? hand.filter((c) => c.key !== pendingKey) : hand;
   const blocked = view.live && mine != null && view.live.blocked === mine;
+  const acting = mandatory && mandatory.kind !== "live" ? mandatory.seat : null;
   const prompt = blocked
     ? "You are blocked until someone else plays"
     : mandatory
-      ? asks(mandatory, name, mandatory.seat === mine)
+      ? mine != null && (mandatory.seat === mine || (mandatory.kind === "live" && legal.length > 0))
+        ? ownPrompt(mandatory, groups, view) || asks(mandatory, name, mandatory.seat === mine)
+        : asks(mandatory, name, false)
       : view.winner != null
         ? `${name(view.winner)} wins the round`
         : "";
+  const onDraw = () => {
+    const b = button("draw") || button("press");
+    if (b) act(b.text);
+  };
 
-  return html`<main class=${`table-page variant-${view.variant} phase-${view.phase}`} data-version=${view.version}>
+  return html`<main class=${`table-page variant-${view.variant} phase-${view.phase}`} data-version=${view.version} ref=${root}>
     <${TopBar} code=${code} state=${state} conn=${conn} onPanel=${setPanel} onLeave=${onLeave} />
-    <section class="seats" aria-label="Players">
-      ${order.map((seat) => html`<${Seat} seat=${seat} view=${view} state=${state} name=${name}
-        acting=${mandatory && mandatory.seat === seat && mandatory.kind !== "live"}
-        catchable=${catchable.has(seat)} onCatch=${() => act(`catch:${seat}`)} />`)}
+    <section class="felt seats" aria-label="The table">
+      <${Ring} view=${view} state=${state} mine=${mine} name=${name} acting=${acting} catchable=${catchable}
+        onCatch=${(seat) => act(`catch:${seat}`)}>
+        <${Center} view=${view} state=${state} pending=${pending} name=${name} onDraw=${onDraw}
+          canDraw=${!!(button("draw") || button("press"))} />
+      <//>
+      ${toast && html`<div class=${`toast ${toast.kind}`} role=${toast.kind === "error" ? "alert" : "status"} key=${toast.id}>${toast.text}</div>`}
     </section>
-    <${Center} view=${view} state=${state} pending=${pending} prompt=${prompt} mine=${mine} name=${name}
-      mandatory=${mandatory} onDraw=${() => { const b = button("draw") || button("press"); if (b) act(b.text); }}
-      canDraw=${!!(button("draw") || button("press"))} />
+    <p class=${`prompt ${mandatory && mandatory.seat === mine ? "mine" : ""}`} role="status">${prompt}
+      ${mandatory && mandatory.seat === mine && html` <${Countdown} state=${state} />`}</p>
     ${mine != null && html`<section class="actions" aria-label="Actions">
       <${Actions} groups=${groups} act=${act} button=${button} callUno=${callUno} onUno=${unoPressed}
-        view=${view} name=${name} blastOptions=${blastOptions} picked=${picked} hand=${shownHand} />
+        view=${view} name=${name} blastOptions=${blastOptions} picked=${picked} />
     </section>`}
     ${mine != null && html`<section class="hand" aria-label=${`Your hand, ${view.hand.length} cards`}>
-      <${Hand} hand=${shownHand} groups=${groups} hints=${settings.hints} onPlay=${playCard} onPickUp=${pickUp}
-        armed=${view.live && view.live.mine} blast=${blastOptions.length > 0} picked=${picked}
-        onPick=${(i) => setPicked(picked.includes(i) ? picked.filter((x) => x !== i) : [...picked, i])} />
+      <${Hand} cards=${shownHand} groups=${groups} hints=${settings.hints} onPlay=${playCard} onPickUp=${pickUp}
+        armed=${view.live && view.live.mine} blast=${blastOptions.length > 0} picked=${picked} source=${handSource}
+        onPick=${(key) => setPicked(picked.includes(key) ? picked.filter((x) => x !== key) : [...picked, key])} />
     </section>`}
     <${Side} state=${state} conn=${conn} settings=${settings} mine=${mine} name=${name} />
     ${chooser && html`<${Chooser} chooser=${chooser} name=${name} onPick=${(a) => act(a.text, chooser.card)} onClose=${() => setChooser(null)} />`}
     <${Results} code=${code} state=${state} held=${held} name=${name} />
     <${Panel} panel=${panel} state=${state} onClose=${() => setPanel(null)} />
-    ${toast && html`<div class=${`toast ${toast.kind}`} role=${toast.kind === "error" ? "alert" : "status"} key=${toast.id}>${toast.text}</div>`}
   </main>`;
+}
+
+/** The log's entries that came since the last drawing, oldest first (none on the first:
+ * a page that opens mid-game shows the table as it is, without replaying its moves). */
+function useFresh(log) {
+  const last = useRef(null);
+  return useMemo(() => {
+    const newest = log.length ? log[0].id : 0;
+    if (last.current === null || newest < last.current) {
+      last.current = newest;
+      return [];
+    }
+    const out = log.filter((entry) => entry.id > last.current).reverse();
+    last.current = newest;
+    return out;
+  }, [log]);
+}
+
+/** Put the focus on the hand's card at `index` (or the last one). */
+function focusHand(root, index) {
+  if (!root) return;
+  const buttons = root.querySelectorAll(".hand-cards [data-card] button");
+  const target = buttons[Math.min(index, buttons.length - 1)];
+  if (target) target.focus({ preventScroll: true });
 }
 
 function refusedText(action) {
   const a = parseAction(action);
   if (a.cards.length) return `${a.cards.map((c) => cardName(c)).join(", ")} was refused`;
   return `${action} was refused`;
-}
-
-function removeOnce(hand, card) {
-  const i = hand.indexOf(card);
-  return i < 0 ? hand : [...hand.slice(0, i), ...hand.slice(i + 1)];
 }
 
 // -- parts of the table -----------------------------------------------------------------------
@@ -207,38 +319,7 @@ function TopBar({ code, state, conn, onPanel, onLeave }) {
   </header>`;
 }
 
-function Seat({ seat, view, state, name, acting, catchable, onCatch }) {
-  const presence = state.presence[seat] || {};
-  const count = view.hand_sizes[seat];
-  const out = view.eliminated[seat];
-  const unoOpen = view.uno_open.includes(seat);
-  const saidUno = count === 1 && !unoOpen && !out;
-  const score = state.scores && state.rules.scoring !== "none" ? state.scores[seat] : null;
-  const label = `${name(seat)}: ${count} card${count === 1 ? "" : "s"}${acting ? ", to act" : ""}${out ? ", eliminated" : ""}${saidUno ? ", called UNO" : ""}`;
-  return html`<div class=${`seat ${acting ? "acting" : ""} ${out ? "out" : ""}`} aria-label=${label} role="group">
-    <div class="seat-head">
-      <span class=${presence.kind === "bot" || presence.connected ? "dot on" : "dot"} role="img"
-        aria-label=${presence.kind === "bot" ? "bot" : presence.connected ? "here" : "away"}></span>
-      <span class="seat-name">${name(seat)}</span>
-      ${presence.kind === "bot" && html`<span class="badge">bot</span>`}
-      ${presence.stand_in && html`<span class="badge standin" title="A bot plays for this player until they are back">bot covering</span>`}
-      ${view.dealer === seat && html`<span class="badge" title="dealer">D</span>`}
-      <${SeatEmote} state=${state} seat=${seat} />
-    </div>
-    <${CardBack} count=${count} small=${true} />
-    <div class="seat-foot">
-      ${saidUno && html`<span class="badge uno">UNO!</span>`}
-      ${unoOpen && html`<span class="badge warn">one card, no UNO</span>`}
-      ${out && html`<span class="badge">out</span>`}
-      ${view.live && view.live.armed.includes(seat) && html`<span class="badge warn">holding a card</span>`}
-      ${view.live && view.live.blocked === seat && html`<span class="badge warn">blocked</span>`}
-      ${score != null && html`<span class="muted small">${score} pts</span>`}
-      ${acting && html`<${Countdown} state=${state} />`}
-    </div>
-    ${catchable && html`<button class="catch" onClick=${onCatch}>Catch ${name(seat)}!</button>`}
-  </div>`;
-}
-
+/** The seat's own turn time, in seconds, next to its prompt. */
 function Countdown({ state }) {
   const total = TIMER_SECONDS[state.room.timer];
   const [now, setNow] = useState(Date.now());
@@ -251,12 +332,15 @@ function Countdown({ state }) {
   return html`<span class=${`countdown ${left <= 5 ? "low" : ""}`} role="timer" aria-label=${`${left} seconds left`}>${left}s</span>`;
 }
 
-function Center({ view, state, pending, prompt, mine, name, mandatory, onDraw, canDraw }) {
+/** The piles in the middle of the table, who played the top card, the colour in force. */
+function Center({ view, state, pending, name, onDraw, canDraw }) {
   const top = pending && pending.card ? pending.card : view.top;
   const last = state.log[0] && state.log[0].event;
   const launcher = view.launcher != null;
   const burst = last && last.kind === "press" ? (last.count > 0 ? "burst" : "click") : "";
-  return html`<section class="center" aria-label="The piles">
+  const by = pending && pending.card ? "you" : view.top_by == null ? null : view.top_by === view.seat ? "you" : name(view.top_by);
+  const standIn = !pending && view.top_by != null && (state.standIn || []).includes(view.top_by);
+  return html`<div class="center" aria-label="The piles" role="group">
     <div class="pile">
       ${launcher
         ? html`<div class="launcher-wrap"><button class=${`launcher ${burst}`} key=${state.log[0] && state.log[0].id} disabled=${!canDraw} onClick=${onDraw}
@@ -269,24 +353,21 @@ function Center({ view, state, pending, prompt, mine, name, mandatory, onDraw, c
             <${CardBack} count=${view.draw_count} />
           </button>`}
       <div class=${`top ${pending ? "pending" : ""}`} aria-live="polite">
-        ${top ? html`<${Card} text=${top} declared=${view.color} title=${cardName(top, view.color)} />` : html`<span class="muted">no card</span>`}
+        ${top ? html`<${Card} key=${`${top}-${view.discard ? view.discard.length : 0}`} text=${top} declared=${view.color} title=${cardName(top, view.color)} />` : html`<span class="muted">no card</span>`}
         ${view.pending && html`<span class="plus" aria-label=${`pending penalty: ${view.pending.amount} cards`}>+${view.pending.amount}</span>`}
+        ${top && html`<span class="top-by">${by ? `played by ${by}${standIn ? " (stand-in)" : ""}` : "turned up to start"}</span>`}
       </div>
     </div>
     <div class="state">
       ${view.color && html`<span class="active-color">Colour <${ColorChip} color=${view.color} /></span>`}
-      <span class="direction" aria-label=${view.direction === 1 ? "play goes clockwise" : "play goes counter-clockwise"}>
-        ${view.direction === 1 ? "↻ clockwise" : "↺ counter-clockwise"}</span>
       ${view.steps.length > 0 && html`<${Spectrum} color=${view.color} steps=${view.steps} />`}
       ${view.blast && html`<span class="badge warn">${cardName(view.blast)}</span>`}
       ${view.live && view.live.lock.length > 0 && html`<span class="badge warn">locked: ${view.live.lock.map(colorName).join(", ")}</span>`}
     </div>
-    <p class=${`prompt ${mandatory && mandatory.seat === mine ? "mine" : ""}`} role="status">${prompt}
-      ${mandatory && mandatory.seat === mine && html` <${Countdown} state=${state} />`}</p>
-  </section>`;
+  </div>`;
 }
 
-function Actions({ act, button, groups, callUno, onUno, view, name, blastOptions, picked, hand }) {
+function Actions({ act, button, groups, callUno, onUno, view, name, blastOptions, picked }) {
   const draw = button("draw");
   const press = button("press");
   return html`
@@ -303,66 +384,19 @@ function Actions({ act, button, groups, callUno, onUno, view, name, blastOptions
       ${groups.buttons.get("color").map((a) => html`<button class="chip-button" onClick=${() => act(a.text)}
         aria-label=${`Choose ${colorName(a.color)}`}><${ColorChip} color=${a.color} /></button>`)}
     </span>`}
-    ${blastOptions.length > 0 && html`<${BlastChoice} options=${blastOptions} picked=${picked} hand=${hand} act=${act} />`}
+    ${blastOptions.length > 0 && html`<${BlastChoice} options=${blastOptions} picked=${picked} act=${act} />`}
   `;
 }
 
-function BlastChoice({ options, picked, hand, act }) {
+function BlastChoice({ options, picked, act }) {
   const need = options[0].cards.length;
-  const chosen = picked.map((i) => hand[i]).sort();
+  const chosen = picked.map((key) => key.split("#")[0]).sort();
   const match = options.find((o) => [...o.cards].sort().join(",") === chosen.join(","));
   return html`<span class="blast-choice" role="group" aria-label="BLAST challenge">
     <strong>BLAST challenge:</strong> choose ${need} card${need === 1 ? "" : "s"} from your hand (${picked.length} chosen).
     <button class="primary" disabled=${!match} onClick=${() => match && act(match.text)}>Discard them</button>
     ${options.length <= 3 && options.map((o) => html`<button onClick=${() => act(o.text)}>${o.cards.map((c) => cardName(c)).join(" + ")}</button>`)}
   </span>`;
-}
-
-function Hand({ hand, groups, hints, onPlay, onPickUp, armed, blast, picked, onPick }) {
-  const ref = useRef(null);
-  const move = (event) => {
-    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
-    const buttons = [...ref.current.querySelectorAll("[data-card] button")];
-    const i = buttons.indexOf(document.activeElement);
-    const next = buttons[Math.max(0, Math.min(buttons.length - 1, i + (event.key === "ArrowRight" ? 1 : -1)))];
-    if (next) next.focus();
-    event.preventDefault();
-  };
-  // BLAST mode's pick-up: a card dragged upwards is held, and that drag is not a tap
-  const dragged = useRef(false);
-  const drag = (card) => ({
-    onPointerDown: (down) => {
-      dragged.current = false;
-      // the finger may be lifted anywhere: listen on the window for this one release
-      addEventListener(
-        "pointerup",
-        (up) => {
-          if (down.clientY - up.clientY > 40) {
-            dragged.current = true;
-            onPickUp(card);
-          }
-        },
-        { once: true },
-      );
-    },
-  });
-  const tap = (action) => () => {
-    if (dragged.current) dragged.current = false;
-    else action();
-  };
-  return html`<div class="hand-cards" ref=${ref} onKeyDown=${move}>
-    ${hand.map((card, i) => {
-      const playable = (groups.byCard.get(card) || []).some((a) => a.kind !== "arm");
-      const isArmed = armed === card;
-      return html`<span class=${`hand-slot ${isArmed ? "armed" : ""}`} key=${`${card}-${i}`} data-card=${card}
-        data-playable=${String(playable)} ...${drag(card)}>
-        <${Card} text=${card} playable=${hints && playable} dimmed=${hints && !playable && !blast}
-          selected=${blast ? picked.includes(i) : undefined}
-          onClick=${tap(() => (blast ? onPick(i) : onPlay(card)))} />
-        ${isArmed && html`<span class="badge warn">held</span>`}
-      </span>`;
-    })}
-  </div>`;
 }
 
 function Chooser({ chooser, name, onPick, onClose }) {
@@ -443,12 +477,21 @@ function Chat({ state, conn, mine, name }) {
 
 function Panel({ panel, state, onClose }) {
   if (!panel) return null;
+  return html`<${PanelDialog} panel=${panel} state=${state} onClose=${onClose} />`;
+}
+
+/** A panel over the table; the focus goes into it (and back to the hand when it closes). */
+function PanelDialog({ panel, state, onClose }) {
+  const close = useRef(null);
+  useEffect(() => {
+    if (close.current) close.current.focus({ preventScroll: true });
+  }, []);
   return html`<div class="overlay" onClick=${(e) => e.target === e.currentTarget && onClose()}>
     <div class="dialog wide" role="dialog" aria-modal="true" aria-label=${panel}>
       ${panel === "rules" && html`<${RulesPanel} variant=${state.room.variant} rules=${state.rules} />`}
       ${panel === "keys" && html`<h2>Keys</h2><dl class="keys">${KEYS.map(([k, what]) => html`<dt><kbd>${k}</kbd></dt><dd>${what}</dd>`)}</dl>`}
       ${panel === "settings" && html`<${Settings} />`}
-      <button onClick=${onClose}>Close</button>
+      <button onClick=${onClose} ref=${close}>Close</button>
     </div>
   </div>`;
 }
@@ -473,7 +516,7 @@ function useKeys(handler) {
 function useTurnAlert(myTurn, settings) {
   useEffect(() => {
     if (!myTurn) return undefined;
-    if (settings.sound) chime();
+    if (settings.sound) sound("turn");
     if (!settings.titleAlert) return undefined;
     const plain = document.title;
     if (document.hidden) document.title = `● Your turn · ${plain}`;

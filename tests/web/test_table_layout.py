@@ -1,0 +1,125 @@
+"""The table fits the screen: at 360×640, 390×844 and 1366×768, with 2, 4 and 10 seats and
+hands of 1, 7 and 30 cards, every seat's box and every card of the hand lie inside the
+viewport, no two seats overlap, the page does not scroll sideways, and every card keeps a
+strip of its own to tap (the point in its middle is the card itself, not a neighbour)."""
+
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import Any
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from .browser import Site, hold, shot
+from .table_frames import Shaper, with_hand
+
+#: Bots that let the table sit still while it is measured.
+SLOW = "easy:median_ms=60000"
+SIZES = {"small": (360, 640), "phone": (390, 844), "desktop": (1366, 768)}
+#: The screenshots kept for docs/screenshots/, with 30 cards in the hand.
+SHOTS = {
+    ("small", 10): "table-360-ten-seats",
+    ("phone", 4): "table-390-thirty-cards",
+    ("desktop", 10): "table-ten-seats",
+}
+#: The narrowest strip of a card left to tap, in px (hand.js keeps at least 30).
+MIN_STRIP = 24
+
+MEASURE = """() => {
+  const box = (e) => {
+    const r = e.getBoundingClientRect();
+    return {x: r.left, y: r.top, w: r.width, h: r.height};
+  };
+  const seats = [...document.querySelectorAll('.place')]
+    .map((e) => ({seat: e.dataset.seat, ...box(e)}));
+  const centre = box(document.querySelector('.ring-center'));
+  const cards = [...document.querySelectorAll('.hand-slot')].map((slot) => {
+    const card = slot.querySelector('.card');
+    const r = card.getBoundingClientRect();
+    // the strip of the card nothing covers: from its left edge to the next card's left edge
+    const next = slot.nextElementSibling && slot.nextElementSibling.querySelector('.card');
+    const right = next ? Math.min(r.right, next.getBoundingClientRect().left) : r.right;
+    const row = slot.parentElement;
+    const below = row.nextElementSibling;
+    const bottom = below ? Math.min(r.bottom, below.getBoundingClientRect().top) : r.bottom;
+    const x = (r.left + right) / 2, y = (r.top + bottom) / 2;
+    const hit = document.elementFromPoint(x, y);
+    const mine = !!hit && hit.closest('.hand-slot') === slot;
+    return {...box(card), strip: right - r.left, tall: bottom - r.top, mine};
+  });
+  const scroll = document.documentElement.scrollWidth;
+  return {seats, centre, cards, scroll, vw: innerWidth, vh: innerHeight};
+}"""
+
+
+def inside(b: dict[str, Any], vw: int, vh: int) -> bool:
+    return bool(
+        b["x"] >= -0.5
+        and b["y"] >= -0.5
+        and b["x"] + b["w"] <= vw + 0.5
+        and b["y"] + b["h"] <= vh + 0.5
+    )
+
+
+def overlap(a: dict[str, Any], b: dict[str, Any]) -> bool:
+    return not (
+        a["x"] + a["w"] <= b["x"] + 0.5
+        or b["x"] + b["w"] <= a["x"] + 0.5
+        or a["y"] + a["h"] <= b["y"] + 0.5
+        or b["y"] + b["h"] <= a["y"] + 0.5
+    )
+
+
+def check(page: Page, what: str) -> list[str]:
+    """What lies outside the viewport or is covered, in words (nothing: all is well)."""
+    m = page.evaluate(MEASURE)
+    vw, vh = m["vw"], m["vh"]
+    wrong = []
+    if m["scroll"] > vw:
+        wrong.append(f"{what}: the page scrolls sideways ({m['scroll']} px)")
+    for s in m["seats"]:
+        if not inside(s, vw, vh):
+            wrong.append(f"{what}: seat {s['seat']} is outside the viewport: {s}")
+        if overlap(s, m["centre"]):
+            wrong.append(f"{what}: seat {s['seat']} covers the piles")
+    for i, a in enumerate(m["seats"]):
+        for b in m["seats"][i + 1 :]:
+            if overlap(a, b):
+                wrong.append(f"{what}: seats {a['seat']} and {b['seat']} overlap")
+    for i, c in enumerate(m["cards"]):
+        if not inside(c, vw, vh):
+            wrong.append(f"{what}: card {i} is outside the viewport: {c}")
+        if c["strip"] < MIN_STRIP or c["tall"] < MIN_STRIP:
+            wrong.append(f"{what}: card {i} shows {c['strip']:.0f}×{c['tall']:.0f} px")
+        if not c["mine"]:
+            wrong.append(f"{what}: card {i}'s strip is covered")
+    return wrong
+
+
+@pytest.mark.parametrize("seats", [2, 4, 10])
+def test_seats_and_hand_fit_every_screen(browser: Browser, site: Site, seats: int) -> None:
+    code, [(seat, token)] = site.room("classic", ["Ana"], {s: SLOW for s in range(1, seats)})
+    wrong: list[str] = []
+    for size, (width, height) in SIZES.items():
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, reduced_motion="reduce"
+        )
+        shaper = Shaper(context)
+        hold(context, code, seat, token, "Ana")
+        page = context.new_page()
+        page.goto(f"{site.base}/?room={code}")
+        try:
+            expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+            expect(page.locator(".seat")).to_have_count(seats - 1)
+            for cards in (1, 7, 30):
+                shaper.resend_update(partial(with_hand, n=cards))
+                expect(page.locator(".hand-slot")).to_have_count(cards)
+                time.sleep(0.1)  # the hand measures its width once laid out
+                wrong += check(page, f"{size}, {seats} seats, {cards} cards")
+                if cards == 30 and (size, seats) in SHOTS:
+                    shot(page, SHOTS[size, seats])
+        finally:
+            context.close()
+    assert not wrong, "\n".join(wrong)
