@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+import httpx
 from playwright.sync_api import Browser, expect
 
 from .browser import Site
@@ -24,10 +25,14 @@ def test_create_share_join_and_start_through_the_page(browser: Browser, site: Si
         host.locator("details.options summary").click()
         host.locator("#opt-stacking").select_option("progressive")
         expect(host.locator(".preset-line")).to_contain_text("classic+stacking=progressive+jump_in")
+        host.get_by_label("Bots' pace").select_option("fast")
         host.get_by_label("List it publicly").check()
         host.get_by_role("button", name="Create the room").click()
         expect(host).to_have_url(re.compile(r"\?room=[A-Z0-9]+$"))
+        expect(host.locator(".lobby")).to_contain_text("bots' pace fast")
         link = host.get_by_label("Invite with this link").input_value()
+        code = link.rsplit("=", 1)[1]
+        assert httpx.get(f"{site.base}/api/rooms/{code}").json()["bot_speed"] == "fast"
 
         friend = friend_context.new_page()
         friend.goto(site.base + "/")

@@ -19,6 +19,11 @@ const TIMERS = [
   ["normal", "Normal (30 s)"],
   ["fast", "Fast (15 s)"],
 ];
+const SPEEDS = [
+  ["relaxed", "Relaxed"],
+  ["normal", "Normal"],
+  ["fast", "Fast"],
+];
 const BOTS = [
   ["player", "Player"],
   ["easy", "Bot: easy"],
@@ -136,6 +141,7 @@ function CreateRoom({ name, catalog, failed }) {
   const [players, setPlayers] = useState(4);
   const [kinds, setKinds] = useState({ 1: "normal", 2: "normal", 3: "normal" });
   const [timer, setTimer] = useState("off");
+  const [botSpeed, setBotSpeed] = useState("normal");
   const [isPublic, setPublic] = useState(false);
   const [spectators, setSpectators] = useState(true);
   const [busy, setBusy] = useState(false);
@@ -176,6 +182,7 @@ function CreateRoom({ name, catalog, failed }) {
         preset: preset(),
         seats: players,
         timer,
+        bot_speed: botSpeed,
         public: isPublic,
         spectators,
         bots,
@@ -221,6 +228,12 @@ function CreateRoom({ name, catalog, failed }) {
             <span>Turn timer</span>
             <select value=${timer} onChange=${(e) => setTimer(e.target.value)}>
               ${TIMERS.map(([v, t]) => html`<option value=${v}>${t}</option>`)}
+            </select>
+          </label>
+          <label class="field">
+            <span>Bots' pace</span>
+            <select value=${botSpeed} onChange=${(e) => setBotSpeed(e.target.value)}>
+              ${SPEEDS.map(([v, t]) => html`<option value=${v}>${t}</option>`)}
             </select>
           </label>
         </div>
@@ -426,7 +439,7 @@ function Waiting({ code, held, state, onLeft }) {
     <header class="brand"><h1><a href="/">unoverse</a></h1></header>
     <section class="panel" aria-labelledby="waiting">
       <h2 id="waiting">Room <code class="code">${code}</code></h2>
-      <p><strong>${room.variant}</strong> · timer ${room.timer}
+      <p><strong>${room.variant}</strong> · timer ${room.timer}${room.bot_speed ? ` · bots' pace ${room.bot_speed}` : ""}
         ${Object.keys(room.options).length ? html` · ${Object.entries(room.options).map(([k, v]) => `${k}=${v}`).join(", ")}` : " · official rules"}</p>
       <div class="row share">
         <label class="field grow"><span>Invite with this link</span><input readonly value=${link} onFocus=${(e) => e.target.select()} /></label>
