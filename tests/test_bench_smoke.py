@@ -307,8 +307,8 @@ def test_the_table_benchmark_runs_and_measures() -> None:
 
 def test_the_browser_benchmark_runs_and_measures() -> None:
     bench = ROOT / "benchmarks" / "bench_web.py"
-    command = [sys.executable, str(bench), "--loads", "1", "--moves", "3", "--rest", "0.05"]
-    command.append("--json")
+    command = [sys.executable, str(bench), "--loads", "1", "--moves", "3", "--bot-moves", "3"]
+    command += ["--rest", "0.05", "--json"]
     out = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
@@ -316,6 +316,9 @@ def test_the_browser_benchmark_runs_and_measures() -> None:
     assert report["first_load"]["interactive_ms_median"] > 0
     assert report["own_move"]["moves"] >= 3
     assert report["own_move"]["accepted_ms_median"] >= report["own_move"]["shown_ms_median"]
+    assert report["bot_move"]["moves"] >= 3
+    assert report["bot_move"]["not_animated"] < report["bot_move"]["moves"]
+    assert report["bot_move"]["animated_ms_median"] >= 0
 
 
 def test_the_simulation_benchmark_runs_every_row(deep: bool) -> None:
