@@ -94,6 +94,23 @@ def test_the_countdown_of_a_timer() -> None:
     asyncio.run(main())
 
 
+def test_a_thinking_bot_says_so_on_its_seat_until_the_game_moves_on() -> None:
+    game, events = position("classic", 4, 2, _turn(seat=1))
+    sent = frames("classic", game, events)
+    think = {"type": "thinking", "game": 1, "version": game.version, "seat": 1, "until": 0.0}
+
+    async def main(extra: list[dict[str, object]]) -> list[str]:
+        app = PlayApp(ScriptedLink(sent + extra), bell=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            return str(app.table.query_one("#seats").render()).splitlines()
+
+    lines = asyncio.run(main([think]))
+    assert [line for line in lines if "thinking" in line] == [lines[1]]  # seat 1, after you
+    stale = think | {"version": game.version - 1}  # a thought about a state now gone
+    assert not any("thinking" in line for line in asyncio.run(main([stale])))
+
+
 def test_the_bell_rings_when_the_move_falls_to_the_player() -> None:
     async def main() -> None:
         link = local_link("classic")

@@ -29,9 +29,9 @@ def countdown(state: TableState, now_ms: float) -> str:
 
 
 def seats(state: TableState, moves: Moves, now_ms: float) -> str:
-    """One line per seat, this seat first: who must act (▶ and the countdown), cards held,
-    the UNO state, the score and what else is true of the seat. Before the deal: who sits
-    where (``lobby``)."""
+    """One line per seat, this seat first: who must act (▶ and the countdown; "thinking…"
+    while its bot thinks), cards held, the UNO state, the score and what else is true of the
+    seat. Before the deal: who sits where (``lobby``)."""
     view = state.view
     if view is None:
         return lobby(state)
@@ -71,6 +71,8 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
             parts.append("bot stand-in")
         elif presence.get("kind") == "player" and not presence.get("connected") and seat != mine:
             parts.append("away")
+        if state.thinks(seat):
+            parts.append("[i]thinking…[/]")
         if here and state.deadline is not None:
             parts.append(f"[b]{countdown(state, now_ms)}[/]")
         if seat in catchable:

@@ -42,6 +42,9 @@ class TableState:
     round_over: dict[str, Any] | None = None
     match_over: dict[str, Any] | None = None
     scores: list[int] | None = None
+    #: The last ``thinking`` frame: a bot that has started to think about its turn at a state
+    #: version (shown on its seat until the game moves on).
+    thinking: dict[str, Any] | None = None
     #: How many entries were ever added to ``log`` (it keeps only the last ``LOG_KEPT``).
     logged: int = 0
 
@@ -70,6 +73,8 @@ class TableState:
             self.game, self.view, self.deadline = frame["game"], frame["view"], frame["deadline"]
             for event in frame["events"]:
                 self._note("event", event)
+        elif kind == "thinking":
+            self.thinking = frame
         elif kind == "race":
             self._note("race", frame)
         elif kind == "chat_line":
@@ -80,6 +85,17 @@ class TableState:
             self.round_over, self.scores = frame, frame["scores"]
         elif kind == "match_over":
             self.match_over, self.scores = frame, frame["scores"]
+
+    def thinks(self, seat: int) -> bool:
+        """Whether the bot at ``seat`` is thinking about the state on the table now."""
+        t, view = self.thinking, self.view
+        return (
+            t is not None
+            and view is not None
+            and t["seat"] == seat
+            and t["game"] == self.game
+            and t["version"] == view["version"]
+        )
 
     def _note(self, kind: str, item: dict[str, Any]) -> None:
         self.log.append((kind, item))
