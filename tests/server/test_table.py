@@ -11,7 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
+from unoverse.bots.pace import Pace
 from unoverse.server.hub import Hub
 
 from .players import FAST, QUICK, ROOMY, Client, Server, in_process, room
@@ -26,6 +28,38 @@ def run(tmp_path: Path, body: Any, config: Any = FAST, **kw: Any) -> None:
             await body(server)
 
     asyncio.run(main())
+
+
+def test_a_bots_think_time_grows_with_its_hand_not_with_what_it_can_play(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The think time counts the cards the bot holds (public), never its legal actions: a
+    time that grew with what it can play would tell the table what it holds."""
+    seen: list[tuple[int, int, int]] = []  # (choices counted, cards held, legal actions)
+    hubs: list[Hub] = []
+    think = Pace.think_ms
+
+    def spy(self: Pace, choices: int) -> float:
+        [live] = hubs[0].rooms.values()
+        game = live.game
+        assert game is not None
+        seen.append((choices, len(game.hands[self.seat]), len(game.legal_actions(self.seat))))
+        return think(self, choices) * 0.01  # (quickly)
+
+    monkeypatch.setattr(Pace, "think_ms", spy)
+
+    async def body(server: Server) -> None:
+        hubs.append(server.app.state.hub)
+        # Ana never comes: after her grace a stand-in plays for her, at its pace too
+        await room(server, "classic", 3, {1: "normal", 2: "normal"}, ["Ana"])
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and len(seen) < 30:
+            await asyncio.sleep(0.05)
+
+    run(tmp_path, body, replace(PACED, grace_s=0.2))
+    assert len(seen) >= 30
+    assert all(choices == held for choices, held, _ in seen), seen
+    assert any(held != legal for _, held, legal in seen)  # the two counts differ
 
 
 def test_bots_think_at_a_persons_pace_and_say_so(tmp_path: Path) -> None:

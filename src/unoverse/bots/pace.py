@@ -5,8 +5,9 @@ answers after a time a person of its level would take (docs/bots.md, "Pace at a 
 
 * its own turn (any action of the mandatory window it holds: a play, a draw, a pass, taking
   or challenging a penalty, a colour): a *think time*, lognormal, whose median grows with
-  the number of actions it chooses among by the Hick-Hyman law (``HICK_MS`` per bit,
-  ``log2(choices)``) above a floor of the level's;
+  the number of cards it holds by the Hick-Hyman law (``HICK_MS`` per bit,
+  ``log2(choices)``) above a floor of the level's (the cards held, which the table sees,
+  and not the legal actions, which the bot's timing would give away);
 * an out-of-turn answer (its UNO call, a catch, a jump-in, a BLAST-mode play, its cards for
   a BLAST challenge): a *reaction time*, lognormal, with the level's median for that kind;
 * an easy bot sometimes forgets: it plays its second-to-last card without calling UNO
@@ -162,6 +163,7 @@ class Pace:
     """One seat's pace for a round (see the module's docstring)."""
 
     def __init__(self, seed: int, seat: int, level: Level, speed: Speed = "normal") -> None:
+        self.seat = seat
         self.level: Level = level
         self.factor = SPEEDS[speed]
         self.timing = Stream(derive(seed, "pace", seat), "times")
@@ -170,7 +172,8 @@ class Pace:
         self.noticed: dict[tuple[str, int], bool] = {}
 
     def think_ms(self, choices: int) -> float:
-        """A turn's think time among ``choices`` actions."""
+        """A turn's think time among ``choices`` alternatives: the cards in the bot's hand
+        (public), never its legal actions (its timing would tell the table what it can play)."""
         base = TURN[self.level]
         bits = math.log2(min(max(choices, 1), HICK_CHOICES))
         return self._draw(base.median_ms + HICK_MS * bits, base.sigma)

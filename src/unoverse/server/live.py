@@ -784,13 +784,16 @@ class Live:
             # who may act is not public)
             holds = main is not None and main.seat == seat and main.kind in _TURNS
             legal = game.legal_actions(seat)
+            # a turn's think time grows with the cards the bot holds, which everyone sees,
+            # not with its legal actions, which its timing would otherwise give away
+            held = len(game.hands[seat])
             work: Awaitable[Decision]
             if searches(spec):
                 state = to_json(game)
                 seed = decision_seed(record.seed, seat, game.version)
                 work = self.pool.decide(self.room.code, spec, seed, seat, state)
                 if pace is not None:
-                    work = self._paced(work, pace, holds, len(legal))
+                    work = self._paced(work, pace, holds, held)
             else:
                 if not legal:
                     continue
@@ -805,7 +808,7 @@ class Live:
                     action = pace.choose(partial(bot.act, view), legal, windows)
                     if action is None:
                         continue
-                    delay = pace.delay_ms(action, holds, len(legal))
+                    delay = pace.delay_ms(action, holds, held)
                 work = self._ready(str(action), delay)
             task = asyncio.get_running_loop().create_task(
                 self._bot_answer(seat, record.id, game.version, work, holds)
