@@ -123,3 +123,33 @@ def test_seats_and_hand_fit_every_screen(browser: Browser, site: Site, seats: in
         finally:
             context.close()
     assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_log_stays_put_when_the_first_view_arrives(
+    browser: Browser, site: Site, size: str
+) -> None:
+    """Before the round's first view the page draws the table's places empty, at their sizes,
+    so the log and the chat do not jump when the seats and the hand arrive (a layout shift
+    Lighthouse counts against the page)."""
+    code, [(seat, token)] = site.room("classic", ["Ana"], {1: SLOW, 2: SLOW, 3: SLOW})
+    width, height = SIZES[size]
+    context = browser.new_context(viewport={"width": width, "height": height})
+    shaper = Shaper(context)
+    shaper.shape = lambda frame: None if frame["type"] == "update" else frame  # held back
+    hold(context, code, seat, token, "Ana")
+    page = context.new_page()
+    page.goto(f"{site.base}/?room={code}")
+    try:
+        expect(page.get_by_text("Dealing…")).to_be_visible(timeout=15_000)
+        side = page.locator(".side")
+        before = side.bounding_box()
+        shaper.shape = lambda frame: frame
+        shaper.send(shaper.last["update"])
+        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+        after = side.bounding_box()
+        assert before is not None and after is not None
+        assert abs(after["y"] - before["y"]) <= 40, (before, after)
+        assert abs(after["x"] - before["x"]) <= 1, (before, after)
+    finally:
+        context.close()

@@ -26,6 +26,17 @@ function ringHeight(n, compact, short) {
   return n <= 3 ? 300 : n <= 6 ? 340 : 380;
 }
 
+/** The empty table a page shows before the round's first view: as tall as the table will be,
+ * so that nothing below it moves when the seats arrive. */
+export function EmptyRing({ players, children }) {
+  const ref = useRef(null);
+  const { w, short } = useSize(ref);
+  const h = ringHeight(players, w === 0 || w < 620, short);
+  return html`<div class="ring" ref=${ref} style=${{ height: `${h}px` }}>
+    <div class="ring-center">${children}</div>
+  </div>`;
+}
+
 /**
  * The seats' track: a rounded rectangle of `a` × `b` px centred on (cx, cy), walked from
  * its bottom middle clockwise on the screen (left, up, right, down). `at(t)`, for t from 0

@@ -12,7 +12,7 @@ import { seatName } from "./game.js";
 import { byeText } from "./net.js";
 import { Settings } from "./settings.js";
 import { RulesPanel } from "./rules.js";
-import { Ring, TIMER_SECONDS } from "./seats.js";
+import { EmptyRing, Ring, TIMER_SECONDS } from "./seats.js";
 import { Hand, keyed } from "./hand.js";
 import { animateEvents, flipFrom, places, rectOf, settle } from "./motion.js";
 import { sound, soundsFor } from "./sound.js";
@@ -215,10 +215,18 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
   };
 
   if (!view) {
+    // the table's places, empty, at their sizes: the log and the chat stay where they will be
     return html`<main class="table-page waiting-deal">
       <${TopBar} code=${code} state=${state} conn=${conn} onPanel=${setPanel} onLeave=${onLeave} />
       <${Results} code=${code} state=${state} held=${held} name=${name} />
-      <p class="status" role="status">${state.matchOver ? "" : "Dealing…"}</p>
+      <section class="felt seats" aria-label="The table">
+        <${EmptyRing} players=${state.room.seats.length}>
+          <p class="status" role="status">${state.matchOver ? "" : "Dealing…"}</p>
+        <//>
+      </section>
+      <p class="prompt" aria-hidden="true"> </p>
+      ${mine != null && html`<section class="actions waiting" aria-hidden="true"></section>
+        <section class="hand waiting" aria-hidden="true"></section>`}
       <${Side} state=${state} conn=${conn} settings=${settings} mine=${mine} name=${name} />
       <${Panel} panel=${panel} state=${state} onClose=${() => setPanel(null)} />
     </main>`;
