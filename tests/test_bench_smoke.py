@@ -292,14 +292,16 @@ def test_the_server_benchmark_runs_and_loses_nothing() -> None:
 
 
 def test_the_table_benchmark_runs_and_measures() -> None:
-    """One room of each kind for four seconds: bot turns follow each other, the BLAST-mode
-    client enters races (catches need a round's end game: too long for a smoke run)."""
+    """One room of each kind for eight seconds, bots at the fast speed (a turn takes about
+    a second): bot turns follow each other, the BLAST-mode client enters races (catches need
+    a round's end game: too long for a smoke run)."""
     bench = ROOT / "benchmarks" / "bench_table.py"
-    command = [sys.executable, str(bench), "--rooms", "1", "--seconds", "4", "--json"]
+    command = [sys.executable, str(bench), "--rooms", "1", "--seconds", "8", "--json"]
+    command += ["--bot-speed", "fast"]
     out = subprocess.run(command, capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     report = json.loads(out.stdout)
-    assert report["classic"]["bot_turns"] >= 1 and report["classic"]["bot_speed"] == "normal"
+    assert report["classic"]["bot_turns"] >= 1 and report["classic"]["bot_speed"] == "fast"
     assert report["classic"]["bot_turn_median_s"] > 0.3  # a person's pace, not 0.47 s of old
     assert report["blast"]["races"] >= 1
     assert 0 <= report["blast"]["won"] <= report["blast"]["races"]

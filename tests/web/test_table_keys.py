@@ -135,8 +135,8 @@ def test_focus_stays_in_the_hand_through_a_keyboard_round(browser: Browser, site
                 assert time.monotonic() < deadline_move, "the page did not move on"
                 time.sleep(0.02)
             time.sleep(0.05)
-            if page.locator(".results").count():
-                break
+            if page.locator(".results, main.phase-over").count():
+                break  # (the round is over: a winner's hand is empty, with nothing to focus)
             if not (in_hand(page) or in_dialog(page)):
                 where = page.evaluate(
                     "document.activeElement && document.activeElement.outerHTML.slice(0, 80)"
