@@ -29,23 +29,17 @@ import argparse
 import asyncio
 import json
 import math
-import os
 import statistics
-import subprocess
-import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import httpx
 import websockets
 
-from bench_server import free_port, percentile
+from bench_server import COMPILED, percentile, start_server
 
-ROOT = Path(__file__).resolve().parent.parent
-COMPILED = ROOT / "build" / "compiled"
 #: The issue's targets at normal speed.
 TARGET_BOT_TURN_S = 1.2
 TARGET_CATCH_S = 1.5
@@ -55,34 +49,6 @@ CLIENT_TURN_MS = 300.0
 CLIENT_ANSWER_MS = 700.0
 #: The actions that are a seat's turn in Classic's events.
 TURN_EVENTS = frozenset({"play", "draw", "pass", "take", "challenge"})
-PER_ADDRESS = (
-    "requests_per_minute",
-    "rooms_per_minute",
-    "rooms_per_address",
-    "misses_per_minute",
-    "sockets_per_address",
-)
-
-
-def start_server(database: str) -> tuple[subprocess.Popen[bytes], str]:
-    """``unoverse serve`` on ``database`` (rounds 1 s apart), once it answers."""
-    port = free_port()
-    env = os.environ.copy()
-    if (COMPILED / "unoverse.stamp.json").exists():
-        env["PYTHONPATH"] = str(COMPILED)
-    command = [sys.executable, "-m", "unoverse.cli", "serve", "--port", str(port)]
-    command += ["--database", database, "--log-level", "warning", "--between-rounds", "1"]
-    command += [f"--limit={name}=1000000" for name in PER_ADDRESS]
-    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL)
-    base = f"http://127.0.0.1:{port}"
-    for _ in range(600):
-        try:
-            if httpx.get(base + "/health", timeout=1).status_code == 200:
-                return proc, base
-        except httpx.HTTPError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("the server did not start")
 
 
 @dataclass

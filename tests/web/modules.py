@@ -5,9 +5,11 @@ seats, a stand-in's move, a Blast elimination order)."""
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, Page, expect
 
 #: In the page: render ``Component`` of ``module`` with ``props`` into a fresh
 #: ``<div id="probe">`` (props' ``name`` is a seat namer: "Seat N").
@@ -24,6 +26,20 @@ async ([module, component, props]) => {
   render(html`<${mod[component]} ...${props} name=${name} />`, probe);
 }
 """
+
+
+@contextmanager
+def site_page(browser: Browser, base: str) -> Iterator[Page]:
+    """The site's front page in a context of its own (closed after): the page whose modules
+    a test renders."""
+    context = browser.new_context()
+    try:
+        page = context.new_page()
+        page.goto(base + "/")
+        expect(page.get_by_role("button", name="Create the room")).to_be_visible()
+        yield page
+    finally:
+        context.close()
 
 
 def render(page: Page, module: str, component: str, props: dict[str, Any]) -> None:

@@ -9,7 +9,9 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from playwright.sync_api import BrowserContext, WebSocketRoute
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocketRoute
+
+from .browser import Site, seated
 
 Frame = dict[str, Any]
 
@@ -26,11 +28,14 @@ class Shaper:
     """The page's socket to the server, each frame from the server given to ``shape``
     (which returns the frame to pass on, or None to hold it back)."""
 
-    def __init__(self, context: BrowserContext) -> None:
+    def __init__(self) -> None:
         self.shape: Callable[[Frame], Frame | None] = lambda frame: frame
         self.last: dict[str, Frame] = {}
         self.page_side: WebSocketRoute | None = None
-        context.route_web_socket(re.compile(".*/ws$"), self.route)
+
+    def attach(self, page: Page) -> None:
+        """Route ``page``'s socket through this shaper (before the page loads)."""
+        page.route_web_socket(re.compile(".*/ws$"), self.route)
 
     def route(self, ws: WebSocketRoute) -> None:
         server = ws.connect_to_server()
@@ -64,3 +69,25 @@ def with_hand(frame: Frame, n: int) -> None:
     view = frame["view"]
     view["hand"] = hand_of(n)
     view["hand_sizes"][view["seat"]] = n
+
+
+def shaped(
+    browser: Browser,
+    site: Site,
+    code: str,
+    seat: int,
+    token: str,
+    init: str | None = None,
+    **options: Any,
+) -> tuple[BrowserContext, Page, Shaper]:
+    """Ana's table in room ``code`` (``seated``, with ``options`` for its context), its
+    socket through a new ``Shaper``; ``init`` is a script run before the page's own."""
+    shaper = Shaper()
+
+    def listen(page: Page) -> None:
+        if init is not None:
+            page.add_init_script(init)
+        shaper.attach(page)
+
+    context, page = seated(browser, site, code, seat, token, "Ana", listen, **options)
+    return context, page, shaper

@@ -10,7 +10,7 @@ import json
 from playwright.sync_api import Browser, Page, Route, expect
 
 from .browser import QUICK, Site, play_until, seated
-from .modules import render
+from .modules import render, site_page
 from .test_access import serious
 from .test_results_ended import ENDED
 
@@ -40,11 +40,7 @@ def test_the_table_and_its_dialogs_pass(browser: Browser, site: Site) -> None:
 
 
 def test_the_colour_circle_and_the_results_pass(browser: Browser, site: Site) -> None:
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto(site.base + "/")
-        expect(page.get_by_role("button", name="Create the room")).to_be_visible()
+    with site_page(browser, site.base) as page:
         options = [
             {
                 "text": f"W:{c}",
@@ -80,8 +76,6 @@ def test_the_colour_circle_and_the_results_pass(browser: Browser, site: Site) ->
         render(page, "results.js", "Results", {"code": "ABCD", "state": state, "held": None})
         expect(page.locator("#probe .results-table")).to_be_visible()
         clean(page, "Blast's results")
-    finally:
-        context.close()
 
 
 def test_a_games_end_and_an_ended_room_pass(browser: Browser, site: Site) -> None:

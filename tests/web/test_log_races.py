@@ -16,15 +16,13 @@ from playwright.sync_api import Browser, expect
 from server.players import FAST
 
 from .browser import QUICK, Site, ThreadServer, seated, take_a_turn
-from .modules import call, render
+from .modules import call, render, site_page
 
 #: The frames of a round (as the server sends them) folded by the page's own reducer.
 FOLD = """
 const { initial, reduce } = await load("game.js");
-const { withExtras } = await load("frames.js");
-const fold = withExtras(reduce);
 let state = { ...initial, room: { variant: "blast", seats: [] } };
-for (const frame of args[0]) state = fold(state, frame);
+for (const frame of args[0]) state = reduce(state, frame);
 return state;
 """
 
@@ -62,11 +60,7 @@ DEAL = {"type": "deal", "game": 1, "match": 0, "round": 0, "commitment": "c"}
 
 
 def test_a_race_is_one_line_with_its_cards_drawn(browser: Browser, site: Site) -> None:
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto(site.base + "/")
-        expect(page.get_by_role("button", name="Create the room")).to_be_visible()
+    with site_page(browser, site.base) as page:
         frames = [
             DEAL,
             update(5, [{"kind": "play", "seat": 0, "cards": ["R7"]}]),
@@ -116,16 +110,10 @@ def test_a_race_is_one_line_with_its_cards_drawn(browser: Browser, site: Site) -
         expect(play.get_by_role("img", name="red 7")).to_have_count(1)
         assert "R7" not in page.locator("#probe").inner_text()
         expect(held.get_by_role("img", name="blue 7")).to_have_count(3)
-    finally:
-        context.close()
 
 
 def test_a_stand_ins_moves_are_labelled(browser: Browser, site: Site) -> None:
-    context = browser.new_context()
-    try:
-        page = context.new_page()
-        page.goto(site.base + "/")
-        expect(page.get_by_role("button", name="Create the room")).to_be_visible()
+    with site_page(browser, site.base) as page:
         frames = [
             DEAL,
             update(3, [{"kind": "play", "seat": 1, "cards": ["G2"]}], stand_in=[1]),
@@ -140,8 +128,6 @@ def test_a_stand_ins_moves_are_labelled(browser: Browser, site: Site) -> None:
         expect(lines).to_have_count(3)
         expect(lines.filter(has_text="(stand-in)")).to_have_count(1)
         expect(lines.filter(has_text="(stand-in)")).to_contain_text("Seat 2 plays")
-    finally:
-        context.close()
 
 
 def test_a_live_blast_table_logs_cards_as_pictures(browser: Browser, site: Site) -> None:

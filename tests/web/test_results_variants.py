@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import Browser, Page, expect
 
 from .browser import QUICK, Site, play_until, seated, shot
-from .modules import render
+from .modules import render, site_page
 
 
 def state(
@@ -39,16 +39,8 @@ def rows(page: Page) -> list[list[str]]:
     ]
 
 
-def opened(browser: Browser, site: Site) -> Page:
-    page = browser.new_context().new_page()
-    page.goto(site.base + "/")
-    expect(page.get_by_role("button", name="Create the room")).to_be_visible()
-    return page
-
-
 def test_blast_ranks_by_elimination(browser: Browser, site: Site) -> None:
-    page = opened(browser, site)
-    try:
+    with site_page(browser, site.base) as page:
         # the last one standing holds 248 points; the eliminated hands went under the pile
         over = {
             "game": 7,
@@ -77,15 +69,12 @@ def test_blast_ranks_by_elimination(browser: Browser, site: Site) -> None:
         text = page.locator("#probe").inner_text()
         assert "248" not in text and "points" not in text.lower().replace("no points are kept", "")
         shot(page, "results-blast-probe")
-    finally:
-        page.context.close()
 
 
 def test_blast_reads_the_order_from_the_log_of_an_older_server(
     browser: Browser, site: Site
 ) -> None:
-    page = opened(browser, site)
-    try:
+    with site_page(browser, site.base) as page:
         over = {
             "game": 7,
             "winner": 0,
@@ -107,13 +96,10 @@ def test_blast_reads_the_order_from_the_log_of_an_older_server(
             ["2", "Seat 2", "still in"],
             ["3", "Seat 3", "eliminated 1st"],
         ]
-    finally:
-        page.context.close()
 
 
 def test_a_points_round_says_what_each_seat_scored(browser: Browser, site: Site) -> None:
-    page = opened(browser, site)
-    try:
+    with site_page(browser, site.base) as page:
         over = {"game": 2, "winner": 1, "leftovers": [40, 0, 12], "scores": [0, 152, 0]}
         render(
             page,
@@ -130,8 +116,6 @@ def test_a_points_round_says_what_each_seat_scored(browser: Browser, site: Site)
             ["3", "Seat 1", "40", "0", "0"],
         ]
         expect(page.locator("#probe caption")).to_contain_text("first to 500 wins the match")
-    finally:
-        page.context.close()
 
 
 def test_a_one_round_game_ends_with_its_winner_and_no_running_score(

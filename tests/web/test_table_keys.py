@@ -5,29 +5,17 @@ through a whole round (after every play, draw and choice)."""
 from __future__ import annotations
 
 import time
-from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import QUICK, Site, hold, version
-from .table_frames import Frame, Shaper
-
-
-def open_table(
-    browser: Browser, site: Site, code: str, seat: int, token: str
-) -> tuple[Any, Page, Shaper]:
-    context = browser.new_context(reduced_motion="reduce")
-    shaper = Shaper(context)
-    hold(context, code, seat, token, "Ana")
-    page = context.new_page()
-    page.goto(f"{site.base}/?room={code}")
-    return context, page, shaper
+from .browser import QUICK, Site, version
+from .table_frames import Frame, shaped
 
 
 def test_a_blast_pick_survives_other_seats_answers(browser: Browser, site: Site) -> None:
     site.seeds.append(1275)  # Ana cannot play, draws a BLAST card, and can meet it
     code, [(seat, token)] = site.room("blast", ["Ana"], {1: QUICK})
-    context, page, shaper = open_table(browser, site, code, seat, token)
+    context, page, shaper = shaped(browser, site, code, seat, token)
     held: list[Frame] = []
     state = {"open": False, "hold": False}
 
@@ -87,7 +75,7 @@ def in_dialog(page: Page) -> bool:
 def test_focus_stays_in_the_hand_through_a_keyboard_round(browser: Browser, site: Site) -> None:
     site.seeds.append(2)
     code, [(seat, token)] = site.room("classic+scoring=none", ["Ana"], {1: QUICK})
-    context, page, _ = open_table(browser, site, code, seat, token)
+    context, page, _ = shaped(browser, site, code, seat, token)
     try:
         expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
         for _ in range(40):  # Tab from the top of the page into the hand

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import Site, hold, shot
-from .table_frames import Shaper, with_hand
+from .browser import Site, seated, shot
+from .table_frames import Shaper, shaped, with_hand
 
 #: Bots that let the table sit still while it is measured.
 SLOW = "easy:median_ms=60000"
@@ -103,13 +103,8 @@ def test_seats_and_hand_fit_every_screen(browser: Browser, site: Site, seats: in
     code, [(seat, token)] = site.room("classic", ["Ana"], {s: SLOW for s in range(1, seats)})
     wrong: list[str] = []
     for size, (width, height) in SIZES.items():
-        context = browser.new_context(
-            viewport={"width": width, "height": height}, reduced_motion="reduce"
-        )
-        shaper = Shaper(context)
-        hold(context, code, seat, token, "Ana")
-        page = context.new_page()
-        page.goto(f"{site.base}/?room={code}")
+        viewport = {"width": width, "height": height}
+        context, page, shaper = shaped(browser, site, code, seat, token, viewport=viewport)
         try:
             expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
             expect(page.locator(".seat")).to_have_count(seats - 1)
@@ -134,12 +129,20 @@ def test_the_log_stays_put_when_the_first_view_arrives(
     Lighthouse counts against the page)."""
     code, [(seat, token)] = site.room("classic", ["Ana"], {1: SLOW, 2: SLOW, 3: SLOW})
     width, height = SIZES[size]
-    context = browser.new_context(viewport={"width": width, "height": height})
-    shaper = Shaper(context)
+    viewport = {"width": width, "height": height}
+    shaper = Shaper()
     shaper.shape = lambda frame: None if frame["type"] == "update" else frame  # held back
-    hold(context, code, seat, token, "Ana")
-    page = context.new_page()
-    page.goto(f"{site.base}/?room={code}")
+    context, page = seated(
+        browser,
+        site,
+        code,
+        seat,
+        token,
+        "Ana",
+        shaper.attach,
+        viewport=viewport,
+        reduced_motion="no-preference",
+    )
     try:
         expect(page.get_by_text("Dealing…")).to_be_visible(timeout=15_000)
         side = page.locator(".side")

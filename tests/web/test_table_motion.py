@@ -12,8 +12,8 @@ from typing import Any
 
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import QUICK, Site, hold, play_until, take_a_turn, version, with_change
-from .table_frames import Frame, Shaper
+from .browser import QUICK, Site, play_until, seated, take_a_turn, version, with_change
+from .table_frames import Frame, shaped
 
 #: A bot that lets the table sit still.
 SLOW = "easy:median_ms=60000"
@@ -87,18 +87,17 @@ def table(
     site.seeds.append(2)
     code, [(seat, token)] = site.room("classic+scoring=none", ["Ana"], {1: QUICK})
     assert seat == 0
-    context = browser.new_context(reduced_motion=motion)  # type: ignore[arg-type]
-    context.add_init_script(PROBE)
-    if settings is not None:
-        context.add_init_script(
-            f"localStorage.setItem('unoverse.settings', {json.dumps(json.dumps(settings))});"
-        )
-    hold(context, code, seat, token, "Ana")
-    page = context.new_page()
     errors: list[str] = []
-    page.on("pageerror", lambda error: errors.append(str(error)))
-    page.errors = errors  # type: ignore[attr-defined]
-    page.goto(f"{site.base}/?room={code}")
+
+    def listen(page: Page) -> None:
+        page.add_init_script(PROBE)
+        if settings is not None:
+            stored = json.dumps(json.dumps(settings))
+            page.add_init_script(f"localStorage.setItem('unoverse.settings', {stored});")
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.errors = errors  # type: ignore[attr-defined]
+
+    context, page = seated(browser, site, code, seat, token, "Ana", listen, reduced_motion=motion)
     expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
     return context, page
 
@@ -192,12 +191,9 @@ def test_whole_hands_bursts_and_eliminations_move(browser: Browser, site: Site) 
     """Each kind of movement, from an update the test sends: cards fly for a swap of hands,
     a rotation, a launcher's burst and a draw, and an eliminated seat's box moves."""
     code, [(seat, token)] = site.room("classic", ["Ana"], {1: SLOW, 2: SLOW})
-    context = browser.new_context(reduced_motion="no-preference")
-    context.add_init_script(PROBE)
-    shaper = Shaper(context)
-    hold(context, code, seat, token, "Ana")
-    page = context.new_page()
-    page.goto(f"{site.base}/?room={code}")
+    context, page, shaper = shaped(
+        browser, site, code, seat, token, PROBE, reduced_motion="no-preference"
+    )
     try:
         expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
         events: list[Frame] = [

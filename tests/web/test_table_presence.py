@@ -12,8 +12,8 @@ import time
 
 from playwright.sync_api import Browser, expect
 
-from .browser import Site, hold, shot
-from .table_frames import Frame, Shaper
+from .browser import Site, shot
+from .table_frames import Frame, shaped
 
 #: A bot that lets the table sit still.
 SLOW = "easy:median_ms=60000"
@@ -28,11 +28,7 @@ def seconds(text: str) -> int:
 def test_grace_thinking_and_stand_in_on_the_seats(browser: Browser, site: Site) -> None:
     code, joined = site.room("classic", ["Ana", "Bo"], {2: SLOW})
     (seat, token), _ = joined
-    context = browser.new_context(reduced_motion="reduce")
-    shaper = Shaper(context)
-    hold(context, code, seat, token, "Ana")
-    page = context.new_page()
-    page.goto(f"{site.base}/?room={code}")
+    context, page, shaper = shaped(browser, site, code, seat, token)
     try:
         expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
         bo = page.locator(".seat[data-seat='1']")

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import QUICK, Site, hold, version
-from .table_frames import Frame, Shaper
+from .browser import QUICK, Site, version
+from .table_frames import Frame, Shaper, shaped
 
 #: A bot that lets the table sit still.
 SLOW = "easy:median_ms=60000"
@@ -16,11 +16,7 @@ SLOW = "easy:median_ms=60000"
 def open_table(
     browser: Browser, site: Site, code: str, seat: int, token: str
 ) -> tuple[Page, Shaper]:
-    context = browser.new_context(reduced_motion="reduce")
-    shaper = Shaper(context)
-    hold(context, code, seat, token, "Ana")
-    page = context.new_page()
-    page.goto(f"{site.base}/?room={code}")
+    _, page, shaper = shaped(browser, site, code, seat, token)
     expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
     return page, shaper
 

@@ -151,17 +151,7 @@ class Store:
             by_room.setdefault(room_code, []).append(Seat(name=name, bot=bot, token=token))
         out = []
         for code, given, host, started in room_rows:
-            # the settings are checked again, as when the room was created
-            settings = Settings.make(
-                given["preset"],
-                given["seats"],
-                given["timer"],
-                given["public"],
-                given["spectators"],
-                given.get("bot_speed", "normal"),  # (rooms stored before it had one)
-            )
-            room = Room(code, settings)
-            room.host, room.started = host, started
+            room = _room(code, given, host, started)
             room.seats = by_room.get(code, [])
             out.append(room)
         return out
@@ -186,16 +176,7 @@ class Store:
             )
             seat_rows = seats.all()
         given, host, started = row
-        settings = Settings.make(
-            given["preset"],
-            given["seats"],
-            given["timer"],
-            given["public"],
-            given["spectators"],
-            given.get("bot_speed", "normal"),
-        )
-        room = Room(code, settings)
-        room.host, room.started = host, started
+        room = _room(code, given, host, started)
         room.seats = [Seat(name=name, bot=bot, token=token) for name, bot, token in seat_rows]
         return room
 
@@ -384,3 +365,19 @@ def _upgrade(connection: Connection) -> None:
     config.set_main_option("script_location", str(MIGRATIONS))
     config.attributes["connection"] = connection
     command.upgrade(config, "head")
+
+
+def _room(code: str, given: dict[str, Any], host: int | None, started: bool) -> Room:
+    """A stored room without its seats; its settings are checked again, as when the room
+    was created."""
+    settings = Settings.make(
+        given["preset"],
+        given["seats"],
+        given["timer"],
+        given["public"],
+        given["spectators"],
+        given.get("bot_speed", "normal"),  # (rooms stored before it had one)
+    )
+    room = Room(code, settings)
+    room.host, room.started = host, started
+    return room

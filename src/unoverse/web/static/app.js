@@ -8,10 +8,8 @@ import { Table } from "./table.js";
 import { Replay } from "./replay.js";
 import { Settings, useSettings } from "./settings.js";
 import { Walkthrough } from "./rules.js";
-import { withExtras } from "./frames.js";
 import { StoredResults } from "./results.js";
 
-const reduceFrames = withExtras(reduce);
 
 const TIMERS = [
   ["off", "No timer"],
@@ -391,7 +389,7 @@ function JoinRoom({ code, onJoined, refusal = "" }) {
 
 /** A room over its socket: the waiting table before the match, the table after. */
 function Play({ code, held, onLeft }) {
-  const [state, dispatch] = useReducer(reduceFrames, initial);
+  const [state, dispatch] = useReducer(reduce, initial);
   const settings = useSettings();
   const [conn, setConn] = useState(null);
   useEffect(() => {

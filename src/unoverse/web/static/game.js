@@ -1,9 +1,11 @@
 // What the page knows of a room, folded from the server's frames one at a time
 // (docs/protocol.md, "From the server"): the room, who is here, the round's view and the
-// events so far, the chat, the results. A pure reducer: the same frames give the same state.
+// events so far, the chat, the emotes, the results. A pure reducer: the same frames give the
+// same state (but for the time an emote was shown, which it keeps to fade it).
 
 const LOG_KEPT = 300;
 const CHAT_KEPT = 200;
+const EMOTES_KEPT = 20;
 
 export const initial = {
   status: "connecting",
@@ -13,7 +15,7 @@ export const initial = {
   presence: [],
   host: 0,
   chat: [],
-  log: [], // {id, event, game}, newest first
+  log: [], // {id, event, game, version, standIn?}, newest first
   game: null,
   match: 0,
   round: 0,
@@ -23,6 +25,7 @@ export const initial = {
   thinking: null, // the last `thinking` frame: a bot thinking about a state version
   standIn: [], // the seats whose moves in the last update a stand-in bot made
   races: [], // newest first
+  emotes: [], // {id, seat, name, emote, shown}, newest first; the round's
   roundOver: null,
   matchOver: null,
   scores: null, // the match's scores after its last round
@@ -53,19 +56,24 @@ export function reduce(state, frame) {
       return { ...state, presence: frame.seats, host: frame.host };
     case "deal":
       if (frame.game === state.game) return state; // a reconnection: the same round
-      return { ...state, game: frame.game, match: frame.match, round: frame.round, commitment: frame.commitment, roundOver: null, matchOver: null, view: null, log: [], races: [] };
+      return { ...state, game: frame.game, match: frame.match, round: frame.round, commitment: frame.commitment, roundOver: null, matchOver: null, view: null, log: [], races: [], emotes: [] };
     case "update": {
+      // each entry keeps its state version (a race names the version its first action
+      // made) and whether a stand-in bot made it (`stand_in`: an older server sends none)
+      const standIn = Array.isArray(frame.stand_in) ? frame.stand_in : [];
       let { log, nextId } = state;
       if (frame.events.length) {
-        const added = frame.events.map((event) => ({ id: nextId++, event, game: frame.game })).reverse();
-        log = [...added, ...log].slice(0, LOG_KEPT);
+        const entry = (event) => ({ id: nextId++, event, game: frame.game, version: frame.version, ...(standIn.includes(event.seat) ? { standIn: true } : {}) });
+        log = [...frame.events.map(entry).reverse(), ...log].slice(0, LOG_KEPT);
       }
-      return { ...state, game: frame.game, view: frame.view, deadline: frame.deadline, standIn: frame.stand_in || [], log, nextId };
+      return { ...state, game: frame.game, view: frame.view, deadline: frame.deadline, standIn, log, nextId };
     }
     case "thinking":
       return { ...state, thinking: frame };
     case "race":
       return { ...state, races: [{ ...frame, id: state.nextId }, ...state.races].slice(0, 20), nextId: state.nextId + 1 };
+    case "emote":
+      return addEmote(state, frame);
     case "chat_line":
       return { ...state, chat: [...state.chat, frame].slice(-CHAT_KEPT) };
     case "round_over":
@@ -79,6 +87,12 @@ export function reduce(state, frame) {
     default:
       return state;
   }
+}
+
+function addEmote(state, frame) {
+  if (typeof frame.emote !== "string" || typeof frame.seat !== "number") return state;
+  const emote = { id: state.nextId, seat: frame.seat, name: frame.name, emote: frame.emote, shown: Date.now() };
+  return { ...state, emotes: [emote, ...state.emotes].slice(0, EMOTES_KEPT), nextId: state.nextId + 1 };
 }
 
 /** A seat's name as the table shows it. */
