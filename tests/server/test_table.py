@@ -177,6 +177,21 @@ def test_an_emote_flood_is_rate_limited(tmp_path: Path) -> None:
     run(tmp_path, body)
 
 
+async def play_until_stood_in(bo: Client, away: int) -> list[dict[str, Any]]:
+    """Bo plays his turns until a stand-in has moved for the seat ``away``: the updates
+    that say so."""
+    stood: list[dict[str, Any]] = []
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline and not stood:
+        await bo.drain()
+        stood = [f for f in bo.frames if f["type"] == "update" and away in f["stand_in"]]
+        choice = bo.choice()
+        if choice is not None:
+            bo.acted_on, bo.acted_in = bo.view["version"], bo.game  # type: ignore[index]
+            await bo.answer(await bo.act(choice))
+    return stood
+
+
 def test_an_away_players_grace_counts_down_then_a_labelled_stand_in_plays(
     tmp_path: Path,
 ) -> None:
@@ -190,21 +205,12 @@ def test_an_away_players_grace_counts_down_then_a_labelled_stand_in_plays(
                 await ana.until("update")
                 welcome = next(f for f in ana.frames if f["type"] == "welcome")
                 assert all(s["grace"] is None for s in welcome["presence"])
-            graces: list[dict[str, Any]] = []
-            stood: list[dict[str, Any]] = []
-            deadline = time.monotonic() + 20
-            while time.monotonic() < deadline and not stood:
-                await bo.drain()
-                graces = [
-                    f["seats"][s0]["grace"]
-                    for f in bo.frames
-                    if f["type"] == "presence" and f["seats"][s0]["grace"] is not None
-                ]
-                stood = [f for f in bo.frames if f["type"] == "update" and s0 in f["stand_in"]]
-                choice = bo.choice()
-                if choice is not None:
-                    bo.acted_on, bo.acted_in = bo.view["version"], bo.game  # type: ignore[index]
-                    await bo.answer(await bo.act(choice))
+            stood = await play_until_stood_in(bo, s0)
+            graces = [
+                f["seats"][s0]["grace"]
+                for f in bo.frames
+                if f["type"] == "presence" and f["seats"][s0]["grace"] is not None
+            ]
             assert graces, "no grace was shown"
             assert all(0 <= g["left_ms"] <= 1000.0 for g in graces)
             assert any(g["running"] for g in graces)
@@ -222,6 +228,29 @@ def test_an_away_players_grace_counts_down_then_a_labelled_stand_in_plays(
                 assert s0 in update["stand_in"]
 
     run(tmp_path, body)
+
+
+def test_a_stand_ins_moves_stay_labelled_after_a_restart(tmp_path: Path) -> None:
+    """Each stored action says whether a stand-in made it: a restarted server's catch-up
+    update still names the seat it played for."""
+    database = f"sqlite+aiosqlite:///{tmp_path / 'u.db'}"
+
+    async def main() -> None:
+        async with in_process(database, FAST) as server:
+            code, [(s0, t0), (s1, t1)] = await room(server, "classic", 2, {}, ["Ana", "Bo"])
+            async with Client.connect(server, code, t1, s1) as bo:
+                async with Client.connect(server, code, t0, s0) as ana:
+                    await ana.until("update")
+                assert await play_until_stood_in(bo, s0), "no stand-in played"
+        async with (
+            in_process(database, FAST) as server,
+            Client.connect(server, code, t1, s1) as bo,
+        ):
+            update = await bo.until("update")
+            assert update["stand_in"] == [s0]
+            assert any(e.get("seat") == s0 for e in update["events"])
+
+    asyncio.run(main())
 
 
 def test_a_decided_match_and_an_ended_room_show_their_results(tmp_path: Path) -> None:

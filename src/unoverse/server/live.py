@@ -510,7 +510,10 @@ class Live:
                     seqs[ack.version] = seq
         if self._unstored:
             assert self.record is not None
-            entries = [Entry(e[0], e[1], e[2], v, seqs.get(v)) for v, e in self._unstored]
+            entries = [
+                Entry(e[0], e[1], e[2], v, seqs.get(v), e[0] in self.stand_in)
+                for v, e in self._unstored
+            ]
             try:
                 await self.store.append_all(self.record.id, self.logged, entries)
             except Exception:
@@ -1042,6 +1045,7 @@ class Live:
         self.round, self.dealer = record.round, record.dealer
         self._begin(record, game, entries)
         self.history = history
+        self.stood = {e.version: e.seat for e in entries if e.stand_in and e.seat is not None}
         log.info(
             "resumed", extra={"room": self.room.code, "game": record.id, "actions": len(entries)}
         )

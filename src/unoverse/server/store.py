@@ -58,13 +58,15 @@ class GameRecord:
 
 @dataclass(frozen=True)
 class Entry:
-    """One accepted action of a game's log (``seq``: the client message that sent it)."""
+    """One accepted action of a game's log (``seq``: the client message that sent it;
+    ``stand_in``: a stand-in bot made it for the seat's absent player)."""
 
     seat: int | None
     action: str
     at: float
     version: int
     seq: int | None = None
+    stand_in: bool = False
 
 
 @dataclass(frozen=True)
@@ -243,6 +245,7 @@ class Store:
                 "at": e.at,
                 "version": e.version,
                 "seq": e.seq,
+                "stand_in": e.stand_in,
             }
             for i, e in enumerate(entries)
         ]
@@ -334,7 +337,7 @@ class Store:
         async with self._sessions() as s:
             query = select(ActionRow).where(ActionRow.game == game).order_by(ActionRow.n)
             rows = (await s.scalars(query)).all()
-        return [Entry(r.seat, r.action, r.at, r.version, r.seq) for r in rows]
+        return [Entry(r.seat, r.action, r.at, r.version, r.seq, r.stand_in) for r in rows]
 
     # -- chat ------------------------------------------------------------------------------
     async def add_chat(self, room: str, line: ChatLine) -> None:

@@ -85,8 +85,9 @@ class GameRow(Base):
 
 class ActionRow(Base):
     """The ``n``-th accepted action of a game: its seat (null: the referee), its text in the
-    notation, its arrival time (ms on the room's clock), the state version it made, and the
-    client's ``seq`` for the message that sent it (null: a bot's or the referee's)."""
+    notation, its arrival time (ms on the room's clock), the state version it made, the
+    client's ``seq`` for the message that sent it (null: a bot's or the referee's), and
+    whether a stand-in bot made it for an absent player (the table labels such moves)."""
 
     __tablename__ = "actions"
 
@@ -99,6 +100,7 @@ class ActionRow(Base):
     at: Mapped[float] = mapped_column(Float)
     version: Mapped[int] = mapped_column(Integer)
     seq: Mapped[int | None] = mapped_column(BigInteger)
+    stand_in: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class ChatRow(Base):
