@@ -156,3 +156,115 @@ def test_the_log_stays_put_when_the_first_view_arrives(
         assert abs(after["x"] - before["x"]) <= 1, (before, after)
     finally:
         context.close()
+
+
+#: Each variant's table besides Classic's (its own widgets: Attack's launcher, Full
+#: Spectrum's colour circle, Blast's pile and BLAST mode's live state).
+VARIANTS = ["minecraft", "attack", "spectrum", "blast", "blast+mode=blast"]
+
+#: Every control of the table (not the side's log and chat): its box and its text.
+CONTROLS = """() => [...document.querySelectorAll(
+    '.felt button, .felt [role=button], .actions button, .prompt, .hand-slot .card')]
+  .filter((e) => e.getClientRects().length)
+  .map((e) => {
+    const r = e.getBoundingClientRect();
+    return {x: r.left, y: r.top, w: r.width, h: r.height,
+            what: e.className + ' ' + (e.textContent || '').trim().slice(0, 30)};
+  })"""
+
+
+def controls_outside(page: Page, what: str) -> list[str]:
+    m = page.evaluate(MEASURE)
+    return [
+        f"{what}: {c['what']!r} is outside the viewport: {c}"
+        for c in page.evaluate(CONTROLS)
+        if not inside(c, m["vw"], m["vh"])
+    ]
+
+
+def own_cards(frame: dict[str, Any], n: int) -> None:
+    """The update's view with the seat holding ``n`` cards: its own dealt cards, repeated
+    (each variant's cards, drawn by its own deck's faces)."""
+    view = frame["view"]
+    dealt = view["hand"] or ["W"]
+    view["hand"] = [dealt[i % len(dealt)] for i in range(n)]
+    view["hand_sizes"][view["seat"]] = n
+
+
+@pytest.mark.parametrize("preset", VARIANTS)
+def test_each_variants_table_fits_every_screen(browser: Browser, site: Site, preset: str) -> None:
+    code, [(seat, token)] = site.room(preset, ["Ana"], {1: SLOW, 2: SLOW, 3: SLOW})
+    wrong: list[str] = []
+    for size, (width, height) in SIZES.items():
+        viewport = {"width": width, "height": height}
+        context, page, shaper = shaped(browser, site, code, seat, token, viewport=viewport)
+        try:
+            expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+            for cards in (7, 30):
+                shaper.resend_update(partial(own_cards, n=cards))
+                expect(page.locator(".hand-slot")).to_have_count(cards)
+                time.sleep(0.1)  # the hand measures its width once laid out
+                what = f"{preset}, {size}, {cards} cards"
+                wrong += check(page, what) + controls_outside(page, what)
+        finally:
+            context.close()
+    assert not wrong, "\n".join(wrong)
+
+
+def catch_everyone(frame: dict[str, Any]) -> None:
+    """The update's view with every other seat open to a catch (each just played its
+    second-to-last card without calling UNO)."""
+    view = frame["view"]
+    others = [s for s in range(view["players"]) if s != view["seat"]]
+    view["legal"] = [*view["legal"], *(f"catch:{s}" for s in others)]
+    view["uno_open"] = others
+
+
+def test_catch_buttons_cover_nothing_at_ten_seats(browser: Browser, site: Site) -> None:
+    """With ten seats, a catch button on every other seat: each lies inside the viewport
+    and covers no other seat, the piles, the prompt, the actions or the hand."""
+    code, [(seat, token)] = site.room("classic", ["Ana"], {s: SLOW for s in range(1, 10)})
+    wrong: list[str] = []
+    for size, (width, height) in SIZES.items():
+        viewport = {"width": width, "height": height}
+        context, page, shaper = shaped(browser, site, code, seat, token, viewport=viewport)
+        try:
+            expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+            shaper.resend_update(catch_everyone)
+            expect(page.locator("button.catch")).to_have_count(9)
+            boxes = page.evaluate(
+                """() => {
+                  const box = (e, what) => {
+                    const r = e.getBoundingClientRect();
+                    return {x: r.left, y: r.top, w: r.width, h: r.height, what};
+                  };
+                  const all = (sel, what) =>
+                    [...document.querySelectorAll(sel)].map((e) => box(e, what));
+                  return {
+                    catches: [...document.querySelectorAll('.place')].flatMap((p) =>
+                      [...p.querySelectorAll('button.catch')].map((b) =>
+                        ({...box(b, 'catch'), seat: p.dataset.seat}))),
+                    others: [
+                      ...[...document.querySelectorAll('.place')].map((p) =>
+                        ({...box(p, 'seat ' + p.dataset.seat), seat: p.dataset.seat})),
+                      ...all('.ring-center', 'the piles'),
+                      ...all('.prompt', 'the prompt'),
+                      ...all('.actions button', 'an action'),
+                      ...all('.hand-slot .card', 'a card'),
+                    ],
+                    vw: innerWidth, vh: innerHeight,
+                  };
+                }"""
+            )
+            for c in boxes["catches"]:
+                what = f"{size}: the catch button of seat {c['seat']}"
+                if not inside(c, boxes["vw"], boxes["vh"]):
+                    wrong.append(f"{what} is outside the viewport: {c}")
+                for o in boxes["others"]:
+                    if o.get("seat") != c["seat"] and overlap(c, o):
+                        wrong.append(f"{what} covers {o['what']}: {c} {o}")
+            if size == "small":
+                shot(page, "table-360-catch-ten-seats")
+        finally:
+            context.close()
+    assert not wrong, "\n".join(wrong)

@@ -240,7 +240,7 @@ function Seat({ seat, me, style, view, state, name, acting, next, catchable, onC
       ${view.live && view.live.armed.includes(seat) && html`<span class="badge warn">holding</span>`}
       ${view.live && view.live.blocked === seat && html`<span class="badge warn">blocked</span>`}
     </span>
-    ${catchable && html`<button class="catch" onClick=${onCatch}>Catch ${shown}!</button>`}
+    ${catchable && html`<button class="catch" aria-label=${`Catch ${name(seat)}`} onClick=${onCatch}>Catch!</button>`}
   </div>`;
 }
 

@@ -367,8 +367,9 @@ function Center({ view, state, pending, name, onDraw, canDraw }) {
       </div>
     </div>
     <div class="state">
-      ${view.color && html`<span class="active-color">Colour <${ColorChip} color=${view.color} /></span>`}
-      ${view.steps.length > 0 && html`<${Spectrum} color=${view.color} steps=${view.steps} />`}
+      ${view.steps.length > 0
+        ? html`<${Spectrum} color=${view.color} steps=${view.steps} />`
+        : view.color && html`<span class="active-color">Colour <${ColorChip} color=${view.color} /></span>`}
       ${view.blast && html`<span class="badge warn">${cardName(view.blast)}</span>`}
       ${view.live && view.live.lock.length > 0 && html`<span class="badge warn">locked: ${view.live.lock.map(colorName).join(", ")}</span>`}
     </div>
