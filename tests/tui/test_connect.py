@@ -1,5 +1,6 @@
 """``unoverse play --connect``: a seat at a real server's table, over the websocket protocol,
-through a restart of the server; a seat that cannot be had is one line and no app."""
+through a restart of the server; an emote sent to the room and shown back; a seat that
+cannot be had is one line and no app."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from pathlib import Path
 
 import httpx
 import pytest
+from textual.widgets import RichLog
 
 from server.players import FAST
+from unoverse.tui.app import PlayApp
 from unoverse.tui.launch import LaunchError, remote
 from unoverse.tui.remote import RemoteLink, Seat, reclaim
 from unoverse.tui.table import TableScreen
@@ -98,6 +101,27 @@ def test_a_round_at_a_server_table_survives_a_server_restart(tmp_path: Path) -> 
         first.__exit__()
         if again.thread.is_alive():
             again.__exit__()
+
+
+def test_an_emote_goes_to_the_room_and_shows_on_the_players_seat(tmp_path: Path) -> None:
+    with ThreadServer(f"sqlite+aiosqlite:///{tmp_path / 'server.db'}", CONFIG) as base:
+        code, _ = _room(base)
+        link = remote(base, code, "Ana", None)
+
+        async def main() -> None:
+            app = PlayApp(link, bell=False)
+            async with app.run_test(size=(100, 30)) as pilot:
+                await until(pilot, lambda: app.state.seat == 2, "the seat")  # before the match
+                await pilot.press("e", "2")
+                await until(pilot, lambda: app.state.emotes, "the emote shown to the room")
+                await pilot.pause(0.05)
+                seats = str(app.table.query_one("#seats").render()).splitlines()
+                assert [line for line in seats if "“Well played!”" in line] == [seats[2]]
+                assert "Ana (you)" in seats[2]
+                log = app.table.query_one("#log", RichLog)
+                assert "Ana: Well played!" in [line.text for line in log.lines]
+
+        asyncio.run(main())
 
 
 def test_bad_connections_are_one_line() -> None:

@@ -1,10 +1,13 @@
 """``unoverse play``: the terminal game's app. It holds the link to the room and the state
 folded from its frames, shows the table (``TableScreen``), rings the bell when a move falls
 to the player, shows each round's and the match's results, and says when a bot could not
-decide (a light bot moved for it)."""
+decide (a light bot moved for it). Its clock (the wall clock, unless a test gives its own)
+times the countdowns and the emotes on the seats."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from textual import work
@@ -22,6 +25,11 @@ from .words import bot_failed_line
 CSS = Path(__file__).with_name("play.tcss")
 
 
+def now_ms() -> float:
+    """The wall clock in ms since the epoch, as the server stamps deadlines."""
+    return time.time() * 1000.0
+
+
 class PlayApp(App[None]):
     """The terminal game at one seat of a room (see the module's docstring)."""
 
@@ -30,9 +38,12 @@ class PlayApp(App[None]):
     # (Textual declares it an instance variable: a ClassVar annotation would not override it)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
 
-    def __init__(self, link: FrameLink, *, bell: bool = True) -> None:
+    def __init__(
+        self, link: FrameLink, *, bell: bool = True, clock: Callable[[], float] = now_ms
+    ) -> None:
         super().__init__()
         self.link = link
+        self.clock = clock
         self.state = TableState()
         self.bell_on = bell
         self.table = TableScreen()
@@ -55,7 +66,7 @@ class PlayApp(App[None]):
         """A frame from the room: fold it in and show what changed."""
         state = self.state
         was = state.status
-        state.apply(frame)
+        state.apply(frame, self.clock())
         kind = frame.get("type")
         if kind == "update":
             mine = state.my_move() and (state.mandatory() or {}).get("kind") != "live"

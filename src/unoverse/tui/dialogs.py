@@ -79,6 +79,8 @@ class RulesScreen(ModalScreen[None]):
             yield Static("[dim]↑ ↓ PgUp PgDn scroll · Esc closes[/]")
 
 
+#: The emote key: only at a table with people to send emotes to.
+EMOTE_HELP = ("e", "send an emote to the table")
 #: Every key of the table, for the keys screen.
 KEY_HELP = (
     ("← →", "choose a card of your hand"),
@@ -98,6 +100,7 @@ KEY_HELP = (
     ("x", "BLAST mode: put the card back"),
     ("r", "the rules of this variant"),
     ("b", "the bell on your turn: on or off"),
+    EMOTE_HELP,
     ("n", "after a match: play another"),
     ("Ctrl+P", "commands: light or dark theme, and more"),
     ("q", "leave (during a round, y confirms)"),
@@ -105,12 +108,17 @@ KEY_HELP = (
 
 
 class KeysScreen(ModalScreen[None]):
-    """Every key of the table."""
+    """Every key of the table; the emote key only where emotes can be sent (``emotes``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "close")]
 
+    def __init__(self, emotes: bool) -> None:
+        super().__init__()
+        self.emotes = emotes
+
     def compose(self) -> ComposeResult:
-        rows = "\n".join(f"[b]{key:>12}[/]  {what}" for key, what in KEY_HELP)
+        keys = [row for row in KEY_HELP if self.emotes or row != EMOTE_HELP]
+        rows = "\n".join(f"[b]{key:>12}[/]  {what}" for key, what in keys)
         with Vertical(id="dialog"):
             yield Static("[b]Keys[/]", id="dialog-title")
             with VerticalScroll():

@@ -2,9 +2,9 @@
 
 ``FrameLink`` numbers the messages it sends (``seq``), hands every frame it receives to the
 app, and turns the ``ack`` or ``error`` carrying a message's ``seq`` into the answer of
-``act``. Subclasses say how a frame travels: into a room in this process (``LocalLink``) or
-over a websocket (``RemoteLink``). A link also reports its own state as ``status`` frames
-(``connecting``, ``connected``, ``lost``...), which no server sends.
+``act`` or ``emote``. Subclasses say how a frame travels: into a room in this process
+(``LocalLink``) or over a websocket (``RemoteLink``). A link also reports its own state as
+``status`` frames (``connecting``, ``connected``, ``lost``...), which no server sends.
 """
 
 from __future__ import annotations
@@ -31,6 +31,8 @@ class FrameLink:
 
     #: What leaving does to the seat, in words for the player.
     leaving = "The server keeps your seat: you can come back to it."
+    #: Whether there is anyone at the table to send an emote to (bots alone read none).
+    emotes = True
 
     def __init__(self) -> None:
         self.seat: int | None = None
@@ -54,6 +56,11 @@ class FrameLink:
         """Send an action decided on state ``version``: the server's ``ack`` or ``error``,
         or ``LOST`` if the connection dropped first."""
         return await self._request({"type": "act", "based_on_version": version, "action": action})
+
+    async def emote(self, emote: str) -> Frame:
+        """Send an emote to the room (one of ``server.protocol.EMOTES``): the server's
+        ``ack`` or ``error`` (``rate_limited`` past the seat's flood limit), or ``LOST``."""
+        return await self._request({"type": "emote", "emote": emote})
 
     async def _request(self, message: Frame) -> Frame:
         self._seq += 1

@@ -7,7 +7,7 @@ through a ``Conn``. So a local game follows the same rules of order, races and r
 a server's, and the app has one kind of table to show. The room's searching bots think in
 the server's worker pool (one worker per CPU, at idle priority); a decision the pool cannot
 make is made by a light bot, and the link tells the app (a ``bot_failed`` frame of its
-own).
+own). It sends no emotes: only bots would see them.
 """
 
 from __future__ import annotations
@@ -72,6 +72,7 @@ class LocalLink(FrameLink):
     """The player's seat at a local table (see the module's docstring)."""
 
     leaving = "This table is on this machine only: the game ends with it."
+    emotes = False
 
     def __init__(self, game: LocalGame) -> None:
         super().__init__()

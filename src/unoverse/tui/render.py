@@ -12,6 +12,7 @@ from ..core.actions import Kind, parse_action
 from .cards import card_name, chip, color_chip
 from .moves import KEYS, Moves
 from .state import TableState
+from .words import emote_words
 
 #: The longest name a seat line shows.
 NAME_WIDTH: Final = 16
@@ -28,19 +29,25 @@ def countdown(state: TableState, now_ms: float) -> str:
     return f"{max(0, int((state.deadline - now_ms) / 1000.0 + 0.999))}s"
 
 
+def said(emote: str) -> str:
+    """An emote on its seat's line: its words, quoted."""
+    return f"[i]“{escape(emote_words(emote))}”[/]"
+
+
 def seats(state: TableState, moves: Moves, now_ms: float) -> str:
     """One line per seat, this seat first: who must act (▶ and the countdown; "thinking…"
-    while its bot thinks), cards held, the UNO state, the score and what else is true of the
-    seat. Before the deal: who sits where (``lobby``)."""
+    while its bot thinks), cards held, the UNO state, the score, the seat's emote for a few
+    seconds and what else is true of the seat. Before the deal: who sits where (``lobby``)."""
     view = state.view
     if view is None:
-        return lobby(state)
+        return lobby(state, now_ms)
     n = view["players"]
     mine = state.seat
     first = 0 if mine is None else mine
     acting = state.mandatory()
     live = view.get("live")
     catchable = {m.action.target for m in moves.by_kind.get(Kind.CATCH, [])}
+    emotes = state.shown_emotes(now_ms)
     lines = []
     for i in range(n):
         seat = (first + i) % n
@@ -73,6 +80,8 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
             parts.append("away")
         if state.thinks(seat):
             parts.append("[i]thinking…[/]")
+        if seat in emotes:
+            parts.append(said(emotes[seat]))
         if here and state.deadline is not None:
             parts.append(f"[b]{countdown(state, now_ms)}[/]")
         if seat in catchable:
@@ -81,10 +90,11 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
     return "\n".join(lines)
 
 
-def lobby(state: TableState) -> str:
-    """The room's seats before a round is dealt: who sits where, who is here, the host and
-    the open seats."""
+def lobby(state: TableState, now_ms: float) -> str:
+    """The room's seats before a round is dealt: who sits where, who is here, the host, the
+    open seats, and a seat's emote for a few seconds."""
     room_seats = (state.room or {}).get("seats", [])
+    emotes = state.shown_emotes(now_ms)
     lines = []
     for seat, room_seat in enumerate(room_seats):
         presence = state.presence[seat] if seat < len(state.presence) else room_seat
@@ -99,6 +109,8 @@ def lobby(state: TableState) -> str:
             parts.append("here" if presence.get("connected") or seat == state.seat else "away")
         if seat == state.host:
             parts.append("host")
+        if seat in emotes:
+            parts.append(said(emotes[seat]))
         lines.append("  ".join(parts))
     return "\n".join(lines)
 

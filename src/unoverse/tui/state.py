@@ -1,7 +1,7 @@
 """What the app knows of a room, folded from the server's frames one at a time
 (docs/protocol.md, "From the server"): the room, who is here, the round's view and its
-events, the races, the chat, the results, and the link's own frames (its status, and a
-local bot's decision that failed)."""
+events, the races, the chat and the emotes, the results, and the link's own frames (its
+status, and a local bot's decision that failed)."""
 
 from __future__ import annotations
 
@@ -17,6 +17,8 @@ MANDATORY = frozenset(kind for kind, spec in WINDOW_SCHEMA.items() if spec.manda
 
 #: Events and chat lines kept for the log.
 LOG_KEPT = 500
+#: How long an emote stays on its seat, in ms (as in the browser).
+EMOTE_SHOWN_MS = 4000.0
 
 
 @dataclass
@@ -37,7 +39,7 @@ class TableState:
     #: When the open mandatory window times out (ms since the epoch; None: no timer).
     deadline: float | None = None
     #: What happened, oldest first: ("event", event), ("race", frame), ("chat", frame),
-    #: ("bot_failed", frame).
+    #: ("emote", frame), ("bot_failed", frame).
     log: deque[tuple[str, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))
     round_over: dict[str, Any] | None = None
     match_over: dict[str, Any] | None = None
@@ -47,9 +49,12 @@ class TableState:
     thinking: dict[str, Any] | None = None
     #: How many entries were ever added to ``log`` (it keeps only the last ``LOG_KEPT``).
     logged: int = 0
+    #: Each seat's latest emote and when it arrived (ms, the app's clock).
+    emotes: dict[int, tuple[str, float]] = field(default_factory=dict)
 
-    def apply(self, frame: Frame) -> None:
-        """Fold one frame in."""
+    def apply(self, frame: Frame, now_ms: float = 0.0) -> None:
+        """Fold one frame in, arrived at ``now_ms`` by the app's clock (an emote's time on
+        its seat counts from then: the server's clock may not agree with this one)."""
         kind = frame.get("type")
         if kind == "status":
             self.status, self.status_detail = frame["status"], frame.get("detail", "")
@@ -79,6 +84,9 @@ class TableState:
             self._note("race", frame)
         elif kind == "chat_line":
             self._note("chat", frame)
+        elif kind == "emote":
+            self._note("emote", frame)
+            self.emotes[frame["seat"]] = (frame["emote"], now_ms)
         elif kind == "bot_failed":
             self._note("bot_failed", frame)
         elif kind == "round_over":
@@ -96,6 +104,12 @@ class TableState:
             and t["game"] == self.game
             and t["version"] == view["version"]
         )
+
+    def shown_emotes(self, now_ms: float) -> dict[int, str]:
+        """The emote of each seat that sent one less than ``EMOTE_SHOWN_MS`` ago."""
+        return {
+            seat: emote for seat, (emote, at) in self.emotes.items() if now_ms - at < EMOTE_SHOWN_MS
+        }
 
     def _note(self, kind: str, item: dict[str, Any]) -> None:
         self.log.append((kind, item))

@@ -1,10 +1,9 @@
 """The table screen: the seats, the centre, what is asked of whom, the hand, the keys that
 act now, and the log of what happened in words. Every action is a key (shown on screen) or
-a click; a key that does nothing now says why."""
+a click; a key that does nothing now says why. At a server's table, ``e`` sends an emote."""
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
@@ -25,18 +24,13 @@ from .hand import HandView
 from .logview import LogView
 from .moves import KEYS, Move, Moves, describe, group
 from .state import LOG_KEPT
-from .words import bot_failed_line, chat_line, race_line, say
+from .words import EMOTE_WORDS, bot_failed_line, chat_line, emote_line, race_line, say
 
 if TYPE_CHECKING:
     from .app import PlayApp
 
 #: The keys that reach an action by its kind (the rest are the table's own).
 ACTION_KEYS = frozenset(k.key for k in KEYS.values())
-
-
-def now_ms() -> float:
-    """The wall clock in ms since the epoch, as the server stamps deadlines."""
-    return time.time() * 1000.0
 
 
 class TableScreen(Screen[None]):
@@ -51,6 +45,7 @@ class TableScreen(Screen[None]):
         Binding("r", "rules", "rules"),
         Binding("question_mark", "keys", "keys"),
         Binding("b", "bell", "bell"),
+        Binding("e", "emote", "emote"),
         Binding("n", "again", "another match", show=False),
         Binding("q", "leave", "leave"),
     ]
@@ -63,6 +58,7 @@ class TableScreen(Screen[None]):
         self.call_uno = False
         self.notice = ""
         self.logged = 0  # entries of the state's log written to the log widget
+        self.emoting = False  # whether the seats were last drawn with an emote on one
 
     @property
     def play_app(self) -> PlayApp:
@@ -100,9 +96,9 @@ class TableScreen(Screen[None]):
 
     def show(self) -> None:
         state = self.play_app.state
-        moment = now_ms()
+        moment = self.play_app.clock()
         self.query_one("#title", Static).update(self.play_app.title_line())
-        self.query_one("#seats", Static).update(render.seats(state, self.moves, moment))
+        self.draw_seats(moment)
         self.query_one("#centre", Static).update(render.centre(state))
         self.query_one("#prompt", Static).update(render.prompt(state, moment))
         self.query_one("#notice", Static).update(self.notice)
@@ -138,14 +134,23 @@ class TableScreen(Screen[None]):
             return race_line(item, state.name)
         if kind == "bot_failed":
             return bot_failed_line(item, state.name)
+        if kind == "emote":
+            return emote_line(item, state.name)
         return chat_line(item, state.name)
 
+    def draw_seats(self, moment: float) -> None:
+        """The seats' lines at ``moment`` (the app's clock)."""
+        state = self.play_app.state
+        self.query_one("#seats", Static).update(render.seats(state, self.moves, moment))
+        self.emoting = bool(state.shown_emotes(moment))
+
     def tick(self) -> None:
-        """The countdown moves on."""
-        if self.play_app.state.deadline is not None:
-            moment = now_ms()
-            state = self.play_app.state
-            self.query_one("#seats", Static).update(render.seats(state, self.moves, moment))
+        """The countdown moves on; an emote's time on its seat runs out."""
+        state = self.play_app.state
+        moment = self.play_app.clock()
+        if state.deadline is not None or self.emoting:
+            self.draw_seats(moment)
+        if state.deadline is not None:
             self.query_one("#prompt", Static).update(render.prompt(state, moment))
 
     def say(self, text: str) -> None:
@@ -154,6 +159,11 @@ class TableScreen(Screen[None]):
         self.query_one("#notice", Static).update(text)
 
     # -- acting ------------------------------------------------------------------------------
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The emote key only where there is someone to read one: hidden, and no key at all,
+        at a local table."""
+        return self.play_app.link.emotes if action == "emote" else True
+
     @work(group="act")
     async def send(self, text: str) -> None:
         """Send an action; say why if the server refuses it."""
@@ -229,7 +239,7 @@ class TableScreen(Screen[None]):
             return "no round is being played"
         if state.seat is None:
             return "you are watching"
-        text, _, left = render.asked(state, now_ms())
+        text, _, left = render.asked(state, self.play_app.clock())
         text = f"{text} ({left} left)" if text and left else text
         return escape(text) or "nothing is asked of you"
 
@@ -291,7 +301,29 @@ class TableScreen(Screen[None]):
         self.app.push_screen(RulesScreen(str(variant)))
 
     def action_keys(self) -> None:
-        self.app.push_screen(KeysScreen())
+        self.app.push_screen(KeysScreen(self.play_app.link.emotes))
+
+    def action_emote(self) -> None:
+        """Choose an emote for the table (digits pick, Escape cancels), and send it."""
+        options = list(EMOTE_WORDS.items())
+        self.app.push_screen(Chooser("Send an emote", options), self._emote_chosen)
+
+    def _emote_chosen(self, emote: str | None) -> None:
+        if emote:
+            self.send_emote(emote)
+
+    @work(group="emote")
+    async def send_emote(self, emote: str) -> None:
+        """Send an emote; say why if the server refuses it. It shows on the seat when the
+        server shows it to the room."""
+        answer = await self.play_app.link.emote(emote)
+        if answer["type"] == "error":
+            if answer.get("code") == "rate_limited":
+                self.say("[b]Too many messages at once:[/] wait a moment before the next emote")
+            else:
+                self.say(f"[b]Emote refused:[/] {escape(str(answer['message']))}")
+        elif answer["type"] == "lost":
+            self.say("[b]The connection is down:[/] the emote may not have arrived")
 
     def action_bell(self) -> None:
         self.play_app.bell_on = not self.play_app.bell_on
@@ -313,6 +345,7 @@ class TableScreen(Screen[None]):
         self.play_app.play_again()
 
     def on_key(self, event: Key) -> None:
-        """A key that is nobody's: say so (the bound ones never get here)."""
-        if event.is_printable and event.character and event.character not in "123456789 0":
+        """A key that is nobody's: say so. (Every key gets here before the bindings do: one
+        bound to an action open now is theirs.)"""
+        if event.is_printable and event.character and event.key not in self.active_bindings:
             self.say(f"{event.character}: no such key here — press ? for the keys")

@@ -1,7 +1,7 @@
 """The log's lines: each event in words (``unoverse.core.sentences``, with the players' names), the
-races between seats, chat, and a bot's decision that failed, with a tag on what stands out
-(jump-ins, UNO calls, catches, challenges, races, BLAST, the launcher firing, eliminations, a
-round won, a bot's failure)."""
+races between seats, chat, emotes, and a bot's decision that failed, with a tag on what stands
+out (jump-ins, UNO calls, catches, challenges, races, BLAST, the launcher firing, eliminations,
+a round won, a bot's failure). The emotes' words are here too, in one mapping."""
 
 from __future__ import annotations
 
@@ -35,6 +35,23 @@ TAGS: Final[dict[str, str]] = {
 }
 
 
+#: Each emote in words, by its name in the protocol (``server.protocol.EMOTES``), in the
+#: order the picker offers them; the browser says the same (``emotes.js``).
+EMOTE_WORDS: Final[dict[str, str]] = {
+    "hello": "Hello!",
+    "well_played": "Well played!",
+    "wow": "Wow!",
+    "oops": "Oops!",
+    "hurry": "Hurry up!",
+    "thanks": "Thanks!",
+}
+
+
+def emote_words(emote: str) -> str:
+    """An emote in words ("Well played!"); a name this version does not know, as it came."""
+    return EMOTE_WORDS.get(emote, emote)
+
+
 def _tagged(tag: str, text: str) -> str:
     return f"[b reverse] {tag} [/] {escape(text)}" if tag else escape(text)
 
@@ -63,6 +80,11 @@ def race_line(race: dict[str, Any], name: Name) -> str:
 def chat_line(line: dict[str, Any], name: Name) -> str:
     """A chat line, shown as text."""
     return f"[b]{escape(name(line.get('seat')))}:[/] {escape(str(line.get('text', '')))}"
+
+
+def emote_line(emote: dict[str, Any], name: Name) -> str:
+    """A seat's emote, shown as its words after the seat's name, as a chat line is."""
+    return f"[b]{escape(name(emote['seat']))}:[/] {escape(emote_words(str(emote['emote'])))}"
 
 
 def bot_failed_line(failure: dict[str, Any], name: Name) -> str:
