@@ -4,9 +4,12 @@ never covers the hand and goes when the round ends."""
 
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Browser, Page, expect
 
 from .browser import QUICK, Site, version
+from .modules import call, site_page
 from .table_frames import Frame, Shaper, shaped
 
 #: A bot that lets the table sit still.
@@ -19,6 +22,43 @@ def open_table(
     _, page, shaper = shaped(browser, site, code, seat, token)
     expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
     return page, shaper
+
+
+#: A card, a colour letter or a rule book section in the notation, left in words for players.
+NOTATION = re.compile(r"\b[ROYGTBVP](?:[0-9]|S|R|\+[0-9])(?=\W|$)|colour [ROYGTBVP]\b|§|![0-9]")
+#: The page's own name of a card.
+NAME = 'const { cardName } = await load("cards.js"); return cardName(args[0]);'
+
+
+def test_an_engine_reason_reads_as_words(browser: Browser, site: Site) -> None:
+    """A refusal's reason loses the action that leads it, names the cards it mentions, the
+    colours and the seats in words, and drops the rule book's section numbers."""
+    script = """
+    const { reasonWords } = await load("refusal.js");
+    const view = { hand: ["WR4", "R5"], top: "G7", blast: "!3SC" };
+    const name = (seat) => ["Ana", "Bo"][seat];
+    return args[0].map(([message, action]) => reasonWords(message, action, view, name));
+    """
+    with site_page(browser, site.base) as page:
+        said = call(
+            page,
+            script,
+            [
+                [
+                    "WR4:R: a BLAST event is open (!3SC): play stops until the seats able to "
+                    "meet it have chosen their cards (§5.5)",
+                    "WR4:R",
+                ],
+                ["R5: R5 does not match the top card G7 (active colour G)", "R5"],
+                ["draw: seat 1 must answer the challenge", "draw"],
+            ],
+        )
+    assert said == [
+        "a BLAST event is open (BLAST card, 3 same colour): play stops until the seats able "
+        "to meet it have chosen their cards",
+        "red 5 does not match the top card green 7 (active colour green)",
+        "Bo must answer the challenge",
+    ]
 
 
 def boxes_meet(page: Page, a: str, b: str) -> bool:
@@ -51,8 +91,11 @@ def test_a_card_that_cannot_be_played_says_why_and_changes_nothing(
         toast = page.locator(".toast.error")
         expect(toast).to_be_visible()
         text = toast.inner_text()
-        assert "refused:" in text and "cannot be played now" not in text
-        assert card is not None and card in text.split("refused:", 1)[1]  # the engine's words
+        what, reason = text.split(" was refused: ", 1)
+        assert card is not None and what == call(page, NAME, card)
+        # the engine's reason, with the card named in words, and no notation left
+        assert what in reason and "cannot be played now" not in reason
+        assert not NOTATION.search(reason), reason
         assert version(page) == before
         expect(page.locator(".hand-slot")).to_have_count(hand)
         assert not boxes_meet(page, ".toast", ".hand")

@@ -17,6 +17,7 @@ import { Hand, keyed } from "./hand.js";
 import { animateEvents, flipFrom, places, rectOf, settle } from "./motion.js";
 import { sound, soundsFor } from "./sound.js";
 import { ownPrompt } from "./prompt.js";
+import { refusal } from "./refusal.js";
 import { Log } from "./log.js";
 import { Results } from "./results.js";
 import { ColorChoice, Spectrum } from "./spectrum.js";
@@ -154,7 +155,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     setPending({ action, card, version: view.version });
     const answer = await conn.act(action, view.version);
     setPending(null);
-    if (answer.type === "error") say(`${refusedText(action)}: ${answer.message}`, "error");
+    if (answer.type === "error") say(refusal(action, answer.message, view, name), "error");
     else if (answer.type === "lost") say("The connection dropped before an answer: your move may not have arrived.", "error");
     else if (parseAction(action).uno || action === "uno") setCallUno(false);
   };
@@ -164,7 +165,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     if (!conn || !view) return;
     const action = card.startsWith("W") ? `${card}:${view.color || "R"}` : card;
     const answer = await conn.act(action, view.version);
-    if (answer.type === "error") say(`${cardName(card)} was refused: ${answer.message}`, "error");
+    if (answer.type === "error") say(refusal(action, answer.message, view, name), "error");
     else if (answer.type === "lost") say("The connection dropped before an answer.", "error");
   };
 
@@ -301,12 +302,6 @@ function focusHand(root, index) {
   const buttons = root.querySelectorAll(".hand-cards [data-card] button");
   const target = buttons[Math.min(index, buttons.length - 1)];
   if (target) target.focus({ preventScroll: true });
-}
-
-function refusedText(action) {
-  const a = parseAction(action);
-  if (a.cards.length) return `${a.cards.map((c) => cardName(c)).join(", ")} was refused`;
-  return `${action} was refused`;
 }
 
 // -- parts of the table -----------------------------------------------------------------------
