@@ -156,3 +156,25 @@ def test_a_message_goes_when_the_round_ends(browser: Browser, site: Site) -> Non
         expect(toast).to_have_count(0)
     finally:
         page.context.close()
+
+
+def test_an_eliminated_seat_is_told_so_and_offered_nothing(browser: Browser, site: Site) -> None:
+    """Out of a Blast round, the seat watches: the prompt says so, and neither the actions
+    (UNO!, Draw) nor an empty hand are shown."""
+    code, [(seat, token)] = site.room("blast", ["Ana"], {1: SLOW, 2: SLOW})
+    page, shaper = open_table(browser, site, code, seat, token)
+    try:
+        expect(page.locator(".actions")).to_be_visible()
+
+        def eliminated(frame: Frame) -> None:
+            view = frame["view"]
+            view["eliminated"][seat] = True
+            view["hand"], view["legal"] = [], []
+            view["hand_sizes"][seat] = 0
+
+        shaper.resend_update(eliminated)
+        expect(page.locator(".prompt")).to_have_text("You are out: the others play on to the end")
+        expect(page.locator(".actions")).to_have_count(0)
+        expect(page.locator("section.hand")).to_have_count(0)
+    finally:
+        page.context.close()

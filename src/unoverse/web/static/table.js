@@ -237,8 +237,11 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
   const pendingKey = pending && pending.card ? (hand.find((c) => c.card === pending.card) || {}).key : null;
   const shownHand = pendingKey ? hand.filter((c) => c.key !== pendingKey) : hand;
   const blocked = view.live && mine != null && view.live.blocked === mine;
+  const out = mine != null && view.eliminated[mine] && view.winner == null;
   const acting = mandatory && mandatory.kind !== "live" ? mandatory.seat : null;
-  const prompt = blocked
+  const prompt = out
+    ? "You are out: the others play on to the end"
+    : blocked
     ? "You are blocked until someone else plays"
     : mandatory
       ? mine != null && (mandatory.seat === mine || (mandatory.kind === "live" && legal.length > 0))
@@ -264,11 +267,11 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     </section>
     <p class=${`prompt ${mandatory && mandatory.seat === mine ? "mine" : ""}`} role="status">${prompt}
       ${mandatory && mandatory.seat === mine && html` <${Countdown} state=${state} />`}</p>
-    ${mine != null && html`<section class="actions" aria-label="Actions">
+    ${mine != null && !out && html`<section class="actions" aria-label="Actions">
       <${Actions} groups=${groups} act=${act} button=${button} callUno=${callUno} onUno=${unoPressed}
         view=${view} name=${name} blastOptions=${blastOptions} picked=${picked} />
     </section>`}
-    ${mine != null && html`<section class="hand" aria-label=${`Your hand, ${view.hand.length} cards`}>
+    ${mine != null && !out && html`<section class="hand" aria-label=${`Your hand, ${view.hand.length} cards`}>
       <${Hand} cards=${shownHand} groups=${groups} hints=${settings.hints} onPlay=${playCard} onPickUp=${pickUp}
         armed=${view.live && view.live.mine} blast=${blastOptions.length > 0} picked=${picked} source=${handSource}
         onPick=${(key) => setPicked(picked.includes(key) ? picked.filter((x) => x !== key) : [...picked, key])} />
