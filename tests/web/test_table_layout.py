@@ -6,6 +6,7 @@ strip of its own to tap (the point in its middle is the card itself, not a neigh
 from __future__ import annotations
 
 import time
+from collections.abc import Callable, Iterator
 from functools import partial
 from typing import Any
 
@@ -13,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from .browser import Site, seated, shot
-from .table_frames import Shaper, shaped, with_hand
+from .table_frames import Frame, Shaper, shaped, with_hand
 
 #: Bots that let the table sit still while it is measured.
 SLOW = "easy:median_ms=60000"
@@ -52,6 +53,28 @@ MEASURE = """() => {
   const scroll = document.documentElement.scrollWidth;
   return {seats, centre, cards, scroll, vw: innerWidth, vh: innerHeight};
 }"""
+
+
+def every_screen(
+    browser: Browser, site: Site, code: str, seat: int, token: str
+) -> Iterator[tuple[str, Page, Shaper]]:
+    """Ana's table at each of ``SIZES`` in turn, once her hand is shown: the size's name,
+    the page and its socket's shaper (the page is closed after)."""
+    for size, (width, height) in SIZES.items():
+        viewport = {"width": width, "height": height}
+        context, page, shaper = shaped(browser, site, code, seat, token, viewport=viewport)
+        try:
+            expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+            yield size, page, shaper
+        finally:
+            context.close()
+
+
+def holding(page: Page, shaper: Shaper, change: Callable[[Frame], None], cards: int) -> None:
+    """The last update again after ``change``, which leaves ``cards`` in the hand, laid out."""
+    shaper.resend_update(change)
+    expect(page.locator(".hand-slot")).to_have_count(cards)
+    time.sleep(0.1)  # the hand measures its width once laid out
 
 
 def inside(b: dict[str, Any], vw: int, vh: int) -> bool:
@@ -102,21 +125,13 @@ def check(page: Page, what: str) -> list[str]:
 def test_seats_and_hand_fit_every_screen(browser: Browser, site: Site, seats: int) -> None:
     code, [(seat, token)] = site.room("classic", ["Ana"], {s: SLOW for s in range(1, seats)})
     wrong: list[str] = []
-    for size, (width, height) in SIZES.items():
-        viewport = {"width": width, "height": height}
-        context, page, shaper = shaped(browser, site, code, seat, token, viewport=viewport)
-        try:
-            expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
-            expect(page.locator(".seat")).to_have_count(seats - 1)
-            for cards in (1, 7, 30):
-                shaper.resend_update(partial(with_hand, n=cards))
-                expect(page.locator(".hand-slot")).to_have_count(cards)
-                time.sleep(0.1)  # the hand measures its width once laid out
-                wrong += check(page, f"{size}, {seats} seats, {cards} cards")
-                if cards == 30 and (size, seats) in SHOTS:
-                    shot(page, SHOTS[size, seats])
-        finally:
-            context.close()
+    for size, page, shaper in every_screen(browser, site, code, seat, token):
+        expect(page.locator(".seat")).to_have_count(seats - 1)
+        for cards in (1, 7, 30):
+            holding(page, shaper, partial(with_hand, n=cards), cards)
+            wrong += check(page, f"{size}, {seats} seats, {cards} cards")
+            if cards == 30 and (size, seats) in SHOTS:
+                shot(page, SHOTS[size, seats])
     assert not wrong, "\n".join(wrong)
 
 
@@ -195,19 +210,11 @@ def own_cards(frame: dict[str, Any], n: int) -> None:
 def test_each_variants_table_fits_every_screen(browser: Browser, site: Site, preset: str) -> None:
     code, [(seat, token)] = site.room(preset, ["Ana"], {1: SLOW, 2: SLOW, 3: SLOW})
     wrong: list[str] = []
-    for size, (width, height) in SIZES.items():
-        viewport = {"width": width, "height": height}
-        context, page, shaper = shaped(browser, site, code, seat, token, viewport=viewport)
-        try:
-            expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
-            for cards in (7, 30):
-                shaper.resend_update(partial(own_cards, n=cards))
-                expect(page.locator(".hand-slot")).to_have_count(cards)
-                time.sleep(0.1)  # the hand measures its width once laid out
-                what = f"{preset}, {size}, {cards} cards"
-                wrong += check(page, what) + controls_outside(page, what)
-        finally:
-            context.close()
+    for size, page, shaper in every_screen(browser, site, code, seat, token):
+        for cards in (7, 30):
+            holding(page, shaper, partial(own_cards, n=cards), cards)
+            what = f"{preset}, {size}, {cards} cards"
+            wrong += check(page, what) + controls_outside(page, what)
     assert not wrong, "\n".join(wrong)
 
 
@@ -225,46 +232,40 @@ def test_catch_buttons_cover_nothing_at_ten_seats(browser: Browser, site: Site) 
     and covers no other seat, the piles, the prompt, the actions or the hand."""
     code, [(seat, token)] = site.room("classic", ["Ana"], {s: SLOW for s in range(1, 10)})
     wrong: list[str] = []
-    for size, (width, height) in SIZES.items():
-        viewport = {"width": width, "height": height}
-        context, page, shaper = shaped(browser, site, code, seat, token, viewport=viewport)
-        try:
-            expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
-            shaper.resend_update(catch_everyone)
-            expect(page.locator("button.catch")).to_have_count(9)
-            boxes = page.evaluate(
-                """() => {
-                  const box = (e, what) => {
-                    const r = e.getBoundingClientRect();
-                    return {x: r.left, y: r.top, w: r.width, h: r.height, what};
-                  };
-                  const all = (sel, what) =>
-                    [...document.querySelectorAll(sel)].map((e) => box(e, what));
-                  return {
-                    catches: [...document.querySelectorAll('.place')].flatMap((p) =>
-                      [...p.querySelectorAll('button.catch')].map((b) =>
-                        ({...box(b, 'catch'), seat: p.dataset.seat}))),
-                    others: [
-                      ...[...document.querySelectorAll('.place')].map((p) =>
-                        ({...box(p, 'seat ' + p.dataset.seat), seat: p.dataset.seat})),
-                      ...all('.ring-center', 'the piles'),
-                      ...all('.prompt', 'the prompt'),
-                      ...all('.actions button', 'an action'),
-                      ...all('.hand-slot .card', 'a card'),
-                    ],
-                    vw: innerWidth, vh: innerHeight,
-                  };
-                }"""
-            )
-            for c in boxes["catches"]:
-                what = f"{size}: the catch button of seat {c['seat']}"
-                if not inside(c, boxes["vw"], boxes["vh"]):
-                    wrong.append(f"{what} is outside the viewport: {c}")
-                for o in boxes["others"]:
-                    if o.get("seat") != c["seat"] and overlap(c, o):
-                        wrong.append(f"{what} covers {o['what']}: {c} {o}")
-            if size == "small":
-                shot(page, "table-360-catch-ten-seats")
-        finally:
-            context.close()
+    for size, page, shaper in every_screen(browser, site, code, seat, token):
+        shaper.resend_update(catch_everyone)
+        expect(page.locator("button.catch")).to_have_count(9)
+        boxes = page.evaluate(
+            """() => {
+              const box = (e, what) => {
+                const r = e.getBoundingClientRect();
+                return {x: r.left, y: r.top, w: r.width, h: r.height, what};
+              };
+              const all = (sel, what) =>
+                [...document.querySelectorAll(sel)].map((e) => box(e, what));
+              return {
+                catches: [...document.querySelectorAll('.place')].flatMap((p) =>
+                  [...p.querySelectorAll('button.catch')].map((b) =>
+                    ({...box(b, 'catch'), seat: p.dataset.seat}))),
+                others: [
+                  ...[...document.querySelectorAll('.place')].map((p) =>
+                    ({...box(p, 'seat ' + p.dataset.seat), seat: p.dataset.seat})),
+                  ...all('.ring-center', 'the piles'),
+                  ...all('.prompt', 'the prompt'),
+                  ...all('.actions button', 'an action'),
+                  ...all('.hand-slot .card', 'a card'),
+                ],
+                vw: innerWidth, vh: innerHeight,
+              };
+            }"""
+        )
+        for c in boxes["catches"]:
+            what = f"{size}: the catch button of seat {c['seat']}"
+            if not inside(c, boxes["vw"], boxes["vh"]):
+                wrong.append(f"{what} is outside the viewport: {c}")
+            for o in boxes["others"]:
+                if o.get("seat") != c["seat"] and overlap(c, o):
+                    wrong.append(f"{what} covers {o['what']}: {c} {o}")
+        if size == "small":
+            shot(page, "table-360-catch-ten-seats")
     assert not wrong, "\n".join(wrong)
