@@ -109,7 +109,7 @@ def test_a_points_round_says_what_each_seat_scored(browser: Browser, site: Site)
         )
         expect(page.locator("#probe h2")).to_have_text("Seat 2 wins round 1")
         headers = page.locator("#probe thead th").all_inner_texts()
-        assert headers == ["Place", "Player", "Left in hand", "Scored", "Match score"]
+        assert headers == ["Place", "Player", "Points left", "Scored", "Match score"]
         assert rows(page) == [
             ["1", "Seat 2", "0", "52", "152"],
             ["2", "Seat 3", "12", "0", "0"],

@@ -88,7 +88,7 @@ export function ResultsTable({ result, name }) {
       ${round && html`<th scope="col">Place</th>`}
       <th scope="col">Player</th>
       ${showOutcome && html`<th scope="col">Outcome</th>`}
-      ${showLeft && html`<th scope="col">${oneRound ? "Points left in hand" : "Left in hand"}</th>`}
+      ${showLeft && html`<th scope="col">${oneRound ? "Points left in hand" : "Points left"}</th>`}
       ${round && !oneRound && html`<th scope="col">${scoring === "winner_takes" ? "Scored" : "Added"}</th>`}
       ${showScores && html`<th scope="col">${winners ? "Final score" : "Match score"}</th>`}
     </tr></thead>
