@@ -77,11 +77,13 @@ def frames(preset: str, game: Game, events: list[Any], seat: int = 0, **extra: A
 
 
 class ScriptedLink(FrameLink):
-    """A room that sends ``frames`` on joining and refuses every action."""
+    """A room that sends ``frames`` on joining and refuses every action; ``sent`` keeps the
+    actions' texts."""
 
     def __init__(self, frames: list[Frame]) -> None:
         super().__init__()
         self.frames = frames
+        self.sent: list[str] = []
 
     async def open(self, deliver: Deliver) -> None:
         await super().open(deliver)
@@ -92,7 +94,10 @@ class ScriptedLink(FrameLink):
     async def _send(self, frame: bytes) -> None:
         import json
 
-        seq = json.loads(frame)["seq"]
+        message = json.loads(frame)
+        seq = message["seq"]
+        if message["type"] == "act":
+            self.sent.append(message["action"])
         self._received(
             json.dumps({"type": "error", "seq": seq, "code": "illegal", "message": "scripted"})
         )

@@ -1,5 +1,6 @@
 """Bad input to the terminal game: one line and no app for a bad command line; a key that
-does nothing says why and changes nothing; a click on a card plays it."""
+does nothing says why and changes nothing; a click on a card plays it; a chooser's keys
+take the options they are shown beside."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ import sys
 
 import pytest
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.widgets import OptionList, Static
 
+from unoverse.core.game import Game, Phase
 from unoverse.tui.app import PlayApp
-from unoverse.tui.dialogs import LeaveScreen
+from unoverse.tui.dialogs import Chooser, LeaveScreen
 from unoverse.tui.launch import player_name
 
 from .scripted import ScriptedLink, frames, position
@@ -124,6 +126,33 @@ def test_leaving_mid_round_asks_first() -> None:
             await pilot.press("q", "y")
             await pilot.pause(0.1)
             assert not app.is_running
+
+    asyncio.run(main())
+
+
+def _numeral(game: Game) -> bool:
+    """Seat 0's turn, with a Numeral in hand that may declare any number."""
+    legal = game.legal_actions(0) if game.turn == 0 and game.phase == Phase.TURN else []
+    return sum(a.number >= 0 for a in legal) == 10
+
+
+def test_a_numeral_is_declared_by_the_number_key_shown_beside_it() -> None:
+    async def main() -> None:
+        game, events = position("blast", 3, 1, _numeral)
+        link = ScriptedLink(frames("blast", game, events))
+        app = PlayApp(link, bell=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            card = app.table.hand.index("BN")
+            await pilot.press(str(card + 1))
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, Chooser)
+            options = app.screen.query_one(OptionList)
+            shown = [str(options.get_option_at_index(i).prompt) for i in range(10)]
+            assert all(line.split()[0] == line.split()[-1] for line in shown), shown  # "7  as a 7"
+            await pilot.press("7")
+            await pilot.pause(0.1)
+            assert link.sent == ["BN=7"]
 
     asyncio.run(main())
 

@@ -19,25 +19,34 @@ from ..web import STATIC
 
 class Chooser(ModalScreen[str | None]):
     """Choose one of several actions (a wild's colour, a swap's target, a BLAST set...):
-    arrows and Enter, or the option's number; Escape cancels. Returns the action's text."""
+    arrows and Enter, or the digit shown beside the option; Escape cancels. Returns the
+    action's text."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "dismiss(None)", "cancel"),
-        *(Binding(str(i % 10), f"pick({i - 1})", show=False) for i in range(1, 11)),
+        *(Binding(str(digit), f"pick('{digit}')", show=False) for digit in range(10)),
     ]
 
-    def __init__(self, title: str, options: list[tuple[str, str]]) -> None:
-        """``options``: (action text, what it does in words)."""
+    def __init__(
+        self, title: str, options: list[tuple[str, str]], keys: list[str] | None = None
+    ) -> None:
+        """``options``: (action text, what it does in words). ``keys``: the digit of each
+        option (a Numeral's number is its own); by default the first ten are numbered 1-9, 0
+        in order. The digit shown beside an option is the one that takes it."""
         super().__init__()
         self.title_text = title
         self.options = options
+        if keys is None:
+            keys = [str((i + 1) % 10) for i in range(min(len(options), 10))]
+        self.keys = dict(zip(keys, range(len(options)), strict=False))
 
     def compose(self) -> ComposeResult:
+        shown = {index: key for key, index in self.keys.items()}
         with Vertical(id="dialog"):
             yield Static(self.title_text, id="dialog-title")
             yield OptionList(
                 *(
-                    Option(f"{(i + 1) % 10 if i < 10 else ' '}  {words}", id=text)
+                    Option(f"{shown.get(i, ' ')}  {words}", id=text)
                     for i, (text, words) in enumerate(self.options)
                 ),
                 id="choices",
@@ -47,8 +56,9 @@ class Chooser(ModalScreen[str | None]):
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
 
-    def action_pick(self, index: int) -> None:
-        if 0 <= index < len(self.options):
+    def action_pick(self, key: str) -> None:
+        index = self.keys.get(key)
+        if index is not None:
             self.dismiss(self.options[index][0])
 
 

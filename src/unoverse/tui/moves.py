@@ -106,6 +106,15 @@ def group(legal: list[str]) -> Moves:
     return moves
 
 
+def digits(moves: list[Move]) -> list[str] | None:
+    """The chooser's key of each move: a Numeral's declared number when every move declares
+    a different one (7 declares 7), else ``None`` (the options are numbered in order)."""
+    numbers = [m.action.number for m in moves]
+    if not numbers or min(numbers) < 0 or len(set(numbers)) < len(numbers):
+        return None
+    return [str(n) for n in numbers]
+
+
 def describe(move: Move, name: Callable[[int], str]) -> str:
     """A choice in words, as the chooser lists it (``name`` names a seat)."""
     a = move.action

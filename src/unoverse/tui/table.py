@@ -22,7 +22,7 @@ from .cards import COLOR_NAME, card_name, sort_hand
 from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen
 from .hand import HandView
 from .logview import LogView
-from .moves import KEYS, Move, Moves, describe, group
+from .moves import KEYS, Move, Moves, describe, digits, group
 from .state import LOG_KEPT
 from .words import EMOTE_WORDS, bot_failed_line, chat_line, emote_line, race_line, say
 
@@ -190,7 +190,7 @@ class TableScreen(Screen[None]):
             return
         state = self.play_app.state
         options = [(m.text, describe(m, state.name)) for m in moves]
-        self.app.push_screen(Chooser(title, options), self._chosen)
+        self.app.push_screen(Chooser(title, options, digits(moves)), self._chosen)
 
     def _chosen(self, text: str | None) -> None:
         if text:
