@@ -1,6 +1,6 @@
 """Bad input to the terminal game: one line and no app for a bad command line; a key that
 does nothing says why and changes nothing; a click on a card plays it; a chooser's keys
-take the options they are shown beside."""
+take the options they are shown beside; Ctrl+Q and Ctrl+C leave as q does."""
 
 from __future__ import annotations
 
@@ -153,6 +153,24 @@ def test_a_numeral_is_declared_by_the_number_key_shown_beside_it() -> None:
             await pilot.press("7")
             await pilot.pause(0.1)
             assert link.sent == ["BN=7"]
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize("key", ["ctrl+q", "ctrl+c"])
+def test_ctrl_q_and_ctrl_c_leave_as_q_does(key: str) -> None:
+    async def main() -> None:
+        app = _table()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            await pilot.press(key)
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, LeaveScreen) and app.is_running
+            await pilot.press("n")
+            assert app.screen is app.table and app.is_running
+            await pilot.press(key, key)  # pressed again on the question, it leaves
+            await pilot.pause(0.1)
+            assert not app.is_running
 
     asyncio.run(main())
 

@@ -9,12 +9,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import ClassVar
 
 from textual import work
 from textual.app import App
+from textual.binding import Binding, BindingType
 from textual.markup import escape
 
-from .dialogs import ResultsScreen
+from .dialogs import LeaveScreen, ResultsScreen
 from .link import Frame, FrameLink
 from .render import results
 from .state import TableState
@@ -37,6 +39,12 @@ class PlayApp(App[None]):
     TITLE = "unoverse"
     # (Textual declares it an instance variable: a ClassVar annotation would not override it)
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (110, "-wide")]  # noqa: RUF012
+    # Ctrl+Q and Ctrl+C leave as q does, asking first during a round (Textual's own quit at
+    # once, or only say how to). Priority: a dialog would hold them otherwise.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "leave", show=False, priority=True),
+        Binding("ctrl+c", "copy_or_leave", show=False, priority=True),
+    ]
 
     def __init__(
         self, link: FrameLink, *, bell: bool = True, clock: Callable[[], float] = now_ms
@@ -124,6 +132,22 @@ class PlayApp(App[None]):
         return " · ".join(parts)
 
     # -- acting ------------------------------------------------------------------------------
+    def action_leave(self) -> None:
+        """Ctrl+Q, Ctrl+C: what q does at the table, from any screen; on the question
+        whether to leave, they leave (as q does there)."""
+        if isinstance(self.screen, LeaveScreen):
+            self.screen.dismiss(True)
+        else:
+            self.table.action_leave()
+
+    def action_copy_or_leave(self) -> None:
+        """Ctrl+C: copy the text selected with the mouse (Textual's Ctrl+C), else leave."""
+        selected = self.screen.get_selected_text()
+        if selected:
+            self.copy_to_clipboard(selected)
+        else:
+            self.action_leave()
+
     @work(exclusive=True, group="again")
     async def play_again(self) -> None:
         """Another match, once this one is over (the host only)."""

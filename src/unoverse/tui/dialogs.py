@@ -113,7 +113,7 @@ KEY_HELP = (
     EMOTE_HELP,
     ("n", "after a match: play another"),
     ("Ctrl+P", "commands: light or dark theme, and more"),
-    ("q", "leave (during a round, y confirms)"),
+    ("q, Ctrl+Q/C", "leave (during a round, y confirms)"),
 )
 
 
