@@ -1,6 +1,7 @@
 """Bad input to the terminal game: one line and no app for a bad command line; a key that
 does nothing says why and changes nothing; a click on a card plays it; a chooser's keys
-take the options they are shown beside; Ctrl+Q and Ctrl+C leave as q does."""
+take the options they are shown beside; Ctrl+Q and Ctrl+C leave as q does; the command
+palette offers the game's own commands."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import subprocess
 import sys
 
 import pytest
+from textual.command import CommandList, CommandPalette
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 
@@ -171,6 +173,33 @@ def test_ctrl_q_and_ctrl_c_leave_as_q_does(key: str) -> None:
             await pilot.press(key, key)  # pressed again on the question, it leaves
             await pilot.pause(0.1)
             assert not app.is_running
+
+    asyncio.run(main())
+
+
+def test_the_command_palette_offers_the_light_and_the_dark_theme() -> None:
+    async def main() -> None:
+        app = _table()
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause(0.1)
+            await pilot.press("ctrl+p")
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, CommandPalette)
+            await pilot.press(*"theme")
+            commands = app.screen.query_one(CommandList)
+            for _ in range(50):  # the palette searches its commands in the background
+                await pilot.pause(0.05)
+                if commands.option_count and not commands.has_class("--populating"):
+                    break
+            found = {
+                str(commands.get_option_at_index(i).prompt).splitlines()[0]: i
+                for i in range(commands.option_count)
+            }
+            assert set(found) == {"Light theme", "Dark theme"}  # not Textual's twenty themes
+            commands.highlighted = found["Light theme"]
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert app.theme == "textual-light" and app.screen is app.table
 
     asyncio.run(main())
 

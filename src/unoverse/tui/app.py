@@ -7,14 +7,16 @@ times the countdowns and the emotes on the seats."""
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar, Final
 
 from textual import work
-from textual.app import App
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.markup import escape
+from textual.screen import Screen
 
 from .dialogs import LeaveScreen, ResultsScreen
 from .link import Frame, FrameLink
@@ -25,6 +27,17 @@ from .words import bot_failed_line
 
 #: Where the app's styles are.
 CSS = Path(__file__).with_name("play.tcss")
+
+
+#: The command palette's commands (Ctrl+P), in words: (name, what it does) by command.
+PALETTE: Final[dict[str, tuple[str, str]]] = {
+    "light": ("Light theme", "Dark text on a light background"),
+    "dark": ("Dark theme", "Light text on a dark background (the default)"),
+    "keys": ("Keys", "Every key of the table"),
+    "rules": ("Rules", "How to play the variant at the table"),
+    "bell": ("Bell", "The bell on your turn: on or off"),
+    "leave": ("Leave", "Leave the table (during a round, y confirms)"),
+}
 
 
 def now_ms() -> float:
@@ -130,6 +143,25 @@ class PlayApp(App[None]):
         if not self.bell_on:
             parts.append("bell off")
         return " · ".join(parts)
+
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
+        """The command palette's commands: the light and the dark theme and a few of the
+        table's keys, rather than Textual's list of twenty themes and its quit that would
+        not ask first."""
+        actions: dict[str, Callable[[], object]] = {
+            "light": partial(self.use_theme, "textual-light"),
+            "dark": partial(self.use_theme, "textual-dark"),
+            "keys": self.table.action_keys,
+            "rules": self.table.action_rules,
+            "bell": self.table.action_bell,
+            "leave": self.action_leave,
+        }
+        for command, (name, what) in PALETTE.items():
+            yield SystemCommand(name, what, actions[command])
+
+    def use_theme(self, theme: str) -> None:
+        """Show the app in ``theme`` (a Textual theme's name)."""
+        self.theme = theme
 
     # -- acting ------------------------------------------------------------------------------
     def action_leave(self) -> None:
