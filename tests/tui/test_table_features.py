@@ -153,6 +153,44 @@ def test_another_match_after_the_last_with_n() -> None:
     asyncio.run(main())
 
 
+def test_after_the_match_n_is_named_on_the_results_and_at_the_table() -> None:
+    """The host's results name ``n``; back at the table, so do the prompt and the footer
+    (which has no ``n`` while the match is played)."""
+    game, events = position("classic", 3, 9, lambda g: g.over)
+    sent = frames("classic", game, events)
+    leftovers = [game.hand_points(s) for s in range(game.n)]
+    scores = [sum(leftovers) if s == game.winner else 0 for s in range(game.n)]
+    over = {"game": 1, "winner": game.winner, "leftovers": leftovers, "scores": scores}
+    sent.append(over | {"type": "round_over", "seed": "9", "salt": "0" * 64, "commitment": ""})
+
+    def footer(app: PlayApp) -> list[tuple[str, str]]:
+        """The table's keys in its footer."""
+        shown = app.table.active_bindings.items()
+        return [(key, b.binding.description) for key, b in shown if b.binding.show]
+
+    async def main() -> None:
+        app = PlayApp(ScriptedLink(sent), bell=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert "n" not in dict(footer(app))
+            await pilot.press("n")
+            assert "n: another match starts once this one is over" in app.table.notice
+            app.receive({"type": "match_over", "winners": [game.winner], "scores": scores})
+            await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the match's end")
+            await pilot.pause(0.1)
+            hint = str(app.screen.query("Static").last().render())
+            assert "n another match" in hint
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            assert app.screen is app.table
+            assert "n starts another" in str(app.table.query_one("#prompt").render())
+            assert ("n", "another match") in footer(app)
+
+    asyncio.run(main())
+
+
 def test_the_hand_and_the_log_are_laid_out_again_at_80x24() -> None:
     async def main() -> None:
         game, events = position("classic", 4, 2, _turn())

@@ -144,6 +144,11 @@ class PlayApp(App[None]):
             parts.append("bell off")
         return " · ".join(parts)
 
+    def may_play_again(self) -> bool:
+        """Whether the player may start another match: the match is over and they host it."""
+        state = self.state
+        return state.match_over is not None and state.host is not None and state.host == state.seat
+
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         """The command palette's commands: the light and the dark theme and a few of the
         table's keys, rather than Textual's list of twenty themes and its quit that would
@@ -158,10 +163,6 @@ class PlayApp(App[None]):
         }
         for command, (name, what) in PALETTE.items():
             yield SystemCommand(name, what, actions[command])
-
-    def use_theme(self, theme: str) -> None:
-        """Show the app in ``theme`` (a Textual theme's name)."""
-        self.theme = theme
 
     # -- acting ------------------------------------------------------------------------------
     def action_leave(self) -> None:
@@ -179,6 +180,10 @@ class PlayApp(App[None]):
             self.copy_to_clipboard(selected)
         else:
             self.action_leave()
+
+    def use_theme(self, theme: str) -> None:
+        """Show the app in ``theme`` (a Textual theme's name)."""
+        self.theme = theme
 
     @work(exclusive=True, group="again")
     async def play_again(self) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 from functools import cache
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -136,9 +136,18 @@ class KeysScreen(ModalScreen[None]):
             yield Static("[dim]↑ ↓ scroll · Esc closes[/]")
 
 
+#: The keys under the results: of a round, of a match at its host's seat, at another's.
+RESULTS_HINT: Final = {
+    "round": "[dim]The next round is dealt in a moment · Enter: back to the table[/]",
+    "host": "[b]n[/] another match · [b]q[/] leave · [b]Enter[/] back to the table",
+    "guest": "The host may start another match · [b]q[/] leave · [b]Enter[/] back to the table",
+}
+
+
 class ResultsScreen(ModalScreen[str | None]):
     """A round's or the match's result. Enter or Escape goes back to the table; after a
-    match, ``n`` plays another (the host) and ``q`` leaves."""
+    match, ``n`` plays another (the host) and ``q`` leaves: those keys are written out, not
+    dimmed, for they are what the player does next."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "dismiss(None)", "back to the table"),
@@ -153,16 +162,11 @@ class ResultsScreen(ModalScreen[str | None]):
         self.host = host
 
     def compose(self) -> ComposeResult:
-        if not self.match_over:
-            hint = "The next round is dealt in a moment · Enter: back to the table"
-        elif self.host:
-            hint = "n: play another match · q: leave · Enter: back to the table"
-        else:
-            hint = "The host may start another match · q: leave · Enter: back to the table"
+        hint = "round" if not self.match_over else "host" if self.host else "guest"
         with Vertical(id="dialog"):
             yield Static("[b]Results[/]", id="dialog-title")
             yield Static(self.text, id="results")
-            yield Static(f"[dim]{hint}[/]")
+            yield Static(RESULTS_HINT[hint])
 
 
 class LeaveScreen(ModalScreen[bool]):

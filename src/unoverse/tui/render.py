@@ -190,12 +190,19 @@ NO_ANSWER: Final[dict[str, str]] = {
 }
 
 
+#: The prompt once the match is over: at the host's seat (who starts another), at another.
+MATCH_OVER: Final = {
+    True: "The match is over: n starts another",
+    False: "The match is over: the host may start another",
+}
+
+
 def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
     """What is asked of whom now, as plain words; whether it is asked of this seat (or is
     news worth stressing); and the countdown ("" without a timer)."""
     view = state.view
     if state.match_over is not None:
-        return "The match is over.", True, ""
+        return MATCH_OVER[state.host is not None and state.host == state.seat], True, ""
     if view is None:
         if state.status != "connected":
             return "", False, ""

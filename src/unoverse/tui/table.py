@@ -46,7 +46,8 @@ class TableScreen(Screen[None]):
         Binding("question_mark", "keys", "keys"),
         Binding("b", "bell", "bell"),
         Binding("e", "emote", "emote"),
-        Binding("n", "again", "another match", show=False),
+        Binding("n", "again", "another match"),  # in the footer once the host may start one
+        Binding("n", "why_not_again", show=False),  # until then, n says why not
         Binding("q", "leave", "leave"),
     ]
 
@@ -59,6 +60,7 @@ class TableScreen(Screen[None]):
         self.notice = ""
         self.logged = 0  # entries of the state's log written to the log widget
         self.emoting = False  # whether the seats were last drawn with an emote on one
+        self.again = False  # whether the footer offers another match
 
     @property
     def play_app(self) -> PlayApp:
@@ -92,6 +94,9 @@ class TableScreen(Screen[None]):
         self.moves = group(state.legal)
         if self.call_uno and (state.view is None or len(state.view["hand"]) > 2):
             self.call_uno = False
+        if self.again != self.play_app.may_play_again():
+            self.again = not self.again
+            self.refresh_bindings()
         self.show()
 
     def show(self) -> None:
@@ -161,8 +166,12 @@ class TableScreen(Screen[None]):
     # -- acting ------------------------------------------------------------------------------
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """The emote key only where there is someone to read one: hidden, and no key at all,
-        at a local table."""
-        return self.play_app.link.emotes if action == "emote" else True
+        at a local table. ``n`` starts another match once the host may, else says why not."""
+        if action == "emote":
+            return self.play_app.link.emotes
+        if action in ("again", "why_not_again"):
+            return self.play_app.may_play_again() == (action == "again")
+        return True
 
     @work(group="act")
     async def send(self, text: str) -> None:
@@ -343,6 +352,9 @@ class TableScreen(Screen[None]):
 
     def action_again(self) -> None:
         self.play_app.play_again()
+
+    def action_why_not_again(self) -> None:
+        self.play_app.play_again()  # it says why not
 
     def on_key(self, event: Key) -> None:
         """A key that is nobody's: say so. (Every key gets here before the bindings do: one
