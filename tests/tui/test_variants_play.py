@@ -3,11 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
+
+import pytest
 
 from unoverse.core.actions import Kind
+from unoverse.core.game import Game, Phase
+from unoverse.tui.app import PlayApp
 from unoverse.tui.table import TableScreen
 
 from .pilot import local_link, playing, take_a_turn, until
+from .scripted import ScriptedLink, frames, position
+from .test_snapshots import _turn
 
 
 def test_attack_the_launcher_is_pressed_with_d_and_shown() -> None:
@@ -40,6 +47,41 @@ def test_attack_the_launcher_is_pressed_with_d_and_shown() -> None:
                 else:
                     await pilot.pause(0.02)
             assert pressed, "the launcher was never pressed"
+
+    asyncio.run(main())
+
+
+@pytest.mark.parametrize(
+    ("ready", "sent", "keys", "said"),
+    [
+        (_turn(), ["press"], "d press the launcher", "play a card or press the launcher (d)"),
+        (
+            lambda g: g.turn == 0 and g.phase == Phase.PENALTY,  # a Hit 2: two presses
+            ["take"],
+            "d press 2 times",
+            "A penalty: press the launcher (d)",
+        ),
+        (_turn(seat=1), [], "", "d: you cannot press the launcher now (Bot 2"),
+    ],
+)
+def test_attack_d_presses_the_launcher_in_attack_words(
+    ready: Callable[[Game], bool], sent: list[str], keys: str, said: str
+) -> None:
+    """UNO Attack has no draw pile: d presses, on a turn and for a penalty (pressed for),
+    and the keys, the prompt and a refusal say so."""
+
+    async def main() -> None:
+        game, events = position("attack", 3, 4, ready)
+        link = ScriptedLink(frames("attack", game, events))
+        app = PlayApp(link, bell=False)
+        async with app.run_test(size=(110, 30)) as pilot:
+            await pilot.pause(0.1)
+            assert keys in str(app.table.query_one("#keys").render())
+            await pilot.press("d")
+            await pilot.pause(0.1)
+            assert link.sent == sent
+            shown = str(app.table.query_one("#prompt").render()) + app.table.notice
+            assert said in shown and "draw" not in shown
 
     asyncio.run(main())
 

@@ -97,7 +97,7 @@ KEY_HELP = (
     ("Enter, Space", "play the chosen card"),
     ("1-9, 0", "play the first ten cards by position"),
     ("mouse", "click a card, a key or a catch button"),
-    ("d", "draw (press the launcher in UNO Attack)"),
+    ("d", "draw (UNO Attack: press the launcher)"),
     ("p", "keep the card you drew (pass)"),
     ("t", "take the penalty"),
     ("c", "challenge a Wild Draw Four"),

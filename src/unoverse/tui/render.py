@@ -197,6 +197,14 @@ MATCH_OVER: Final = {
 }
 
 
+#: The prompts in UNO Attack's words: the launcher is pressed (d) where others draw or take.
+ATTACK_ASKS: Final[dict[str, str]] = {
+    ASKS["turn"][0]: "Your turn: play a card or press the launcher (d)",
+    ASKS["penalty"][0]: "A penalty: press the launcher (d) or answer it",
+    NO_ANSWER["penalty"]: "A penalty: press the launcher (d)",
+}
+
+
 def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
     """What is asked of whom now, as plain words; whether it is asked of this seat (or is
     news worth stressing); and the countdown ("" without a timer)."""
@@ -224,6 +232,8 @@ def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
         to_me, to_others = ASKS.get(w["kind"], ("", ""))
         if mine and w["kind"] in NO_ANSWER and not _can_answer(state):
             to_me = NO_ANSWER[w["kind"]]
+        if state.launcher:
+            to_me = ATTACK_ASKS.get(to_me, to_me)
         text = to_me if mine else to_others.format(who=state.name(w.get("seat")))
     return text, mine, countdown(state, now_ms) if w["kind"] != "live" else ""
 
@@ -263,6 +273,16 @@ def hand(
     return tokens
 
 
+def take_key(launcher: bool, pending: dict[str, Any]) -> tuple[str, str]:
+    """The key that takes the ``pending`` penalty, and what it does: with UNO Attack's
+    ``launcher`` the penalty is pressed for, with d as a turn's press is."""
+    if not launcher:
+        return "t", f"take +{pending['amount']}"
+    if pending["until_fire"]:
+        return "d", "press until it fires"
+    return "d", f"press {pending['amount']} times"
+
+
 def keys(state: TableState, moves: Moves, call_uno: bool, cursor_card: str | None) -> str:
     """The keys that act now, with what each does."""
     if state.view is None or state.seat is None:
@@ -272,17 +292,14 @@ def keys(state: TableState, moves: Moves, call_uno: bool, cursor_card: str | Non
     if any(moves.plays(c, False) for c in moves.by_card):
         shown.append("[b]← →[/] choose a card  [b]Enter[/] play it")
     for kind, key in KEYS.items():
-        available = moves.by_kind.get(kind)
-        if not available or key.key in seen or kind == Kind.UNO:
+        letter, label = key.key, key.label
+        pending = state.view["pending"]
+        if kind == Kind.TAKE and pending is not None:
+            letter, label = take_key(state.launcher, pending)
+        if not moves.by_kind.get(kind) or letter in seen or kind == Kind.UNO:
             continue
-        seen.add(key.key)
-        label = key.label
-        if kind == Kind.TAKE and state.view["pending"] is not None:
-            pending = state.view["pending"]
-            label = (
-                "press until it fires" if pending["until_fire"] else f"take +{pending['amount']}"
-            )
-        shown.append(f"[b][@click=screen.key('{key.key}')]{key.key}[/][/] {label}")
+        seen.add(letter)
+        shown.append(f"[b][@click=screen.key('{letter}')]{letter}[/][/] {label}")
     if moves.by_kind.get(Kind.UNO):
         shown.append("[b][@click=screen.key('u')]u[/][/] UNO!")
     elif len(state.view["hand"]) <= 2 and any(

@@ -134,6 +134,11 @@ class TableState:
         """The seat's legal actions now, in the notation."""
         return list(self.view["legal"]) if self.view else []
 
+    @property
+    def launcher(self) -> bool:
+        """Whether the table has UNO Attack's launcher, pressed where others draw."""
+        return self.view is not None and self.view["launcher"] is not None
+
     def mandatory(self) -> dict[str, Any] | None:
         """The open mandatory window (the first one: docs/notation.md, "Windows")."""
         if not self.view:

@@ -254,6 +254,9 @@ class TableScreen(Screen[None]):
 
     def action_key(self, key: str) -> None:
         moves = self.moves.keyed(key)
+        launcher = self.play_app.state.launcher
+        if key == "d" and launcher and not moves:  # UNO Attack: a penalty is pressed for
+            moves = self.moves.by_kind.get(Kind.TAKE, [])
         if key == "u":
             self.uno()
             return
@@ -267,6 +270,8 @@ class TableScreen(Screen[None]):
             return
         if not moves:
             label = next(k.label for k in KEYS.values() if k.key == key)
+            if key == "d" and launcher:
+                label = KEYS[Kind.PRESS].label
             self.say(f"{key}: you cannot {label} now ({self.why_not()})")
             return
         kind = moves[0].action.kind
