@@ -70,9 +70,13 @@ class Moves:
                 return moves[0]
         return None
 
-    def keyed(self, key: str) -> list[Move]:
-        """Every action the key ``key`` reaches."""
-        return [m for kind, moves in self.by_kind.items() if KEYS[kind].key == key for m in moves]
+    def keyed(self, key: str, launcher: bool = False) -> list[Move]:
+        """Every action the key ``key`` reaches. With UNO Attack's ``launcher`` a penalty is
+        pressed for, so the press key takes it when there is nothing else to press."""
+        moves = [m for kind, moves in self.by_kind.items() if KEYS[kind].key == key for m in moves]
+        if launcher and key == KEYS[Kind.PRESS].key and not moves:
+            return self.by_kind.get(Kind.TAKE, [])
+        return moves
 
     def plays(self, card: str, call_uno: bool) -> list[Move]:
         """The choices a card leaves once the UNO call is settled: the ones calling UNO when
@@ -143,3 +147,11 @@ def describe(move: Move, name: Callable[[int], str]) -> str:
     if a.uno:
         parts.append("and call UNO")
     return ", ".join(parts) if parts else "play it"
+
+
+def key_label(key: str, launcher: bool) -> str:
+    """What ``key`` does, in words (the first kind bound to it; with UNO Attack's
+    ``launcher``, ``d`` presses it rather than draws)."""
+    if launcher and key == KEYS[Kind.PRESS].key:
+        return KEYS[Kind.PRESS].label
+    return next(k.label for k in KEYS.values() if k.key == key)

@@ -22,7 +22,7 @@ from .cards import COLOR_NAME, card_name, sort_hand
 from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen
 from .hand import HandView
 from .logview import LogView
-from .moves import KEYS, Move, Moves, describe, digits, group
+from .moves import KEYS, Move, Moves, describe, digits, group, key_label
 from .state import LOG_KEPT
 from .words import EMOTE_WORDS, bot_failed_line, chat_line, emote_line, race_line, say
 
@@ -253,10 +253,8 @@ class TableScreen(Screen[None]):
         return escape(text) or "nothing is asked of you"
 
     def action_key(self, key: str) -> None:
-        moves = self.moves.keyed(key)
         launcher = self.play_app.state.launcher
-        if key == "d" and launcher and not moves:  # UNO Attack: a penalty is pressed for
-            moves = self.moves.by_kind.get(Kind.TAKE, [])
+        moves = self.moves.keyed(key, launcher)
         if key == "u":
             self.uno()
             return
@@ -269,10 +267,7 @@ class TableScreen(Screen[None]):
                 self.send(move.text)
             return
         if not moves:
-            label = next(k.label for k in KEYS.values() if k.key == key)
-            if key == "d" and launcher:
-                label = KEYS[Kind.PRESS].label
-            self.say(f"{key}: you cannot {label} now ({self.why_not()})")
+            self.say(f"{key}: you cannot {key_label(key, launcher)} now ({self.why_not()})")
             return
         kind = moves[0].action.kind
         titles = {
