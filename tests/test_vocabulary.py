@@ -27,7 +27,7 @@ from unoverse.core.events import (
     Event,
     redact,
 )
-from unoverse.core.sentences import SENTENCES, describe, hand_left
+from unoverse.core.sentences import describe, hand_left
 from unoverse.core.windows import WINDOW_SCHEMA, Window
 
 pytestmark = pytest.mark.engine_build
@@ -102,12 +102,12 @@ def test_every_reason_is_documented_under_the_kinds_that_take_it() -> None:
     assert all(("reason" in s.fields_used) == bool(s.reasons) for s in SCHEMA.values())
 
 
-def test_the_readable_log_has_a_sentence_for_every_kind_and_no_other() -> None:
-    assert set(SENTENCES) == set(SCHEMA)
+def test_the_readable_log_has_a_sentence_for_every_kind() -> None:
     for row in EVENT_ROWS:
         event = Event.from_dict(example(row[4]))
         line = describe(event)
         assert line and "{" not in line and "None" not in line, (event, line)
+        assert not line.startswith(f"{event.kind} "), f"{event.kind} has no sentence"
 
 
 def test_the_readable_log_says_every_draw_reason_in_words() -> None:
@@ -135,40 +135,40 @@ def test_the_readable_log_counts_one_card_as_one() -> None:
     [
         (
             Event(ev.PLAY, 1, (uv.card("G+2"),), reason=ev.PLAY_STACK),
-            "seat 1 plays G+2 to answer the penalty",
+            "seat 1 plays G+2 on the penalty",
         ),
         (
             Event(ev.PLAY, 0, (uv.card("W"),), color=3, reason=ev.PLAY_ILLEGAL),
-            "seat 0 plays W and declares green (illegal)",
+            "seat 0 plays W, declaring green (an illegal play)",
         ),
         (
             Event(ev.PLAY, 2, (uv.card("RN"),), number=7, reason=ev.PLAY_MATCH),
-            "seat 2 plays RN as a 7",
+            "seat 2 plays RN, as a 7",
         ),
         (
             Event(ev.TAKE, 1, until_fire=True),
-            "seat 1 takes the penalty: pressing the launcher until it fires",
+            "seat 1 presses until the launcher fires",
         ),
         (
             Event(ev.CHALLENGE, 1, target=0, count=4, guilty=True),
-            "seat 1 challenges seat 0's Wild Draw Four: guilty",
+            "seat 1 challenges seat 0's Wild Draw Four: guilty! seat 0 draws 4",
         ),
         (
             Event(ev.CHALLENGE, 1, target=0, count=6),
-            "seat 1 challenges seat 0's Wild Draw Four: innocent",
+            "seat 1 challenges seat 0's Wild Draw Four: it was legal; seat 1 draws 6",
         ),
         (
             Event(ev.STUCK, 2, count=3, reason=ev.STUCK_IDLE),
-            "nobody has acted for too long: the round ends: seat 2 holds the fewest cards",
+            "Nobody has acted for too long: the round ends, "
+            "and seat 2, with the fewest cards, wins",
         ),
         (
             Event(ev.TIMEOUT, 0),
-            "seat 0 runs out of time: "
-            "every seat still due meets the BLAST challenge with its first set",
+            "Time is up: every seat still due meets the BLAST challenge with its first set",
         ),
         (
             Event(ev.SIMULTANEOUS, 1, (uv.card("R7"), uv.card("G7"))),
-            "seat 1 plays R7 too late: simultaneous with G7, refused",
+            "seat 1's R7 was too late: G7 landed first",
         ),
     ],
 )

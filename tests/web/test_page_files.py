@@ -1,20 +1,12 @@
-"""The page's files against the engine: every event kind of the vocabulary has its words in
-the log, and every window kind that asks something of a seat has its prompt."""
+"""The page's files against the engine: every window kind that asks something of a seat has
+its prompt (the log's words for every event kind: ``test_log_words.py``)."""
 
 from __future__ import annotations
 
 import re
 
-from unoverse.core.events import SCHEMA
 from unoverse.core.windows import WINDOW_SCHEMA
 from unoverse.web import STATIC
-
-
-def test_the_log_words_every_event_kind() -> None:
-    source = (STATIC / "events.js").read_text()
-    block = source[source.index("const WORDING = {") : source.index("export const KINDS")]
-    worded = set(re.findall(r"^  (\w+): \(", block, re.MULTILINE))
-    assert worded == set(SCHEMA)
 
 
 def test_every_mandatory_window_has_a_prompt() -> None:

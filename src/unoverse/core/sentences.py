@@ -1,8 +1,12 @@
 """Readable log lines for events, as one seat (or a spectator, or the table) sees them.
 
-One sentence per event kind (``SENTENCES``), filled from the event's typed fields; the
-phrases that depend on a field's value (a draw's reason, a challenge's verdict...) are
-mappings too. Nothing is parsed: every fact is a field of the event (``core.events``).
+The words are the catalogue's (``unoverse.i18n``, keys ``log.*``), shared with the browser's
+log (``web/static/events.js``, which composes the same keys the same way: a test compares the
+two, event by event, in both languages). Each kind has its sentence, ``log.<kind>``, filled
+from the event's typed fields; a kind whose sentence depends on a field's value has one key
+per value (``log.challenge.guilty``), and the phrases a reason adds are keys of their own
+(``log.why.<reason>``, empty when the catalogue has none). Nothing is parsed: every fact is a
+field of the event (``core.events``).
 """
 
 from __future__ import annotations
@@ -10,157 +14,109 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Final
 
+from .. import i18n
 from . import events as ev
-from .cards import CARD_TEXT, COLOR_NAMES
+from .cards import CARD_TEXT, COLOR_LETTERS
 from .events import Event
 
-#: The sentence of every event kind; ``describe`` fills in the ``_facts`` of the event.
-SENTENCES: Final[dict[str, str]] = {
-    ev.DEALER_DRAW: "{who} draws {cards} to choose the dealer",
-    ev.DEALER: "{who} deals",
-    ev.DEAL: "{who} is dealt {held}",
-    ev.STARTER: "first card: {cards}",
-    ev.STARTER_RETURNED: "{cards} goes back into the deck",
-    ev.COLOR: "{who} declares {color}",
-    ev.PLAY: "{who} plays {cards}{declared}{number}{ground}",
-    ev.DRAW: "{who} draws {held}{why}",
-    ev.PRESS: "{who} presses the launcher: {fired}{why}",
-    ev.RELOAD: "the launcher is empty: the discard pile reloads it with {n_cards}",
-    ev.RESHUFFLE: "the discard pile is reshuffled into a new draw pile of {n_cards}",
-    ev.DRAW_SHORT: "{who} cannot draw {count} more: both piles are empty",
-    ev.UNO: "{who} says UNO!",
-    ev.FALSE_UNO: "{who} says UNO falsely",
-    ev.CATCH: "{who} catches {target} without UNO",
-    ev.TAKE: "{who} takes the penalty{penalty}",
-    ev.CHALLENGE: "{who} challenges {target}'s Wild Draw Four: {verdict}",
-    ev.REVEAL: "{target} sees {who}'s hand: {cards}",
-    ev.SKIP: "{who} is skipped",
-    ev.REVERSE: "play now goes {direction}",
-    ev.DIRECTION: "{who} chooses the direction: play now goes {direction}",
-    ev.SHUFFLE_HANDS: "{who} shuffles every hand together and deals them out",
-    ev.HAND: "{who} now holds {held}",
-    ev.ROTATE: "every hand passes to the next seat",
-    ev.SWAP: "{who} swaps hands with {target}",
-    ev.ILLEGAL_CAUGHT: "{who} catches {target}'s illegal {cards}",
-    ev.PENALIZE: "the referee gives {target} {n_cards}",
-    ev.REVIVE: "{who} is revived: the chain now aims at them",
-    ev.ALL_DRAW: "every other seat draws {count} and loses its turn",
-    ev.ALL_HIT: "every other seat in turn takes {count}; the next seat then plays",
-    ev.BOOMERANG: "{who} sends the penalty of {count} back to {target}",
-    ev.JUMP: "{who} jumps in with {cards} on {target}'s card",
-    ev.REVEALED: "{who} draws {cards}: revealed, it makes them draw {count} more",
-    ev.DISCARD_ALL: "{who} discards {cards} under it",
-    ev.TIMEOUT: "{who} runs out of time: {timeout}",
-    ev.STUCK: "{why}: {who} holds the fewest cards",
-    ev.ROUND_OVER: "{who} wins the round, scoring {count} points",
-    ev.BLAST: "{who} draws the BLAST card {cards}: every seat that can must meet it",
-    ev.BLAST_CHOICE: "{who} chooses {cards} for the challenge",
-    ev.BLAST_DISCARD: "{who} meets the challenge with {cards}",
-    ev.BLAST_PENALTY: "{who} cannot meet the challenge and draws {count}",
-    ev.BLAST_RETURNED: "{who} draws a BLAST card during the penalty: it goes back into the pile",
-    ev.ELIMINATED: "{who} is eliminated with {n_cards}",
-    ev.ARM: "{who} picks up {armed}, ready to play it",
-    ev.DISARM: "{who} puts the card back",
-    ev.SIMULTANEOUS: "{who} plays {first} too late: simultaneous with {second}, refused",
-    ev.HOLDING: "{who} was holding a card when {cards} landed: draws {count}",
-    ev.BLOCKED: "{who} is blocked; {color} is locked",
-    ev.UNBLOCKED: "{who} is no longer blocked",
-    ev.RETURNED: "{cards} {go} back to {who}'s hand",
-    ev.DRAW_ROUND: "nobody can play: a draw round starts at {who}",
-    ev.STALL: "nobody has played for too long: {who} must play {cards}",
-}
+Name = Callable[[int | None], str]
+CardText = Callable[[int], str]
 
-#: Why cards are drawn, in words (the browser's log says the same: web/static/events.js).
-_DRAW_WHY: Final[dict[str, str]] = {
-    ev.FOR_TURN: "",
-    ev.FOR_PENALTY: " (penalty)",
-    ev.FOR_UNO: " for not calling UNO",
-    ev.FOR_FALSE_UNO: " for a false UNO call",
-    ev.FOR_CHALLENGE: " (challenge lost)",
-    ev.FOR_ILLEGAL: " (illegal play caught)",
-    ev.FOR_PENALIZE: " (referee's penalty)",
-    ev.FOR_ALL_DRAW: "",  # the card just played says why
-    ev.FOR_ALL_HIT: "",
-    ev.FOR_ZERO: " (the 0's direction)",
-    ev.FOR_REVEALED: " more (revealed card)",
-    ev.FOR_BLAST: " (BLAST challenge not met)",
-    ev.FOR_HOLDING: " for holding a card",
-    ev.FOR_ROUND: " (draw round)",
-}
-#: ``{why}``: the phrase for a reason, by event kind.
-_WHY: Final[dict[str, dict[str, str]]] = {
-    ev.DRAW: _DRAW_WHY,
-    ev.PRESS: _DRAW_WHY,
-    ev.STUCK: {
-        ev.STUCK_IDLE: "nobody has acted for too long: the round ends",
-        ev.STUCK_STALEMATE: "nobody can play and no card is left to draw",
-    },
-}
-#: ``{ground}``: what a play's ground adds to its sentence.
-_GROUND: Final = {
-    ev.PLAY_MATCH: "",
-    ev.PLAY_ILLEGAL: " (illegal)",
-    ev.PLAY_STACK: " to answer the penalty",
-    ev.PLAY_STEP: "",
-    ev.PLAY_JUMP: "",
-}
-_VERDICT: Final = {True: "guilty", False: "innocent"}
-_DIRECTION: Final = {1: "clockwise", -1: "counter-clockwise"}
-
-
-def _n_cards(n: int) -> str:
-    return f"{n} card" if n == 1 else f"{n} cards"
-
-
-def _text(cards: tuple[int, ...]) -> str:
-    return " ".join(CARD_TEXT[c] for c in cards)
+#: Kinds whose sentence is ``log.<kind>`` with the common fields, nothing chosen.
+_PLAIN: Final = frozenset(
+    {
+        ev.DEALER_DRAW, ev.DEALER, ev.DEAL, ev.STARTER, ev.STARTER_RETURNED, ev.COLOR,
+        ev.DRAW_SHORT, ev.UNO, ev.FALSE_UNO, ev.CATCH, ev.REVEAL, ev.SKIP, ev.SHUFFLE_HANDS,
+        ev.HAND, ev.SWAP, ev.ILLEGAL_CAUGHT, ev.PENALIZE, ev.REVIVE, ev.ALL_DRAW, ev.ALL_HIT,
+        ev.BOOMERANG, ev.JUMP, ev.REVEALED, ev.DISCARD_ALL, ev.BLAST, ev.BLAST_CHOICE,
+        ev.BLAST_DISCARD, ev.BLAST_PENALTY, ev.BLAST_RETURNED, ev.DISARM, ev.HOLDING,
+        ev.BLOCKED, ev.UNBLOCKED, ev.RETURNED, ev.DRAW_ROUND, ev.STALL,
+    }
+)  # fmt: skip
+#: Kinds counted in cards with one message of two forms (``log.<kind>``).
+_COUNTED: Final = frozenset({ev.RELOAD, ev.RESHUFFLE, ev.ELIMINATED})
+#: The direction's word, by ``Event.direction``.
+_DIRECTION: Final = {1: "log.direction.cw", -1: "log.direction.ccw"}
 
 
 def seat_number(seat: int | None) -> str:
     """A seat as the log names it by default: ``seat 2``."""
-    return f"seat {seat}"
+    return i18n.t("log.seat", seat=seat)
 
 
-def _facts(e: Event, name: Callable[[int | None], str]) -> dict[str, str]:
-    """Every placeholder of ``SENTENCES``, from the event's fields (hidden cards appear only
-    if the event still carries them); ``name`` names a seat."""
-    cards = _text(e.cards)
-    held = cards or _n_cards(e.count)
-    return {
-        "who": name(e.seat),
-        "target": name(e.target),
-        "cards": cards,
-        "held": held,
-        "count": str(e.count),
-        "n_cards": _n_cards(e.count),
-        "color": COLOR_NAMES[e.color] if e.color >= 0 else "no colour",
-        "declared": f" and declares {COLOR_NAMES[e.color]}" if e.color >= 0 else "",
-        "number": f" as a {e.number}" if e.number >= 0 else "",
-        "ground": _GROUND.get(e.reason, ""),
-        "why": _WHY.get(e.kind, {}).get(e.reason, ""),
-        "fired": f"it fires {held}" if e.count else "nothing fires",
-        "penalty": ": pressing the launcher until it fires" if e.until_fire else f" of {e.count}",
-        "verdict": _VERDICT[e.guilty],
-        "direction": _DIRECTION.get(e.direction, "nowhere"),
-        "timeout": f"{e.action} is played for it"
-        if e.action
-        else "every seat still due meets the BLAST challenge with its first set",
-        "armed": cards or "a card",
-        "first": CARD_TEXT[e.cards[0]] if e.cards else "a card",
-        "second": CARD_TEXT[e.cards[1]] if len(e.cards) > 1 else "a card",
-        "go": "goes" if len(e.cards) == 1 else "go",
-    }
+def notation(card: int) -> str:
+    """A card as the log names it by default: its notation (``R7``)."""
+    return CARD_TEXT[card]
 
 
-def describe(e: Event, name: Callable[[int | None], str] = seat_number) -> str:
-    """One line for an event (hidden cards appear only if the event still carries them);
-    ``name`` names a seat (``seat 2`` by default; the terminal game gives players' names)."""
-    sentence = SENTENCES.get(e.kind)
-    if sentence is None:
-        return f"{e.kind} {name(e.seat)}"  # a kind outside the vocabulary, built by hand
-    return sentence.format(**_facts(e, name))
+def describe(
+    e: Event, name: Name | None = None, card: CardText = notation, words: i18n.Words | None = None
+) -> str:
+    """One line for an event (hidden cards appear only if the event still carries them):
+    ``name`` names a seat (``seat 2`` by default; the terminal game gives players' names),
+    ``card`` a card (its notation by default), ``words`` the language (the current one)."""
+    w = words or i18n.current()
+    if name is None:
+        name = lambda seat: w.t("log.seat", seat=seat)  # noqa: E731
+    cards = ", ".join(card(c) for c in e.cards) or w.tn("log.n_cards", e.count)
+    color = w.t(f"color.{COLOR_LETTERS[e.color]}") if e.color >= 0 else ""
+    fields = {"who": name(e.seat), "target": name(e.target), "cards": cards, "count": e.count}
+    fields["color"] = color
+    kind = e.kind
+    if kind in _PLAIN:
+        return w.t(f"log.{kind}", **fields)
+    if kind in _COUNTED:
+        return w.tn(f"log.{kind}", e.count, **fields)
+    if kind == ev.PLAY:
+        declared = w.t("log.play.declared", color=color) if color else ""
+        number = w.t("log.play.number", number=e.number) if e.number >= 0 else ""
+        return w.t(
+            "log.play", **fields, declared=declared, number=number, ground=_phrase(w, "ground", e)
+        )
+    if kind == ev.DRAW:
+        return w.t("log.draw", **fields, why=_phrase(w, "why", e))
+    if kind == ev.PRESS:
+        why = _phrase(w, "why", e)
+        return w.t("log.press.fired", **fields, why=why) if e.count else w.t("log.press", **fields)
+    if kind == ev.TAKE:
+        if e.until_fire:
+            return w.t("log.take.until_fire", **fields)
+        return w.tn("log.take", e.count, **fields)
+    if kind == ev.CHALLENGE:
+        if e.guilty:
+            return w.t("log.challenge.guilty", **fields)
+        return w.t("log.challenge.innocent", **fields)
+    if kind == ev.REVERSE:
+        if e.seat is None:
+            return w.t("log.reverse.first", **fields)
+        return w.t("log.reverse", **fields)
+    if kind in (ev.DIRECTION, ev.ROTATE):
+        direction = w.t(_DIRECTION.get(e.direction, "log.direction.cw"))
+        return w.t(f"log.{kind}", **fields, direction=direction)
+    if kind == ev.TIMEOUT:
+        if e.action:
+            return w.t("log.timeout", **fields, action=e.action)
+        return w.t("log.timeout.blast", **fields)
+    if kind == ev.STUCK:
+        return w.t(f"log.stuck.{e.reason}", **fields)
+    if kind == ev.ROUND_OVER:
+        if e.count:
+            return w.tn("log.round_over.points", e.count, **fields)
+        return w.t("log.round_over", **fields)
+    if kind == ev.ARM:
+        return w.t("log.arm", **fields) if e.cards else w.t("log.arm.hidden", **fields)
+    if kind == ev.SIMULTANEOUS:
+        first, second = (card(c) for c in e.cards[:2])
+        return w.t("log.simultaneous", **fields, first=first, second=second)
+    return f"{kind} {name(e.seat)}"  # a kind outside the vocabulary, built by hand
 
 
-def hand_left(seat: int, size: int) -> str:
+def _phrase(w: i18n.Words, family: str, e: Event) -> str:
+    """What ``e.reason`` adds to its sentence (``log.<family>.<reason>``), or nothing."""
+    key = f"log.{family}.{e.reason}"
+    return w.t(key) if e.reason and w.has(key) else ""
+
+
+def hand_left(seat: int, size: int, name: Name = seat_number) -> str:
     """The closing line of a round for one seat: the cards its hand ends with."""
-    return f"seat {seat} ends with {_n_cards(size)}"
+    return i18n.tn("log.hand_left", size, who=name(seat))

@@ -9,6 +9,7 @@ import { Replay } from "./replay.js";
 import { Settings, useSettings } from "./settings.js";
 import { Walkthrough } from "./rules.js";
 import { StoredResults } from "./results.js";
+import { loadWords } from "./words.js";
 
 
 const TIMERS = [
@@ -500,5 +501,6 @@ function range(from, to) {
 }
 
 const root = document.getElementById("app");
+await loadWords();
 root.textContent = "";
 render(html`<${App} />`, root);

@@ -3,6 +3,7 @@
 // A sentence names its cards through marks (`card(c)`): `describe` reads them as words
 // (the replay, screen readers), `pieces` hands them to the log to draw as small cards.
 import { cardName } from "./cards.js";
+import { has, t, tn } from "./words.js";
 
 /** A card's mark inside a sentence: private-use characters round its notation. */
 const OPEN = "\uE000";
@@ -10,117 +11,79 @@ const CLOSE = "\uE001";
 const card = (c) => `${OPEN}${c}${CLOSE}`;
 const MARKED = new RegExp(`${OPEN}([^${CLOSE}]*)${CLOSE}`, "g");
 
-const COLOR_NAMES = {
-  R: "red",
-  O: "orange",
-  Y: "yellow",
-  G: "green",
-  T: "turquoise",
-  B: "blue",
-  V: "purple",
-  P: "pink",
-};
-
-export const colorName = (letter) => COLOR_NAMES[letter] || letter;
+export const colorName = (letter) => (has(`color.${letter}`) ? t(`color.${letter}`) : letter);
 
 const list = (cards) => cards.map(card).join(", ");
-const plural = (n, one, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
-const DRAW_WHY = {
-  penalty: " (penalty)",
-  uno: " for not calling UNO",
-  false_uno: " for a false UNO call",
-  challenge: " (challenge lost)",
-  illegal: " (illegal play caught)",
-  penalize: " (referee's penalty)",
-  all_draw: "",
-  all_hit: "",
-  zero: " (the 0's direction)",
-  revealed: " more (revealed card)",
-  blast: " (BLAST challenge not met)",
-  holding: " for holding a card",
-  round: " (draw round)",
+/** Kinds whose sentence is `log.<kind>` with the common fields, nothing chosen. */
+const PLAIN = new Set([
+  "dealer_draw", "dealer", "deal", "starter", "starter_returned", "color", "draw_short", "uno",
+  "false_uno", "catch", "reveal", "skip", "shuffle_hands", "hand", "swap", "illegal_caught",
+  "penalize", "revive", "all_draw", "all_hit", "boomerang", "jump", "revealed", "discard_all",
+  "blast", "blast_choice", "blast_discard", "blast_penalty", "blast_returned", "disarm", "holding",
+  "blocked", "unblocked", "returned", "draw_round", "stall",
+]);
+/** Kinds counted in cards with one message of two forms. */
+const COUNTED = new Set(["reload", "reshuffle", "eliminated"]);
+/** What the log highlights, by kind. */
+const TAGS = {
+  uno: "call", false_uno: "call", catch: "catch", illegal_caught: "catch", challenge: "challenge",
+  reveal: "challenge", jump: "jump", round_over: "win", blast: "blast", blast_discard: "blast",
+  blast_penalty: "blast", eliminated: "out", simultaneous: "race", holding: "race",
 };
+
+/** What the event's reason adds to its sentence (`log.<family>.<reason>`), or nothing. */
+const phrase = (family, e) => (e.reason && has(`log.${family}.${e.reason}`) ? t(`log.${family}.${e.reason}`) : "");
 
 /**
- * Each kind's sentence, given the event and `name(seat)`; the tag marks what the log
- * highlights (jump-ins, calls, catches, challenges, races, eliminations).
+ * An event's sentence, given `name(seat)`: the catalogue's `log.*` keys, chosen and filled as
+ * the Python log does (unoverse.core.sentences; a test compares the two).
  */
-const WORDING = {
-  dealer_draw: (e, n) => [`${n(e.seat)} draws ${list(e.cards)} to choose the dealer`],
-  dealer: (e, n) => [`${n(e.seat)} deals`],
-  deal: (e, n) => [`${n(e.seat)} ${e.cards.length ? `is dealt ${list(e.cards)}` : `is dealt ${plural(e.count, "card")}`}`],
-  starter: (e) => [`${list(e.cards)} is turned over to start`],
-  starter_returned: (e) => [`${list(e.cards)} goes back; another card is turned`],
-  color: (e, n) => [`${n(e.seat)} chooses ${colorName(e.color)}`],
-  play: (e, n) => {
-    const extra = [];
-    if (e.color) extra.push(`declaring ${colorName(e.color)}`);
-    if (e.number != null) extra.push(`as a ${e.number}`);
-    const why = e.reason === "illegal" ? " (an illegal play)" : e.reason === "stack" ? " on the penalty" : "";
-    return [`${n(e.seat)} plays ${list(e.cards)}${extra.length ? `, ${extra.join(", ")}` : ""}${why}`];
-  },
-  draw: (e, n) => {
-    const what = e.cards.length ? list(e.cards) : plural(e.count, "card");
-    return [`${n(e.seat)} draws ${what}${DRAW_WHY[e.reason] ?? ""}`];
-  },
-  press: (e, n) => {
-    if (!e.count) return [`${n(e.seat)} presses the launcher: nothing`, "press"];
-    const what = e.cards.length ? list(e.cards) : plural(e.count, "card");
-    return [`${n(e.seat)} presses the launcher: it fires ${what}!`, "burst"];
-  },
-  reload: (e) => [`The launcher is reloaded with ${plural(e.count, "card")}`],
-  reshuffle: (e) => [`The discard pile is shuffled into a new draw pile (${plural(e.count, "card")})`],
-  draw_short: (e, n) => [`${n(e.seat)} cannot draw ${e.count} more: both piles are empty`],
-  uno: (e, n) => [`${n(e.seat)} calls UNO!`, "call"],
-  false_uno: (e, n) => [`${n(e.seat)} calls UNO falsely`, "call"],
-  catch: (e, n) => [`${n(e.seat)} catches ${n(e.target)} without UNO: ${n(e.target)} draws ${e.count}`, "catch"],
-  take: (e, n) => [e.until_fire ? `${n(e.seat)} presses until the launcher fires` : `${n(e.seat)} takes the penalty: ${plural(e.count, "card")}`],
-  challenge: (e, n) => [
-    e.guilty
-      ? `${n(e.seat)} challenges ${n(e.target)}'s Wild Draw Four: guilty! ${n(e.target)} draws ${e.count}`
-      : `${n(e.seat)} challenges ${n(e.target)}'s Wild Draw Four: it was legal; ${n(e.seat)} draws ${e.count}`,
-    "challenge",
-  ],
-  reveal: (e, n) => [`${n(e.seat)} shows ${n(e.target)} the hand: ${list(e.cards)}`, "challenge"],
-  skip: (e, n) => [`${n(e.seat)} is skipped`],
-  reverse: (e, n) => [e.seat == null ? "The first card reverses play" : `${n(e.seat)} reverses play`],
-  direction: (e, n) => [`${n(e.seat)} sends play ${e.direction === 1 ? "clockwise" : "counter-clockwise"}`],
-  shuffle_hands: (e, n) => [`${n(e.seat)} shuffles every hand together and deals them out`],
-  hand: (e, n) => [`${n(e.seat)} now holds ${e.cards.length ? list(e.cards) : plural(e.count, "card")}`],
-  rotate: (e) => [`Every hand passes ${e.direction === 1 ? "clockwise" : "counter-clockwise"}`],
-  swap: (e, n) => [`${n(e.seat)} swaps hands with ${n(e.target)}`],
-  illegal_caught: (e, n) => [`${n(e.seat)} catches ${n(e.target)}'s illegal ${list(e.cards)}`, "catch"],
-  penalize: (e, n) => [`The referee makes ${n(e.target)} draw ${e.count}`],
-  revive: (e, n) => [`${n(e.seat)} is revived: the chain aims at them`],
-  all_draw: (e, n) => [`Everyone but ${n(e.seat)} draws ${e.count}`],
-  all_hit: (e, n) => [`Everyone but ${n(e.seat)} draws ${e.count} in turn`],
-  boomerang: (e, n) => [`${n(e.seat)} sends the penalty of ${e.count} back to ${n(e.target)}`],
-  jump: (e, n) => [`${n(e.seat)} jumps in with ${list(e.cards)}!`, "jump"],
-  revealed: (e, n) => [`${n(e.seat)} draws ${list(e.cards)}, shown to all: ${e.count} more`],
-  discard_all: (e, n) => [`${n(e.seat)} discards ${list(e.cards)}`],
-  timeout: (e, n) => [e.seat == null ? "Time is up" : `${n(e.seat)} ran out of time (${e.action})`],
-  stuck: (e, n) => [`The round cannot go on: ${n(e.seat)}, with the fewest cards, wins`],
-  round_over: (e, n) => [`${n(e.seat)} wins the round${e.count ? ` (the other hands hold ${plural(e.count, "point")})` : ""}`, "win"],
-  blast: (e, n) => [`${n(e.seat)} turns up a BLAST card: ${list(e.cards)}!`, "blast"],
-  blast_choice: (e, n) => [`${n(e.seat)} chooses ${list(e.cards)} for the BLAST challenge`],
-  blast_discard: (e, n) => [`${n(e.seat)} meets the BLAST challenge with ${list(e.cards)}`, "blast"],
-  blast_penalty: (e, n) => [`${n(e.seat)} cannot meet the BLAST challenge and draws ${e.count}`, "blast"],
-  blast_returned: (e, n) => [`${n(e.seat)} draws the BLAST card ${list(e.cards)}: it goes back`],
-  eliminated: (e, n) => [`${n(e.seat)} is eliminated (${plural(e.count, "card")})`, "out"],
-  arm: (e, n) => [`${n(e.seat)} picks up ${e.cards.length ? list(e.cards) : "a card"}`],
-  disarm: (e, n) => [`${n(e.seat)} puts the card back`],
-  simultaneous: (e, n) => [`${n(e.seat)}'s ${card(e.cards[0])} was too late: ${card(e.cards[1])} landed first`, "race"],
-  holding: (e, n) => [`${n(e.seat)} was holding a card when ${list(e.cards)} landed: draws ${e.count}`, "race"],
-  blocked: (e, n) => [`${n(e.seat)} is blocked, and ${colorName(e.color)} is locked`],
-  unblocked: (e, n) => [`${n(e.seat)} is no longer blocked`],
-  returned: (e, n) => [`${list(e.cards)} go back to ${n(e.seat)}'s hand`],
-  draw_round: (e, n) => [`Nobody can play: a draw round starts with ${n(e.seat)}`],
-  stall: (e, n) => [`Nobody played for too long: ${n(e.seat)} must play ${list(e.cards)}`],
-};
+function sentence(e, n) {
+  const cards = e.cards && e.cards.length ? list(e.cards) : tn("log.n_cards", e.count || 0);
+  const color = e.color ? colorName(e.color) : "";
+  const f = { who: n(e.seat), target: n(e.target), cards, count: e.count || 0, color };
+  const k = e.kind;
+  if (PLAIN.has(k)) return t(`log.${k}`, f);
+  if (COUNTED.has(k)) return tn(`log.${k}`, e.count || 0, f);
+  switch (k) {
+    case "play":
+      return t("log.play", {
+        ...f,
+        declared: color ? t("log.play.declared", { color }) : "",
+        number: e.number != null && e.number >= 0 ? t("log.play.number", { number: e.number }) : "",
+        ground: phrase("ground", e),
+      });
+    case "draw":
+      return t("log.draw", { ...f, why: phrase("why", e) });
+    case "press":
+      return t(e.count ? "log.press.fired" : "log.press", { ...f, why: phrase("why", e) });
+    case "take":
+      return e.until_fire ? t("log.take.until_fire", f) : tn("log.take", e.count || 0, f);
+    case "challenge":
+      return t(e.guilty ? "log.challenge.guilty" : "log.challenge.innocent", f);
+    case "reverse":
+      return t(e.seat == null ? "log.reverse.first" : "log.reverse", f);
+    case "direction":
+    case "rotate":
+      return t(`log.${k}`, { ...f, direction: t(e.direction === -1 ? "log.direction.ccw" : "log.direction.cw") });
+    case "timeout":
+      return e.action ? t("log.timeout", { ...f, action: e.action }) : t("log.timeout.blast", f);
+    case "stuck":
+      return t(`log.stuck.${e.reason}`, f);
+    case "round_over":
+      return e.count ? tn("log.round_over.points", e.count, f) : t("log.round_over", f);
+    case "arm":
+      return t(e.cards && e.cards.length ? "log.arm" : "log.arm.hidden", f);
+    case "simultaneous":
+      return t("log.simultaneous", { ...f, first: card(e.cards[0]), second: card(e.cards[1]) });
+    default:
+      return null;
+  }
+}
 
 /** Every kind the log words (a test checks it against the engine's vocabulary). */
-export const KINDS = Object.keys(WORDING);
+export const KINDS = [...PLAIN, ...COUNTED, "play", "draw", "press", "take", "challenge", "reverse", "direction", "rotate", "timeout", "stuck", "round_over", "arm", "simultaneous"];
 
 /** An event in words: {text, tag}. */
 export function describe(event, name) {
@@ -139,11 +102,11 @@ export function pieces(event, name) {
 }
 
 function worded(event, name) {
-  const wording = WORDING[event.kind];
-  if (!wording) return { marked: event.kind, tag: "" };
   // a name is the player's own text: it may not carry a card's mark
   const plain = (seat) => String(name(seat)).replace(/[\uE000\uE001]/g, "");
-  const [marked, tag = ""] = wording(event, plain);
+  const marked = sentence(event, plain);
+  if (marked == null) return { marked: event.kind, tag: "" };
+  const tag = event.kind === "press" ? (event.count ? "burst" : "press") : TAGS[event.kind] || "";
   return { marked, tag };
 }
 
