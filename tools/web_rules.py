@@ -1,21 +1,29 @@
 """Build the browser client's rules panel (``src/unoverse/web/static/rules.json``) from the docs.
 
-The panel's text is written once, in ``docs/rules/``: each variant's decision document opens
-with a ``## How to play`` section for players (``docs/rules/<variant>.md``, the file named
-after the engine's variant name with ``-`` for ``_``: ``full_spectrum`` is
+The panel's text is written once per language, in ``docs/rules/``: each variant's decision
+document opens with a ``## How to play`` section for players (``docs/rules/<variant>.md``, the
+file named after the engine's variant name with ``-`` for ``_``: ``full_spectrum`` is
 ``full-spectrum.md``), and ``docs/rules/first-game.md`` walks a new player through a first
-game. This script takes each ``## How to play`` section (up to the next ``#`` or ``##``
-heading) and the walkthrough (everything after its ``#`` title), renders them to HTML with
-markdown-it-py in CommonMark mode with raw HTML off (so any ``<tag>`` in the source is escaped,
-never passed through), and writes::
+game. The Spanish ones are in ``docs/rules/es/`` under the same file names: each variant's
+document is its ``# `` title (the variant's Spanish title) and a ``## Cómo se juega`` section,
+and ``first-game.md`` the walkthrough. This script takes each players' section (up to the next
+``#`` or ``##`` heading) and each walkthrough (everything after its ``#`` title), renders them
+to HTML with markdown-it-py in CommonMark mode with raw HTML off (so any ``<tag>`` in the
+source is escaped, never passed through), and writes one entry per language code, each of the
+same shape::
 
-    {"variants": {"classic": {"title": ..., "html": ..., "markdown": ...}, ...},
-     "first_game": {"title": "Your first game", "html": ...}}
+    {"en": {"variants": {"classic": {"title": ..., "html": ..., "markdown": ...}, ...},
+            "first_game": {"title": "Your first game", "html": ...}},
+     "es": {"variants": {"classic": {"title": "UNO clásico (...)", ...}, ...},
+            "first_game": {"title": "Tu primera partida", "html": ...}}}
 
-Every variant in the engine registry (``unoverse.core.registry.variants()``) gets an entry,
-under its engine name and with its registry ``title``; a variant without a document or without
-the section is an error. The output is deterministic (sorted keys, ``indent=1``, UTF-8, a
-trailing newline), so ``--check`` can compare it byte for byte.
+A reader picks its language's entry (``data[lang]``, falling back to ``data["en"]``) and reads
+it as before. Every variant in the engine registry (``unoverse.core.registry.variants()``) gets
+an entry in every language, under its engine name; its English title is the registry
+``title``, its title in another language the ``# `` heading of that language's document. A
+variant without a document or without the section, in any language, is an error. The output
+is deterministic (sorted keys, ``indent=1``, UTF-8, a trailing newline), so ``--check`` can
+compare it byte for byte.
 
     .venv/bin/python tools/web_rules.py          # write rules.json
     .venv/bin/python tools/web_rules.py --check  # exit 1 unless rules.json is up to date
@@ -27,7 +35,7 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from markdown_it import MarkdownIt
 
@@ -41,8 +49,31 @@ FIRST_GAME = DOCS / "first-game.md"
 SECTION = "How to play"
 
 
+class Language(NamedTuple):
+    """Where one language's documents are and what their players' section is called."""
+
+    code: str
+    docs: Path
+    section: str
+    #: True: a variant's title is its ``# `` heading in this language's document; False: the
+    #: registry's (English) title.
+    titled_by_document: bool
+
+
+#: The panel's languages, English first (the one readers fall back to).
+LANGUAGES = (
+    Language("en", DOCS, SECTION, titled_by_document=False),
+    Language("es", DOCS / "es", "Cómo se juega", titled_by_document=True),
+)
+
+
 class RulesError(Exception):
     """A document the panel needs is missing or has no section to take."""
+
+
+def _where(path: Path) -> str:
+    """``path`` for a message: from the repository's root when it is inside it."""
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 
 
 def _markdown() -> MarkdownIt:
@@ -67,52 +98,70 @@ def _headings(lines: list[str]) -> list[tuple[int, int, str]]:
     return found
 
 
-def how_to_play(path: Path) -> str:
-    """The Markdown of ``path``'s ``## How to play`` section, without its heading, up to the
-    next ``#`` or ``##`` heading."""
+def _read(path: Path) -> tuple[list[str], list[tuple[int, int, str]]]:
+    """``path``'s lines and headings; an error if it is missing."""
     if not path.is_file():
-        raise RulesError(f"{path.relative_to(ROOT)} is missing")
+        raise RulesError(f"{_where(path)} is missing")
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    headings = _headings(lines)
+    return lines, _headings(lines)
+
+
+def how_to_play(path: Path, section: str = SECTION) -> str:
+    """The Markdown of ``path``'s ``## <section>`` section (``## How to play`` unless told),
+    without its heading, up to the next ``#`` or ``##`` heading."""
+    lines, headings = _read(path)
     for k, (level, start, text) in enumerate(headings):
-        if level == 2 and text == SECTION:
+        if level == 2 and text == section:
             end = headings[k + 1][1] if k + 1 < len(headings) else len(lines)
             body = "".join(lines[start + 1 : end]).strip()
             if not body:
-                raise RulesError(f"{path.relative_to(ROOT)}: '## {SECTION}' is empty")
+                raise RulesError(f"{_where(path)}: '## {section}' is empty")
             return body + "\n"
-    raise RulesError(f"{path.relative_to(ROOT)} has no '## {SECTION}' section")
+    raise RulesError(f"{_where(path)} has no '## {section}' section")
+
+
+def title(path: Path) -> str:
+    """The text of ``path``'s ``#`` title, which must be its first heading."""
+    _, headings = _read(path)
+    if not headings or headings[0][0] != 1 or not headings[0][2]:
+        raise RulesError(f"{_where(path)} does not open with a '# ' title")
+    return headings[0][2]
 
 
 def first_game(path: Path = FIRST_GAME) -> tuple[str, str]:
     """The walkthrough's title (its ``#`` heading) and the Markdown after it."""
-    if not path.is_file():
-        raise RulesError(f"{path.relative_to(ROOT)} is missing")
-    lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    headings = _headings(lines)
+    lines, headings = _read(path)
     if not headings or headings[0][0] != 1:
-        raise RulesError(f"{path.relative_to(ROOT)} does not open with a '# ' title")
-    _, start, title = headings[0]
+        raise RulesError(f"{_where(path)} does not open with a '# ' title")
+    _, start, heading = headings[0]
     body = "".join(lines[start + 1 :]).strip()
     if not body:
-        raise RulesError(f"{path.relative_to(ROOT)} has nothing after its title")
-    return title, body + "\n"
+        raise RulesError(f"{_where(path)} has nothing after its title")
+    return heading, body + "\n"
 
 
-def document(variant: str) -> Path:
-    """The decision document of the engine's variant ``variant`` (RULES.md E-5)."""
-    return DOCS / f"{variant.replace('_', '-')}.md"
+def document(variant: str, docs: Path = DOCS) -> Path:
+    """The document of the engine's variant ``variant`` in ``docs`` (the English decision
+    document unless told; RULES.md E-5)."""
+    return docs / f"{variant.replace('_', '-')}.md"
+
+
+def pages(language: Language) -> dict[str, Any]:
+    """One language's pages: every registry variant's section and the walkthrough, as HTML
+    (the terminal game's rules screen shows each variant's section from its Markdown)."""
+    found = {}
+    for v in variants():
+        path = document(v.name, language.docs)
+        markdown = how_to_play(path, language.section)
+        name = title(path) if language.titled_by_document else v.title
+        found[v.name] = {"title": name, "html": render(markdown), "markdown": markdown}
+    heading, body = first_game(language.docs / FIRST_GAME.name)
+    return {"variants": found, "first_game": {"title": heading, "html": render(body)}}
 
 
 def build() -> dict[str, Any]:
-    """The panel's data: every registry variant's section and the walkthrough, as HTML
-    (the terminal game's rules screen shows each variant's section from its Markdown)."""
-    pages = {}
-    for v in variants():
-        markdown = how_to_play(document(v.name))
-        pages[v.name] = {"title": v.title, "html": render(markdown), "markdown": markdown}
-    title, body = first_game()
-    return {"variants": pages, "first_game": {"title": title, "html": render(body)}}
+    """The panel's data: each language's pages under its code."""
+    return {language.code: pages(language) for language in LANGUAGES}
 
 
 def generate() -> str:

@@ -1,7 +1,9 @@
 """The rules panel's data (``src/unoverse/web/static/rules.json``, built by
-``tools/web_rules.py`` from the ``## How to play`` sections of ``docs/rules/``): it is what
-the docs give, every variant the engine plays has a page, and no page can run a script.
-No browser: the file is read and the tool called in this process."""
+``tools/web_rules.py`` from the players' sections of ``docs/rules/`` and ``docs/rules/es/``):
+it is what the docs give, every variant the engine plays has a page in English and in Spanish,
+the Spanish pages say what the English ones say and in Spanish, and no page can run a script.
+The data's checks need no browser (the file is read and the tool called in this process); the
+last test renders the panel in the browser to check it speaks the page's language."""
 
 from __future__ import annotations
 
@@ -14,7 +16,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import pytest
+from playwright.sync_api import Browser, expect
+
 from unoverse.core.registry import variants
+
+from .browser import Site
+from .modules import render, site_page
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_JSON = ROOT / "src" / "unoverse" / "web" / "static" / "rules.json"
@@ -24,6 +32,36 @@ RULES_JSON = ROOT / "src" / "unoverse" / "web" / "static" / "rules.json"
 TAG = re.compile(r"<[^>]*>")
 HANDLER = re.compile(r"\son[a-z]+\s*=", re.IGNORECASE)
 SCRIPT_URL = re.compile(r"=\s*[\"']?\s*javascript:", re.IGNORECASE)
+
+#: The panel's languages, English first.
+LANGUAGES = ("en", "es")
+#: The walkthrough's title in each language.
+FIRST_GAME = {"en": "Your first game", "es": "Tu primera partida"}
+#: The English names of the buttons and dialogs the players' sections name, and their
+#: Spanish names (docs/rules/es/README.md).
+BUTTONS = {
+    "Create the room": "Crear la sala",
+    "Join a room": "Unirse a una sala",
+    "Start the match": "Empezar la partida",
+    "Draw": "Robar",
+    "Press the launcher": "Pulsar el lanzador",
+    "Keep it (pass)": "Quedármela (pasar)",
+    "UNO!": "¡UNO!",
+    "Catch": "¡Pillado!",
+    "Challenge": "Desafiar",
+    "Take the penalty": "Aceptar la penalización",
+    "Log": "Registro",
+    "Rules": "Reglas",
+    "Settings": "Ajustes",
+}
+#: What an English section's bold words and headings say and a Spanish one must not.
+ENGLISH = re.compile(
+    r"How to play|Your first game|<strong>\s*(catch|challenges?|press the launcher"
+    r"|" + "|".join(re.escape(label) for label in BUTTONS) + r")(?!\w)",
+    re.IGNORECASE,
+)
+#: A number in a page's text (the 7 of "+7", the 500 of "500 points").
+NUMBER = re.compile(r"\d+")
 
 
 @cache
@@ -42,10 +80,19 @@ def stored() -> dict[str, Any]:
 
 
 def pages(data: dict[str, Any]) -> dict[str, dict[str, str]]:
-    """Every page of the panel: each variant's, and the first-game walkthrough."""
-    found: dict[str, dict[str, str]] = dict(data["variants"])
-    found["first_game"] = data["first_game"]
+    """Every page of the panel, in every language: each variant's and the first-game
+    walkthrough, under ``<language>/<name>``."""
+    found: dict[str, dict[str, str]] = {}
+    for language in LANGUAGES:
+        for name, page in data[language]["variants"].items():
+            found[f"{language}/{name}"] = page
+        found[f"{language}/first_game"] = data[language]["first_game"]
     return found
+
+
+def text(html: str) -> str:
+    """``html`` without its tags."""
+    return TAG.sub("", html)
 
 
 def test_rules_json_is_what_the_docs_give() -> None:
@@ -57,17 +104,85 @@ def test_rules_json_is_what_the_docs_give() -> None:
     )
 
 
-def test_every_variant_of_the_engine_has_a_page() -> None:
+def test_every_variant_of_the_engine_has_a_page_in_every_language() -> None:
     data = stored()
+    assert set(data) == set(LANGUAGES), "run python tools/web_rules.py"
     listed = {v.name: v.title for v in variants()}
-    assert set(data["variants"]) == set(listed), "run python tools/web_rules.py"
-    for name, title in listed.items():
-        page = data["variants"][name]
-        assert page["title"] == title
-        assert page["html"].strip(), f"the {name} page is empty"
-        assert "<p>" in page["html"], f"the {name} page has no paragraph"
-    assert data["first_game"]["title"] == "Your first game"
-    assert "<ol>" in data["first_game"]["html"], "the walkthrough is a numbered list"
+    for language in LANGUAGES:
+        assert set(data[language]) == {"variants", "first_game"}
+        assert set(data[language]["variants"]) == set(listed), "run python tools/web_rules.py"
+        for name, title in listed.items():
+            page = data[language]["variants"][name]
+            assert page["title"].strip(), f"{language}/{name} has no title"
+            if language == "en":
+                assert page["title"] == title
+            assert page["html"].strip(), f"the {language}/{name} page is empty"
+            assert "<p>" in page["html"], f"the {language}/{name} page has no paragraph"
+            assert page["markdown"].strip(), f"the {language}/{name} page has no Markdown"
+        first = data[language]["first_game"]
+        assert first["title"] == FIRST_GAME[language]
+        assert "<ol>" in first["html"], "the walkthrough is a numbered list"
+
+
+def test_the_spanish_pages_are_in_spanish() -> None:
+    data = stored()
+    for name, page in pages(data).items():
+        if not name.startswith("es/"):
+            continue
+        left = ENGLISH.search(page["html"])
+        assert left is None, f"{name}: English left in the Spanish page: {left and left[0]}"
+        assert page["html"] != data["en"]["variants"].get(name[3:], {}).get("html")
+    for name, page in data["es"]["variants"].items():
+        assert page["title"].startswith("UNO "), f"es/{name}: {page['title']}"
+    # (the check itself finds the English words in the English pages)
+    for name, page in pages(data).items():
+        if name.startswith("en/") and "<strong>UNO!</strong>" in page["html"]:
+            assert ENGLISH.search(page["html"]), name
+
+
+def test_the_spanish_pages_keep_the_english_facts_and_structure() -> None:
+    # the same numbers (card counts, penalties, points), the same option names, the same
+    # lists and the same keys: a Spanish page says what its English page says
+    data = stored()
+    for name, english in pages(data).items():
+        if not name.startswith("en/"):
+            continue
+        spanish = pages(data)["es/" + name[3:]]
+        en, es = english["html"], spanish["html"]
+        assert set(NUMBER.findall(text(en))) == set(NUMBER.findall(text(es))), name
+        assert set(re.findall(r"<code>(.*?)</code>", en)) == set(
+            re.findall(r"<code>(.*?)</code>", es)
+        ), name
+        for tag in ("<li>", "<ol>", "<ul>"):
+            assert en.count(tag) == es.count(tag), f"{name}: not as many {tag}"
+        keys = re.compile(r"<strong>([A-Z])</strong>")
+        assert keys.findall(en) == keys.findall(es), f"{name}: the keys differ"
+
+
+def test_the_spanish_pages_name_the_spanish_buttons() -> None:
+    # a button the English page names in bold is named, in bold, by its Spanish label
+    data = stored()
+    for name, english in pages(data).items():
+        if not name.startswith("en/"):
+            continue
+        spanish = pages(data)["es/" + name[3:]]["html"]
+        for label, etiqueta in BUTTONS.items():
+            if f"<strong>{label}</strong>" in english["html"]:
+                assert f"<strong>{etiqueta}</strong>" in spanish, f"es/{name[3:]}: {etiqueta}"
+
+
+def test_a_variant_without_a_spanish_section_is_an_error(tmp_path: Path) -> None:
+    module = tool()
+    (tmp_path / "first-game.md").write_text("# Tu primera partida\n\n1. Uno.\n")
+    spanish = module.Language("es", tmp_path, "Cómo se juega", titled_by_document=True)
+    with pytest.raises(module.RulesError, match="is missing"):
+        module.pages(spanish)
+    for v in variants():
+        # a document left with the English heading
+        document = tmp_path / f"{v.name.replace('_', '-')}.md"
+        document.write_text("# UNO\n\n## How to play\n\nText.\n")
+    with pytest.raises(module.RulesError, match="has no '## Cómo se juega' section"):
+        module.pages(spanish)
 
 
 def test_no_page_can_run_a_script() -> None:
@@ -85,3 +200,40 @@ def test_raw_html_in_the_docs_is_escaped() -> None:
     assert "<script" not in html and "<img" not in html
     assert "&lt;script&gt;" in html and "&lt;img" in html
     assert "<a" not in render("[a link](javascript:alert(1))")
+
+
+#: What the panel shows for UNO Attack in each language: its title, the rules in force, the
+#: walkthrough's title.
+SPANISH = (
+    "UNO Attack (Mattel 1998, con el lanzador de cartas)",
+    "Las reglas que rigen en esta mesa",
+    "Tu primera partida",
+)
+ENGLISH_PANEL = (
+    "UNO Attack (Mattel 1998, with the card launcher)",
+    "The rules in force at this table",
+    "Your first game",
+)
+
+
+def test_the_panel_speaks_the_pages_language(browser: Browser, site: Site) -> None:
+    # <html lang> picks the language ("es-ES" is Spanish); any other, or none, is English
+    with site_page(browser, site.base) as page:
+        for lang, (title, in_force, first_game) in (
+            ("es", SPANISH),
+            ("es-ES", SPANISH),
+            ("fr", ENGLISH_PANEL),
+            ("", ENGLISH_PANEL),
+        ):
+            page.evaluate("(lang) => { document.documentElement.lang = lang; }", lang)
+            render(page, "rules.js", "RulesPanel", {"variant": "attack", "rules": {"a": 1}})
+            probe = page.locator("#probe")
+            expect(probe.locator("h2")).to_have_text(title)
+            expect(probe.locator("summary").first).to_have_text(in_force)
+            expect(probe.locator("summary").last).to_have_text(first_game)
+        page.evaluate("() => { document.documentElement.lang = 'es'; }")
+        render(page, "rules.js", "Walkthrough", {})
+        expect(page.locator("#probe summary")).to_have_text(
+            "¿Eres nuevo? Tu primera partida, paso a paso"
+        )
+        expect(page.locator("#probe .rules-text strong").first).to_have_text("Crear la sala")

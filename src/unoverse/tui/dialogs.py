@@ -80,7 +80,7 @@ class RulesScreen(ModalScreen[None]):
         self.variant = variant
 
     def compose(self) -> ComposeResult:
-        page = rules_pages()["variants"].get(self.variant)
+        page = rules_pages()["en"]["variants"].get(self.variant)
         with Vertical(id="dialog", classes="wide"):
             title = page["title"] if page else self.variant
             yield Static(f"[b]How to play {title}[/]", id="dialog-title")
