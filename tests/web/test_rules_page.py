@@ -22,7 +22,7 @@ from playwright.sync_api import Browser, expect
 from unoverse.core.registry import variants
 
 from .browser import Site
-from .modules import render, site_page
+from .modules import call, render, site_page
 
 ROOT = Path(__file__).resolve().parents[2]
 RULES_JSON = ROOT / "src" / "unoverse" / "web" / "static" / "rules.json"
@@ -217,21 +217,16 @@ ENGLISH_PANEL = (
 
 
 def test_the_panel_speaks_the_pages_language(browser: Browser, site: Site) -> None:
-    # <html lang> picks the language ("es-ES" is Spanish); any other, or none, is English
+    # the page's language (words.js) picks the pages and the panel's own words
     with site_page(browser, site.base) as page:
-        for lang, (title, in_force, first_game) in (
-            ("es", SPANISH),
-            ("es-ES", SPANISH),
-            ("fr", ENGLISH_PANEL),
-            ("", ENGLISH_PANEL),
-        ):
-            page.evaluate("(lang) => { document.documentElement.lang = lang; }", lang)
+        for lang, (title, in_force, first_game) in (("es", SPANISH), ("en", ENGLISH_PANEL)):
+            call(page, 'await (await load("words.js")).loadWords(args[0]);', lang)
             render(page, "rules.js", "RulesPanel", {"variant": "attack", "rules": {"a": 1}})
             probe = page.locator("#probe")
             expect(probe.locator("h2")).to_have_text(title)
             expect(probe.locator("summary").first).to_have_text(in_force)
             expect(probe.locator("summary").last).to_have_text(first_game)
-        page.evaluate("() => { document.documentElement.lang = 'es'; }")
+        call(page, 'await (await load("words.js")).loadWords("es");')
         render(page, "rules.js", "Walkthrough", {})
         expect(page.locator("#probe summary")).to_have_text(
             "¿Eres nuevo? Tu primera partida, paso a paso"

@@ -1,36 +1,9 @@
 // The rules panel: how to play the room's variant (written in docs/rules/, turned into
 // rules.json by tools/web_rules.py), the rules in force at this table, and the walkthrough
 // of a first game. rules.json holds one entry per language ({"en": ..., "es": ...}, each
-// {variants, first_game}); the page's language (<html lang>) picks one, English otherwise.
+// {variants, first_game}); the page's language (words.js) picks one, English otherwise.
 import { html, useEffect, useState } from "./vendor/preact-htm.js";
-
-/** The panel's own words, per language (English for any other). */
-const WORDS = {
-  en: {
-    failed: "The rules could not be loaded.",
-    loadingRules: "Loading the rules…",
-    loading: "Loading…",
-    inForce: "The rules in force at this table",
-    newHere: "New here? Your first game, step by step",
-  },
-  es: {
-    failed: "No se han podido cargar las reglas.",
-    loadingRules: "Cargando las reglas…",
-    loading: "Cargando…",
-    inForce: "Las reglas que rigen en esta mesa",
-    newHere: "¿Eres nuevo? Tu primera partida, paso a paso",
-  },
-};
-
-/** The page's language ("es-ES" reads as "es"), or "en" when it has none. */
-function language() {
-  const lang = (document.documentElement.lang || "en").toLowerCase().split("-")[0];
-  return lang || "en";
-}
-
-function words() {
-  return WORDS[language()] || WORDS.en;
-}
+import { language, t } from "./words.js";
 
 let loaded = null;
 function load() {
@@ -46,18 +19,17 @@ function pagesOf(data) {
 export function RulesPanel({ variant, rules }) {
   const [data, setData] = useState(null);
   const [error, setError] = useState("");
-  const say = words();
   useEffect(() => {
-    load().then((all) => setData(pagesOf(all)), () => setError(words().failed));
+    load().then((all) => setData(pagesOf(all)), () => setError(t("rules.failed")));
   }, []);
   if (error) return html`<p class="error">${error}</p>`;
-  if (!data) return html`<p>${say.loadingRules}</p>`;
+  if (!data) return html`<p>${t("rules.loading_rules")}</p>`;
   const page = data.variants[variant];
   const inForce = Object.entries(rules || {});
   return html`<article class="rules">
     <h2>${page ? page.title : variant}</h2>
     ${page && html`<div class="rules-text" dangerouslySetInnerHTML=${{ __html: page.html }}></div>`}
-    ${inForce.length > 0 && html`<details><summary>${say.inForce}</summary>
+    ${inForce.length > 0 && html`<details><summary>${t("rules.in_force")}</summary>
       <dl class="in-force">${inForce.map(([k, v]) => html`<dt><code>${k}</code></dt><dd>${String(v)}</dd>`)}</dl>
     </details>`}
     <details><summary>${data.first_game.title}</summary>
@@ -69,14 +41,13 @@ export function RulesPanel({ variant, rules }) {
 /** The first-game walkthrough, for the lobby. */
 export function Walkthrough() {
   const [data, setData] = useState(null);
-  const say = words();
   useEffect(() => {
     load().then((all) => setData(pagesOf(all)), () => setData(null));
   }, []);
   return html`<details class="panel walkthrough">
-    <summary>${say.newHere}</summary>
+    <summary>${t("rules.new_here")}</summary>
     ${data
       ? html`<div class="rules-text" dangerouslySetInnerHTML=${{ __html: data.first_game.html }}></div>`
-      : html`<p>${say.loading}</p>`}
+      : html`<p>${t("rules.loading")}</p>`}
   </details>`;
 }
