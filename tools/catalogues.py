@@ -11,8 +11,9 @@ is an error), written twice:
 
 Both are deterministic (sorted keys, a fixed header date), so ``--check`` can compare them byte
 for byte with what the sources give. ``keys_used()`` is every key the code names literally
-(``t("...")``, ``tn("...", n)`` and the ``N_("...")`` marks of keys chosen at run time, found
-by Babel's Python and JavaScript extractors), for ``tests/test_catalogues.py``.
+(``t("...")``, ``tn("...", n)``, the page's ``rich("...", parts)`` and the ``N_("...")``
+marks of keys chosen at run time, found by Babel's Python and JavaScript extractors), for
+``tests/test_catalogues.py``.
 
     .venv/bin/python tools/catalogues.py          # write the compiled catalogues
     .venv/bin/python tools/catalogues.py --check  # exit 1 unless they are up to date
@@ -43,7 +44,7 @@ LANGUAGES = ("en", "es")
 #: What a key looks like: an area, a dot, and more (``log.uno``, ``card.kind.W+4``).
 KEY = re.compile(r"[a-z_]+(\.[\w+-]+)+")
 #: The calls that name a key: the key is their first argument.
-KEYWORDS = {"t": None, "tn": None, "N_": None}
+KEYWORDS = {"t": None, "tn": None, "N_": None, "rich": None}
 #: Both languages have two forms, one and other (CLDR gives Spanish a third, for millions:
 #: a count of cards never reaches it).
 PLURAL_FORMS = "nplurals=2; plural=(n != 1);"

@@ -11,6 +11,7 @@ from typing import Any
 
 from textual.widgets import RichLog
 
+from unoverse import i18n
 from unoverse.server import protocol as p
 from unoverse.tui.app import PlayApp
 from unoverse.tui.dialogs import Chooser, KeysScreen
@@ -76,8 +77,12 @@ def _log(app: PlayApp) -> list[str]:
 def test_the_emotes_are_the_protocols_in_the_browsers_words() -> None:
     assert tuple(EMOTE_WORDS) == p.EMOTES
     browser = (STATIC / "emotes.js").read_text(encoding="utf-8")
-    pairs = re.findall(r'\["(\w+)", "([^"]+)"\]', browser)
-    assert dict(pairs) == EMOTE_WORDS
+    listed = re.search(r"export const EMOTES = \[([^\]]*)\]", browser)
+    assert listed is not None
+    assert tuple(re.findall(r'"(\w+)"', listed.group(1))) == p.EMOTES
+    # the browser's words are the catalogue's emote.<name>
+    english = i18n.words("en")
+    assert {name: english.t(f"emote.{name}") for name in p.EMOTES} == EMOTE_WORDS
 
 
 def test_the_state_keeps_each_seats_latest_emote_for_a_few_seconds() -> None:

@@ -20,7 +20,7 @@ SLOW = "easy:median_ms=60000"
 
 
 def seconds(text: str) -> int:
-    found = re.search(r"(\d+) s", text)
+    found = re.search(r"(\d+)\ss", text)
     assert found, f"no countdown in {text!r}"
     return int(found.group(1))
 

@@ -2,9 +2,11 @@
  * docs/notation.md read into parts and spoken names, and the Preact components that draw a
  * card face (Card), a card back (CardBack) and a colour swatch (ColorChip) as inline SVG.
  * Styles are in cards.css. Colour is never the only cue: every colour also has its own shape
- * and letter, and every card an accessible name.
+ * and letter, and every card an accessible name. Names and the words on a BLAST card's face
+ * come from the catalogue (cards.po: `color.*`, `card.*`).
  */
 import { html } from "./vendor/preact-htm.js";
+import { t, tn } from "./words.js";
 
 /* WCAG 2 contrast of ink on fill (relative luminance, (L1 + 0.05) / (L2 + 0.05)):
  *   R red        #B3202A  ink #FFFFFF   6.65
@@ -34,18 +36,24 @@ const SHAPES = {
   heart: "M10 18.5 2 10.5A5 5 0 0 1 10 4a5 5 0 0 1 8 6.5z",
 };
 
-/** The colours by letter, in the chromatic order of Full Spectrum: {letter, name, symbol, fill, ink}. */
+/** The colours by letter, in the chromatic order of Full Spectrum: {letter, name, symbol,
+ * fill, ink}; `name` is the colour's name in the page's language (`color.<letter>`). */
 export const COLORS = Object.fromEntries(
   [
-    ["R", "red", "circle", "#B3202A", WHITE],
-    ["O", "orange", "diamond", "#F98015", DARK],
-    ["Y", "yellow", "star", "#FDD535", DARK],
-    ["G", "green", "triangle", "#5CC46A", DARK],
-    ["T", "turquoise", "cross", "#1D7E87", WHITE],
-    ["B", "blue", "square", "#2563C9", WHITE],
-    ["V", "purple", "crescent", "#5A2385", WHITE],
-    ["P", "pink", "heart", "#F49AC1", DARK],
-  ].map(([letter, name, symbol, fill, ink]) => [letter, { letter, name, symbol, fill, ink }]),
+    ["R", "circle", "#B3202A", WHITE],
+    ["O", "diamond", "#F98015", DARK],
+    ["Y", "star", "#FDD535", DARK],
+    ["G", "triangle", "#5CC46A", DARK],
+    ["T", "cross", "#1D7E87", WHITE],
+    ["B", "square", "#2563C9", WHITE],
+    ["V", "crescent", "#5A2385", WHITE],
+    ["P", "heart", "#F49AC1", DARK],
+  ].map(([letter, symbol, fill, ink]) => [letter, {
+    letter, symbol, fill, ink,
+    get name() {
+      return t(`color.${letter}`);
+    },
+  }]),
 );
 
 /** Face icons, in a 40×40 box: `s` is stroked, `f` filled (even-odd), both in the ink. */
@@ -68,30 +76,33 @@ const ICONS = {
   fire: { glyph: "FIRE", f: "M20 3c2 7 11 11 11 20a11 11 0 0 1-22 0c0-5 3-9 6-11 0 4 2 7 4 7-1-6 0-11 1-16z" },
 };
 
-/** Each kind: [spoken name, face text, icon]. The face shows the icon above the text. */
+/** Each kind: [face text, icon] (its spoken name is `card.kind.<kind>`). The face shows the
+ * icon above the text; the text is the card's printed mark, the same in every language. */
 const KINDS = {
-  S: ["skip", "", "skip"], R: ["reverse", "", "reverse"],
-  "+1": ["draw one", "+1"], "+2": ["draw two", "+2"], "+3": ["draw three", "+3"], "+4": ["draw four", "+4"],
-  H2: ["hit 2", "H2", "hit"], SA: ["skip all", "", "skipall"], DA: ["discard all", "", "discard"],
-  TH: ["trade hands", "", "swap"], N: ["numeral", "#"], BL: ["bloqueo", "", "lock"],
-  W: ["wild", "W"], "W+4": ["wild draw four", "+4"], WC: ["wild creeper", "", "creeper"],
-  WSH: ["wild shuffle hands", "", "shuffle"], WSW: ["wild swap hands", "", "swap"],
-  WCU: ["wild customizable", "", "pencil"], WBK: ["blank wild", ""],
-  WD1: ["wild downpour one", "+1", "rain"], WD2: ["wild downpour two", "+2", "rain"],
-  WBS: ["wild bar special", "+2", "glass"], WBO: ["wild boomerang", "", "boomerang"],
-  WF: ["wild friendly", "", "friends"], WAH: ["wild all hit", "HIT", "all"], WHF: ["wild hit-fire", "", "fire"],
-  WR4: ["wild reverse draw four", "+4", "reverse"], "W+6": ["wild draw six", "+6"],
-  "W+10": ["wild draw ten", "+10"], WM2: ["wild multiple draw two", "+2", "all"],
-  WM4: ["wild multiple draw four", "+4", "all"],
+  S: ["", "skip"], R: ["", "reverse"],
+  "+1": ["+1"], "+2": ["+2"], "+3": ["+3"], "+4": ["+4"],
+  H2: ["H2", "hit"], SA: ["", "skipall"], DA: ["", "discard"],
+  TH: ["", "swap"], N: ["#"], BL: ["", "lock"],
+  W: ["W"], "W+4": ["+4"], WC: ["", "creeper"],
+  WSH: ["", "shuffle"], WSW: ["", "swap"],
+  WCU: ["", "pencil"], WBK: [""],
+  WD1: ["+1", "rain"], WD2: ["+2", "rain"],
+  WBS: ["+2", "glass"], WBO: ["", "boomerang"],
+  WF: ["", "friends"], WAH: ["HIT", "all"], WHF: ["", "fire"],
+  WR4: ["+4", "reverse"], "W+6": ["+6"],
+  "W+10": ["+10"], WM2: ["+2", "all"],
+  WM4: ["+4", "all"],
 };
-for (let n = 0; n <= 9; n++) KINDS[n] = [String(n), String(n)];
+for (let n = 0; n <= 9; n++) KINDS[n] = [String(n)];
 
-/** BLAST challenges (RULES.md §5.5): exactly N cards that ... */
-const CHALLENGES = {
-  SC: ["same colour", "of one colour", ["SAME", "COLOUR"]],
-  DC: ["different colours", "all of different colours", ["DIFFERENT", "COLOURS"]],
-  CN: ["consecutive numbers", "with consecutive numbers", ["NUMBERS", "IN A ROW"]],
-  SN: ["same number", "of one number", ["SAME", "NUMBER"]],
+/** A kind's spoken name ("7", "draw two", "wild"). */
+const kindName = (kind) => (/^\d$/.test(kind) ? kind : t(`card.kind.${kind}`));
+
+/** The two lines of the face of a BLAST challenge (RULES.md §5.5: SC, DC, CN, SN): "SAME",
+ * "COLOUR". */
+const faceLines = (code) => {
+  const [top, bottom = ""] = t(`card.challenge.${code}.face`).split("|");
+  return [top, bottom];
 };
 
 /** A card of the notation ("R7", "W+4", "!3SC") in parts; throws on an unknown card. */
@@ -103,22 +114,22 @@ export function parseCard(text) {
   return { text, color, kind, wild: false, blast: false, number: /^\d$/.test(kind) ? Number(kind) : null };
 }
 
-/** The spoken name: "red 7", "wild draw four, declared green". */
+/** The spoken name, in the page's language: "red 7", "wild draw four, declared green". */
 export function cardName(text, declared) {
   const card = parseCard(text);
   if (card.blast) {
-    const n = text[1], [what, which] = CHALLENGES[text.slice(2)];
-    return `BLAST card, ${n} ${what}: discard ${n} cards ${which}, or draw 3`;
+    const n = text[1], code = text.slice(2);
+    return t("card.blast", { n, what: t(`card.challenge.${code}`), which: t(`card.challenge.${code}.which`) });
   }
-  if (!card.wild) return `${COLORS[card.color].name} ${KINDS[card.kind][0]}`;
-  const name = KINDS[card.kind][0];
-  return declared ? `${name}, declared ${COLORS[declared].name}` : name;
+  if (!card.wild) return t("card.colored", { color: COLORS[card.color].name, kind: kindName(card.kind) });
+  const name = kindName(card.kind);
+  return declared ? t("card.declared", { card: name, color: COLORS[declared].name }) : name;
 }
 
-/** The short text of a kind's face ("7", "+2", "W"; a glyph or word for kinds drawn as icons). */
+/** The short text of a kind's face ("7", "+2", "W"; a glyph or mark for kinds drawn as icons). */
 export function kindLabel(kind) {
-  if (kind[0] === "!") return `${kind[1]} ${CHALLENGES[kind.slice(2)][2].join(" ")}`;
-  const [, text, icon] = KINDS[kind];
+  if (kind[0] === "!") return `${kind[1]} ${faceLines(kind.slice(2)).join(" ")}`;
+  const [text, icon] = KINDS[kind];
   return text || (icon ? ICONS[icon].glyph : "");
 }
 
@@ -161,22 +172,29 @@ function faceSvg(text, icon, ink, k) {
   return labelSvg(50, 75, text, 52 * k, ink);
 }
 
+/** Text of `size` that fits `width` units: squeezed (never overflowing the card) when long. */
+const fitted = (text, size, width) => (text.length * size * 0.62 > width ? width : undefined);
+
 function blastFace(text) {
-  const [top, bottom] = CHALLENGES[text.slice(2)][2];
+  const [top, bottom] = faceLines(text.slice(2));
+  const title = t("card.blast.title");
+  const line = (words) => fitted(words, 11.5, 84);
   return html`
     <rect x="5" y="5" width="90" height="140" rx="6" fill=${DARK} />
-    <text x="50" y="24" font-size="15" font-weight="900" letter-spacing="2" fill=${COLORS.Y.fill} font-family=${FONT} text-anchor="middle">BLAST</text>
+    <text x="50" y="24" font-size="15" font-weight="900" letter-spacing="2" fill=${COLORS.Y.fill} font-family=${FONT} text-anchor="middle"
+      textLength=${fitted(title, 17, 84)} lengthAdjust="spacingAndGlyphs">${title}</text>
     <g transform="translate(12 37) scale(1.9)"><path d=${ICONS.hit.f} fill=${COLORS.Y.fill} /></g>
     ${labelSvg(50, 75, text[1], 46, DARK)}
     <text y="122" font-size="11.5" font-weight="800" fill=${WHITE} font-family=${FONT} text-anchor="middle">
-      <tspan x="50">${top}</tspan><tspan x="50" dy="13">${bottom}</tspan>
+      <tspan x="50" textLength=${line(top)} lengthAdjust="spacingAndGlyphs">${top}</tspan><tspan x="50" dy="13"
+        textLength=${line(bottom)} lengthAdjust="spacingAndGlyphs">${bottom}</tspan>
     </text>`;
 }
 
 function cardFace(text, declared) {
   const card = parseCard(text);
   if (card.blast) return blastFace(text);
-  const [, label, icon] = KINDS[card.kind];
+  const [label, icon] = KINDS[card.kind];
   const c = COLORS[card.color || declared];
   const ink = card.wild ? WHITE : c.ink;
   const corner = (x, y, size) => (label ? labelSvg(x, y, label, size, ink) : icon ? iconSvg(icon, x, y, size, ink) : null);
@@ -200,7 +218,7 @@ const frame = () => html`<rect x="1" y="1" width="98" height="148" rx="9" fill=$
 /** A card face: a button when onClick is given (aria-pressed when selected is defined), else an image. */
 export function Card({ text, declared, playable, dimmed, selected, small, onClick, title }) {
   const name = cardName(text, declared);
-  const label = playable ? `${name}, playable` : name;
+  const label = playable ? t("card.playable", { card: name }) : name;
   const cls = ["card", small && "card--small", playable && "card--playable", dimmed && "card--dimmed",
     selected && "card--selected"].filter(Boolean).join(" ");
   const svg = html`<svg class="card-svg" viewBox="0 0 100 150" aria-hidden="true" focusable="false">
@@ -214,7 +232,7 @@ export function Card({ text, declared, playable, dimmed, selected, small, onClic
 
 /** The back of a card, with an optional count badge. */
 export function CardBack({ count, small }) {
-  const label = count === undefined ? "a face-down card" : `${count} ${count === 1 ? "card" : "cards"}`;
+  const label = count === undefined ? t("card.back") : tn("card.count", count);
   return html`<span class=${small ? "card card--small card-back" : "card card-back"} role="img" aria-label=${label}>
     <svg class="card-svg" viewBox="0 0 100 150" aria-hidden="true" focusable="false">
       ${frame()}<rect x="5" y="5" width="90" height="140" rx="6" fill=${DARK} />

@@ -3,18 +3,12 @@
 // the log keeps them too). The server rate-limits them with the chat's bucket; the row
 // also rests a moment after each one, so a held-down key cannot flood it.
 import { html, useEffect, useState } from "./vendor/preact-htm.js";
+import { has, t } from "./words.js";
 
-/** The set, in the protocol's names: [name, words]. Words, not pictures: an emoji font is
- * not on every system (Debian's Chromium has none), and words read the same everywhere. */
-export const EMOTES = [
-  ["hello", "Hello!"],
-  ["well_played", "Well played!"],
-  ["wow", "Wow!"],
-  ["oops", "Oops!"],
-  ["hurry", "Hurry up!"],
-  ["thanks", "Thanks!"],
-];
-const BY_NAME = Object.fromEntries(EMOTES);
+/** The set, in the protocol's names. Words, not pictures: an emoji font is not on every
+ * system (Debian's Chromium has none), and words read the same everywhere. Each one's words
+ * are the catalogue's `emote.<name>`, which the terminal game shares. */
+export const EMOTES = ["hello", "well_played", "wow", "oops", "hurry", "thanks"];
 
 /** How long an emote stays on its seat, and how long the row rests after sending one. */
 export const SHOWN_MS = 4000;
@@ -22,7 +16,7 @@ const REST_MS = 1500;
 
 /** An emote in words ("Well played!"); an unknown name is shown as it came. */
 export function emoteText(emote) {
-  return BY_NAME[emote] || String(emote);
+  return EMOTES.includes(emote) && has(`emote.${emote}`) ? t(`emote.${emote}`) : String(emote);
 }
 
 /** Send one over the room's connection: resolves to the server's ack or error frame. */
@@ -48,15 +42,15 @@ export function EmoteBar({ conn, state, mine }) {
     setTimeout(() => setResting(false), REST_MS);
     const answer = await sendEmote(conn, emote);
     if (answer.type === "error")
-      setError(answer.code === "rate_limited" ? "Too many at once: wait a moment." : answer.message);
+      setError(answer.code === "rate_limited" ? t("table.emotes.rate_limited") : answer.message);
   };
   const recent = useRecent(state.emotes);
-  return html`<section class="emotes" aria-label="Emotes">
-    ${mine != null && html`<div class="emote-row" role="group" aria-label="Send an emote">
-      ${EMOTES.map(([n, words]) => html`<button type="button" class="emote" disabled=${resting}
-        onClick=${() => send(n)}>${words}</button>`)}
+  return html`<section class="emotes" aria-label=${t("table.emotes")}>
+    ${mine != null && html`<div class="emote-row" role="group" aria-label=${t("table.emotes.send")}>
+      ${EMOTES.map((n) => html`<button type="button" class="emote" disabled=${resting}
+        onClick=${() => send(n)}>${emoteText(n)}</button>`)}
     </div>`}
-    <p class="emote-recent" role="status">${recent.map((e) => html`<span class="emote-said" key=${e.id}>${e.name}: ${emoteText(e.emote)}</span>`)}</p>
+    <p class="emote-recent" role="status">${recent.map((e) => html`<span class="emote-said" key=${e.id}>${t("table.emotes.said", { who: e.name, emote: emoteText(e.emote) })}</span>`)}</p>
     ${error && html`<p class="error small" role="alert">${error}</p>`}
   </section>`;
 }

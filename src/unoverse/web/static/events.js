@@ -1,5 +1,6 @@
 // The game's events in words for the table's log (the event vocabulary of
-// unoverse.core.events, every kind of every variant), and what a mandatory window asks.
+// unoverse.core.events, every kind of every variant), what a mandatory window asks, and a
+// message whose fields are elements (`rich`).
 // A sentence names its cards through marks (`card(c)`): `describe` reads them as words
 // (the replay, screen readers), `pieces` hands them to the log to draw as small cards.
 import { cardName } from "./cards.js";
@@ -110,24 +111,35 @@ function worded(event, name) {
   return { marked, tag };
 }
 
-/** What the open mandatory window asks of its seat, in words. */
+/**
+ * The message `key` with `fields` that may be elements (a colour chip, a card): its pieces in
+ * order, strings and the fields' values, for a template to draw (`html\`${rich(...)}\``).
+ */
+export function rich(key, fields) {
+  return t(key)
+    .split(/\{(\w+)\}/)
+    .map((piece, i) => (i % 2 ? (piece in fields ? fields[piece] : `{${piece}}`) : piece))
+    .filter((piece) => piece !== "");
+}
+
+/** What the open mandatory window asks of its seat, in words (`mine`: the page's own seat). */
 export function asks(window, name, mine) {
-  const who = mine ? "Your" : `${name(window.seat)}'s`;
+  const who = mine ? "" : name(window.seat);
   switch (window.kind) {
     case "turn":
-      return `${who} turn`;
+      return mine ? t("table.asks.turn.mine") : t("table.asks.turn", { who });
     case "drawn":
-      return mine ? "Play the card you drew, or keep it" : `${name(window.seat)} decides on the drawn card`;
+      return mine ? t("table.asks.drawn.mine") : t("table.asks.drawn", { who });
     case "penalty":
-      return mine ? "Take the penalty, or answer it" : `${name(window.seat)} faces a penalty`;
+      return mine ? t("table.asks.penalty.mine") : t("table.asks.penalty", { who });
     case "challenge":
-      return mine ? "A Wild Draw Four: take it, answer it or challenge" : `${name(window.seat)} faces a Wild Draw Four`;
+      return mine ? t("table.asks.challenge.mine") : t("table.asks.challenge", { who });
     case "color":
-      return mine ? "Choose the colour of the first card" : `${name(window.seat)} chooses the first colour`;
+      return mine ? t("table.asks.color.mine") : t("table.asks.color", { who });
     case "blast":
-      return "BLAST challenge!";
+      return t("table.asks.blast");
     case "live":
-      return "Live play: anyone may play";
+      return t("table.asks.live");
     default:
       return "";
   }

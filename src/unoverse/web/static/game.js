@@ -2,6 +2,7 @@
 // (docs/protocol.md, "From the server"): the room, who is here, the round's view and the
 // events so far, the chat, the emotes, the results. A pure reducer: the same frames give the
 // same state (but for the time an emote was shown, which it keeps to fade it).
+import { has, t } from "./words.js";
 
 const LOG_KEPT = 300;
 const CHAT_KEPT = 200;
@@ -95,14 +96,25 @@ function addEmote(state, frame) {
   return { ...state, emotes: [emote, ...state.emotes].slice(0, EMOTES_KEPT), nextId: state.nextId + 1 };
 }
 
-/** A seat's name as the table shows it. */
-export function seatName(state, seat) {
-  if (seat == null) return "the referee";
+/**
+ * A seat's name as the table shows it, in parts: {name, level}. A bot is named by its seat
+ * ("Bot 2") and its level in words ("normal"; a bot given by another spec, by that spec:
+ * "ismcts"); a player by the name they chose.
+ */
+export function seatParts(state, seat) {
+  if (seat == null) return { name: t("table.seat.referee"), level: "" };
   const s = (state.presence && state.presence[seat]) || (state.room && state.room.seats[seat]);
   if (s && s.kind === "bot") {
     // bots are named by their spec ("bot normal", "bot easy:median_ms=5"): give each its seat
-    const level = (s.name || "").replace(/^bot /, "").split(":")[0];
-    return `Bot ${seat + 1}${level ? ` (${level})` : ""}`;
+    const spec = (s.name || "").replace(/^bot /, "").split(":")[0];
+    const level = has(`table.bot.${spec}`) ? t(`table.bot.${spec}`) : spec;
+    return { name: t("table.seat.bot", { n: seat + 1 }), level };
   }
-  return (s && s.name) || `Seat ${seat + 1}`;
+  return { name: (s && s.name) || t("table.seat.n", { n: seat + 1 }), level: "" };
+}
+
+/** A seat's name as the table shows it: "Ana", "Bot 2 (normal)", "Seat 3". */
+export function seatName(state, seat) {
+  const { name, level } = seatParts(state, seat);
+  return level ? t("table.seat.with_level", { name, level }) : name;
 }

@@ -7,6 +7,7 @@
 import { html, useLayoutEffect, useRef, useState } from "./vendor/preact-htm.js";
 import { Card } from "./cards.js";
 import { flipChildren } from "./motion.js";
+import { t } from "./words.js";
 
 /** The narrowest strip of a covered card left to tap, in px (a finger's width is ~40). */
 export const MIN_STRIP = 30;
@@ -114,7 +115,7 @@ export function Hand({ cards, groups, hints, onPlay, onPickUp, armed, blast, pic
             <${Card} text=${card} playable=${hints && playable} dimmed=${hints && !playable && !blast}
               selected=${blast ? picked.includes(key) : undefined}
               onClick=${tap(() => (blast ? onPick(key) : onPlay(card, key)))} />
-            ${isArmed && html`<span class="badge warn held">held</span>`}
+            ${isArmed && html`<span class="badge warn held">${t("table.hand.held")}</span>`}
           </span>`;
         })}
       </div>`)}

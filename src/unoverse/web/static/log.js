@@ -5,30 +5,21 @@ import { html } from "./vendor/preact-htm.js";
 import { COLORS, cardName, kindLabel, parseCard } from "./cards.js";
 import { pieces } from "./events.js";
 import { emoteText } from "./emotes.js";
+import { has, t } from "./words.js";
 
-/** The log's marks for what stands out. */
-const TAGS = { jump: "jump-in", call: "UNO", catch: "catch", challenge: "challenge", race: "race", blast: "BLAST", burst: "launcher", out: "out", win: "win", emote: "emote" };
+/** The log's marks for what stands out (`table.log.tag.<tag>`). */
+const TAGS = new Set(["jump", "call", "catch", "challenge", "race", "blast", "burst", "out", "win", "emote"]);
 /** How many lines the log shows. */
 const SHOWN = 60;
-/** A race's action kind, as the line says it. */
-const RACED = {
-  play: "play",
-  jump: "jump in",
-  uno: "call UNO",
-  catch: "catch",
-  catch_illegal: "catch the illegal play",
-  challenge: "challenge",
-  arm: "pick up a card",
-  blast: "meet the BLAST challenge",
-  take: "take the penalty",
-  draw: "draw",
-  press: "press the launcher",
-};
+
+/** The action kinds a race line names (`table.race.<kind>`; another kind as it came). */
+const RACED = new Set(["play", "jump", "uno", "catch", "catch_illegal", "challenge", "arm", "blast", "take", "draw", "press"]);
+const raced = (kind) => (RACED.has(kind) && has(`table.race.${kind}`) ? t(`table.race.${kind}`) : kind);
 
 /** How much later a race's answer came, in whole milliseconds. */
 export function raceGap(ms) {
-  if (ms === 0) return "at the same instant";
-  return ms >= 1 ? `${Math.round(ms)} ms later` : "under 1 ms later";
+  if (ms === 0) return t("table.race.same_instant");
+  return ms >= 1 ? t("table.race.later", { ms: Math.round(ms) }) : t("table.race.under_1ms");
 }
 
 /**
@@ -46,13 +37,16 @@ export function raceLines(races, name) {
   return [...groups.values()].map((group) => {
     const byTime = [...group].sort((a, b) => a.by_ms - b.by_ms);
     const first = byTime[0];
-    const late = byTime.map((r) => `${name(r.late)} ${raceGap(r.by_ms)}, ${r.accepted ? "applied after it" : "refused"}`);
+    const late = byTime.map((r) => {
+      const fields = { who: name(r.late), gap: raceGap(r.by_ms) };
+      return r.accepted ? t("table.race.applied", fields) : t("table.race.refused", fields);
+    });
     return {
       id: Math.min(...group.map((r) => r.id)),
       game: first.game,
       version: first.version,
       first: first.first,
-      text: `${name(first.first)} was first to ${RACED[first.kind] || first.kind}; ${late.join("; ")}`,
+      text: t("table.race.first", { who: name(first.first), action: raced(first.kind), late: late.join("; ") }),
       pieces: null,
       tag: "race",
     };
@@ -95,7 +89,7 @@ export function logLines(state, name) {
   }
   const joined = new Set(winning.values());
   lines.push(...races.filter((race) => !joined.has(race)));
-  for (const e of state.emotes || []) lines.push({ id: e.id, text: `${e.name}: ${emoteText(e.emote)}`, pieces: null, tag: "emote" });
+  for (const e of state.emotes || []) lines.push({ id: e.id, text: t("table.emotes.said", { who: e.name, emote: emoteText(e.emote) }), pieces: null, tag: "emote" });
   return lines.sort((a, b) => b.id - a.id).slice(0, SHOWN);
 }
 
@@ -138,16 +132,16 @@ export function MiniCard({ text, declared }) {
 export function Log({ state, name }) {
   const lines = logLines(state, name);
   // focusable: the log scrolls, and a keyboard must be able to scroll it (axe: scrollable-region-focusable)
-  return html`<section class="log" aria-label="What happened, newest first" tabindex="0">
-    <h2>Log</h2>
+  return html`<section class="log" aria-label=${t("table.log.label")} tabindex="0">
+    <h2>${t("table.log")}</h2>
     <ol reversed class="log-lines">
       ${lines.map(
         (line) => html`<li key=${line.id} class=${line.tag} data-tag=${line.tag}>
-          ${TAGS[line.tag] && html`<span class="tag">${TAGS[line.tag]}</span>`}
+          ${TAGS.has(line.tag) && html`<span class="tag">${t(`table.log.tag.${line.tag}`)}</span>`}
           <${Said} line=${line} />
           ${(line.rest || []).map((more) => html`; <${Said} line=${more} />`)}
           ${line.race && html` — ${line.race}`}
-          ${line.standIn && html` <span class="standin-mark">(stand-in)</span>`}
+          ${line.standIn && html` <span class="standin-mark">${t("table.log.stand_in")}</span>`}
         </li>`,
       )}
     </ol>

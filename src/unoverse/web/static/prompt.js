@@ -1,12 +1,22 @@
 // What the table asks of the seat now, in words, built from the view's legal actions: it
 // names only what the rules allow at this moment ("take 4 or challenge" when no stacking is
-// allowed, "stack a draw card, take 4 or challenge" when it is).
+// allowed, "stack a draw card, take 4 or challenge" when it is). Every part is a catalogue
+// message (`table.prompt.*`), joined as the page's language joins a list (Intl.ListFormat).
 import { cardName } from "./cards.js";
+import { language, t, tn } from "./words.js";
 
-/** "a", "a or b", "a, b or c". */
-function either(parts) {
-  if (parts.length <= 1) return parts[0] || "";
-  return `${parts.slice(0, -1).join(", ")} or ${parts[parts.length - 1]}`;
+/** The locale a list is joined in: the page's English is British ("colour", "a, b or c"). */
+const LIST_LOCALES = { en: "en-GB" };
+const lists = (type) => new Intl.ListFormat(LIST_LOCALES[language()] || language(), { type });
+
+/** "a", "a or b", "a, b or c", in the page's language. */
+export function either(parts) {
+  return lists("disjunction").format(parts);
+}
+
+/** "a", "a and b", "a, b and c", in the page's language. */
+export function both(parts) {
+  return lists("conjunction").format(parts);
 }
 
 /**
@@ -20,29 +30,46 @@ export function ownPrompt(window, groups, view) {
   const penalty = view.pending;
   const parts = [];
   if (window.kind === "drawn" && view.drawn) {
-    if (plays.length) parts.push(`play the ${cardName(view.drawn)}`);
-    if (has("pass")) parts.push("keep it (P)");
+    if (plays.length) parts.push(t("table.prompt.play_drawn", { card: cardName(view.drawn) }));
+    if (has("pass")) parts.push(t("table.prompt.keep"));
   } else if (plays.length) {
-    parts.push(penalty ? "stack a card on it" : plays.every((a) => a.kind === "jump") ? "jump in" : "play a card");
+    if (penalty) parts.push(t("table.prompt.stack"));
+    else parts.push(plays.every((a) => a.kind === "jump") ? t("table.prompt.jump") : t("table.prompt.play"));
   }
-  if (has("take") && penalty) parts.push(penalty.until_fire ? "press until the launcher fires (T)" : `take ${penalty.amount} (T)`);
-  else if (has("take")) parts.push("take the penalty (T)");
-  if (has("challenge")) parts.push("challenge it (C)");
-  if (has("draw")) parts.push("draw (D)");
-  if (has("press")) parts.push("press the launcher (D)");
-  if (has("color")) parts.push("choose the first colour");
-  if (has("blast")) parts.push(`discard ${buttons.get("blast")[0].cards.length} matching cards`);
-  if ([...byCard.values()].flat().some((a) => a.kind === "arm")) parts.push("pick one up (H)");
-  if (has("disarm")) parts.push("put the card back");
-  const lead = {
-    turn: "Your turn",
-    drawn: view.drawn ? `You drew the ${cardName(view.drawn)}` : "You drew",
-    penalty: penalty ? `+${penalty.amount} for you` : "A penalty for you",
-    challenge: penalty ? `A Wild Draw Four, +${penalty.amount} for you` : "A Wild Draw Four for you",
-    color: "Your deal",
-    blast: "BLAST challenge",
-    live: "Live play",
-  }[window.kind];
+  if (has("take") && penalty) {
+    parts.push(penalty.until_fire ? t("table.prompt.take_until_fire") : t("table.prompt.take_n", { n: penalty.amount }));
+  } else if (has("take")) parts.push(t("table.prompt.take"));
+  if (has("challenge")) parts.push(t("table.prompt.challenge"));
+  if (has("draw")) parts.push(t("table.prompt.draw"));
+  if (has("press")) parts.push(t("table.prompt.press"));
+  if (has("color")) parts.push(t("table.prompt.color"));
+  if (has("blast")) parts.push(tn("table.prompt.blast", buttons.get("blast")[0].cards.length));
+  if ([...byCard.values()].flat().some((a) => a.kind === "arm")) parts.push(t("table.prompt.pick_up"));
+  if (has("disarm")) parts.push(t("table.prompt.disarm"));
+  const lead = leads(window.kind, view);
   if (!lead) return "";
-  return parts.length ? `${lead}: ${either(parts)}` : lead;
+  return parts.length ? t("table.prompt.with", { lead, parts: either(parts) }) : lead;
+}
+
+/** What the prompt starts with, by the open window's kind ("" for another kind). */
+function leads(kind, view) {
+  const penalty = view.pending;
+  switch (kind) {
+    case "turn":
+      return t("table.prompt.lead.turn");
+    case "drawn":
+      return view.drawn ? t("table.prompt.lead.drawn", { card: cardName(view.drawn) }) : t("table.prompt.lead.drawn_unseen");
+    case "penalty":
+      return penalty ? t("table.prompt.lead.penalty", { n: penalty.amount }) : t("table.prompt.lead.penalty_unknown");
+    case "challenge":
+      return penalty ? t("table.prompt.lead.challenge", { n: penalty.amount }) : t("table.prompt.lead.challenge_unknown");
+    case "color":
+      return t("table.prompt.lead.color");
+    case "blast":
+      return t("table.prompt.lead.blast");
+    case "live":
+      return t("table.prompt.lead.live");
+    default:
+      return "";
+  }
 }

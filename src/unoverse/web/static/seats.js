@@ -8,6 +8,8 @@
 import { html, useEffect, useLayoutEffect, useRef, useState } from "./vendor/preact-htm.js";
 import { CardBack } from "./cards.js";
 import { SeatEmote } from "./emotes.js";
+import { seatParts } from "./game.js";
+import { t, tn } from "./words.js";
 
 /** Each room timer's length in seconds (docs/protocol.md, room settings). */
 export const TIMER_SECONDS = { off: null, relaxed: 60, normal: 30, fast: 15 };
@@ -170,19 +172,14 @@ export function Ring({ view, state, mine, name, acting, catchable, onCatch, chil
       catchable=${catchable.has(seat)} onCatch=${() => onCatch(seat)} compact=${compact} tight=${compact} />`);
   }
   const turning = clockwise ? "clockwise" : "counter-clockwise";
+  const order = clockwise ? t("table.ring.cw") : t("table.ring.ccw");
   return html`<div class=${`ring ${compact ? "compact" : ""} ${clockwise ? "cw" : "ccw"}`} ref=${ref} style=${{ height: `${h}px` }}
-    role="group" aria-label=${`Seats in play order; play goes ${turning}`}>
+    role="group" aria-label=${order}>
     ${w > 0 && html`<div class="track" aria-hidden="true" style=${{ left: `${seatW / 2}px`, right: `${seatW / 2}px`, top: `${seatH / 2}px`, bottom: `${seatH / 2}px`, borderRadius: `${radius}px` }}></div>
       <div class="arrows" aria-hidden="true" key=${turning}>${arrows}</div>`}
     <div class="ring-center" ref=${middle}>${children}</div>
     ${w > 0 && seats}
   </div>`;
-}
-
-/** The parts of a seat's name: "Bot 2 (normal)" is "Bot 2" and "normal". */
-function nameParts(text) {
-  const m = /^(.*) \((\w+)\)$/.exec(text);
-  return m ? [m[1], m[2]] : [text, ""];
 }
 
 function Seat({ seat, me, style, view, state, name, acting, next, catchable, onCatch, compact, tight }) {
@@ -196,16 +193,16 @@ function Seat({ seat, me, style, view, state, name, acting, next, catchable, onC
   const grace = presence.grace || null;
   const away = presence.kind === "player" && !presence.connected && !presence.stand_in;
   const bot = presence.kind === "bot";
-  const [shown, level] = nameParts(name(seat));
-  const who = me ? "you" : bot ? level || "bot" : presence.stand_in ? "stand-in bot" : away ? "away" : "";
+  const { name: shown, level } = seatParts(state, seat);
+  const who = me ? t("table.seat.you") : bot ? level || t("table.seat.bot_plain") : presence.stand_in ? t("table.seat.stand_in_bot") : away ? t("table.seat.away") : "";
   const label = [
-    `${name(seat)}${me ? " (you)" : ""}: ${count} card${count === 1 ? "" : "s"}`,
-    acting && "to act",
-    next && "next",
-    out && "eliminated",
-    saidUno && "called UNO",
-    thinking && "thinking",
-    presence.stand_in && "a stand-in bot plays for them",
+    me ? tn("table.seat.label.mine", count, { who: name(seat) }) : tn("table.seat.label", count, { who: name(seat) }),
+    acting && t("table.seat.acting"),
+    next && t("table.seat.next"),
+    out && t("table.seat.out"),
+    saidUno && t("table.seat.said_uno"),
+    thinking && t("table.seat.thinking"),
+    presence.stand_in && t("table.seat.stand_in_plays"),
   ].filter(Boolean).join(", ");
   const cls = [me ? "place me-seat" : "place seat", acting ? "acting" : "", next ? "next" : "", out ? "out" : "", thinking ? "thinking" : ""].join(" ");
   const avatar = html`<span class="avatar" aria-hidden="true">
@@ -222,25 +219,25 @@ function Seat({ seat, me, style, view, state, name, acting, next, catchable, onC
     <div class="seat-foot">
       ${compact && avatar}
       ${(!me || compact) && html`<${CardBack} count=${count} small=${true} />`}
-      ${me && !compact && html`<span class="seat-you">${count} card${count === 1 ? "" : "s"}</span>`}
+      ${me && !compact && html`<span class="seat-you">${tn("table.seat.cards", count)}</span>`}
       <span class="seat-status">
-        ${thinking ? html`<span class="thinking">${tight ? "" : "thinking"}<span class="dots">…</span></span>`
+        ${thinking ? html`<span class="thinking">${tight ? "" : t("table.seat.thinking")}<span class="dots">…</span></span>`
           : grace ? html`<${Grace} grace=${grace} short=${tight} />`
           : who && !tight && html`<span class="muted-ish">${who}</span>`}
-        ${score != null && html` <span class="pts">${score} pts</span>`}
+        ${score != null && html` <span class="pts">${tn("table.seat.points", score)}</span>`}
       </span>
     </div>
     <span class="seat-badges">
-      ${saidUno && html`<span class="badge uno">UNO!</span>`}
-      ${unoOpen && html`<span class="badge warn" title="one card and no UNO call">no UNO</span>`}
-      ${out && html`<span class="badge">out</span>`}
-      ${presence.stand_in && html`<span class="badge standin" title="A bot plays for this player until they are back">stand-in</span>`}
-      ${view.dealer === seat && html`<span class="badge" title="dealer">D</span>`}
-      ${next && html`<span class="badge next-badge">next</span>`}
-      ${view.live && view.live.armed.includes(seat) && html`<span class="badge warn">holding</span>`}
-      ${view.live && view.live.blocked === seat && html`<span class="badge warn">blocked</span>`}
+      ${saidUno && html`<span class="badge uno">${t("table.uno")}</span>`}
+      ${unoOpen && html`<span class="badge warn" title=${t("table.badge.no_uno.title")}>${t("table.badge.no_uno")}</span>`}
+      ${out && html`<span class="badge">${t("table.badge.out")}</span>`}
+      ${presence.stand_in && html`<span class="badge standin" title=${t("table.badge.stand_in.title")}>${t("table.badge.stand_in")}</span>`}
+      ${view.dealer === seat && html`<span class="badge" title=${t("table.badge.dealer.title")}>${t("table.badge.dealer")}</span>`}
+      ${next && html`<span class="badge next-badge">${t("table.badge.next")}</span>`}
+      ${view.live && view.live.armed.includes(seat) && html`<span class="badge warn">${t("table.badge.holding")}</span>`}
+      ${view.live && view.live.blocked === seat && html`<span class="badge warn">${t("table.badge.blocked")}</span>`}
     </span>
-    ${catchable && html`<button class="catch" aria-label=${`Catch ${name(seat)}`} onClick=${onCatch}>Catch!</button>`}
+    ${catchable && html`<button class="catch" aria-label=${t("table.catch.label", { who: name(seat) })} onClick=${onCatch}>${t("table.catch")}</button>`}
   </div>`;
 }
 
@@ -271,9 +268,10 @@ function useGraceLeft(grace) {
 function Grace({ grace, short }) {
   const [left] = useGraceLeft(grace);
   const s = Math.ceil(left / 1000);
-  const text = s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : `${s} s`;
+  const time = s >= 60 ? `${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}` : t("table.grace.seconds", { n: s });
+  const label = grace.running ? tn("table.grace.label", s) : tn("table.grace.label.paused", s);
   return html`<span class=${`grace ${grace.running ? "running" : ""}`} role="timer"
-    aria-label=${`away: ${s} seconds before a bot stands in${grace.running ? "" : " (paused)"}`}>${short ? "" : "away "}${text}</span>`;
+    aria-label=${label}>${short ? time : t("table.grace.away", { time })}</span>`;
 }
 
 function GraceRing({ grace }) {

@@ -7,7 +7,7 @@
 import { html, useEffect, useLayoutEffect, useMemo, useRef, useState } from "./vendor/preact-htm.js";
 import { Card, CardBack, ColorChip, cardName } from "./cards.js";
 import { groupLegal, parseAction, playOptions, sortHand } from "./actions.js";
-import { asks, colorName } from "./events.js";
+import { asks, colorName, rich } from "./events.js";
 import { seatName } from "./game.js";
 import { byeText } from "./net.js";
 import { Settings } from "./settings.js";
@@ -16,25 +16,27 @@ import { EmptyRing, Ring, TIMER_SECONDS } from "./seats.js";
 import { Hand, keyed } from "./hand.js";
 import { animateEvents, flipFrom, places, rectOf, settle } from "./motion.js";
 import { sound, soundsFor } from "./sound.js";
-import { ownPrompt } from "./prompt.js";
+import { both, ownPrompt } from "./prompt.js";
 import { refusal } from "./refusal.js";
-import { Log } from "./log.js";
+import { Log, MiniCard } from "./log.js";
 import { Results } from "./results.js";
 import { ColorChoice, Spectrum } from "./spectrum.js";
 import { EmoteBar } from "./emotes.js";
+import { has, t, tn } from "./words.js";
 
 const MANDATORY = new Set(["turn", "drawn", "penalty", "challenge", "color", "blast", "live"]);
-const KEYS = [
-  ["← →", "move along your hand (↑ ↓: between its rows)"],
-  ["Enter", "play the card in focus"],
-  ["U", "call UNO"],
-  ["D", "draw (or press the launcher)"],
-  ["P", "keep the drawn card (pass)"],
-  ["T", "take the penalty"],
-  ["C", "challenge a Wild Draw Four"],
-  ["K", "catch a player who did not call UNO"],
-  ["H", "BLAST mode: pick up the card in focus (hold it)"],
-  ["Esc", "close a choice"],
+/** The keys panel: [key, what it does], in words when the page reads it. */
+const KEYS = () => [
+  ["← →", t("table.keys.arrows")],
+  [t("table.keys.enter.key"), t("table.keys.enter")],
+  ["U", t("table.keys.uno")],
+  ["D", t("table.keys.draw")],
+  ["P", t("table.keys.pass")],
+  ["T", t("table.keys.take")],
+  ["C", t("table.keys.challenge")],
+  ["K", t("table.keys.catch")],
+  ["H", t("table.keys.hold")],
+  [t("table.keys.escape.key"), t("table.keys.escape")],
 ];
 /** How long a toast stays, in ms (it goes with the round in any case). */
 const TOAST_MS = 4500;
@@ -76,7 +78,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
   }, [view]);
   useTurnAlert(myTurn && mandatory.kind !== "live", settings);
   useEffect(() => {
-    document.title = `${state.room.variant} · ${code} · unoverse`;
+    document.title = t("table.title", { variant: variantName(state.room.variant), code });
   }, [code]);
 
   const say = (text, kind = "info") => {
@@ -156,7 +158,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     const answer = await conn.act(action, view.version);
     setPending(null);
     if (answer.type === "error") say(refusal(action, answer.message, view, name), "error");
-    else if (answer.type === "lost") say("The connection dropped before an answer: your move may not have arrived.", "error");
+    else if (answer.type === "lost") say(t("table.toast.lost_move"), "error");
     else if (parseAction(action).uno || action === "uno") setCallUno(false);
   };
   /** Ask the engine why `card` cannot be played: it is sent, refused with the rule's
@@ -166,14 +168,14 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     const action = card.startsWith("W") ? `${card}:${view.color || "R"}` : card;
     const answer = await conn.act(action, view.version);
     if (answer.type === "error") say(refusal(action, answer.message, view, name), "error");
-    else if (answer.type === "lost") say("The connection dropped before an answer.", "error");
+    else if (answer.type === "lost") say(t("table.toast.lost"), "error");
   };
 
   const playCard = (card, key) => {
     const actions = groups.byCard.get(card) || [];
     const options = playOptions(actions, callUno);
     if (options.length === 0) {
-      if (actions.some((a) => a.kind === "arm")) return say("Pick it up with H, or drag it up, to hold it.");
+      if (actions.some((a) => a.kind === "arm")) return say(t("table.toast.pick_up_how"));
       return probe(card);
     }
     const slot = key && root.current && root.current.querySelector(`[data-key="${key}"] .card`);
@@ -184,7 +186,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
   const pickUp = (card) => {
     const arm = (groups.byCard.get(card) || []).find((a) => a.kind === "arm");
     if (arm) act(arm.text, card);
-    else say(`${cardName(card)} cannot be picked up now.`);
+    else say(t("table.toast.no_pick_up", { card: cardName(card) }));
   };
 
   const button = (kind) => (groups.buttons.get(kind) || [])[0];
@@ -211,8 +213,8 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     if (uno) return act("uno");
     if (view && mine != null && view.hand.length <= 2) {
       setCallUno(!callUno);
-      say(callUno ? "UNO call cancelled." : "UNO! It goes with your next card.");
-    } else say("UNO is called with your second-to-last card.");
+      say(callUno ? t("table.toast.uno_cancelled") : t("table.toast.uno_armed"));
+    } else say(t("table.toast.uno_when"));
   };
 
   if (!view) {
@@ -220,9 +222,9 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     return html`<main class="table-page waiting-deal">
       <${TopBar} code=${code} state=${state} conn=${conn} onPanel=${setPanel} onLeave=${onLeave} />
       <${Results} code=${code} state=${state} held=${held} name=${name} />
-      <section class="felt seats" aria-label="The table">
+      <section class="felt seats" aria-label=${t("table.felt")}>
         <${EmptyRing} players=${state.room.seats.length}>
-          <p class="status" role="status">${state.matchOver ? "" : "Dealing…"}</p>
+          <p class="status" role="status">${state.matchOver ? "" : t("table.dealing")}</p>
         <//>
       </section>
       <p class="prompt" aria-hidden="true"> </p>
@@ -240,15 +242,15 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
   const out = mine != null && view.eliminated[mine] && view.winner == null;
   const acting = mandatory && mandatory.kind !== "live" ? mandatory.seat : null;
   const prompt = out
-    ? "You are out: the others play on to the end"
+    ? t("table.out")
     : blocked
-    ? "You are blocked until someone else plays"
+    ? t("table.blocked")
     : mandatory
       ? mine != null && (mandatory.seat === mine || (mandatory.kind === "live" && legal.length > 0))
         ? ownPrompt(mandatory, groups, view) || asks(mandatory, name, mandatory.seat === mine)
         : asks(mandatory, name, false)
       : view.winner != null
-        ? `${name(view.winner)} wins the round`
+        ? t("table.wins", { who: name(view.winner) })
         : "";
   const onDraw = () => {
     const b = button("draw") || button("press");
@@ -257,7 +259,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
 
   return html`<main class=${`table-page variant-${view.variant} phase-${view.phase}`} data-version=${view.version} ref=${root}>
     <${TopBar} code=${code} state=${state} conn=${conn} onPanel=${setPanel} onLeave=${onLeave} />
-    <section class="felt seats" aria-label="The table">
+    <section class="felt seats" aria-label=${t("table.felt")}>
       <${Ring} view=${view} state=${state} mine=${mine} name=${name} acting=${acting} catchable=${catchable}
         onCatch=${(seat) => act(`catch:${seat}`)}>
         <${Center} view=${view} state=${state} pending=${pending} name=${name} onDraw=${onDraw}
@@ -267,11 +269,11 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     </section>
     <p class=${`prompt ${mandatory && mandatory.seat === mine ? "mine" : ""}`} role="status">${prompt}
       ${mandatory && mandatory.seat === mine && html` <${Countdown} state=${state} />`}</p>
-    ${mine != null && !out && html`<section class="actions" aria-label="Actions">
+    ${mine != null && !out && html`<section class="actions" aria-label=${t("table.actions")}>
       <${Actions} groups=${groups} act=${act} button=${button} callUno=${callUno} onUno=${unoPressed}
         view=${view} name=${name} blastOptions=${blastOptions} picked=${picked} />
     </section>`}
-    ${mine != null && !out && html`<section class="hand" aria-label=${`Your hand, ${view.hand.length} cards`}>
+    ${mine != null && !out && html`<section class="hand" aria-label=${tn("table.hand", view.hand.length)}>
       <${Hand} cards=${shownHand} groups=${groups} hints=${settings.hints} onPlay=${playCard} onPickUp=${pickUp}
         armed=${view.live && view.live.mine} blast=${blastOptions.length > 0} picked=${picked} source=${handSource}
         onPick=${(key) => setPicked(picked.includes(key) ? picked.filter((x) => x !== key) : [...picked, key])} />
@@ -308,19 +310,36 @@ function focusHand(root, index) {
 }
 
 // -- parts of the table -----------------------------------------------------------------------
+/** A variant's name in words ("Classic", "Full Spectrum"); an unknown one as it came. */
+function variantName(variant) {
+  return has(`table.variant.${variant}`) ? t(`table.variant.${variant}`) : variant;
+}
+
+/** A panel's name: its button and its dialog's. */
+function panelName(panel) {
+  if (panel === "rules") return t("table.panel.rules");
+  if (panel === "keys") return t("table.panel.keys");
+  return t("table.panel.settings");
+}
+
 function TopBar({ code, state, conn, onPanel, onLeave }) {
   const status = state.status;
   return html`<header class="topbar">
-    <a class="home" href="/" onClick=${(e) => { e.preventDefault(); onLeave(); }} aria-label="Back to the lobby">unoverse</a>
-    <span class="where"><strong>${state.room.variant}</strong> · room <code>${code}</code> · match ${state.match + 1}, round ${state.round + 1}</span>
+    <a class="home" href="/" onClick=${(e) => { e.preventDefault(); onLeave(); }} aria-label=${t("table.home")}>unoverse</a>
+    <span class="where">${rich("table.where", {
+      variant: html`<strong>${variantName(state.room.variant)}</strong>`,
+      code: html`<code>${code}</code>`,
+      match: state.match + 1,
+      round: state.round + 1,
+    })}</span>
     <span class="bar-buttons">
-      <button class="small" onClick=${() => onPanel("rules")}>Rules</button>
-      <button class="small" onClick=${() => onPanel("keys")}>Keys</button>
-      <button class="small" onClick=${() => onPanel("settings")}>Settings</button>
+      <button class="small" onClick=${() => onPanel("rules")}>${panelName("rules")}</button>
+      <button class="small" onClick=${() => onPanel("keys")}>${panelName("keys")}</button>
+      <button class="small" onClick=${() => onPanel("settings")}>${panelName("settings")}</button>
     </span>
     ${status !== "open" && html`<div class="connection" role="status">
-      ${status === "reconnecting" || status === "connecting" ? "Reconnecting…" : status === "offline" ? "Connection lost." : state.bye ? byeText(state.bye) : "Disconnected."}
-      ${!state.bye && conn && html` <button class="small" onClick=${() => conn.retry()}>Retry now</button>`}
+      ${status === "reconnecting" || status === "connecting" ? t("table.connection.reconnecting") : status === "offline" ? t("table.connection.lost") : state.bye ? byeText(state.bye) : t("table.connection.closed")}
+      ${!state.bye && conn && html` <button class="small" onClick=${() => conn.retry()}>${t("table.connection.retry")}</button>`}
     </div>`}
   </header>`;
 }
@@ -335,7 +354,7 @@ function Countdown({ state }) {
   }, []);
   if (!state.deadline || !total) return null;
   const left = Math.max(0, Math.min(total, Math.ceil((state.deadline - now) / 1000)));
-  return html`<span class=${`countdown ${left <= 5 ? "low" : ""}`} role="timer" aria-label=${`${left} seconds left`}>${left}s</span>`;
+  return html`<span class=${`countdown ${left <= 5 ? "low" : ""}`} role="timer" aria-label=${tn("table.countdown.label", left)}>${t("table.countdown", { n: left })}</span>`;
 }
 
 /** The piles in the middle of the table, who played the top card, the colour in force. */
@@ -344,52 +363,64 @@ function Center({ view, state, pending, name, onDraw, canDraw }) {
   const last = state.log[0] && state.log[0].event;
   const launcher = view.launcher != null;
   const burst = last && last.kind === "press" ? (last.count > 0 ? "burst" : "click") : "";
-  const by = pending && pending.card ? "you" : view.top_by == null ? null : view.top_by === view.seat ? "you" : name(view.top_by);
+  const mineOnTop = (pending && pending.card) || (view.top_by != null && view.top_by === view.seat);
   const standIn = !pending && view.top_by != null && (state.standIn || []).includes(view.top_by);
-  return html`<div class="center" aria-label="The piles" role="group">
+  const by = mineOnTop
+    ? t("table.top_by.you")
+    : view.top_by == null
+      ? t("table.top_by.start")
+      : standIn
+        ? t("table.top_by.stand_in", { who: name(view.top_by) })
+        : t("table.top_by", { who: name(view.top_by) });
+  return html`<div class="center" aria-label=${t("table.piles")} role="group">
     <div class="pile">
       ${launcher
         ? html`<div class="launcher-wrap"><button class=${`launcher ${burst}`} key=${state.log[0] && state.log[0].id} disabled=${!canDraw} onClick=${onDraw}
-            aria-label=${`Launcher: ${view.launcher} presses since it last fired${canDraw ? ". Press it" : ""}`}>
-            <span class="launcher-body" aria-hidden="true"></span><span class="launcher-label">Press</span>
+            aria-label=${canDraw ? tn("table.launcher.label.press", view.launcher) : tn("table.launcher.label", view.launcher)}>
+            <span class="launcher-body" aria-hidden="true"></span><span class="launcher-label">${t("table.launcher.press")}</span>
           </button>
-          <span class="launcher-state" aria-hidden="true">${view.launcher === 0 ? "just fired or reset" : `${view.launcher} press${view.launcher === 1 ? "" : "es"} since it fired`}</span></div>`
+          <span class="launcher-state" aria-hidden="true">${view.launcher === 0 ? t("table.launcher.fired") : tn("table.launcher.presses", view.launcher)}</span></div>`
         : html`<button class="draw-pile" disabled=${!canDraw} onClick=${onDraw}
-            aria-label=${`Draw pile, ${view.draw_count} cards${canDraw ? ". Draw a card" : ""}`}>
+            aria-label=${canDraw ? tn("table.draw_pile.draw", view.draw_count) : tn("table.draw_pile", view.draw_count)}>
             <${CardBack} count=${view.draw_count} />
           </button>`}
       <div class=${`top ${pending ? "pending" : ""}`} aria-live="polite">
-        ${top ? html`<${Card} key=${`${top}-${view.discard ? view.discard.length : 0}`} text=${top} declared=${view.color} title=${cardName(top, view.color)} />` : html`<span class="muted">no card</span>`}
-        ${view.pending && html`<span class="plus" aria-label=${`pending penalty: ${view.pending.amount} cards`}>+${view.pending.amount}</span>`}
-        ${top && html`<span class="top-by">${by ? `played by ${by}${standIn ? " (stand-in)" : ""}` : "turned up to start"}</span>`}
+        ${top ? html`<${Card} key=${`${top}-${view.discard ? view.discard.length : 0}`} text=${top} declared=${view.color} title=${cardName(top, view.color)} />` : html`<span class="muted">${t("table.no_card")}</span>`}
+        ${view.pending && html`<span class="plus" aria-label=${tn("table.pending", view.pending.amount)}>+${view.pending.amount}</span>`}
+        ${top && html`<span class="top-by">${by}</span>`}
       </div>
     </div>
     <div class="state">
       ${view.steps.length > 0
         ? html`<${Spectrum} color=${view.color} steps=${view.steps} />`
-        : view.color && html`<span class="active-color">Colour <${ColorChip} color=${view.color} /></span>`}
-      ${view.blast && html`<span class="badge warn">${cardName(view.blast)}</span>`}
-      ${view.live && view.live.lock.length > 0 && html`<span class="badge warn">locked: ${view.live.lock.map(colorName).join(", ")}</span>`}
+        : view.color && html`<span class="active-color">${rich("table.color", { chip: html`<${ColorChip} color=${view.color} />` })}</span>`}
+      ${view.blast && html`<span class="badge warn" title=${cardName(view.blast)}>${blastBadge(view.blast)}</span>`}
+      ${view.live && view.live.lock.length > 0 && html`<span class="badge warn">${t("table.locked", { colors: both(view.live.lock.map(colorName)) })}</span>`}
     </div>
   </div>`;
+}
+
+/** An open BLAST card in short ("BLAST: 3 same colour"); its title names it in full. */
+function blastBadge(card) {
+  return t("table.blast.badge", { n: card[1], what: t(`card.challenge.${card.slice(2)}`) });
 }
 
 function Actions({ act, button, groups, callUno, onUno, view, name, blastOptions, picked }) {
   const draw = button("draw");
   const press = button("press");
   return html`
-    <button class=${`uno-button ${callUno ? "armed" : ""}`} onClick=${onUno} aria-pressed=${String(callUno)}>UNO!</button>
-    ${draw ? html`<button onClick=${() => act(draw.text)}>Draw</button>` : !press && html`<button disabled>Draw</button>`}
-    ${press && html`<button onClick=${() => act(press.text)}>Press the launcher</button>`}
-    ${button("pass") && html`<button onClick=${() => act("pass")}>Keep it (pass)</button>`}
-    ${button("take") && html`<button class="warn" onClick=${() => act("take")}>Take ${view.pending ? `+${view.pending.amount}` : "the penalty"}</button>`}
-    ${button("challenge") && html`<button class="warn" onClick=${() => act("challenge")}>Challenge the Wild Draw Four</button>`}
-    ${button("catch_illegal") && html`<button class="warn" onClick=${() => act("catch_illegal")}>Catch the illegal play</button>`}
-    ${button("disarm") && html`<button onClick=${() => act("disarm")}>Put the card back</button>`}
-    ${button("color") && html`<span class="choose-color" role="group" aria-label="Choose the first colour">
-      Choose a colour:
+    <button class=${`uno-button ${callUno ? "armed" : ""}`} onClick=${onUno} aria-pressed=${String(callUno)}>${t("table.uno")}</button>
+    ${draw ? html`<button onClick=${() => act(draw.text)}>${t("table.action.draw")}</button>` : !press && !blastOptions.length && html`<button disabled>${t("table.action.draw")}</button>`}
+    ${press && html`<button onClick=${() => act(press.text)}>${t("table.action.press")}</button>`}
+    ${button("pass") && html`<button onClick=${() => act("pass")}>${t("table.action.pass")}</button>`}
+    ${button("take") && html`<button class="warn" onClick=${() => act("take")}>${view.pending ? t("table.action.take_n", { n: view.pending.amount }) : t("table.action.take")}</button>`}
+    ${button("challenge") && html`<button class="warn" onClick=${() => act("challenge")}>${t("table.action.challenge")}</button>`}
+    ${button("catch_illegal") && html`<button class="warn" onClick=${() => act("catch_illegal")}>${t("table.action.catch_illegal")}</button>`}
+    ${button("disarm") && html`<button onClick=${() => act("disarm")}>${t("table.action.disarm")}</button>`}
+    ${button("color") && html`<span class="choose-color" role="group" aria-label=${t("table.first_color")}>
+      ${t("table.first_color.choose")}
       ${groups.buttons.get("color").map((a) => html`<button class="chip-button" onClick=${() => act(a.text)}
-        aria-label=${`Choose ${colorName(a.color)}`}><${ColorChip} color=${a.color} /></button>`)}
+        aria-label=${t("table.first_color.pick", { color: colorName(a.color) })}><${ColorChip} color=${a.color} /></button>`)}
     </span>`}
     ${blastOptions.length > 0 && html`<${BlastChoice} options=${blastOptions} picked=${picked} act=${act} />`}
   `;
@@ -399,10 +430,10 @@ function BlastChoice({ options, picked, act }) {
   const need = options[0].cards.length;
   const chosen = picked.map((key) => key.split("#")[0]).sort();
   const match = options.find((o) => [...o.cards].sort().join(",") === chosen.join(","));
-  return html`<span class="blast-choice" role="group" aria-label="BLAST challenge">
-    <strong>BLAST challenge:</strong> choose ${need} card${need === 1 ? "" : "s"} from your hand (${picked.length} chosen).
-    <button class="primary" disabled=${!match} onClick=${() => match && act(match.text)}>Discard them</button>
-    ${options.length <= 3 && options.map((o) => html`<button onClick=${() => act(o.text)}>${o.cards.map((c) => cardName(c)).join(" + ")}</button>`)}
+  return html`<span class="blast-choice" role="group" aria-label=${t("table.blast")}>
+    <button class="primary" disabled=${!match} onClick=${() => match && act(match.text)}>${t("table.blast.discard", { chosen: picked.length, n: need })}</button>
+    ${options.length <= 3 && options.map((o) => html`<button class="blast-option" onClick=${() => act(o.text)}
+      aria-label=${t("table.blast.option", { cards: both(o.cards.map((c) => cardName(c))) })}>${o.cards.map((c) => html`<${MiniCard} text=${c} />`)}</button>`)}
   </span>`;
 }
 
@@ -413,28 +444,31 @@ function Chooser({ chooser, name, onPick, onClose }) {
     if (first) first.focus();
   }, []);
   return html`<div class="overlay" onClick=${(e) => e.target === e.currentTarget && onClose()}>
-    <div class="dialog" role="dialog" aria-modal="true" aria-label=${`Play ${cardName(chooser.card)}`} ref=${ref}>
-      <h2>Play ${cardName(chooser.card)}</h2>
+    <div class="dialog" role="dialog" aria-modal="true" aria-label=${t("table.chooser", { card: cardName(chooser.card) })} ref=${ref}>
+      <h2>${t("table.chooser", { card: cardName(chooser.card) })}</h2>
       ${ColorChoice({ options: chooser.options, onPick }) || html`<div class="choices">
         ${chooser.options.map((a) => html`<button class="choice" onClick=${() => onPick(a)}>${optionLabel(a, chooser.card, name)}</button>`)}
       </div>`}
-      <button class="small" onClick=${onClose}>Cancel</button>
+      <button class="small" onClick=${onClose}>${t("table.chooser.cancel")}</button>
     </div>
   </div>`;
 }
 
 function optionLabel(a, card, name) {
   const parts = [];
-  if (a.kind === "jump") parts.push("Jump in");
-  if (a.cards.length > 1) parts.push(`with ${a.cards.filter((c, i) => i > 0 || c !== card).map((c) => cardName(c)).join(", ")}`);
-  if (a.color) parts.push(html`<span class="declare">Declare ${colorName(a.color)} <${ColorChip} color=${a.color} /></span>`);
-  if (a.number != null) parts.push(`as a ${a.number}`);
-  if (a.target === "cw") parts.push("play goes clockwise");
-  else if (a.target === "ccw") parts.push("play goes counter-clockwise");
-  else if (a.target != null) parts.push(`swap with ${name(a.target)}`);
-  if (a.keep) parts.push("keep the cards of its colour");
-  if (a.uno) parts.push("and call UNO");
-  if (!parts.length) parts.push("Play it");
+  if (a.kind === "jump") parts.push(t("table.option.jump"));
+  if (a.cards.length > 1) parts.push(t("table.option.with", { cards: both(a.cards.filter((c, i) => i > 0 || c !== card).map((c) => cardName(c))) }));
+  if (a.color) {
+    const chip = html`<${ColorChip} color=${a.color} />`;
+    parts.push(html`<span class="declare">${rich("table.option.declare", { color: colorName(a.color), chip })}</span>`);
+  }
+  if (a.number != null) parts.push(t("table.option.number", { number: a.number }));
+  if (a.target === "cw") parts.push(t("table.option.cw"));
+  else if (a.target === "ccw") parts.push(t("table.option.ccw"));
+  else if (a.target != null) parts.push(t("table.option.swap", { who: name(a.target) }));
+  if (a.keep) parts.push(t("table.option.keep"));
+  if (a.uno) parts.push(t("table.option.uno"));
+  if (!parts.length) parts.push(t("table.option.play"));
   return parts.map((p, i) => html`${i ? " · " : ""}${p}`);
 }
 
@@ -463,21 +497,21 @@ function Chat({ state, conn, mine, name }) {
     else next.add(seat);
     setMuted(next);
   };
-  return html`<section class="chat" aria-label="Chat">
-    <h2>Chat</h2>
+  return html`<section class="chat" aria-label=${t("table.chat")}>
+    <h2>${t("table.chat")}</h2>
     <ul>
       ${state.chat
         .slice(-30)
-        .map((c, i) => html`<li key=${i}>${muted.has(c.seat) ? html`<em class="muted">(muted)</em>` : html`<strong>${c.name}:</strong> ${c.text}`}</li>`)}
+        .map((c, i) => html`<li key=${i}>${muted.has(c.seat) ? html`<em class="muted">${t("table.chat.muted")}</em>` : html`<strong>${c.name}:</strong> ${c.text}`}</li>`)}
     </ul>
     ${mine != null && html`<form onSubmit=${send} class="row">
-      <input value=${text} maxlength="500" aria-label="Message" placeholder="Say something" onInput=${(e) => setText(e.target.value)} />
-      <button type="submit">Send</button>
+      <input value=${text} maxlength="500" aria-label=${t("table.chat.message")} placeholder=${t("table.chat.placeholder")} onInput=${(e) => setText(e.target.value)} />
+      <button type="submit">${t("table.chat.send")}</button>
     </form>`}
-    ${others.length > 0 && html`<label class="field mute"><span>Mute a player</span>
+    ${others.length > 0 && html`<label class="field mute"><span>${t("table.chat.mute")}</span>
       <select onChange=${(e) => { if (e.target.value !== "") toggle(Number(e.target.value)); e.target.value = ""; }}>
-        <option value="">Choose…</option>
-        ${others.map((seat) => html`<option value=${seat}>${muted.has(seat) ? "Unmute" : "Mute"} ${name(seat)}</option>`)}
+        <option value="">${t("table.chat.choose")}</option>
+        ${others.map((seat) => html`<option value=${seat}>${muted.has(seat) ? t("table.chat.unmute_who", { who: name(seat) }) : t("table.chat.mute_who", { who: name(seat) })}</option>`)}
       </select></label>`}
   </section>`;
 }
@@ -494,11 +528,11 @@ function PanelDialog({ panel, state, onClose }) {
     if (close.current) close.current.focus({ preventScroll: true });
   }, []);
   return html`<div class="overlay" onClick=${(e) => e.target === e.currentTarget && onClose()}>
-    <div class="dialog wide" role="dialog" aria-modal="true" aria-label=${panel}>
+    <div class="dialog wide" role="dialog" aria-modal="true" aria-label=${panelName(panel)}>
       ${panel === "rules" && html`<${RulesPanel} variant=${state.room.variant} rules=${state.rules} />`}
-      ${panel === "keys" && html`<h2>Keys</h2><dl class="keys">${KEYS.map(([k, what]) => html`<dt><kbd>${k}</kbd></dt><dd>${what}</dd>`)}</dl>`}
+      ${panel === "keys" && html`<h2>${panelName("keys")}</h2><dl class="keys">${KEYS().map(([k, what]) => html`<dt><kbd>${k}</kbd></dt><dd>${what}</dd>`)}</dl>`}
       ${panel === "settings" && html`<${Settings} />`}
-      <button onClick=${onClose} ref=${close}>Close</button>
+      <button onClick=${onClose} ref=${close}>${t("table.panel.close")}</button>
     </div>
   </div>`;
 }
@@ -526,7 +560,7 @@ function useTurnAlert(myTurn, settings) {
     if (settings.sound) sound("turn");
     if (!settings.titleAlert) return undefined;
     const plain = document.title;
-    if (document.hidden) document.title = `● Your turn · ${plain}`;
+    if (document.hidden) document.title = t("table.title.turn", { title: plain });
     const back = () => {
       if (!document.hidden) document.title = plain;
     };
