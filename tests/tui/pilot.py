@@ -14,6 +14,7 @@ from unoverse.tui.app import PlayApp
 from unoverse.tui.dialogs import Chooser, ResultsScreen
 from unoverse.tui.link import FrameLink
 from unoverse.tui.local import LocalGame, LocalLink
+from unoverse.tui.moves import key_of
 
 #: Bots that answer in a few ms, so a round takes seconds.
 FAST = "naive:median_ms=5"
@@ -80,7 +81,7 @@ async def take_a_turn(app: PlayApp, pilot: Pilot[None]) -> str:
     for kind in _ANSWERS:
         move = table.moves.first(kind)
         if move is not None:
-            key = {Kind.COLOR: "o", Kind.BLAST: "m", Kind.PASS: "p", Kind.TAKE: "t"}.get(kind, "d")
+            key = key_of(kind, app.state.launcher).key
             await pilot.press(key)
             await _settled(app, pilot, version)
             return key

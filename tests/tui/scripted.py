@@ -12,6 +12,7 @@ from unoverse.core.game import Game
 from unoverse.core.setup import new_game, resolve_preset
 from unoverse.server.wire import events_for, seat_view
 from unoverse.sim.driver import Table
+from unoverse.tui.app import PlayApp
 from unoverse.tui.link import Deliver, Frame, FrameLink, status
 
 #: The room code the scripted rooms show.
@@ -64,16 +65,31 @@ def frames(preset: str, game: Game, events: list[Any], seat: int = 0, **extra: A
         },
         {"type": "presence", "seats": presence, "host": 0},
         {"type": "deal", "game": 1, "match": 0, "round": 0, "commitment": "0" * 64},
-        {
-            "type": "update",
-            "game": 1,
-            "version": game.version,
-            "events": events_for(events, seat),
-            "view": seat_view(game, seat),
-            "deadline": None,
-            **extra,
-        },
+        update(game, events, seat, **extra),
     ]
+
+
+def update(game: Game, events: list[Any], seat: int = 0, **extra: Any) -> Frame:
+    """The update ``seat`` receives once ``game`` has moved on with ``events``."""
+    return {
+        "type": "update",
+        "game": 1,
+        "version": game.version,
+        "events": events_for(events, seat),
+        "view": seat_view(game, seat),
+        "deadline": None,
+        **extra,
+    }
+
+
+def scripted_app(
+    preset: str, players: int, seed: int, ready: Callable[[Game], bool], **extra: Any
+) -> tuple[PlayApp, ScriptedLink, Game]:
+    """The app at seat 0 of a scripted room at ``position(...)``, its link (what the app
+    sends) and the game (to move on with ``update``)."""
+    game, events = position(preset, players, seed, ready)
+    link = ScriptedLink(frames(preset, game, events, **extra))
+    return PlayApp(link, bell=False), link, game
 
 
 class ScriptedLink(FrameLink):

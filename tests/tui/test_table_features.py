@@ -8,14 +8,18 @@ import asyncio
 import contextlib
 import re
 import time
+from collections.abc import Callable
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from textual.binding import Binding
 from textual.widgets import RichLog
 
 from unoverse.bots.base import make_bot
 from unoverse.core.actions import Kind, parse_action
 from unoverse.core.errors import UnoverseError
+from unoverse.core.game import Game
 from unoverse.core.phase import Phase
 from unoverse.core.registry import variants
 from unoverse.core.setup import new_game
@@ -24,12 +28,12 @@ from unoverse.tui import render
 from unoverse.tui.app import PlayApp
 from unoverse.tui.dialogs import ResultsScreen
 from unoverse.tui.moves import FROM_CARD, KEYS, group
-from unoverse.tui.render import ASKS, NO_ANSWER
+from unoverse.tui.render import ASKS
 from unoverse.tui.state import TableState
 from unoverse.tui.table import TableScreen
 
 from .pilot import local_link, playing, take_a_turn, until
-from .scripted import ScriptedLink, frames, position
+from .scripted import ScriptedLink, frames, position, scripted_app
 from .test_snapshots import _turn
 
 #: The actions only the referee (the session) makes: no player sends them.
@@ -226,11 +230,18 @@ def test_a_penalty_asks_for_an_answer_only_when_a_card_can_give_one() -> None:
             for frame in frames(preset, game, events, seat=game.turn):
                 state.apply(frame)
             window = state.mandatory()
-            assert window is not None and window["kind"] in NO_ANSWER
+            assert window is not None and window["kind"] in ("penalty", "challenge")
             text, mine, _ = render.asked(state, 0)
             answerable = any(parse_action(a).kind == Kind.PLAY for a in state.legal)
             assert mine
-            assert text == (ASKS[window["kind"]][0] if answerable else NO_ANSWER[window["kind"]])
+            head, answer, _ = ASKS[window["kind"]]
+            offered = {
+                ("penalty", True): f"{answer} or take it (t)",
+                ("penalty", False): "take it (t)",
+                ("challenge", True): f"{answer}, take it (t) or challenge (c)",
+                ("challenge", False): "take it (t) or challenge (c)",
+            }
+            assert text == f"{head}: {offered[window['kind'], answerable]}"
             seen.add((preset, answerable))
     # Classic has no answer to a penalty; stacking gives one whenever a +2 is in hand
     assert ("classic", True) not in seen and ("classic", False) in seen
@@ -269,3 +280,48 @@ def test_before_the_match_the_room_shows_who_sits_where() -> None:
             assert "Your hand" not in str(app.table.query_one("#hand").render())
 
     asyncio.run(main())
+
+
+def _drawn(g: Game) -> bool:
+    return g.turn == 0 and g.phase == Phase.DRAWN
+
+
+def _due(g: Game) -> bool:
+    """A BLAST challenge another seat drew, which seat 0 must meet."""
+    return g.phase == Phase.BLAST and g.blast_drawer != 0 and bool(g.legal_actions(0))
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed", "ready", "prompt", "sent"),
+    [
+        ("classic", 0, _drawn, "You drew a card: play it or keep it (p)", ["pass"]),
+        ("blast", 1, _drawn, "You drew a card: play it", []),  # drawn until it plays
+        ("blast", 1, _due, "BLAST challenge: meet it (m)", []),
+    ],
+)
+def test_the_prompt_offers_only_what_the_engine_allows(
+    preset: str, seed: int, ready: Callable[[Game], bool], prompt: str, sent: list[str]
+) -> None:
+    """UNO Blast's drawn card must be played: the prompt does not offer to keep it, and p
+    says it cannot; Classic's may be kept, and p keeps it. A BLAST challenge drawn by
+    another seat asks this one to meet it when it must."""
+
+    async def main() -> None:
+        app, link, _ = scripted_app(preset, 3, seed, ready)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            assert str(app.table.query_one("#prompt").render()) == prompt
+            await pilot.press("p")
+            await pilot.pause(0.1)
+            assert link.sent == sent
+            if not sent:
+                assert app.table.notice == f"p: you cannot keep the card (pass) now ({prompt})"
+
+    asyncio.run(main())
+
+
+def test_n_is_one_key_whose_action_decides() -> None:
+    """One binding for n: during the match it says why not; the footer names it once the
+    host may start another match."""
+    bound = [b for b in TableScreen.BINDINGS if isinstance(b, Binding) and b.key == "n"]
+    assert [b.action for b in bound] == ["again"]

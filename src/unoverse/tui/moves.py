@@ -6,8 +6,8 @@ key for the rest. The server sends exactly the legal actions, so the app offers 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Final
+from dataclasses import dataclass, field, replace
+from typing import Any, Final
 
 from ..core.actions import KEEP, Action, Kind, parse_action
 from ..core.cards import CARD_TEXT, COLOR_LETTERS
@@ -33,26 +33,48 @@ FROM_CARD: Final = frozenset({Kind.PLAY, Kind.JUMP, Kind.ARM})
 
 @dataclass(frozen=True)
 class Key:
-    """A key for a kind of action: the key, and what it does in words."""
+    """A key for a kind of action: the key, what it does in words (the keys line, a
+    refusal), and how the prompt offers it ("keep it (p)")."""
 
     key: str
     label: str
+    ask: str
 
 
-#: The key of every action that does not start from a card, and its label.
+#: The key of every action that does not start from a card: its label and its offer.
 KEYS: Final[dict[Kind, Key]] = {
-    Kind.DRAW: Key("d", "draw"),
-    Kind.PRESS: Key("d", "press the launcher"),
-    Kind.PASS: Key("p", "keep the card (pass)"),
-    Kind.TAKE: Key("t", "take the penalty"),
-    Kind.CHALLENGE: Key("c", "challenge"),
-    Kind.UNO: Key("u", "UNO!"),
-    Kind.CATCH: Key("k", "catch"),
-    Kind.CATCH_ILLEGAL: Key("i", "catch the illegal play"),
-    Kind.COLOR: Key("o", "choose the colour"),
-    Kind.BLAST: Key("m", "meet the BLAST challenge"),
-    Kind.DISARM: Key("x", "put the card back"),
+    Kind.DRAW: Key("d", "draw", "draw"),
+    Kind.PRESS: Key("d", "press the launcher", "press the launcher"),
+    Kind.PASS: Key("p", "keep the card (pass)", "keep it"),
+    Kind.TAKE: Key("t", "take the penalty", "take it"),
+    Kind.CHALLENGE: Key("c", "challenge", "challenge"),
+    Kind.UNO: Key("u", "UNO!", "call UNO"),
+    Kind.CATCH: Key("k", "catch", "catch"),
+    Kind.CATCH_ILLEGAL: Key("i", "catch the illegal play", "catch the illegal play"),
+    Kind.COLOR: Key("o", "choose the colour", "choose its colour"),
+    Kind.BLAST: Key("m", "meet the BLAST challenge", "meet it"),
+    Kind.DISARM: Key("x", "put the card back", "put the card back"),
 }
+
+#: UNO Attack's launcher is pressed where others draw or take a penalty: the keys that differ.
+LAUNCHER_KEYS: Final[dict[Kind, Key]] = {
+    Kind.DRAW: KEYS[Kind.PRESS],
+    Kind.TAKE: KEYS[Kind.PRESS],
+}
+
+
+def key_of(kind: Kind, launcher: bool, pending: dict[str, Any] | None = None) -> Key:
+    """The key that reaches the actions of ``kind``, and its words, for the keys line, the
+    prompt and a refusal alike. With UNO Attack's ``launcher``, ``d`` presses it, for a
+    penalty too. Given the ``pending`` penalty (the view's), taking it says how much."""
+    key = (LAUNCHER_KEYS.get(kind) if launcher else None) or KEYS[kind]
+    if kind != Kind.TAKE or pending is None:
+        return key
+    if not launcher:
+        return replace(key, label=f"take +{pending['amount']}")
+    if pending["until_fire"]:
+        return replace(key, label="press until it fires")
+    return replace(key, label=f"press {pending['amount']} times")
 
 
 @dataclass
@@ -71,12 +93,14 @@ class Moves:
         return None
 
     def keyed(self, key: str, launcher: bool = False) -> list[Move]:
-        """Every action the key ``key`` reaches. With UNO Attack's ``launcher`` a penalty is
-        pressed for, so the press key takes it when there is nothing else to press."""
-        moves = [m for kind, moves in self.by_kind.items() if KEYS[kind].key == key for m in moves]
-        if launcher and key == KEYS[Kind.PRESS].key and not moves:
-            return self.by_kind.get(Kind.TAKE, [])
-        return moves
+        """Every action the key ``key`` reaches (``key_of``: with UNO Attack's ``launcher``,
+        the press key takes a penalty, pressed for)."""
+        return [
+            m
+            for kind, moves in self.by_kind.items()
+            if key_of(kind, launcher).key == key
+            for m in moves
+        ]
 
     def plays(self, card: str, call_uno: bool) -> list[Move]:
         """The choices a card leaves once the UNO call is settled: the ones calling UNO when
@@ -150,8 +174,10 @@ def describe(move: Move, name: Callable[[int], str]) -> str:
 
 
 def key_label(key: str, launcher: bool) -> str:
-    """What ``key`` does, in words (the first kind bound to it; with UNO Attack's
-    ``launcher``, ``d`` presses it rather than draws)."""
-    if launcher and key == KEYS[Kind.PRESS].key:
-        return KEYS[Kind.PRESS].label
+    """What ``key`` does, in words, for a refusal: the first kind it reaches (``key_of``);
+    a key no kind reaches at this table (``t`` under UNO Attack's launcher), as it does
+    elsewhere."""
+    for kind in KEYS:
+        if key_of(kind, launcher).key == key:
+            return key_of(kind, launcher).label
     return next(k.label for k in KEYS.values() if k.key == key)

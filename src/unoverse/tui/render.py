@@ -8,9 +8,9 @@ from typing import Any, Final
 
 from textual.markup import escape
 
-from ..core.actions import Kind, parse_action
+from ..core.actions import Kind
 from .cards import card_name, chip, color_chip
-from .moves import KEYS, Moves
+from .moves import KEYS, Moves, group, key_of
 from .state import TableState
 from .words import emote_words
 
@@ -169,26 +169,29 @@ def centre(state: TableState) -> str:
     return "\n".join(lines)
 
 
-#: What each mandatory window asks of its seat: (to the seat, to the others).
-ASKS: Final[dict[str, tuple[str, str]]] = {
-    "turn": ("Your turn: play a card or draw", "{who}'s turn"),
-    "drawn": ("Play the card you drew, or keep it (p)", "{who} decides on the drawn card"),
-    "penalty": ("A penalty: take it (t) or answer it", "{who} faces a penalty"),
-    "challenge": (
-        "A Wild Draw Four: take it (t), answer it or challenge (c)",
-        "{who} faces a Wild Draw Four",
-    ),
-    "color": ("Choose the colour of the first card (o)", "{who} chooses the first colour"),
-    "blast": ("BLAST challenge! meet it (m)", "BLAST challenge: {who} and others answer"),
-    "live": ("Live play: play any card that fits, any time", "Live play: anyone may play"),
+#: What each mandatory window asks: to its seat, what it is about and what a card of the
+#: hand does there ("" if none may be played); to the others. The seat's prompt goes on with
+#: what its legal actions allow ("Your turn: play a card or draw (d)").
+ASKS: Final[dict[str, tuple[str, str, str]]] = {
+    "turn": ("Your turn", "play a card", "{who}'s turn"),
+    "drawn": ("You drew a card", "play it", "{who} decides on the drawn card"),
+    "penalty": ("A penalty", "answer it", "{who} faces a penalty"),
+    "challenge": ("A Wild Draw Four", "answer it", "{who} faces a Wild Draw Four"),
+    "color": ("The first card", "", "{who} chooses the first colour"),
+    "blast": ("BLAST challenge", "", "BLAST challenge: {who} and others answer"),
+    "live": ("Live play", "play any card that fits, any time", "Live play: anyone may play"),
 }
 
-#: What a penalty window asks of this seat when no card of the hand can answer it.
-NO_ANSWER: Final[dict[str, str]] = {
-    "penalty": "A penalty: take it (t)",
-    "challenge": "A Wild Draw Four: take it (t) or challenge (c)",
-}
-
+#: The kinds of action a prompt offers with their keys, in the order it names them.
+ANSWERS: Final = (
+    Kind.DRAW,
+    Kind.PRESS,
+    Kind.PASS,
+    Kind.TAKE,
+    Kind.CHALLENGE,
+    Kind.COLOR,
+    Kind.BLAST,
+)
 
 #: The prompt once the match is over: at the host's seat (who starts another), at another.
 MATCH_OVER: Final = {
@@ -197,12 +200,23 @@ MATCH_OVER: Final = {
 }
 
 
-#: The prompts in UNO Attack's words: the launcher is pressed (d) where others draw or take.
-ATTACK_ASKS: Final[dict[str, str]] = {
-    ASKS["turn"][0]: "Your turn: play a card or press the launcher (d)",
-    ASKS["penalty"][0]: "A penalty: press the launcher (d) or answer it",
-    NO_ANSWER["penalty"]: "A penalty: press the launcher (d)",
-}
+def _either(offers: list[str]) -> str:
+    """``offers`` as one choice: "a", "a or b", "a, b or c"."""
+    if len(offers) < 2:
+        return "".join(offers)
+    return f"{', '.join(offers[:-1])} or {offers[-1]}"
+
+
+def offers(state: TableState, window: str) -> str:
+    """What the seat may do in ``window``, from its legal actions and nothing else: playing
+    a card if one plays, and each answer's key (``key_of``: UNO Attack's presses too)."""
+    moves = group(state.legal)
+    can = [ASKS[window][1]] if ASKS[window][1] and moves.by_card else []
+    for kind in ANSWERS:
+        if moves.by_kind.get(kind):
+            key = key_of(kind, state.launcher)
+            can.append(f"{key.ask} ({key.key})")
+    return _either(can)
 
 
 def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
@@ -223,24 +237,18 @@ def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
     if live is not None and state.seat is not None and live["blocked"] == state.seat:
         return "You are blocked until someone else plays", False, ""
     w = state.mandatory()
-    if w is None:
+    if w is None or w["kind"] not in ASKS:
         return "", False, ""
     mine = state.my_move()
+    head, _, to_others = ASKS[w["kind"]]
     if w["kind"] == "blast" and not mine:
         text = "BLAST challenge: waiting for the others"
+    elif mine:
+        can = offers(state, w["kind"])
+        text = f"{head}: {can}" if can else head
     else:
-        to_me, to_others = ASKS.get(w["kind"], ("", ""))
-        if mine and w["kind"] in NO_ANSWER and not _can_answer(state):
-            to_me = NO_ANSWER[w["kind"]]
-        if state.launcher:
-            to_me = ATTACK_ASKS.get(to_me, to_me)
-        text = to_me if mine else to_others.format(who=state.name(w.get("seat")))
+        text = to_others.format(who=state.name(w.get("seat")))
     return text, mine, countdown(state, now_ms) if w["kind"] != "live" else ""
-
-
-def _can_answer(state: TableState) -> bool:
-    """Whether a card of the seat's hand may be played now (on a penalty: to answer it)."""
-    return any(parse_action(a).kind == Kind.PLAY for a in state.legal)
 
 
 def prompt(state: TableState, now_ms: float) -> str:
@@ -273,16 +281,6 @@ def hand(
     return tokens
 
 
-def take_key(launcher: bool, pending: dict[str, Any]) -> tuple[str, str]:
-    """The key that takes the ``pending`` penalty, and what it does: with UNO Attack's
-    ``launcher`` the penalty is pressed for, with d as a turn's press is."""
-    if not launcher:
-        return "t", f"take +{pending['amount']}"
-    if pending["until_fire"]:
-        return "d", "press until it fires"
-    return "d", f"press {pending['amount']} times"
-
-
 def keys(state: TableState, moves: Moves, call_uno: bool, cursor_card: str | None) -> str:
     """The keys that act now, with what each does."""
     if state.view is None or state.seat is None:
@@ -291,11 +289,9 @@ def keys(state: TableState, moves: Moves, call_uno: bool, cursor_card: str | Non
     seen = set()
     if any(moves.plays(c, False) for c in moves.by_card):
         shown.append("[b]← →[/] choose a card  [b]Enter[/] play it")
-    for kind, key in KEYS.items():
+    for kind in KEYS:
+        key = key_of(kind, state.launcher, state.view["pending"])
         letter, label = key.key, key.label
-        pending = state.view["pending"]
-        if kind == Kind.TAKE and pending is not None:
-            letter, label = take_key(state.launcher, pending)
         if not moves.by_kind.get(kind) or letter in seen or kind == Kind.UNO:
             continue
         seen.add(letter)

@@ -19,6 +19,9 @@ MANDATORY = frozenset(kind for kind, spec in WINDOW_SCHEMA.items() if spec.manda
 LOG_KEPT = 500
 #: How long an emote stays on its seat, in ms (as in the browser).
 EMOTE_SHOWN_MS = 4000.0
+#: The windows every seat with a legal action answers, not only the seat named (BLAST
+#: mode's live play; a BLAST challenge, named after the seat that drew it).
+ANSWERED_BY_ANY = frozenset({"live", "blast"})
 
 
 @dataclass
@@ -150,10 +153,10 @@ class TableState:
 
     def my_move(self) -> bool:
         """Whether the open mandatory window is this seat's to answer (in BLAST mode's live
-        play: whether the seat may play)."""
+        play: whether the seat may play; in a BLAST challenge: whether it must meet it)."""
         w = self.mandatory()
         if w is None or self.seat is None:
             return False
-        if w["kind"] == "live":
+        if w["kind"] in ANSWERED_BY_ANY:
             return bool(self.legal)
         return bool(w["seat"] == self.seat)

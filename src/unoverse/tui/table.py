@@ -4,11 +4,12 @@ a click; a key that does nothing now says why. At a server's table, ``e`` sends 
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.events import Key
 from textual.markup import escape
@@ -22,7 +23,7 @@ from .cards import COLOR_NAME, card_name, sort_hand
 from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen
 from .hand import HandView
 from .logview import LogView
-from .moves import KEYS, Move, Moves, describe, digits, group, key_label
+from .moves import KEYS, Move, Moves, describe, digits, group, key_label, key_of
 from .state import LOG_KEPT
 from .words import EMOTE_WORDS, bot_failed_line, chat_line, emote_line, race_line, say
 
@@ -47,7 +48,6 @@ class TableScreen(Screen[None]):
         Binding("b", "bell", "bell"),
         Binding("e", "emote", "emote"),
         Binding("n", "again", "another match"),  # in the footer once the host may start one
-        Binding("n", "why_not_again", show=False),  # until then, n says why not
         Binding("q", "leave", "leave"),
     ]
 
@@ -169,9 +169,17 @@ class TableScreen(Screen[None]):
         at a local table. ``n`` starts another match once the host may, else says why not."""
         if action == "emote":
             return self.play_app.link.emotes
-        if action in ("again", "why_not_again"):
-            return self.play_app.may_play_again() == (action == "again")
         return True
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        """The keys active now, as the footer shows them: ``n`` is always bound (its action
+        starts another match or says why not) but named only once the host may start one."""
+        active = super().active_bindings
+        again = active.get("n")
+        if again is not None and not self.again:
+            active["n"] = again._replace(binding=replace(again.binding, show=False))
+        return active
 
     @work(group="act")
     async def send(self, text: str) -> None:
@@ -275,7 +283,7 @@ class TableScreen(Screen[None]):
             Kind.COLOR: "The colour of the first card",
             Kind.BLAST: "Meet the BLAST challenge with",
         }
-        self.choose(titles.get(kind, KEYS[kind].label), moves)
+        self.choose(titles.get(kind, key_of(kind, launcher).label), moves)
 
     def uno(self) -> None:
         """UNO now if the seat may declare it, else armed for the next card."""
@@ -351,10 +359,8 @@ class TableScreen(Screen[None]):
         )
 
     def action_again(self) -> None:
+        """Another match once this one is over (the host's); until then, why not."""
         self.play_app.play_again()
-
-    def action_why_not_again(self) -> None:
-        self.play_app.play_again()  # it says why not
 
     def on_key(self, event: Key) -> None:
         """A key that is nobody's: say so. (Every key gets here before the bindings do: one
