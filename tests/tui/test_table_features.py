@@ -22,7 +22,8 @@ from unoverse.core.errors import UnoverseError
 from unoverse.core.game import Game
 from unoverse.core.phase import Phase
 from unoverse.core.registry import variants
-from unoverse.core.setup import new_game
+from unoverse.core.setup import new_game, resolve_preset
+from unoverse.match.match import Scorer
 from unoverse.sim.driver import Table
 from unoverse.tui import render
 from unoverse.tui.app import PlayApp
@@ -325,3 +326,43 @@ def test_n_is_one_key_whose_action_decides() -> None:
     host may start another match."""
     bound = [b for b in TableScreen.BINDINGS if isinstance(b, Binding) and b.key == "n"]
     assert [b.action for b in bound] == ["again"]
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed", "scoring"),
+    [("minecraft", 11, "One round decides the game"), ("classic", 9, "the first to 500")],
+)
+def test_the_log_and_the_results_agree_on_a_rounds_points(
+    preset: str, seed: int, scoring: str
+) -> None:
+    """A round's end: the log says what the other hands hold, as the results' points left
+    do; a one-round game (Minecraft: scoring none) shows no score, a points game the
+    winner's, which is that figure."""
+    game, events = position(preset, 3, seed, lambda g: g.over)
+    sent = frames(preset, game, events)
+    leftovers = [game.hand_points(s) for s in range(game.n)]
+    scorer = Scorer.for_options(resolve_preset(preset)[1], game.n)
+    scorer.add_round(game.winner, leftovers)
+    over = {"game": 1, "winner": game.winner, "leftovers": leftovers, "scores": scorer.scores}
+    sent.append(over | {"type": "round_over", "seed": "9", "salt": "0" * 64, "commitment": ""})
+    held = sum(leftovers) - leftovers[game.winner]
+
+    async def main() -> None:
+        app = PlayApp(ScriptedLink(sent), bell=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+            log = " ".join(
+                " ".join(line.text for line in app.table.query_one(RichLog).lines).split()
+            )
+            winner = app.state.name(game.winner)
+            assert f"{winner} wins the round: the other hands hold {held} points" in log
+            shown = str(app.screen.query_one("#results").render())
+            rows = [line.split() for line in shown.splitlines()[3 : 3 + game.n]]
+            left = [int(row[-1 if "One round" in scoring else -2]) for row in rows]
+            assert left == leftovers and scoring in shown
+            if "One round" in scoring:
+                assert "score" not in shown and set(scorer.scores) == {0}
+            else:
+                assert int(rows[game.winner][-1]) == held
+
+    asyncio.run(main())

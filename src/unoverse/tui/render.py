@@ -36,8 +36,9 @@ def said(emote: str) -> str:
 
 def seats(state: TableState, moves: Moves, now_ms: float) -> str:
     """One line per seat, this seat first: who must act (▶ and the countdown; "thinking…"
-    while its bot thinks), cards held, the UNO state, the score, the seat's emote for a few
-    seconds and what else is true of the seat. Before the deal: who sits where (``lobby``)."""
+    while its bot thinks), cards held, the UNO state, the score (none in a one-round game),
+    the seat's emote for a few seconds and what else is true of the seat. Before the deal:
+    who sits where (``lobby``)."""
     view = state.view
     if view is None:
         return lobby(state, now_ms)
@@ -64,7 +65,7 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
             parts.append("[b]no UNO call![/]")
         elif size == 1:
             parts.append("[b]UNO![/]")
-        if state.scores is not None:
+        if state.scores is not None and state.rules.get("scoring") != "none":
             parts.append(f"{state.scores[seat]} pts")
         if seat == view["dealer"]:
             parts.append("dealer")
@@ -308,17 +309,37 @@ def keys(state: TableState, moves: Moves, call_uno: bool, cursor_card: str | Non
     return "   ".join(shown)
 
 
+#: How the rounds count (RULES.md P6, the room's ``scoring``), under a round's results; the
+#: browser's results say the same (``results.js``).
+SCORING: Final[dict[str, str]] = {
+    "winner_takes": "The round's winner scores the points left in the other hands;"
+    " the first to {target} wins the match.",
+    "lowest_total": "Everyone adds the points left in their own hand;"
+    " once someone reaches {target}, the lowest total wins.",
+    "none": "One round decides the game: no points are kept.",
+}
+
+
 def results(state: TableState) -> str:
-    """The last round's (or the match's) result: winner, points left in each hand, scores."""
+    """The last round's (or the match's) result: the winner, the points left in each hand,
+    the match's scores (none in a one-round game: ``scoring`` none), how the rounds count."""
     over: dict[str, Any] | None = state.round_over
+    scoring = state.rules.get("scoring")
+    scored = scoring != "none"
     lines = []
     if over is not None:
         lines.append(f"[b]{escape(state.name(over['winner']))} wins the round[/]")
         lines.append("")
-        lines.append(f"{'':<{NAME_WIDTH}}  {'points left':>13}  {'score':>6}")
+        score = f"  {'match score':>11}" if scored else ""
+        lines.append(f"{'':<{NAME_WIDTH}}  {'points left':>13}{score}")
         for seat, left in enumerate(over["leftovers"]):
             name = escape(state.name(seat))
-            lines.append(f"{name:<{NAME_WIDTH}}  {left:>13}  {over['scores'][seat]:>6}")
+            score = f"  {over['scores'][seat]:>11}" if scored else ""
+            lines.append(f"{name:<{NAME_WIDTH}}  {left:>13}{score}")
+        if scoring in SCORING:
+            target = state.rules.get("target_score") or 500
+            lines.append("")
+            lines.append(escape(SCORING[str(scoring)].format(target=target)))
     if state.match_over is not None:
         winners = ", ".join(state.name(s) for s in state.match_over["winners"])
         lines.append("")
