@@ -366,3 +366,32 @@ def test_the_log_and_the_results_agree_on_a_rounds_points(
                 assert int(rows[game.winner][-1]) == held
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize(
+    ("preset", "seed", "ready", "uno"),
+    [
+        # UNO Blast has no UNO call: a seat down to one card never called it
+        ("blast", 16, lambda g: any(len(h) == 1 for h in g.hands[1:]) and not g.over, False),
+        (
+            "classic",
+            0,
+            lambda g: any(g.said_uno[s] and len(g.hands[s]) == 1 for s in (1, 2)) and not g.over,
+            True,
+        ),
+    ],
+)
+def test_a_seat_shows_uno_only_when_it_called_it(
+    preset: str, seed: int, ready: Callable[[Game], bool], uno: bool
+) -> None:
+    async def main() -> None:
+        app, _, game = scripted_app(preset, 3, seed, ready)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            lines = str(app.table.query_one("#seats").render()).splitlines()
+            one = [s for s in (1, 2) if len(game.hands[s]) == 1 and s not in game.uno_open]
+            assert one
+            for seat in one:
+                assert ("UNO!" in lines[seat]) == uno, lines[seat]
+
+    asyncio.run(main())

@@ -36,9 +36,9 @@ def said(emote: str) -> str:
 
 def seats(state: TableState, moves: Moves, now_ms: float) -> str:
     """One line per seat, this seat first: who must act (▶ and the countdown; "thinking…"
-    while its bot thinks), cards held, the UNO state, the score (none in a one-round game),
-    the seat's emote for a few seconds and what else is true of the seat. Before the deal:
-    who sits where (``lobby``)."""
+    while its bot thinks), cards held, the UNO state (UNO! only for a seat that called it),
+    the score (none in a one-round game), the seat's emote for a few seconds and what else
+    is true of the seat. Before the deal: who sits where (``lobby``)."""
     view = state.view
     if view is None:
         return lobby(state, now_ms)
@@ -63,7 +63,7 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
             parts.append("[dim]out[/]")
         elif seat in view["uno_open"]:
             parts.append("[b]no UNO call![/]")
-        elif size == 1:
+        elif seat in state.called:
             parts.append("[b]UNO![/]")
         if state.scores is not None and state.rules.get("scoring") != "none":
             parts.append(f"{state.scores[seat]} pts")

@@ -9,6 +9,7 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..core import events as ev
 from ..core.windows import WINDOW_SCHEMA
 from .link import Frame
 
@@ -22,6 +23,8 @@ EMOTE_SHOWN_MS = 4000.0
 #: The windows every seat with a legal action answers, not only the seat named (BLAST
 #: mode's live play; a BLAST challenge, named after the seat that drew it).
 ANSWERED_BY_ANY = frozenset({"live", "blast"})
+#: Events that may put cards in their seat's hand: its UNO call no longer holds.
+GROWS = frozenset({ev.DRAW, ev.PRESS, ev.RETURNED, ev.HAND})
 
 
 @dataclass
@@ -54,6 +57,8 @@ class TableState:
     logged: int = 0
     #: Each seat's latest emote and when it arrived (ms, the app's clock).
     emotes: dict[int, tuple[str, float]] = field(default_factory=dict)
+    #: The seats that called UNO and hold the one card they called it on.
+    called: set[int] = field(default_factory=set)
 
     def apply(self, frame: Frame, now_ms: float = 0.0) -> None:
         """Fold one frame in, arrived at ``now_ms`` by the app's clock (an emote's time on
@@ -77,10 +82,10 @@ class TableState:
             if frame["game"] != self.game:
                 self.game, self.match, self.round = frame["game"], frame["match"], frame["round"]
                 self.view = self.round_over = self.match_over = None
+                self.called = set()
         elif kind == "update":
             self.game, self.view, self.deadline = frame["game"], frame["view"], frame["deadline"]
-            for event in frame["events"]:
-                self._note("event", event)
+            self._fold(frame["events"])
         elif kind == "thinking":
             self.thinking = frame
         elif kind == "race":
@@ -96,6 +101,20 @@ class TableState:
             self.round_over, self.scores = frame, frame["scores"]
         elif kind == "match_over":
             self.match_over, self.scores = frame, frame["scores"]
+
+    def _fold(self, events: list[dict[str, Any]]) -> None:
+        """An update's events, into the log and what the table shows of them: the UNO calls
+        that hold."""
+        for event in events:
+            kind, seat = event["kind"], event.get("seat", -1)
+            if kind == ev.UNO:
+                self.called.add(seat)
+            elif kind in GROWS:
+                self.called.discard(seat)
+            self._note("event", event)
+        if self.view is not None:
+            sizes = self.view["hand_sizes"]
+            self.called = {seat for seat in self.called if sizes[seat] == 1}
 
     def thinks(self, seat: int) -> bool:
         """Whether the bot at ``seat`` is thinking about the state on the table now."""
