@@ -4,6 +4,8 @@ the results of a round or a match, and leaving mid-round. Each closes with Escap
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from functools import cache
 from typing import Any, ClassVar, Final
 
@@ -70,8 +72,32 @@ def rules_pages() -> dict[str, Any]:
     return pages
 
 
+#: The rules speak of the browser's pointer; in the terminal the same things are keys:
+#: (the words, what the terminal says instead). "(click it, or D)" is "(d)", as it is pressed.
+TERMINAL_WORDS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]] = (
+    (
+        re.compile(r"\((?:click|drag|tap)[^()]*?,? or (\w)\)", re.IGNORECASE),
+        lambda m: f"({m[1].lower()})",
+    ),
+    (re.compile(r"\b(A|a) (?:tap|click) plays\b"), lambda m: f"{m[1]} key plays"),
+)
+#: Above the rules: how their actions are done here.
+RULES_KEYS: Final = (
+    "*In the terminal every action is a key: the key beside a card plays it, the keys under"
+    " your hand act now, and ? lists them all.*"
+)
+
+
+def terminal_rules(markdown: str) -> str:
+    """The rules' text as the terminal says it: keys where the browser taps, clicks and
+    drags (``TERMINAL_WORDS``)."""
+    for words, instead in TERMINAL_WORDS:
+        markdown = words.sub(instead, markdown)
+    return markdown
+
+
 class RulesScreen(ModalScreen[None]):
-    """How to play the variant at the table."""
+    """How to play the variant at the table, in the terminal's words (``terminal_rules``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,r,q", "dismiss", "close")]
 
@@ -85,7 +111,11 @@ class RulesScreen(ModalScreen[None]):
             title = page["title"] if page else self.variant
             yield Static(f"[b]How to play {title}[/]", id="dialog-title")
             with VerticalScroll():
-                yield Markdown(page["markdown"] if page else "No rules are written for it.")
+                yield Markdown(
+                    f"{RULES_KEYS}\n\n{terminal_rules(page['markdown'])}"
+                    if page
+                    else "No rules are written for it."
+                )
             yield Static("[dim]↑ ↓ PgUp PgDn scroll · Esc closes[/]")
 
 
