@@ -413,3 +413,31 @@ def test_the_rules_speak_of_keys_not_taps_clicks_or_drags() -> None:
             assert "In the terminal every action is a key" in shown
 
     asyncio.run(main())
+
+
+def test_a_terminal_too_small_for_the_hand_says_so() -> None:
+    """Below 80×20 the hand may fall out of sight: a line over the table says so, with the
+    terminal's size and the smallest that shows the hand; at 80×20 a table of four shows a
+    hand of 20 cards and the keys under it (the size is measured so)."""
+
+    async def main() -> None:
+        app, link, _ = scripted_app("classic", 4, 2, _turn())
+        view = link.frames[-1]["view"]
+        view["hand"] = ["W", "W+4", *(f"{color}{n}" for color in "RYGB" for n in range(1, 6))][:20]
+        view["hand_sizes"][0] = 20
+        async with app.run_test(size=(60, 20)) as pilot:
+            await pilot.pause(0.1)
+            small = app.table.query_one("#too-small")
+            assert small.display
+            assert "60×20" in str(small.render()) and "80×20" in str(small.render())
+            table, hand = app.table.query_one("#table"), app.table.query_one("#hand")
+            assert hand.region.bottom > table.region.bottom  # the hand is out of sight
+            await pilot.resize_terminal(80, 20)
+            await pilot.pause(0.1)
+            assert not small.display
+            assert app.table.query_one("#keys").region.bottom <= table.region.bottom
+            await pilot.resize_terminal(100, 19)
+            await pilot.pause(0.1)
+            assert small.display and "100×19" in str(small.render())
+
+    asyncio.run(main())

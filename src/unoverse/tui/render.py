@@ -16,6 +16,11 @@ from .words import emote_words
 
 #: The longest name a seat line shows.
 NAME_WIDTH: Final = 16
+#: Above the table when the terminal is smaller than the table needs (``Size``s, w×h).
+TOO_SMALL: Final = (
+    "Terminal too small: {size.width}×{size.height}; the table needs {wanted.width}×"
+    "{wanted.height} to show your hand. Enlarge the window."
+)
 
 
 def _plural(n: int, one: str, many: str = "") -> str:

@@ -11,7 +11,8 @@ from textual import work
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.events import Key
+from textual.events import Key, Resize
+from textual.geometry import Size
 from textual.markup import escape
 from textual.screen import Screen
 from textual.widgets import Footer, Static
@@ -32,6 +33,9 @@ if TYPE_CHECKING:
 
 #: The keys that reach an action by its kind (the rest are the table's own).
 ACTION_KEYS = frozenset(k.key for k in KEYS.values())
+#: The smallest terminal that shows the hand of a table of four (up to 20 cards) and the keys
+#: under it (measured: docs/terminal.md, "The table").
+MIN_SIZE = (80, 20)
 
 
 class TableScreen(Screen[None]):
@@ -72,6 +76,7 @@ class TableScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="title")
+        yield Static(id="too-small")
         with Horizontal(id="main"):
             with Vertical(id="table"):
                 yield Static(id="seats")
@@ -86,6 +91,17 @@ class TableScreen(Screen[None]):
     def on_mount(self) -> None:
         self.set_interval(0.5, self.tick)
         self.show()
+        self.fit(self.app.size)
+
+    def on_resize(self, event: Resize) -> None:
+        self.fit(event.size)
+
+    def fit(self, size: Size) -> None:
+        """Below ``MIN_SIZE`` the hand may fall out of sight: say so, with both sizes."""
+        small = self.query_one("#too-small", Static)
+        wanted = Size(*MIN_SIZE)
+        small.display = size.width < wanted.width or size.height < wanted.height
+        small.update(render.TOO_SMALL.format(size=size, wanted=wanted))
 
     # -- showing -----------------------------------------------------------------------------
     def changed(self) -> None:
