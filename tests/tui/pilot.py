@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 from unoverse.core.actions import Kind
 from unoverse.tui.app import PlayApp
 from unoverse.tui.dialogs import Chooser, ResultsScreen
+from unoverse.tui.hand import HandView
 from unoverse.tui.link import FrameLink
 from unoverse.tui.local import LocalGame, LocalLink
 from unoverse.tui.moves import key_of
@@ -50,14 +51,23 @@ async def until(
         await pilot.pause(0.02)
 
 
+def hand_shown(app: PlayApp) -> list[tuple[str, str]]:
+    """The hand as the screen shows it: (the key written beside each card, the card)."""
+    shown = []
+    for token in app.table.query_one(HandView).tokens:
+        text = token.plain
+        shown.append((text[0].strip(), text[2:].strip(" ›‹↑")))
+    return shown
+
+
 #: The keys of the actions that answer a mandatory window, in the order a player tries them.
 _ANSWERS = (Kind.COLOR, Kind.BLAST, Kind.PASS, Kind.TAKE, Kind.DRAW, Kind.PRESS)
 
 
 async def take_a_turn(app: PlayApp, pilot: Pilot[None]) -> str:
     """Answer whatever is asked of the player now with the keys, as a player would: the first
-    card that plays (by its position key, or the arrows and Enter past the tenth), else the
-    key of the first answer open; the first choice of a chooser. What was pressed."""
+    card that plays (by the key shown beside it), else the key of the first answer open; the
+    first choice of a chooser. What was pressed."""
     if isinstance(app.screen, Chooser):
         await pilot.press("1")
         return "1"
@@ -65,17 +75,11 @@ async def take_a_turn(app: PlayApp, pilot: Pilot[None]) -> str:
         return ""
     table = app.table
     version = app.state.view["version"] if app.state.view else -1
-    for i, card in enumerate(table.hand):
+    for key, card in zip(table.keys, table.hand, strict=True):
         if table.moves.plays(card, False):
             if len(app.state.view["hand"]) == 2:
                 await pilot.press("u")  # the call goes with the card
-            if i < 10:
-                key = str((i + 1) % 10)
-                await pilot.press(key)
-            else:
-                steps = (i - table.cursor) % len(table.hand)
-                await pilot.press(*(["right"] * steps), "enter")
-                key = "enter"
+            await pilot.press(key)
             await _settled(app, pilot, version)
             return key
     for kind in _ANSWERS:

@@ -83,8 +83,10 @@ def test_keys_that_do_nothing_say_why_and_change_nothing() -> None:
             view = app.state.view
             await pilot.press("t")
             assert "t: you cannot take the penalty now (Your turn" in app.table.notice
-            await pilot.press("z")
-            assert "z: no such key here" in app.table.notice
+            await pilot.press("%")
+            assert "%: no such key here" in app.table.notice
+            await pilot.press("z")  # a card's key, with no card beside it in a hand of ten
+            assert "z: no card of your hand has this key now" in app.table.notice
             await pilot.press("k")
             assert "k: you cannot catch now" in app.table.notice
             assert app.state.view is view  # nothing was sent, nothing changed

@@ -125,7 +125,7 @@ EMOTE_HELP = ("e", "send an emote to the table")
 KEY_HELP = (
     ("← →", "choose a card of your hand"),
     ("Enter, Space", "play the chosen card"),
-    ("1-9, 0", "play the first ten cards by position"),
+    ("1-9, 0, a…", "play the card shown beside the key (BLAST mode: it keeps its key)"),
     ("mouse", "click a card, a key or a catch button"),
     ("d", "draw (UNO Attack: press the launcher)"),
     ("p", "keep the card you drew (pass)"),

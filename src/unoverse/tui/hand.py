@@ -1,8 +1,11 @@
-"""The player's hand: the cards' tokens laid out in lines as wide as the widget, each card
-clickable. (A link in markup would repaint the chip in the link colour, so the widget wraps
-the tokens itself and knows where each one is.)"""
+"""The player's hand: which key plays which card (``HandKeys``), and the cards' tokens laid
+out in lines as wide as the widget, each card clickable. (A link in markup would repaint the
+chip in the link colour, so the widget wraps the tokens itself and knows where each one is.)"""
 
 from __future__ import annotations
+
+from string import ascii_uppercase
+from typing import Final
 
 from textual.content import Content
 from textual.events import Click, Resize
@@ -11,6 +14,41 @@ from textual.widgets import Static
 
 #: Cells between two cards.
 GAP = 1
+
+#: The keys that play the cards of the hand, in the order they are given out: the digits,
+#: the letters no other key of the table uses, then the capitals (Shift and a letter). Enough
+#: for 46 cards; UNO Blast eliminates a hand at 30.
+CARD_KEYS: Final = "1234567890" + "afgjlsvwyz" + ascii_uppercase
+
+
+class HandKeys:
+    """Which key plays which card of the hand.
+
+    In turn-based play the keys go by position in the sorted hand (1 for the first card):
+    the hand is still while the player chooses. In BLAST mode cards come and go while the
+    player reaches for a key, so a key stays with its card until the card leaves the hand,
+    and a new card takes the first free key: the key read is the card played."""
+
+    def __init__(self) -> None:
+        #: the card each key plays now
+        self.held: dict[str, str] = {}
+
+    def deal(self, cards: list[str], stable: bool) -> list[str]:
+        """The key of each of ``cards`` (the hand in the order shown; "" for a card past the
+        last key): by position, or, ``stable``, each card's key kept while it stays."""
+        if not stable:
+            keys = [CARD_KEYS[i] if i < len(CARD_KEYS) else "" for i in range(len(cards))]
+        else:
+            kept: dict[str, list[str]] = {}
+            for key in CARD_KEYS:
+                if key in self.held:
+                    kept.setdefault(self.held[key], []).append(key)
+            keys = [kept[card].pop(0) if kept.get(card) else "" for card in cards]
+            used = set(keys)
+            free = [key for key in reversed(CARD_KEYS) if key not in used]
+            keys = [key or (free.pop() if free else "") for key in keys]
+        self.held = {key: card for key, card in zip(keys, cards, strict=True) if key}
+        return keys
 
 
 class HandView(Static):

@@ -265,33 +265,56 @@ def prompt(state: TableState, now_ms: float) -> str:
 
 
 def hand(
-    state: TableState, cards: list[str], moves: Moves, cursor: int, hints: bool = True
+    state: TableState,
+    cards: list[str],
+    keys: list[str],
+    moves: Moves,
+    cursor: int,
+    hints: bool = True,
 ) -> list[str]:
-    """The hand's ``cards`` (sorted: ``cards.sort_hand``), one token (Textual markup) per
-    card: its position key (1-9, 0 for the tenth), ▲ if it can be played now (unless hints
-    are off), the card's chip, in arrows when the cursor is on it, and ↑ when it is held up
-    (BLAST mode)."""
+    """The hand's ``cards`` (in the order shown: ``cards.sort_hand``), one token (Textual
+    markup) per card: the key that plays it (``keys``: ``hand.HandKeys``), ▲ if it can be
+    played now (unless hints are off), the card's chip, in arrows when the cursor is on it,
+    and ↑ when it is held up (BLAST mode)."""
     view = state.view
     if view is None or state.seat is None:
         return []
     armed = (view.get("live") or {}).get("mine")
     tokens = []
-    for i, card in enumerate(cards):
-        key = str((i + 1) % 10) if i < 10 else " "
-        playable = hints and any(m.action.kind != Kind.ARM for m in moves.by_card.get(card, []))
-        mark = "▲" if playable else " "
+    for i, (card, key) in enumerate(zip(cards, keys, strict=True)):
+        mark = "▲" if hints and _plays(moves, card) else " "
         face = chip(card)
         face = f"[b reverse]›[/]{face}[b reverse]‹[/]" if i == cursor else f" {face} "
         held = "↑" if armed == card else ""
-        tokens.append(f"[dim]{key}[/]{mark}{face}{held}")
+        tokens.append(f"[dim]{key or ' '}[/]{mark}{face}{held}")
     return tokens
 
 
-def keys(state: TableState, moves: Moves, call_uno: bool, cursor_card: str | None) -> str:
-    """The keys that act now, with what each does."""
+def _plays(moves: Moves, card: str) -> bool:
+    """Whether ``card`` can be played now (a jump-in too; held up is not played)."""
+    return any(m.action.kind != Kind.ARM for m in moves.by_card.get(card, []))
+
+
+#: BLAST mode: the cards that fit now, by their keys, first on the keys line.
+FITS: Final = "Fits now: {cards}"
+
+
+def keys(
+    state: TableState,
+    moves: Moves,
+    call_uno: bool,
+    cursor_card: str | None,
+    held: list[tuple[str, str]],
+) -> str:
+    """The keys that act now, with what each does. ``held``: the hand shown, (key, card)
+    each: in BLAST mode the cards that fit come first, by their keys."""
     if state.view is None or state.seat is None:
         return ""
     shown: list[str] = []
+    if state.realtime:
+        fits = [f"[b]{key}[/] {chip(card)}" for key, card in held if key and _plays(moves, card)]
+        if fits:
+            shown.append(FITS.format(cards=" ".join(fits)))
     seen = set()
     if any(moves.plays(c, False) for c in moves.by_card):
         shown.append("[b]← →[/] choose a card  [b]Enter[/] play it")

@@ -157,6 +157,11 @@ class TableState:
         return list(self.view["legal"]) if self.view else []
 
     @property
+    def realtime(self) -> bool:
+        """Whether the round is played in real time (UNO Blast's BLAST mode): no turns."""
+        return self.view is not None and self.view.get("live") is not None
+
+    @property
     def launcher(self) -> bool:
         """Whether the table has UNO Attack's launcher, pressed where others draw."""
         return self.view is not None and self.view["launcher"] is not None

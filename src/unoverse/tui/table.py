@@ -22,7 +22,7 @@ from ..core.events import Event
 from . import render
 from .cards import COLOR_NAME, card_name, sort_hand
 from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen
-from .hand import HandView
+from .hand import CARD_KEYS, HandKeys, HandView
 from .logview import LogView
 from .moves import KEYS, Move, Moves, describe, digits, group, key_label, key_of
 from .state import LOG_KEPT
@@ -36,6 +36,8 @@ ACTION_KEYS = frozenset(k.key for k in KEYS.values())
 #: The smallest terminal that shows the hand of a table of four (up to 20 cards) and the keys
 #: under it (measured: docs/terminal.md, "The table").
 MIN_SIZE = (80, 20)
+#: A card key with no card beside it now.
+NO_CARD_ON_KEY = "{key}: no card of your hand has this key now"
 
 
 class TableScreen(Screen[None]):
@@ -45,7 +47,7 @@ class TableScreen(Screen[None]):
         Binding("left", "cursor(-1)", "card", show=False),
         Binding("right", "cursor(1)", "card", show=False),
         Binding("enter,space", "play", "play", show=False),
-        *(Binding(str(i % 10), f"play_at({i - 1})", show=False) for i in range(1, 11)),
+        *(Binding(k, f"card('{k}')", show=False) for k in CARD_KEYS),
         *(Binding(k, f"key('{k}')", show=False) for k in sorted(ACTION_KEYS | {"h"})),
         Binding("r", "rules", "rules"),
         Binding("question_mark", "keys", "keys"),
@@ -60,6 +62,9 @@ class TableScreen(Screen[None]):
         self.moves = Moves()
         self.cursor = 0
         self.hand: list[str] = []
+        self.keys: list[str] = []  # the key of each card of ``hand``
+        self.hand_keys = HandKeys()
+        self.keys_game: int | None = None  # the round the keys were given out in
         self.call_uno = False
         self.notice = ""
         self.logged = 0  # entries of the state's log written to the log widget
@@ -123,21 +128,39 @@ class TableScreen(Screen[None]):
         self.query_one("#centre", Static).update(render.centre(state))
         self.query_one("#prompt", Static).update(render.prompt(state, moment))
         self.query_one("#notice", Static).update(self.notice)
-        self.hand = sort_hand(list(state.view["hand"])) if state.view else []
-        self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
+        self.deal_keys()
         title = f"Your hand: {len(self.hand)} card{'' if len(self.hand) == 1 else 's'}"
         self.query_one(HandView).show(
             title if state.seat is not None and state.view is not None else "",
-            render.hand(state, self.hand, self.moves, self.cursor),
+            render.hand(state, self.hand, self.keys, self.moves, self.cursor),
         )
         focus = self.hand[self.cursor] if self.hand else None
-        self.query_one("#keys", Static).update(render.keys(state, self.moves, self.call_uno, focus))
+        held = list(zip(self.keys, self.hand, strict=True))
+        self.query_one("#keys", Static).update(
+            render.keys(state, self.moves, self.call_uno, focus, held)
+        )
         new = state.logged - self.logged
         if new > 0:
             log = self.query_one(LogView)
             for kind, item in list(state.log)[-new:]:
                 log.write(self.log_line(kind, item))
             self.logged = state.logged
+
+    def deal_keys(self) -> None:
+        """The hand as shown now and each card's key (``HandKeys``: in BLAST mode a card
+        keeps its key); the cursor stays on its card as the hand changes around it."""
+        state = self.play_app.state
+        focus = (self.hand[self.cursor], self.keys[self.cursor]) if self.hand else None
+        if state.game != self.keys_game:
+            self.hand_keys, self.keys_game = HandKeys(), state.game
+        self.hand = sort_hand(list(state.view["hand"])) if state.view else []
+        self.keys = self.hand_keys.deal(self.hand, state.realtime)
+        shown = list(zip(self.hand, self.keys, strict=True))
+        if focus in shown:
+            self.cursor = shown.index(focus)
+        elif focus is not None and focus[0] in self.hand:
+            self.cursor = self.hand.index(focus[0])
+        self.cursor = min(self.cursor, max(0, len(self.hand) - 1))
 
     def on_log_view_rewrap(self) -> None:
         """Write the kept log again, at the log's new width."""
@@ -237,12 +260,17 @@ class TableScreen(Screen[None]):
     def action_play(self) -> None:
         self.action_play_at(self.cursor)
 
+    def action_card(self, key: str) -> None:
+        """The card the key ``key`` is shown beside (``HandKeys``)."""
+        if key in self.keys:
+            self.action_play_at(self.keys.index(key))
+        elif self.hand:
+            self.say(NO_CARD_ON_KEY.format(key=key))
+        else:
+            self.say(f"No card to play: {self.why_not()}")
+
     def action_play_at(self, index: int) -> None:
-        if not 0 <= index < len(self.hand):
-            self.say(
-                "There is no card there." if self.hand else f"No card to play: {self.why_not()}"
-            )
-            return
+        """Play the card at ``index`` of the hand shown (the cursor's, a key's, a click's)."""
         self.cursor = index
         card = self.hand[index]
         options = self.moves.plays(card, self.call_uno)
