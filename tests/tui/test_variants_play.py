@@ -7,13 +7,15 @@ from collections.abc import Callable
 
 import pytest
 
-from unoverse.core.actions import Kind
+from unoverse.core import events as ev
+from unoverse.core.actions import Action, Kind
+from unoverse.core.cards import CARD_TEXT
 from unoverse.core.game import Game, Phase
 from unoverse.tui.app import PlayApp
 from unoverse.tui.table import TableScreen
 
 from .pilot import local_link, playing, take_a_turn, until
-from .scripted import ScriptedLink, frames, position
+from .scripted import ScriptedLink, frames, position, scripted_app, update
 from .test_snapshots import _turn
 
 
@@ -126,5 +128,55 @@ def test_blast_mode_plays_in_real_time_with_races_shown() -> None:
             assert table.logged == app.state.logged
             assert all(table.log_line("race", r).startswith("[b reverse] race [/]") for r in races)
             assert any(line.startswith(" race ") for line in lines)
+
+    asyncio.run(main())
+
+
+def _both_play(g: Game) -> bool:
+    """BLAST mode: seat 0 and seat 1 (with a +1, +2 or +4) each hold a card that fits."""
+    if g.phase != Phase.LIVE or g.version < 4:
+        return False
+    return bool(_plays(g, 0) and [a for a in _plays(g, 1) if CARD_TEXT[a.card][1:] in DRAWS])
+
+
+#: The coloured draw cards: whoever holds a card up, or plays just too late, draws too.
+DRAWS = ("+1", "+2", "+4")
+
+
+def _plays(g: Game, seat: int) -> list[Action]:
+    return [a for a in g.legal_actions(seat) if a.kind == Kind.PLAY]
+
+
+def test_blast_mode_a_race_is_one_line_saying_who_was_first_and_by_how_much() -> None:
+    """Bot 2's +N lands; the player's card comes 120 ms later, inside the simultaneity
+    window: refused, and the player draws. The log says it in one line, and the line under
+    the prompt says it to the player."""
+
+    async def main() -> None:
+        app, _, game = scripted_app("blast+mode=blast", 3, 4, _both_play)
+        first = next(a for a in _plays(game, 1) if CARD_TEXT[a.card][1:] in DRAWS)
+        late = _plays(game, 0)[0]
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            app.receive(update(game, game.apply(1, first, 100_000.0)))
+            logged = app.state.logged
+            events = game.apply(0, late, 100_120.0)
+            assert [e.kind for e in events][:2] == [ev.SIMULTANEOUS, ev.HOLDING]
+            app.receive(update(game, events))
+            race = {"type": "race", "game": 1, "version": game.version - 1, "first": 1}
+            race |= {"kind": "play", "late": 0, "by_ms": 120.0, "accepted": True}
+            app.receive(race)
+            await pilot.pause(0.1)
+            won, lost, draws = CARD_TEXT[first.card], CARD_TEXT[late.card], events[1].count
+            said = f"Bot 2 (normal) was first with {won} — "
+            assert app.state.logged == logged + 1  # one entry: the race
+            line = app.table.log_line(*app.state.log[-1])
+            assert line == (
+                f"[b reverse] race [/] {said}Ana's {lost} came 0.12 s late: refused, "
+                f"Ana draws {draws}"
+            )
+            assert (
+                app.table.notice == f"{said}your {lost} came 0.12 s late: refused, you draw {draws}"
+            )
 
     asyncio.run(main())

@@ -1,8 +1,8 @@
 """``unoverse play``: the terminal game's app. It holds the link to the room and the state
 folded from its frames, shows the table (``TableScreen``), rings the bell when a move falls
-to the player, shows each round's and the match's results, and says when a bot could not
-decide (a light bot moved for it). Its clock (the wall clock, unless a test gives its own)
-times the countdowns and the emotes on the seats."""
+to the player, shows each round's and the match's results, says who won a race the player
+was in, and says when a bot could not decide (a light bot moved for it). Its clock (the
+wall clock, unless a test gives its own) times the countdowns and the emotes on the seats."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ from .link import Frame, FrameLink
 from .render import results
 from .state import TableState
 from .table import TableScreen
-from .words import bot_failed_line
+from .words import bot_failed_line, race_words
 
 #: Where the app's styles are.
 CSS = Path(__file__).with_name("play.tcss")
@@ -104,6 +104,10 @@ class PlayApp(App[None]):
             self.table.say("Connected again.")
         elif kind == "bot_failed":
             self.table.say(bot_failed_line(frame, state.name))
+        elif kind == "race" and state.seat in (frame["first"], frame["late"]):
+            race = state.last_race  # a move refused: said to the player, who was in it
+            if race is not None and (race["refused"] or not race["accepted"]):
+                self.table.say(escape(race_words(race, state.name, state.seat)))
         if self.table.is_mounted:
             self.table.changed()
 

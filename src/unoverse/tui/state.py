@@ -1,7 +1,11 @@
 """What the app knows of a room, folded from the server's frames one at a time
 (docs/protocol.md, "From the server"): the room, who is here, the round's view and its
 events, the races, the chat and the emotes, the results, and the link's own frames (its
-status, and a local bot's decision that failed)."""
+status, and a local bot's decision that failed).
+
+The log is kept as a player reads it: a race is one entry, with the cards and the penalty of
+a play refused as simultaneous (BLAST mode, RULES.md §5.8), which the race's frame
+follows."""
 
 from __future__ import annotations
 
@@ -25,6 +29,8 @@ EMOTE_SHOWN_MS = 4000.0
 ANSWERED_BY_ANY = frozenset({"live", "blast"})
 #: Events that may put cards in their seat's hand: its UNO call no longer holds.
 GROWS = frozenset({ev.DRAW, ev.PRESS, ev.RETURNED, ev.HAND})
+#: How many states' cards are remembered, to name the card that won a race.
+LANDED_KEPT = 64
 
 
 @dataclass
@@ -44,8 +50,8 @@ class TableState:
     view: dict[str, Any] | None = None
     #: When the open mandatory window times out (ms since the epoch; None: no timer).
     deadline: float | None = None
-    #: What happened, oldest first: ("event", event), ("race", frame), ("chat", frame),
-    #: ("emote", frame), ("bot_failed", frame).
+    #: What happened, oldest first: ("event", event), ("race", frame with the cards:
+    #: ``race``), ("chat", frame), ("emote", frame), ("bot_failed", frame).
     log: deque[tuple[str, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))
     round_over: dict[str, Any] | None = None
     match_over: dict[str, Any] | None = None
@@ -59,6 +65,13 @@ class TableState:
     emotes: dict[int, tuple[str, float]] = field(default_factory=dict)
     #: The seats that called UNO and hold the one card they called it on.
     called: set[int] = field(default_factory=set)
+    #: The card played to reach each recent state version (for the race that followed).
+    landed: dict[int, str] = field(default_factory=dict)
+    #: BLAST mode: each seat's play just refused as simultaneous, with its penalty's events,
+    #: kept out of the log until the race's frame comes to make them one line.
+    racing: dict[int, list[dict[str, Any]]] = field(default_factory=dict)
+    #: The race the last race frame made (``race``); None if it was no race for the log.
+    last_race: dict[str, Any] | None = None
 
     def apply(self, frame: Frame, now_ms: float = 0.0) -> None:
         """Fold one frame in, arrived at ``now_ms`` by the app's clock (an emote's time on
@@ -82,14 +95,18 @@ class TableState:
             if frame["game"] != self.game:
                 self.game, self.match, self.round = frame["game"], frame["match"], frame["round"]
                 self.view = self.round_over = self.match_over = None
-                self.called = set()
+                self.called, self.landed = set(), {}
         elif kind == "update":
+            self._flush_races()
             self.game, self.view, self.deadline = frame["game"], frame["view"], frame["deadline"]
-            self._fold(frame["events"])
+            self._fold(frame["events"], frame["version"])
         elif kind == "thinking":
             self.thinking = frame
         elif kind == "race":
-            self._note("race", frame)
+            self.last_race = None
+            if not (frame["kind"] == "blast" and frame["accepted"]):  # (both answers count)
+                self.last_race = self.race(frame)
+                self._note("race", self.last_race)
         elif kind == "chat_line":
             self._note("chat", frame)
         elif kind == "emote":
@@ -98,23 +115,58 @@ class TableState:
         elif kind == "bot_failed":
             self._note("bot_failed", frame)
         elif kind == "round_over":
+            self._flush_races()
             self.round_over, self.scores = frame, frame["scores"]
         elif kind == "match_over":
             self.match_over, self.scores = frame, frame["scores"]
 
-    def _fold(self, events: list[dict[str, Any]]) -> None:
+    def _fold(self, events: list[dict[str, Any]], version: int) -> None:
         """An update's events, into the log and what the table shows of them: the UNO calls
-        that hold."""
+        that hold, a simultaneous play kept for its race, the card that reached ``version``."""
         for event in events:
             kind, seat = event["kind"], event.get("seat", -1)
             if kind == ev.UNO:
                 self.called.add(seat)
             elif kind in GROWS:
                 self.called.discard(seat)
-            self._note("event", event)
+            if kind == ev.PLAY:
+                self.landed[version] = event["cards"][0]
+                while len(self.landed) > LANDED_KEPT:
+                    del self.landed[next(iter(self.landed))]
+            if kind == ev.SIMULTANEOUS:
+                self.racing[seat] = [event]
+            elif seat in self.racing and (
+                kind == ev.HOLDING or (kind == ev.DRAW and event.get("reason") == ev.FOR_HOLDING)
+            ):
+                self.racing[seat].append(event)
+            else:
+                self._note("event", event)
         if self.view is not None:
             sizes = self.view["hand_sizes"]
             self.called = {seat for seat in self.called if sizes[seat] == 1}
+
+    def race(self, frame: dict[str, Any]) -> dict[str, Any]:
+        """A race's frame with what the log says of it: the card that was first (``won``:
+        "" if none, or not known), the late seat's card refused as simultaneous and the
+        cards it draws for it (``refused``, ``draws``: "" and 0 otherwise)."""
+        held = self.racing.pop(frame["late"], [])
+        refused = won = ""
+        draws = 0
+        for event in held:
+            if event["kind"] == ev.SIMULTANEOUS:
+                refused, won = event["cards"]
+            elif event["kind"] == ev.HOLDING:
+                draws = event["count"]
+        if not won and frame["kind"] in ("play", "jump"):
+            won = self.landed.get(frame["version"], "")
+        return dict(frame, won=won, refused=refused, draws=draws)
+
+    def _flush_races(self) -> None:
+        """Simultaneous plays whose race never came: into the log as they were."""
+        for held in self.racing.values():
+            for event in held:
+                self._note("event", event)
+        self.racing.clear()
 
     def thinks(self, seat: int) -> bool:
         """Whether the bot at ``seat`` is thinking about the state on the table now."""

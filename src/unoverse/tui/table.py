@@ -226,18 +226,20 @@ class TableScreen(Screen[None]):
         state = self.play_app.state
         if state.view is None:
             return
-        self.say(f"[dim]{text}…[/]")
+        sending = f"[dim]{text}…[/]"
+        self.say(sending)
         answer = await self.play_app.link.act(text, state.view["version"])
-        if answer["type"] == "error":
-            self.say(f"[b]Refused:[/] {answer['message']}")
-        elif answer["type"] == "lost":
-            self.say(
-                "[b]The connection dropped before the answer:[/] your move may not have arrived"
-            )
-        else:
-            self.say("")
-            if text == "uno" or text.endswith(" uno"):
-                self.call_uno = False
+        if self.notice == sending:  # (else a newer line, a race the move lost, stays)
+            if answer["type"] == "error":
+                self.say(f"[b]Refused:[/] {answer['message']}")
+            elif answer["type"] == "lost":
+                self.say(
+                    "[b]The connection dropped before the answer:[/] your move may not have arrived"
+                )
+            else:
+                self.say("")
+        if answer["type"] not in ("error", "lost") and (text == "uno" or text.endswith(" uno")):
+            self.call_uno = False
 
     def choose(self, title: str, moves: list[Move]) -> None:
         """Send the one move, or let the player choose among several."""

@@ -64,17 +64,49 @@ def say(event: Event, name: Name) -> str:
     return _tagged(tag, describe(event, name))
 
 
+#: A race in one line: who was first, with what; whose answer came late, by how much, and
+#: what became of it.
+RACE_WORDS: Final = "{first} first{won} — {late} came {gap}: {verdict}"
+#: The race's words for the player it speaks to: (first, late with no card known).
+RACE_YOU: Final = ("You were", "yours")
+
+
+def _gap(by_ms: float) -> str:
+    """How late an answer came, in seconds (the clocks behind it are no finer than a ms)."""
+    if by_ms == 0:
+        return "at the same instant"
+    if by_ms < 10:
+        return "under 0.01 s late"
+    return f"{by_ms / 1000:.2f} s late"
+
+
+def race_words(race: dict[str, Any], name: Name, me: int | None = None) -> str:
+    """Two seats answered the same state (``TableState.race``), in plain words: "Bot 2 was
+    first with G7 — Ana's G5 came 0.12 s late: refused, Ana draws 2". Said to ``me`` (the
+    player's seat): "You were first ...", "... yours came ...: refused, you draw 2"."""
+    first, late = race["first"], race["late"]
+    won, refused, draws = race.get("won", ""), race.get("refused", ""), race.get("draws", 0)
+    if late == me:
+        whose, who = (f"your {refused}" if refused else RACE_YOU[1]), "you draw"
+    else:
+        whose = f"{name(late)}'s" + (f" {refused}" if refused else "")
+        who = f"{name(late)} draws"
+    if refused:
+        verdict = "refused" + (f", {who} {draws}" if draws else "")
+    else:
+        verdict = "taken on the new state" if race["accepted"] else "refused"
+    return RACE_WORDS.format(
+        first=RACE_YOU[0] if first == me else f"{name(first)} was",
+        won=f" with {won}" if won else f" to {race['kind'].replace('_', ' ')}",
+        late=whose,
+        gap=_gap(race["by_ms"]),
+        verdict=verdict,
+    )
+
+
 def race_line(race: dict[str, Any], name: Name) -> str:
-    """Two seats answered the same state: who was first, and by how much."""
-    first, late = name(race["first"]), name(race["late"])
-    by = race["by_ms"]
-    if by == 0:
-        gap = "at the same instant"
-    else:  # whole milliseconds: the clocks behind the figure are no finer than that
-        gap = f"{by:.0f} ms later" if by >= 1 else "under 1 ms later"
-    verdict = "taken on the new state" if race["accepted"] else "refused"
-    text = f"{first} was first ({race['kind']}); {late}'s answer came {gap}: {verdict}"
-    return _tagged("race", text)
+    """A race as its log line: ``race_words``, tagged."""
+    return _tagged("race", race_words(race, name))
 
 
 def chat_line(line: dict[str, Any], name: Name) -> str:
