@@ -18,6 +18,7 @@ from textual.widgets import Markdown, RichLog
 
 from unoverse.bots.base import make_bot
 from unoverse.core.actions import Kind, parse_action
+from unoverse.core.cards import CARD_TEXT
 from unoverse.core.errors import UnoverseError
 from unoverse.core.game import Game
 from unoverse.core.phase import Phase
@@ -27,14 +28,14 @@ from unoverse.match.match import Scorer
 from unoverse.sim.driver import Table
 from unoverse.tui import render
 from unoverse.tui.app import PlayApp
-from unoverse.tui.dialogs import ResultsScreen, rules_pages, terminal_rules
+from unoverse.tui.dialogs import Chooser, ResultsScreen, rules_pages, terminal_rules
 from unoverse.tui.moves import FROM_CARD, KEYS, group
 from unoverse.tui.render import ASKS
 from unoverse.tui.state import TableState
 from unoverse.tui.table import TableScreen
 
-from .pilot import local_link, playing, take_a_turn, until
-from .scripted import ScriptedLink, frames, position, scripted_app
+from .pilot import hand_shown, local_link, playing, take_a_turn, until
+from .scripted import ScriptedLink, frames, position, scripted_app, update
 from .test_snapshots import _turn
 
 #: The actions only the referee (the session) makes: no player sends them.
@@ -439,5 +440,58 @@ def test_a_terminal_too_small_for_the_hand_says_so() -> None:
             await pilot.resize_terminal(100, 19)
             await pilot.pause(0.1)
             assert small.display and "100×19" in str(small.render())
+
+    asyncio.run(main())
+
+
+def _jump(mine: bool) -> Callable[[Game], bool]:
+    """Classic with jump-ins: seat 0 may jump in, on its turn (with a play) or out of turn."""
+
+    def ready(g: Game) -> bool:
+        legal = g.legal_actions(0) if g.phase == Phase.TURN else ()
+        kinds = {a.kind for a in legal}
+        return Kind.JUMP in kinds and (Kind.PLAY in kinds) == mine and (g.turn == 0) == mine
+
+    return ready
+
+
+def test_a_jump_in_out_of_turn_is_offered_in_words_and_logged_once() -> None:
+    async def main() -> None:
+        app, link, game = scripted_app("classic+jump_in", 3, 0, _jump(mine=False))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            jump = next(a for a in game.legal_actions(0) if a.kind == Kind.JUMP)
+            card = CARD_TEXT[jump.card]
+            key = dict((c, k) for k, c in hand_shown(app))[card]
+            offered = str(app.table.query_one("#keys").render())
+            assert f"{key} jump in with {card}: your card identical to the top card" in offered
+            assert "effect is cancelled" in offered
+            await pilot.press(key)
+            await pilot.pause(0.1)
+            assert link.sent == [str(jump)]
+            logged = app.state.logged
+            app.receive(update(game, game.apply(0, jump, None)))
+            await pilot.pause(0.1)
+            lines = [
+                app.table.log_line(*entry)
+                for entry in list(app.state.log)[logged - app.state.logged :]
+            ]
+            said = [line for line in lines if card in line]
+            assert said == [f"[b reverse] jump-in [/] Ana plays {card}"]
+
+    asyncio.run(main())
+
+
+def test_a_jump_in_on_your_turn_says_how_it_differs_from_a_play() -> None:
+    async def main() -> None:
+        app, _, game = scripted_app("classic+jump_in", 3, 0, _jump(mine=True))
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            card = CARD_TEXT[next(a for a in game.legal_actions(0) if a.kind == Kind.JUMP).card]
+            await pilot.press(dict((c, k) for k, c in hand_shown(app))[card])
+            await pilot.pause(0.1)
+            assert isinstance(app.screen, Chooser)
+            note = str(app.screen.query_one("#dialog-note").render())
+            assert "Play it: your turn's play" in note and "Jump in: your identical card" in note
 
     asyncio.run(main())

@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Final
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
@@ -30,13 +31,19 @@ class Chooser(ModalScreen[str | None]):
     ]
 
     def __init__(
-        self, title: str, options: list[tuple[str, str]], keys: list[str] | None = None
+        self,
+        title: str,
+        options: list[tuple[str, str]],
+        keys: list[str] | None = None,
+        note: str = "",
     ) -> None:
         """``options``: (action text, what it does in words). ``keys``: the digit of each
         option (a Numeral's number is its own); by default the first ten are numbered 1-9, 0
-        in order. The digit shown beside an option is the one that takes it."""
+        in order. The digit shown beside an option is the one that takes it. ``note``: how
+        the options differ, in words, under the title."""
         super().__init__()
         self.title_text = title
+        self.note = note
         self.options = options
         if keys is None:
             keys = [str((i + 1) % 10) for i in range(min(len(options), 10))]
@@ -46,6 +53,8 @@ class Chooser(ModalScreen[str | None]):
         shown = {index: key for key, index in self.keys.items()}
         with Vertical(id="dialog"):
             yield Static(self.title_text, id="dialog-title")
+            if self.note:
+                yield Static(escape(self.note), id="dialog-note")
             yield OptionList(
                 *(
                     Option(f"{shown.get(i, ' ')}  {words}", id=text)

@@ -113,6 +113,10 @@ class Moves:
             return with_uno
         return without or with_uno
 
+    def jump(self, card: str) -> bool:
+        """Whether ``card`` may jump in now (RULES.md §4.9)."""
+        return any(m.action.kind == Kind.JUMP for m in self.by_card.get(card, []))
+
     def pick_up(self, card: str) -> Move | None:
         """BLAST mode: the action that picks ``card`` up, if it may be."""
         for m in self.by_card.get(card, []):

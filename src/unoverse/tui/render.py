@@ -297,6 +297,17 @@ def _plays(moves: Moves, card: str) -> bool:
 
 #: BLAST mode: the cards that fit now, by their keys, first on the keys line.
 FITS: Final = "Fits now: {cards}"
+#: A jump-in on the keys line, in words: what it is, where it is offered.
+JUMP_IN: Final = (
+    "jump in with {card}: your card identical to the top card goes on it out of turn;"
+    " the top card's effect is cancelled and play goes on from you"
+)
+#: A card that may be played or jump in on the player's turn: the difference, in words.
+JUMP_OR_PLAY: Final = (
+    "Play it: your turn's play, after the top card's effect.\n"
+    "Jump in: your identical card covers the top card, whose effect is cancelled;"
+    " only yours applies."
+)
 
 
 def keys(
@@ -307,7 +318,8 @@ def keys(
     held: list[tuple[str, str]],
 ) -> str:
     """The keys that act now, with what each does. ``held``: the hand shown, (key, card)
-    each: in BLAST mode the cards that fit come first, by their keys."""
+    each: in BLAST mode the cards that fit come first, by their keys; a jump-in (only a card
+    identical to the top card makes one) is offered with its card's key, and explained."""
     if state.view is None or state.seat is None:
         return ""
     shown: list[str] = []
@@ -315,6 +327,10 @@ def keys(
         fits = [f"[b]{key}[/] {chip(card)}" for key, card in held if key and _plays(moves, card)]
         if fits:
             shown.append(FITS.format(cards=" ".join(fits)))
+    jumps = [(key, card) for key, card in held if moves.jump(card)]
+    if jumps:
+        jumper, card = jumps[0]
+        shown.append(f"[b]{jumper or '← →'}[/] {escape(JUMP_IN.format(card=card))}")
     seen = set()
     if any(moves.plays(c, False) for c in moves.by_card):
         shown.append("[b]← →[/] choose a card  [b]Enter[/] play it")

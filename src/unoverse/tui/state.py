@@ -3,9 +3,9 @@
 events, the races, the chat and the emotes, the results, and the link's own frames (its
 status, and a local bot's decision that failed).
 
-The log is kept as a player reads it: a race is one entry, with the cards and the penalty of
-a play refused as simultaneous (BLAST mode, RULES.md §5.8), which the race's frame
-follows."""
+The log is kept as a player reads it: a jump-in is one entry (its jump and its play), and a
+race is one entry, with the cards and the penalty of a play refused as simultaneous (BLAST
+mode, RULES.md §5.8), which the race's frame follows."""
 
 from __future__ import annotations
 
@@ -50,8 +50,9 @@ class TableState:
     view: dict[str, Any] | None = None
     #: When the open mandatory window times out (ms since the epoch; None: no timer).
     deadline: float | None = None
-    #: What happened, oldest first: ("event", event), ("race", frame with the cards:
-    #: ``race``), ("chat", frame), ("emote", frame), ("bot_failed", frame).
+    #: What happened, oldest first: ("event", event), ("jump", {"jump": event, "play":
+    #: event}), ("race", frame with the cards: ``race``), ("chat", frame), ("emote", frame),
+    #: ("bot_failed", frame).
     log: deque[tuple[str, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))
     round_over: dict[str, Any] | None = None
     match_over: dict[str, Any] | None = None
@@ -122,13 +123,15 @@ class TableState:
 
     def _fold(self, events: list[dict[str, Any]], version: int) -> None:
         """An update's events, into the log and what the table shows of them: the UNO calls
-        that hold, a simultaneous play kept for its race, the card that reached ``version``."""
+        that hold, a jump-in's play joined to its jump, a simultaneous play kept for its race,
+        the card that reached ``version``."""
         for event in events:
             kind, seat = event["kind"], event.get("seat", -1)
             if kind == ev.UNO:
                 self.called.add(seat)
             elif kind in GROWS:
                 self.called.discard(seat)
+            last = self.log[-1] if self.log else None
             if kind == ev.PLAY:
                 self.landed[version] = event["cards"][0]
                 while len(self.landed) > LANDED_KEPT:
@@ -139,6 +142,16 @@ class TableState:
                 kind == ev.HOLDING or (kind == ev.DRAW and event.get("reason") == ev.FOR_HOLDING)
             ):
                 self.racing[seat].append(event)
+            elif kind == ev.JUMP:
+                self._note("jump", {"jump": event, "play": None})
+            elif (
+                kind == ev.PLAY
+                and last is not None
+                and last[0] == "jump"
+                and last[1]["play"] is None
+                and (last[1]["jump"]["seat"], last[1]["jump"]["cards"]) == (seat, event["cards"])
+            ):
+                last[1]["play"] = event
             else:
                 self._note("event", event)
         if self.view is not None:

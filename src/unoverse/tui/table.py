@@ -5,7 +5,7 @@ a click; a key that does nothing now says why. At a server's table, ``e`` sends 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import work
 from textual.app import ComposeResult
@@ -26,7 +26,15 @@ from .hand import CARD_KEYS, HandKeys, HandView
 from .logview import LogView
 from .moves import KEYS, Move, Moves, describe, digits, group, key_label, key_of
 from .state import LOG_KEPT
-from .words import EMOTE_WORDS, bot_failed_line, chat_line, emote_line, race_line, say
+from .words import (
+    EMOTE_WORDS,
+    bot_failed_line,
+    chat_line,
+    emote_line,
+    jump_line,
+    race_line,
+    say,
+)
 
 if TYPE_CHECKING:
     from .app import PlayApp
@@ -170,10 +178,12 @@ class TableScreen(Screen[None]):
             log.write(self.log_line(kind, item))
         self.logged = self.play_app.state.logged
 
-    def log_line(self, kind: str, item: dict[str, object]) -> str:
+    def log_line(self, kind: str, item: dict[str, Any]) -> str:
         state = self.play_app.state
         if kind == "event":
             return say(Event.from_dict(item), state.name)
+        if kind == "jump":
+            return jump_line(item["jump"], item["play"], state.name)
         if kind == "race":
             return race_line(item, state.name)
         if kind == "bot_failed":
@@ -248,7 +258,9 @@ class TableScreen(Screen[None]):
             return
         state = self.play_app.state
         options = [(m.text, describe(m, state.name)) for m in moves]
-        self.app.push_screen(Chooser(title, options, digits(moves)), self._chosen)
+        kinds = {m.action.kind for m in moves}
+        note = render.JUMP_OR_PLAY if {Kind.PLAY, Kind.JUMP} <= kinds else ""
+        self.app.push_screen(Chooser(title, options, digits(moves), note), self._chosen)
 
     def _chosen(self, text: str | None) -> None:
         if text:

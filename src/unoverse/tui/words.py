@@ -64,6 +64,12 @@ def say(event: Event, name: Name) -> str:
     return _tagged(tag, describe(event, name))
 
 
+def jump_line(jump: dict[str, Any], play: dict[str, Any] | None, name: Name) -> str:
+    """A jump-in as one log line, tagged: its play's sentence, which says the card and what
+    it declares (the jump's own sentence until its play is known)."""
+    return _tagged(TAGS[ev.JUMP], describe(Event.from_dict(play or jump), name))
+
+
 #: A race in one line: who was first, with what; whose answer came late, by how much, and
 #: what became of it.
 RACE_WORDS: Final = "{first} first{won} — {late} came {gap}: {verdict}"
