@@ -51,7 +51,7 @@ def test_h1_two_reverses_leave_the_direction_unchanged() -> None:
 def test_h2_wilds_cannot_be_doubled() -> None:
     g = game("+play_duplicates", "hands: W W R1 | B1 B2 | G1 G2\ntop: R5@2\nturn: 0")
     assert not any(a.more for a in g.legal_actions(0))
-    with pytest.raises(uv.IllegalAction, match="H-2"):
+    with pytest.raises(uv.IllegalAction, match="wilds cannot be played together"):
         g.apply(0, "W,W")
 
 

@@ -175,6 +175,10 @@ def test_every_websocket_error_is_typed_and_changes_nothing(tmp_path: Path) -> N
             )
             assert {"bad_message", "notation"} <= set(errors)
             assert "does not exist yet" in errors["illegal"]["message"]
+            # an engine's refusal carries its reason and fields; the server's own refusals not
+            assert errors["illegal"]["reason"] == "reason.version.future"
+            assert errors["illegal"]["fields"] == {"version": version + 5, "current": version}
+            assert "reason" not in errors["bad_message"] and "fields" not in errors["notation"]
             assert a.view is not None and a.view["version"] == version  # nothing changed
         assert (await status(server))["ok"]
 

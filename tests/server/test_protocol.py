@@ -13,6 +13,11 @@ from typing import get_args
 import msgspec
 import pytest
 
+import unoverse as uv
+from unoverse import i18n
+from unoverse.core.reasons import reason_words
+from unoverse.match.session import Session
+from unoverse.server.live import Live
 from unoverse.server.protocol import (
     ERROR_CODES,
     MAX_ACTION,
@@ -116,6 +121,38 @@ def test_server_messages_encode_as_documented() -> None:
         "code": "rate_limited",
         "message": "slow down",
     }
+
+
+def test_an_engine_refusal_is_sent_with_its_reason_and_fields() -> None:
+    """The session's refusal becomes an ``error`` frame with the English message, the
+    reason's key and its typed fields, which a client says in its own language."""
+    session = Session(uv.position("hands: R3 G4 | R1 R2 | B1 B2; top: G5@2; turn: 0"), 0)
+    frame = json.loads(Live._frame(4, session.submit(0, "R3", 1.0)))
+    assert frame == {
+        "type": "error",
+        "seq": 4,
+        "code": "illegal",
+        "message": "R3 does not match the top card G5 (active colour G)",
+        "reason": "reason.no_match",
+        "fields": {"card": "R3", "top_card": "G5", "color": "G"},
+    }
+    es = i18n.words("es")
+    said = "3 rojo no coincide con la carta de arriba, 5 verde (color en juego: verde)"
+    assert reason_words(frame, es) == said
+    frame = json.loads(Live._frame(5, session.submit(1, "R1", 2.0)))
+    assert frame["code"] == "not_your_window" and frame["reason"] == "reason.not_your_turn"
+    assert frame["fields"] == {"action": "R1", "seat": 1, "turn_seat": 0, "window": "turn"}
+    names = ["Ana", "Bo", "Cy"].__getitem__
+    assert reason_words(frame, es, name=names) == "le toca a Ana, no a Bo (ventana de turno)"
+    # read back as the protocol's struct, and a frame without a reason leaves both out
+    assert msgspec.json.decode(json.dumps(frame), type=ServerMessage) == Error(
+        seq=5,
+        code="not_your_window",
+        message=frame["message"],
+        reason="reason.not_your_turn",
+        fields=frame["fields"],
+    )
+    assert "reason" not in json.loads(encode(Error(seq=1, code="notation", message="?")))
 
 
 def test_an_error_code_outside_the_list_cannot_be_sent() -> None:

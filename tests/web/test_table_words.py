@@ -4,9 +4,19 @@ never covers the hand and goes when the round ends."""
 
 from __future__ import annotations
 
+import json
 import re
+from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
+
+import unoverse as uv
+from unoverse import i18n
+from unoverse.core.errors import StaleAction
+from unoverse.core.reasons import reason_words
+from unoverse.match.session import Session
+from unoverse.server.live import Live
 
 from .browser import QUICK, Site, version
 from .modules import call, site_page
@@ -30,9 +40,10 @@ NOTATION = re.compile(r"\b[ROYGTBVP](?:[0-9]|S|R|\+[0-9])(?=\W|$)|colour [ROYGTB
 NAME = 'const { cardName } = await load("cards.js"); return cardName(args[0]);'
 
 
-def test_an_engine_reason_reads_as_words(browser: Browser, site: Site) -> None:
-    """A refusal's reason loses the action that leads it, names the cards it mentions, the
-    colours and the seats in words, and drops the rule book's section numbers."""
+def test_a_refusal_without_a_reason_reads_as_words(browser: Browser, site: Site) -> None:
+    """A refusal's English message (a frame without a reason) loses the action that leads
+    it, names the cards it mentions, the colours and the seats in words, and drops the rule
+    book's section numbers."""
     script = """
     const { reasonWords } = await load("refusal.js");
     const view = { hand: ["WR4", "R5"], top: "G7", blast: "!3SC" };
@@ -59,6 +70,74 @@ def test_an_engine_reason_reads_as_words(browser: Browser, site: Site) -> None:
         "red 5 does not match the top card green 7 (active colour green)",
         "Bo must answer the challenge",
     ]
+
+
+#: Refusals of the engine and the session: (position, seat, action).
+REFUSED = [
+    ("hands: R3 G4 | R1 R2 | B1 B2; top: G5@2; turn: 0", 0, "R3"),  # the top card
+    ("hands: R3 G4 | R1 R2 | B1 B2; top: G5@2; turn: 0", 1, "R1"),  # a seat, a window
+    ("hands: R1 R2 | G1 G2 | B1; top: R+2@0; turn: 1; pending: take 2", 1, "draw"),
+    ("hands: R1 W R2 | G1 G2 | B1; top: R5@2; turn: 0", 0, "W"),  # a list of colours
+]
+
+
+def error_frames() -> list[tuple[str, dict[str, Any]]]:
+    """Each refused action and the ``error`` frame the server sends for it."""
+    frames = []
+    for position, seat, action in REFUSED:
+        session = Session(uv.position(position), 0)
+        frames.append((action, json.loads(Live._frame(1, session.submit(seat, action, 1.0)))))
+    blast = StaleAction(reason="reason.blast_open", action="WR4:R", card="!3SC")
+    frame = {"type": "error", "seq": 1, "code": blast.code, "message": blast.message}
+    frames.append(("WR4:R", {**frame, "reason": blast.reason, "fields": blast.fields}))
+    return frames
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_a_refusal_reads_in_the_pages_language_as_the_terminal_says_it(
+    browser: Browser, site: Site, lang: str
+) -> None:
+    """The frame's reason, its fields in words, as ``core.reasons.reason_words`` says it
+    (with the page's own card names), after the page's lead in the same language."""
+    script = """
+    const [lang, frames] = args;
+    await (await load("words.js")).loadWords(lang);
+    const { refusal, reasonWords, cardWords, fieldType } = await load("refusal.js");
+    const { parseAction } = await load("actions.js");
+    const name = (seat) => ["Ana", "Bo", "Cy"][seat];
+    const cards = {};
+    for (const [action, frame] of frames) {
+      for (const [field, value] of Object.entries(frame.fields)) {
+        if (fieldType(field) === "card") for (const c of [value].flat()) cards[c] = cardWords(c);
+      }
+      for (const c of parseAction(action).cards) cards[c] = cardWords(c);
+    }
+    return {
+      cards,
+      why: frames.map(([action, frame]) => reasonWords(frame, action, null, name)),
+      said: frames.map(([action, frame]) => refusal(action, frame, null, name)),
+    };
+    """
+    frames = error_frames()
+    with site_page(browser, site.base) as page:
+        got = call(page, script, lang, frames)
+    words = i18n.words(lang)
+    names = ["Ana", "Bo", "Cy"].__getitem__
+    cards = got["cards"]
+    for (action, frame), why, said in zip(frames, got["why"], got["said"], strict=True):
+        assert why == reason_words(frame, words, name=names, card=cards.__getitem__)
+        assert "{" not in why and "reason." not in why, why
+        lead = words.t("refusal.move", move=words.t("refusal.move.draw"), why=why)
+        if action != "draw":
+            lead = words.t("refusal.play", cards=cards[action.split(":")[0]], why=why)
+        assert said == lead
+    if lang == "es":
+        assert got["why"][1:3] == [
+            "le toca a Ana, no a Bo (ventana de turno)",
+            "Bo debe aceptar la penalización",
+        ]
+        assert got["said"][2] == "No se puede robar: Bo debe aceptar la penalización"
+        assert "(carta BLAST, 3 mismo color)" in got["why"][4]
 
 
 def boxes_meet(page: Page, a: str, b: str) -> bool:

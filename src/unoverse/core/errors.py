@@ -8,16 +8,58 @@ from __future__ import annotations
 
 
 class UnoverseError(Exception):
-    """Base of every error the project raises on bad input."""
+    """Base of every error the project raises on bad input.
+
+    Either a ``message``, an English sentence, or a ``reason``: a catalogue key
+    (``reason.no_match``) with its typed ``fields`` (``card="R5"``, ``seat=2``; the last word
+    of a field's name says its type: ``core.reasons``), so each reader can say it in its
+    player's language (``core.reasons.reason_words``; the server sends both). The message of
+    a reason is its English sentence in the notation, written when first read: a refusal
+    caught in a search loop costs no words."""
 
     code = "error"
 
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str = "", /, *, reason: str = "", **fields: object) -> None:
+        super().__init__(message or reason)
+        self._message = message
+        self.reason = reason
+        self._fields = fields
+
+    @property
+    def message(self) -> str:
+        """The error in an English sentence (a reason's: led by the action it refused)."""
+        if not self._message and self.reason:
+            from .reasons import message
+
+            self._message = message(self.reason, self.fields)
+        return self._message
+
+    @property
+    def fields(self) -> dict[str, object]:
+        """The reason's fields as JSON values: numbers and texts, and lists of them (an
+        action, or any other value, as its text)."""
+        return {name: _json(value) for name, value in self._fields.items()}
 
     def __str__(self) -> str:
         return self.message
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # the fields are keywords: rebuilt by name, as raised (pickled to a worker and back)
+        return (_rebuild, (type(self), self._message, self.reason, self.fields))
+
+
+def _json(value: object) -> object:
+    if isinstance(value, bool | int | str) or value is None:
+        return value
+    if type(value) is list or type(value) is tuple:  # (an action is a named tuple: its text)
+        return [_json(v) for v in value]
+    return str(value)
+
+
+def _rebuild(
+    cls: type[UnoverseError], message: str, reason: str, fields: dict[str, object]
+) -> UnoverseError:
+    return cls(message, reason=reason, **fields)
 
 
 class UnknownVariant(UnoverseError):

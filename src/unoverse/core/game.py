@@ -19,6 +19,7 @@ import math
 from collections.abc import Sequence
 from typing import Final, cast
 
+from .. import i18n
 from . import effects as fx
 from . import events as ev
 from . import view as views
@@ -63,6 +64,7 @@ from .effects import (
 )
 from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
 from .events import Event
+from .options import shown
 from .phase import PHASES, Phase
 from .plays import MOVES_HANDS, Plays, multiplicity
 from .pressing import PRESSES
@@ -255,23 +257,27 @@ class Game(Plays):
             if false_call:
                 out.append(PRESS_UNO)
 
-    def _multi_ok(self, hand: list[int], a: Action) -> str:
-        """Why a play of several cards is refused, or "" if it is allowed."""
+    def _check_several(self, hand: list[int], a: Action) -> None:
+        """Raise unless a play of several cards is allowed (H-1, H-2, the zero discard)."""
         laid = (a.card, *a.more)
         if self.phase != _TURN:
-            return "several cards may be played together only in the turn window"
+            raise IllegalAction(reason=N_("reason.several.turn_only"), action=a)
         pool = list(hand)
         for c in laid:
             if c not in pool:
-                return f"{CARD_TEXT[c]} is not in the hand (as many times as it is laid)"
+                raise IllegalAction(
+                    reason=N_("reason.several.not_in_hand"), action=a, card=CARD_TEXT[c]
+                )
             pool.remove(c)
         kinds = {CARD_KIND[c] for c in laid}
         if self.rules.play_duplicates and len(kinds) == 1:
             if any(CARD_IS_WILD[c] for c in laid):
-                return "wilds cannot be played together (H-2)"
+                raise IllegalAction(reason=N_("reason.several.wilds"), action=a)
             if not self.matches(a.card):
-                return f"the first card {CARD_TEXT[a.card]} does not match the top card"
-            return ""
+                raise IllegalAction(
+                    reason=N_("reason.several.first_no_match"), action=a, card=CARD_TEXT[a.card]
+                )
+            return
         first = a.card
         if (
             self.rules.zero_discard_color
@@ -280,15 +286,13 @@ class Game(Plays):
         ):
             rest = sorted(c for c in pool + list(a.more) if CARD_COLOR[c] == self.color)
             if sorted(a.more) == rest:
-                return ""
-            return "a 0 of the active colour goes with every other card of that colour"
-        if self.rules.play_duplicates or self.rules.zero_discard_color:
-            return "cards played together must share their number or symbol (play_duplicates)" + (
-                ", or be a 0 of the active colour with every card of that colour"
-                if self.rules.zero_discard_color
-                else ""
-            )
-        return "one card per play (play_duplicates and zero_discard_color are off)"
+                return
+            raise IllegalAction(reason=N_("reason.several.zero_takes_all"), action=a)
+        if self.rules.zero_discard_color:
+            raise IllegalAction(reason=N_("reason.several.same_or_zero"), action=a)
+        if self.rules.play_duplicates:
+            raise IllegalAction(reason=N_("reason.several.same"), action=a)
+        raise IllegalAction(reason=N_("reason.several.one_card"), action=a)
 
     def _may_stack(self) -> bool:
         """Whether the pending penalty may be answered with a draw card (stacking): not after
@@ -351,43 +355,39 @@ class Game(Plays):
         if seat is None:
             return self._referee(a, when)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.n:
-            raise NotYourWindow(f"seat {seat!r} does not exist: seats are 0 to {self.n - 1}")
+            raise NotYourWindow(
+                reason=N_("reason.no_such_seat"), given=shown(seat), last=self.n - 1
+            )
         if self.phase == _OVER:
-            raise NotYourWindow("the round is over: no action is possible")
+            raise NotYourWindow(reason=N_("reason.round_over"))
         if self.eliminated[seat]:
-            raise NotYourWindow(f"seat {seat} is eliminated and may not act")
+            raise NotYourWindow(reason=N_("reason.eliminated"), seat=seat)
         k = a.kind
         if a.uno and k is not _PLAY and k is not _DRAW and k is not _JUMP and k is not _PRESS:
-            raise IllegalAction(
-                f"{a}: 'uno' goes only with a play (or, as a false call, a draw or press)"
-            )
+            raise IllegalAction(reason=N_("reason.uno_with_play"), action=a)
         if self.phase == _BLAST and k is not _BLAST_KIND:
             if k in _REFEREE_KINDS:
-                raise NotYourWindow(f"{a} is a referee action: apply it with seat None")
+                raise NotYourWindow(reason=N_("reason.referee_action"), action=a)
             raise StaleAction(
-                f"{a}: a BLAST event is open ({KIND_CODES[CARD_KIND[self.blast_card]]}): play "
-                "stops until the seats able to meet it have chosen their cards (§5.5)"
+                reason=N_("reason.blast_open"), action=a, card=CARD_TEXT[self.blast_card]
             )
         if (a.uno or k is _UNO or k is _CATCH) and not self.rules.uno_calls:
-            raise IllegalAction(f"{a}: {self.rules.name} has no UNO calls or catches")
+            raise IllegalAction(reason=N_("reason.no_uno_calls"), action=a, variant=self.rules.name)
         if self.rules.realtime and k is not _BLAST_KIND:
             return self._apply_live(seat, a, when)
         if k is _ARM or k is _DISARM:
-            raise IllegalAction(f"{a}: cards are armed only in UNO Blast's BLAST mode")
+            raise IllegalAction(reason=N_("reason.arm.blast_only"), action=a)
         if k in _MANDATORY:
             self._check_mandatory(seat, a)
         elif k is _UNO:
             if seat not in self.uno_open:
-                raise NotYourWindow(
-                    f"seat {seat} has no UNO to declare: a declaration is made with the play "
-                    "that leaves one card, or while that seat's UNO window is open"
-                )
+                raise NotYourWindow(reason=N_("reason.no_uno_to_declare"), seat=seat)
         elif k is _JUMP:
             self._check_jump(seat, a)
         elif k is _BLAST_KIND:
             blast.check_choice(self, seat, a)
         elif k is not _CATCH and k is not _CATCH_ILLEGAL:  # catches check their window as they run
-            raise NotYourWindow(f"{a} is a referee action: apply it with seat None")
+            raise NotYourWindow(reason=N_("reason.referee_action"), action=a)
         return self._run(seat, a)
 
     def _apply_live(self, seat: int, a: Action, at: float | None) -> list[Event]:
@@ -455,8 +455,11 @@ class Game(Plays):
         phase = self.phase
         if seat != self.turn:
             raise NotYourWindow(
-                f"{a} by seat {seat}: it is seat {self.turn}'s move "
-                f"({self.windows()[0].kind} window)"
+                reason=N_("reason.not_your_turn"),
+                action=a,
+                seat=seat,
+                turn_seat=self.turn,
+                window=self.windows()[0].kind,
             )
         k = a.kind
         if k is _PLAY and phase != _PENALTY and phase != _COLOR_PHASE:
@@ -472,34 +475,40 @@ class Game(Plays):
                 and not any(self._answers(c) for c in set(self.hands[seat]))
             )
         ):
-            what = {
-                _TURN: "play a card or "
-                + ("press the launcher" if self.rules.launcher else "draw"),
-                _DRAWN: "play the card just drawn or pass",
-                _PENALTY: "take the penalty"
-                + (" or challenge the Wild Draw Four" if self.pen_challenge else "")
-                + (" (the chain has ended: its player went out)" if self.out >= 0 else ""),
-                _COLOR_PHASE: "declare the colour of the first card (color:X)",
-            }[phase]
-            raise IllegalAction(f"{a}: seat {seat} must {what}")
+            if phase == _TURN:
+                what = N_("reason.must.press") if self.rules.launcher else N_("reason.must.draw")
+            elif phase == _DRAWN:
+                what = N_("reason.must.drawn")
+            elif phase == _PENALTY:
+                if self.pen_challenge:
+                    what = N_("reason.must.take_or_challenge")
+                    if self.out >= 0:
+                        what = N_("reason.must.take_or_challenge_out")
+                else:
+                    what = N_("reason.must.take_out") if self.out >= 0 else N_("reason.must.take")
+            else:
+                what = N_("reason.must.color")
+            raise IllegalAction(reason=what, action=a, seat=seat)
         if k is _COLOR and a.color not in self.rules.colors:
-            raise IllegalAction(f"{a}: colour must be one of {self.color_list()}")
+            raise IllegalAction(
+                reason=N_("reason.color_choice"), action=a, colors=self.color_list()
+            )
         if k is _PLAY:
             self._check_play(seat, a)
             return
         if k is _DRAW or k is _PRESS:
             self._check_draw(seat, a)
         if a.uno and ((k is not _DRAW and k is not _PRESS) or self.rules.false_uno_penalty == 0):
-            raise IllegalAction(f"{a}: UNO is declared with a play that leaves one card")
+            raise IllegalAction(reason=N_("reason.uno_one_left"), action=a)
 
     def _check_draw(self, seat: int, a: Action) -> None:
         """A draw where there is a draw pile, a press where a launcher replaces it, and a
         press with a playable card only when reneging is allowed (§3.3)."""
         rules = self.rules
         if a.kind is _DRAW and rules.launcher:
-            raise IllegalAction(f"{a}: {rules.name} has no draw pile: press the launcher ('press')")
+            raise IllegalAction(reason=N_("reason.no_draw_pile"), action=a, variant=rules.name)
         if a.kind is _PRESS and not rules.launcher:
-            raise IllegalAction(f"{a}: {rules.name} has no launcher: draw a card ('draw')")
+            raise IllegalAction(reason=N_("reason.no_launcher"), action=a, variant=rules.name)
         if rules.must_play or not rules.allow_renege:
             # the turn's own offers decide: a draw (press) is offered only without a play
             offers: list[Action] = []
@@ -507,13 +516,18 @@ class Game(Plays):
             plays = [x for x in offers if x.kind is _PLAY]
             if plays and rules.must_play:
                 raise IllegalAction(
-                    f"{a}: seat {seat} holds a legal card ({CARD_TEXT[plays[0].card]}) and "
-                    f"must play one: {rules.name} has no voluntary draw"
+                    reason=N_("reason.must_play"),
+                    action=a,
+                    seat=seat,
+                    card=CARD_TEXT[plays[0].card],
+                    variant=rules.name,
                 )
             if plays:
                 raise IllegalAction(
-                    f"{a}: seat {seat} holds a playable card ({CARD_TEXT[plays[0].card]}) "
-                    "and reneging is off (attack.allow_renege=false)"
+                    reason=N_("reason.no_renege"),
+                    action=a,
+                    seat=seat,
+                    card=CARD_TEXT[plays[0].card],
                 )
 
     def _check_play(self, seat: int, a: Action) -> None:
@@ -521,27 +535,24 @@ class Game(Plays):
         c = a.card
         more = a.more
         if not 0 <= c < N_CARDS or (more and not all(0 <= x < N_CARDS for x in more)):
-            raise IllegalAction("a card id that does not exist")
+            raise IllegalAction(reason=N_("reason.no_such_card"))
         if more:
-            why = self._multi_ok(hand, a)
-            if why:
-                raise IllegalAction(f"{a}: {why}")
+            self._check_several(hand, a)
         if c not in hand:
-            raise IllegalAction(f"{CARD_TEXT[c]} is not in seat {seat}'s hand")
+            raise IllegalAction(reason=N_("reason.not_in_hand"), card=CARD_TEXT[c], seat=seat)
         phase = self.phase
         rules = self.rules
         if phase == _DRAWN and c != self.drawn:
             raise IllegalAction(
-                f"{CARD_TEXT[c]}: after drawing, only the drawn card "
-                f"{CARD_TEXT[self.drawn]} may be played (or pass)"
+                reason=N_("reason.only_drawn"), card=CARD_TEXT[c], drawn_card=CARD_TEXT[self.drawn]
             )
         if self.declares(c):
             if a.color not in rules.colors:
                 raise IllegalAction(
-                    f"{CARD_TEXT[c]} needs a declared colour: one of {self.color_list()}"
+                    reason=N_("reason.needs_color"), card=CARD_TEXT[c], colors=self.color_list()
                 )
         elif a.color != -1:
-            raise IllegalAction(f"{CARD_TEXT[c]} takes no declared colour")
+            raise IllegalAction(reason=N_("reason.no_color"), card=CARD_TEXT[c])
         if a.number != -1 or rules.effect[CARD_KIND[c]] == fx.NUMERAL:
             self._check_number(a, c)
         left = len(hand) - 1 - len(more)
@@ -549,59 +560,58 @@ class Game(Plays):
         if rules.special[last] or a.direction or a.target != -1 or a.amount != -1:
             self._check_choices(a, last, left, seat)
             if left == 0 and CARD_KIND[last] in rules.no_last:
-                raise IllegalAction(
-                    f"{a}: {CARD_TEXT[last]} may not be played as the last card "
-                    "(attack.trade_hands_can_go_out=false)"
-                )
+                raise IllegalAction(reason=N_("reason.not_last"), action=a, card=CARD_TEXT[last])
             if rules.effect[self._effective_kind(last)] == fx.DISCARD_ALL:
                 gone = self._discard_count(hand, (c, *more))
                 if a.amount != KEEP:
                     left -= gone
                 elif not gone:
-                    raise IllegalAction(f"{a}: there is no card of its colour to keep")
+                    raise IllegalAction(reason=N_("reason.nothing_to_keep"), action=a)
         if phase == _PENALTY:
             if not self._answers(c):
                 raise IllegalAction(
-                    f"{CARD_TEXT[c]} cannot answer the pending penalty: only "
-                    f"{self._answer_list()} can"
+                    reason=self._answers_reason(), card=CARD_TEXT[c], kind=KIND_CODES[self.top_kind]
                 )
         elif not self.p1_row()[c] and not (
             phase == _TURN and rules.permissive_illegal_plays and len(hand) > 1
         ):
             raise IllegalAction(
-                f"{CARD_TEXT[c]} does not match the top card {CARD_TEXT[self.top]} "
-                f"(active colour {COLOR_LETTERS[self.color]})"
+                reason=N_("reason.no_match"),
+                card=CARD_TEXT[c],
+                top_card=CARD_TEXT[self.top],
+                color=COLOR_LETTERS[self.color],
             )
         if a.uno:
             if left == 0:
-                raise IllegalAction(f"{a}: this play goes out; there is no UNO to declare")
+                raise IllegalAction(reason=N_("reason.uno_goes_out"), action=a)
             eff = rules.effect[self._effective_kind(last)]
             if eff in HAND_MOVES:
                 left = self._kept(
                     seat, eff, left, 1 + len(more), a.target, multiplicity(c, more), -1
                 )
             if left != 1 and rules.false_uno_penalty == 0:
-                raise IllegalAction(
-                    f"{a}: UNO is declared only with a play that leaves one card"
-                    + (f" (the play leaves {left}, hands moved)" if eff in HAND_MOVES else "")
-                )
+                if eff in HAND_MOVES:
+                    raise IllegalAction(reason=N_("reason.uno_hands_moved"), action=a, left=left)
+                raise IllegalAction(reason=N_("reason.uno_one_left"), action=a)
 
     def _check_number(self, a: Action, c: int) -> None:
         """A Numeral declares one of the numbers it may declare here; no other card
         declares one (RULES.md §5.6)."""
         if self.rules.effect[CARD_KIND[c]] != fx.NUMERAL:
-            raise IllegalAction(f"{a}: only a Numeral declares a number")
+            raise IllegalAction(reason=N_("reason.numeral_only"), action=a)
         allowed = self._numbers(c) if self.phase != _PENALTY else ()
         if not allowed:
             raise IllegalAction(
-                f"{CARD_TEXT[c]} does not match the top card {CARD_TEXT[self.top]}: a Numeral "
-                "plays on its colour, on another Numeral, or on the number it declares"
+                reason=N_("reason.numeral_no_match"),
+                card=CARD_TEXT[c],
+                top_card=CARD_TEXT[self.top],
             )
         if a.number not in allowed:
-            which = " ".join(str(n) for n in allowed)
             raise IllegalAction(
-                f"{a}: declare a number the Numeral may take here ({CARD_TEXT[c]}={allowed[0]}): "
-                f"{which}"
+                reason=N_("reason.numeral_number"),
+                action=a,
+                example_action=f"{CARD_TEXT[c]}={allowed[0]}",
+                numbers=list(allowed),
             )
 
     def _check_choices(self, a: Action, last: int, left: int, seat: int) -> None:
@@ -613,43 +623,53 @@ class Game(Plays):
             or not self.rules.discard_all_optional
             or self.rules.effect[self._effective_kind(last)] != fx.DISCARD_ALL
         ):
-            raise IllegalAction(
-                f"{a}: 'keep' goes only with a Discard All, where "
-                "attack.discard_all_optional lets its player keep the cards of its colour"
-            )
+            raise IllegalAction(reason=N_("reason.keep_discard_all"), action=a)
         if a.direction not in self._directions(last, left):
             if a.direction == 0:
-                raise IllegalAction(f"{a}: {text} chooses the direction: add >cw or >ccw")
-            raise IllegalAction(f"{a}: {text} chooses no direction here")
+                raise IllegalAction(reason=N_("reason.choose_direction"), action=a, card=text)
+            raise IllegalAction(reason=N_("reason.no_direction"), action=a, card=text)
         targets = self._targets(last, left, seat)
         if a.target not in targets:
             if targets == (-1,):
-                raise IllegalAction(f"{a}: {text} names no seat here")
-            seats = " ".join(str(t) for t in targets if t >= 0)
+                raise IllegalAction(reason=N_("reason.no_target"), action=a, card=text)
+            seats = [t for t in targets if t >= 0]
             if -1 in targets:
-                raise IllegalAction(f"{a}: {text} may swap hands with one of {seats}, or nobody")
+                raise IllegalAction(
+                    reason=N_("reason.target_or_nobody"), action=a, card=text, seats=seats
+                )
             raise IllegalAction(
-                f"{a}: {text} needs the seat to swap hands with: one of {seats}"
-                f" (e.g. {text}:{COLOR_LETTERS[self.rules.colors[0]]}>{targets[0]})"
+                reason=N_("reason.target_needed"),
+                action=a,
+                card=text,
+                seats=seats,
+                example_action=f"{text}:{COLOR_LETTERS[self.rules.colors[0]]}>{targets[0]}",
             )
 
-    def _answer_list(self) -> str:
-        """What may answer the pending penalty, in words (for error messages)."""
-        what = []
+    def _answers_reason(self) -> str:
+        """The reason a card cannot answer the pending penalty, naming what may
+        (``reason.cannot_answer.*``, with the fields ``card`` and ``kind``)."""
+        boomerang = (
+            fx.BOOMERANG in self.rules.deck_effects
+            and self.pen_source >= 0
+            and self.out < 0
+            and not self.pen_returned
+        )
         if self._may_stack() and not self.pen_returned and not self.pen_fire:
             stacking = self.rules.stacking
             if stacking == STACK_BLAST_GE:
-                what.append(f"a stackable card worth at least {KIND_CODES[self.top_kind]}")
-            else:
-                what.append(
-                    "any draw card"
-                    if stacking == STACK_PROGRESSIVE
-                    else f"a {KIND_CODES[self.top_kind]}"
-                )
-        boomerang = fx.BOOMERANG in self.rules.deck_effects
-        if boomerang and self.pen_source >= 0 and self.out < 0 and not self.pen_returned:
-            what.append("a Boomerang")
-        return " or ".join(what) or "nothing (take it)"
+                if boomerang:
+                    return N_("reason.cannot_answer.at_least_or_boomerang")
+                return N_("reason.cannot_answer.at_least")
+            if stacking == STACK_PROGRESSIVE:
+                if boomerang:
+                    return N_("reason.cannot_answer.any_draw_or_boomerang")
+                return N_("reason.cannot_answer.any_draw")
+            if boomerang:
+                return N_("reason.cannot_answer.same_or_boomerang")
+            return N_("reason.cannot_answer.same")
+        if boomerang:
+            return N_("reason.cannot_answer.boomerang")
+        return N_("reason.cannot_answer.nothing")
 
     # -- the moves ----------------------------------------------------------------------
     def _move_on(self, actor: int) -> None:
@@ -822,47 +842,53 @@ class Game(Plays):
         card is identical to it (same colour and number or symbol; for wilds the same type,
         FS-10). A jump-in on a card already covered, or after its window closed, is stale."""
         if not self.rules.jump_in:
-            raise IllegalAction(f"{a}: jump-ins are off (option jump_in)")
-        if a.covers != self.landed or self.jump_undo is None:
-            why = (
-                f"card #{a.covers} has already been covered (the top card is #{self.landed})"
-                if a.covers != self.landed
-                else f"the jump-in window on card #{a.covers} has closed"
+            raise IllegalAction(reason=N_("reason.jump.off"), action=a)
+        if a.covers != self.landed:
+            raise StaleAction(
+                reason=N_("reason.jump.covered"), action=a, covers=a.covers, landed=self.landed
             )
-            raise StaleAction(f"{a}: {why}; the card stays in the hand")
+        if self.jump_undo is None:
+            raise StaleAction(reason=N_("reason.jump.closed"), action=a, covers=a.covers)
         if a.more:
-            raise IllegalAction(f"{a}: a jump-in is one card")
+            raise IllegalAction(reason=N_("reason.jump.one_card"), action=a)
         hand = self._jump_hand(seat)
         c = a.card
         if not 0 <= c < N_CARDS or c not in hand:
-            raise IllegalAction(f"{a}: the card is not in seat {seat}'s hand")
+            raise IllegalAction(reason=N_("reason.jump.not_in_hand"), action=a, seat=seat)
         top = self.discard[-1]
         if c != top:
             raise IllegalAction(
-                f"{a}: {CARD_TEXT[c]} is not identical to the top card {CARD_TEXT[top]}: a "
-                "jump-in needs the same colour and number or symbol (a wild: the same type)"
+                reason=N_("reason.jump.not_identical"),
+                action=a,
+                card=CARD_TEXT[c],
+                top_card=CARD_TEXT[top],
             )
         if self.declares(c):
             if a.color not in self.rules.colors:
-                raise IllegalAction(f"{a}: it needs a declared colour: one of {self.color_list()}")
+                raise IllegalAction(
+                    reason=N_("reason.needs_color"),
+                    action=a,
+                    card=CARD_TEXT[c],
+                    colors=self.color_list(),
+                )
         elif a.color != -1:
-            raise IllegalAction(f"{a}: {CARD_TEXT[c]} takes no declared colour")
+            raise IllegalAction(reason=N_("reason.no_color"), action=a, card=CARD_TEXT[c])
         left = len(hand) - 1
         if a.amount != -1:
-            raise IllegalAction(f"{a}: a jump-in keeps nothing ('keep' goes with a play)")
+            raise IllegalAction(reason=N_("reason.jump.keeps_nothing"), action=a)
         if self.rules.effect[self._effective_kind(c)] == fx.DISCARD_ALL:
             left -= self._discard_count(hand, (c,))
         if left == 0 and CARD_KIND[c] in self.rules.no_last:
-            raise IllegalAction(f"{a}: {CARD_TEXT[c]} may not be played as the last card")
+            raise IllegalAction(reason=N_("reason.not_last"), action=a, card=CARD_TEXT[c])
         if a.direction not in self._directions(c, left):
-            raise IllegalAction(f"{a}: choose the direction as for a play (>cw or >ccw)")
+            raise IllegalAction(reason=N_("reason.jump.direction"), action=a)
         if a.target not in self._targets(c, left, seat):
-            raise IllegalAction(f"{a}: name a seat as for a play")
+            raise IllegalAction(reason=N_("reason.jump.target"), action=a)
         eff = self.rules.effect[self._effective_kind(c)]
         if a.uno and eff in HAND_MOVES:
             left = self._kept(seat, eff, left, 1, a.target, 1, seat)
         if a.uno and (left != 1 and (left == 0 or self.rules.false_uno_penalty == 0)):
-            raise IllegalAction(f"{a}: UNO is declared only with a play that leaves one card")
+            raise IllegalAction(reason=N_("reason.uno_one_left"), action=a)
 
     def _do_jump(self, j: int, a: Action, events: list[Event]) -> None:
         """Cancel the covered card's pending effect — no flip, no skip, no draw, no hand move
@@ -1100,11 +1126,10 @@ class Game(Plays):
 
     def _do_catch(self, seat: int, target: int, events: list[Event]) -> None:
         if target == seat:
-            raise IllegalAction(f"catch:{target}: a seat cannot catch itself (declare 'uno')")
+            raise IllegalAction(reason=N_("reason.catch_self"), action=f"catch:{target}")
         if target not in self.uno_open or len(self.hands[target]) != 1:
             raise NotYourWindow(
-                f"catch:{target}: no UNO window is open on seat {target} "
-                "(it closes when the next player begins their turn)"
+                reason=N_("reason.no_uno_window"), action=f"catch:{target}", target_seat=target
             )
         self.uno_open.remove(target)
         events.append(Event(ev.CATCH, seat, target=target, count=self.rules.uno_penalty))
@@ -1116,10 +1141,10 @@ class Game(Plays):
     def _do_catch_illegal(self, seat: int, events: list[Event]) -> None:
         snap = self.illegal
         if snap is None:
-            raise NotYourWindow("catch_illegal: no illegal play is open to catch")
+            raise NotYourWindow(reason=N_("reason.nothing_to_catch"), action="catch_illegal")
         offender, c, color, top_kind, direction = snap
         if seat == offender:
-            raise IllegalAction("catch_illegal: the offender cannot catch their own play")
+            raise IllegalAction(reason=N_("reason.catch_own"), action="catch_illegal")
         self.illegal = None
         self.jump_undo = None  # no jump-in on the card taken back, nor on the one restored
         self.landed += 1  # the top card changed: a jump-in naming either one is stale
@@ -1141,11 +1166,9 @@ class Game(Plays):
     def _referee(self, a: Action, at: float | None = None) -> list[Event]:
         k = a.kind
         if k not in _REFEREE_KINDS:
-            raise NotYourWindow(
-                f"{a}: the referee (seat None) may only penalize:SEAT:N, timeout, stall or stuck"
-            )
+            raise NotYourWindow(reason=N_("reason.referee_only"), action=a)
         if self.phase == _OVER:
-            raise NotYourWindow("the round is over: no action is possible")
+            raise NotYourWindow(reason=N_("reason.round_over"))
         if k is Kind.STUCK:
             events: list[Event] = []
             self.end_stuck(events, ev.STUCK_IDLE)
@@ -1153,21 +1176,23 @@ class Game(Plays):
             return events
         if k is Kind.STALL:
             if not self.rules.realtime:
-                raise IllegalAction(f"{a}: only UNO Blast's BLAST mode has the stall safeguard")
+                raise IllegalAction(reason=N_("reason.stall.blast_only"), action=a)
             events = blast.stall(self, at)
             self.version += 1
             return events
         if k is Kind.TIMEOUT:
             if self.phase == _LIVE:
-                raise NotYourWindow(f"{a}: play is live: no window has a deadline (use stall)")
+                raise NotYourWindow(reason=N_("reason.timeout_live"), action=a)
             return self._timeout(at)
         if self.phase == _BLAST:
-            raise StaleAction(f"{a}: a BLAST event is open: penalize once it is resolved")
+            raise StaleAction(reason=N_("reason.penalize_blast"), action=a)
         t = a.target
         if not 0 <= t < self.n or self.eliminated[t]:
-            raise IllegalAction(f"{a}: seat {t} is not an active seat")
+            raise IllegalAction(reason=N_("reason.not_active_seat"), action=a, given=t)
         if not 1 <= a.amount <= len(self.rules.deck):
-            raise IllegalAction(f"{a}: a penalty is 1 to {len(self.rules.deck)} cards")
+            raise IllegalAction(
+                reason=N_("reason.penalty_size"), action=a, most=len(self.rules.deck)
+            )
         events = [Event(ev.PENALIZE, None, target=t, count=a.amount)]
         if self.rules.realtime:  # live play goes on after it (BLAST mode)
             blast.owe(self, [(t, a.amount, ev.FOR_PENALIZE)], (THEN_LIVE, -1), events)
@@ -1371,6 +1396,9 @@ def number_value(card: int) -> int:
     return max(CARD_NUMBER[card], 0)
 
 
+#: Marks a refusal's reason (a catalogue key: ``core.reasons``).
+N_: Final = i18n.N_
+
 # Phases and action kinds as plain module constants: reading ``Phase.TURN`` goes through the
 # enum's class machinery on every use, several times per action.
 _TURN: Final = Phase.TURN
@@ -1447,7 +1475,7 @@ def _time(at: object) -> float | None:
     if type(at) is float and -_INFINITY < at < _INFINITY:
         return at
     if isinstance(at, bool) or not isinstance(at, int | float) or not math.isfinite(at):
-        raise IllegalAction(f"an arrival time is a finite number of milliseconds, not {at!r}")
+        raise IllegalAction(reason=N_("reason.bad_time"), given=shown(at))
     return float(at)
 
 

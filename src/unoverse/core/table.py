@@ -264,9 +264,9 @@ class Table:
             return STRICT_ROWS[self.strict]
         return self.rules.p1_rows[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
 
-    def color_list(self) -> str:
-        """The colours a wild may declare, in notation (for error messages)."""
-        return " ".join(COLOR_LETTERS[c] for c in self.rules.colors)
+    def color_list(self) -> list[str]:
+        """The colours a wild may declare, as letters (for a refusal's ``colors``)."""
+        return [COLOR_LETTERS[c] for c in self.rules.colors]
 
     def set_turn(self, seat: int) -> None:
         """``seat``'s turn window opens."""

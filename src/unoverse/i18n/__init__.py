@@ -115,3 +115,10 @@ def t(key: str, /, **fields: object) -> str:
 def tn(key: str, count: int, /, **fields: object) -> str:
     """``key`` in the current language, in the form for ``count`` (see ``Words.tn``)."""
     return current().tn(key, count, **fields)
+
+
+def N_(key: str, /) -> str:
+    """``key`` itself: marks a key named here and read later (an engine refusal's reason,
+    ``reason.no_match``), so ``tools/catalogues.py`` finds it and ``tests/test_catalogues.py``
+    checks that both catalogues have it."""
+    return key

@@ -25,6 +25,7 @@ from typing import Final
 
 from mypy_extensions import mypyc_attr
 
+from .. import i18n
 from ..core import windows as win
 from ..core.actions import (
     STALL,
@@ -64,6 +65,8 @@ Store = Callable[[int, LogEntry], None]
 # the hand sizes.
 Mark = tuple[int, int, int, Window | None, tuple[Window, ...], tuple[int, ...]]
 
+#: Marks a refusal's reason (a catalogue key: ``core.reasons``).
+N_: Final = i18n.N_
 _INFINITY: Final = math.inf
 #: How far after the session's clock an arrival time may be, by default: 24 hours (ms).
 HORIZON_MS: Final = 86_400_000.0
@@ -102,14 +105,15 @@ class BadTime(UnoverseError, ValueError):
 
 class Ack:
     """The answer to one action: accepted (``ok``, the new ``version``, the ``events``) or
-    refused (``code`` and ``message`` of the typed error; ``version`` unchanged, no events).
+    refused (the typed ``error``, and its ``code``, ``message``, ``reason`` and ``fields``;
+    ``version`` unchanged, no events).
 
     ``events`` are the engine's events, with every hidden card: send a seat only
     ``events_for(seat)``. ``seat`` is the seat as it was sent (``None``: the referee);
     ``ticket`` the number ``receive`` gave the action (``None`` for a ``timeout``).
     """
 
-    __slots__ = ("action", "at", "code", "events", "message", "ok", "seat", "ticket", "version")
+    __slots__ = ("action", "at", "code", "error", "events", "ok", "seat", "ticket", "version")
 
     def __init__(
         self,
@@ -119,8 +123,7 @@ class Ack:
         at: float,
         version: int,
         events: list[Event],
-        code: str = "",
-        message: str = "",
+        error: UnoverseError | None = None,
     ) -> None:
         self.ticket = ticket
         self.seat = seat
@@ -128,9 +131,24 @@ class Ack:
         self.at = at
         self.version = version
         self.events = events
-        self.code = code
-        self.message = message
-        self.ok = not code
+        self.error = error
+        self.code = "" if error is None else error.code
+        self.ok = error is None
+
+    @property
+    def message(self) -> str:
+        """Why the action was refused, in an English sentence ("" if it was accepted)."""
+        return "" if self.error is None else self.error.message
+
+    @property
+    def reason(self) -> str:
+        """The refusal's reason, a catalogue key (``core.reasons``; "" if none)."""
+        return "" if self.error is None else self.error.reason
+
+    @property
+    def fields(self) -> dict[str, object]:
+        """The reason's typed fields (``core.reasons``)."""
+        return {} if self.error is None else self.error.fields
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The events as ``seat`` may see them (``None``: a spectator), hidden ones left out."""
@@ -342,10 +360,7 @@ class Session:
             when = self._check_time(at)
             seen = self._check_version(version)
             if who is not None and self.game.rules.realtime and self._inbox.queued.get(who):
-                raise IllegalAction(
-                    f"{a}: seat {who} already has an action on its way: one outstanding "
-                    "action per player in BLAST mode (RULES.md §5.8)"
-                )
+                raise IllegalAction(reason=N_("reason.one_outstanding"), action=a, seat=who)
         except UnoverseError as exc:
             text = str(action) if isinstance(action, Action | str) else repr(action)
             parsed = action if isinstance(action, Action) else None
@@ -494,7 +509,7 @@ class Session:
     def _refuse(
         self, ticket: int | None, seat: object, text: str, at: float, exc: UnoverseError
     ) -> Ack:
-        ack = Ack(ticket, seat, text, at, self.game.version, [], exc.code, exc.message)
+        ack = Ack(ticket, seat, text, at, self.game.version, [], exc)
         self.refused.append(ack)
         return ack
 
@@ -509,7 +524,9 @@ class Session:
     def _check_seat(self, seat: object) -> int | None:
         if seat is None or (isinstance(seat, int) and not isinstance(seat, bool)):
             return seat
-        raise NotYourWindow(f"seat {seat!r} does not exist: seats are 0 to {self.game.n - 1}")
+        raise NotYourWindow(
+            reason=N_("reason.no_such_seat"), given=shown(seat), last=self.game.n - 1
+        )
 
     def _check_time(self, value: object) -> float:
         at = _number(value, "arrival time")
@@ -531,10 +548,10 @@ class Session:
         if version is None:
             return None
         if isinstance(version, bool) or not isinstance(version, int) or version < 0:
-            raise IllegalAction(f"version {version!r}: give a state version (an integer >= 0)")
+            raise IllegalAction(reason=N_("reason.version.bad"), given=shown(version))
         if version > self.game.version:
             raise IllegalAction(
-                f"version {version} does not exist yet (the game is at version {self.game.version})"
+                reason=N_("reason.version.future"), version=version, current=self.game.version
             )
         return version
 
@@ -550,14 +567,21 @@ class Session:
         then = self._mark_at(version)
         if then is None:
             raise StaleAction(
-                f"{a}: version {version} is older than this session (it began at version "
-                f"{self.start_version}); decide again on version {self.game.version}"
+                reason=N_("reason.version.before_session"),
+                action=a,
+                version=version,
+                start=self.start_version,
+                current=self.game.version,
             )
-        why = stale_move(then, self._marks[-1], seat, a)
+        now = self._marks[-1]
+        why = stale_move(then, now, seat, a)
         if why:
             raise StaleAction(
-                f"{a}: decided on version {version}, and {why}; nothing changed: decide again "
-                f"on version {self.game.version}"
+                reason=why,
+                action=a,
+                version=version,
+                current=self.game.version,
+                **_stale_fields(why, then, now),
             )
 
     def _stale_window(self, seat: int | None, a: Action, version: int) -> StaleAction | None:
@@ -578,11 +602,11 @@ class Session:
             return None
         for w in wanted:
             if w in windows:
-                what = "UNO window on seat" if w.kind == win.UNO else "illegal play of seat"
-                return StaleAction(
-                    f"{a}: the {what} {w.seat} it answers was open at version {version} and "
-                    "has closed since; nothing changed"
-                )
+                if w.kind == win.UNO:
+                    why = N_("reason.stale.uno_window")
+                else:
+                    why = N_("reason.stale.illegal_window")
+                return StaleAction(reason=why, action=a, seat=w.seat, version=version)
         return None
 
 
@@ -655,7 +679,8 @@ def mark(game: Game) -> Mark:
 
 def stale_move(then: Mark, now: Mark, seat: int, a: Action) -> str:
     """Why ``a``, an action of the mandatory window by ``seat`` decided on the state marked
-    ``then``, is stale in the state marked ``now`` ("" if it is not): the top card or the
+    ``then``, is stale in the state marked ``now``: the reason's key (``reason.stale.*``;
+    ``_stale_fields`` are its fields), or "" if it is not stale. The top card or the
     mandatory window has changed since, so it was decided on a state that has moved on, even
     where the engine would accept it now; or it calls UNO and a hand has changed size since
     (a catch in between), so the cards its call counted are not there. Other actions, and a
@@ -671,22 +696,35 @@ def stale_move(then: Mark, now: Mark, seat: int, a: Action) -> str:
         return ""
     if then[:4] == now[:4]:
         if a.uno and then[5] != now[5]:
-            return "a hand has changed size since, and an UNO call counts cards"
+            return N_("reason.stale.hand_size")
         return ""
     if then[:3] == now[:3]:
-        return f"the mandatory window has moved since ({_show(main_then)} -> {_show(main_now)})"
-    top_then, top_now = _card(then[1]), _card(now[1])
-    if top_then != top_now:
-        return f"the top card has changed since ({top_then} -> {top_now})"
+        if main_then is None:
+            return N_("reason.stale.moved_on")
+        if main_now is None:
+            return N_("reason.stale.round_over")
+        return N_("reason.stale.window_moved")
+    if then[1] != now[1]:
+        if then[1] < 0 or now[1] < 0:
+            return N_("reason.stale.moved_on")
+        return N_("reason.stale.top_changed")
     if then[0] != now[0]:
-        return f"the top card has been covered since (by another {top_now})"
-    return "the active colour has changed since"
+        return N_("reason.stale.top_covered")
+    return N_("reason.stale.color_changed")
 
 
-def _card(card: int) -> str:
-    return CARD_TEXT[card] if card >= 0 else "none"
-
-
-def _show(window: Window | None) -> str:
-    """A mandatory window in words (``turn of seat 2``)."""
-    return "none (the round is over)" if window is None else f"{window.kind} of seat {window.seat}"
+def _stale_fields(why: str, then: Mark, now: Mark) -> dict[str, object]:
+    """The fields of ``stale_move``'s reason ``why``: the windows or top cards it names."""
+    fields: dict[str, object] = {}
+    if why == "reason.stale.top_changed" or why == "reason.stale.top_covered":
+        fields["then_card"] = CARD_TEXT[then[1]]
+        fields["now_card"] = CARD_TEXT[now[1]]
+    elif why == "reason.stale.window_moved" or why == "reason.stale.round_over":
+        main_then, main_now = then[3], now[3]
+        if main_then is not None:
+            fields["then_window"] = main_then.kind
+            fields["then_seat"] = main_then.seat
+        if main_now is not None:
+            fields["now_window"] = main_now.kind
+            fields["now_seat"] = main_now.seat
+    return fields

@@ -162,7 +162,14 @@ class Refusal(BaseModel):
     """A refused request: nothing changed."""
 
     code: str = Field(description="one of the protocol's error codes (docs/protocol.md)")
-    message: str
+    message: str = Field(description="why, in an English sentence")
+    reason: str | None = Field(
+        default=None,
+        description="an engine refusal's reason: a catalogue key (docs/languages.md)",
+    )
+    fields: dict[str, Any] | None = Field(
+        default=None, description="the reason's typed fields (docs/languages.md)"
+    )
 
 
 _WHY: Final = {
@@ -243,7 +250,11 @@ def create_app(
 
     @app.exception_handler(UnoverseError)
     async def refused_by_engine(_request: Request, exc: UnoverseError) -> JSONResponse:
-        return JSONResponse({"code": exc.code, "message": exc.message}, status_code=422)
+        body: dict[str, object] = {"code": exc.code, "message": exc.message}
+        if exc.reason:  # an engine refusal with its reason: a client says it in its language
+            body["reason"] = exc.reason
+            body["fields"] = exc.fields
+        return JSONResponse(body, status_code=422)
 
     @app.exception_handler(RequestValidationError)
     async def malformed(_request: Request, exc: RequestValidationError) -> JSONResponse:

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 from functools import partial
 from typing import Final, Protocol
 
+from .. import i18n
 from ..bots.base import Bot, make_bot
 from ..bots.pace import Pace, answer_of, level_of, paced
 from ..core import windows as win
@@ -61,6 +62,8 @@ _TURNS: Final = frozenset({win.TURN, win.DRAWN, win.PENALTY, win.CHALLENGE, win.
 CHAT_SHOWN: Final = 50
 #: Answers kept per seat for messages sent again with the same ``seq``.
 ANSWERS_KEPT: Final = 1000
+#: Marks a refusal's reason (a catalogue key: ``core.reasons``).
+N_: Final = i18n.N_
 #: The engine's and the session's refusals, as the protocol names them.
 _CODES: Final[dict[str, p.ErrorCode]] = {
     "illegal": "illegal",
@@ -421,7 +424,13 @@ class Live:
         session = self.session
         if session is None or self.game is None or self.game.over:
             return p.encode(
-                p.Error(seq=message.seq, code="not_started", message="no round is being played")
+                p.Error(
+                    seq=message.seq,
+                    code="not_started",
+                    message="no round is being played",
+                    reason=N_("reason.not_started"),
+                    fields={},
+                )
             )
         sent = self._receive(seat, message.action, message.based_on_version, message.seq)
         ack = sent.ticket.ack
@@ -432,7 +441,16 @@ class Live:
         if ack.ok:
             return p.encode(p.Ack(seq=seq, version=ack.version))
         code = _CODES.get(ack.code, "illegal")
-        return p.encode(p.Error(seq=seq, code=code, message=ack.message))
+        reason = ack.reason
+        return p.encode(
+            p.Error(
+                seq=seq,
+                code=code,
+                message=ack.message,
+                reason=reason or None,
+                fields=ack.fields if reason else None,
+            )
+        )
 
     def _receive(self, seat: int, action: str, version: int, seq: int | None) -> Sent:
         """Stamp one seat's action with the clock and queue it in the session (under the

@@ -149,13 +149,18 @@ class Ack(Message, tag="ack", frozen=True):
     version: int
 
 
-class Error(Message, tag="error", frozen=True):
+class Error(Message, tag="error", frozen=True, omit_defaults=True):
     """The client's message ``seq`` (None: a frame that could not be read) was refused, and
-    nothing changed."""
+    nothing changed. ``message`` says why in English; a refusal of the engine also carries
+    its ``reason``, a catalogue key, and the reason's typed ``fields``, so a client can say
+    it in its player's language (docs/languages.md; ``core.reasons``). Both are left out
+    when there is no reason."""
 
     seq: int | None
     code: ErrorCode
     message: str
+    reason: str | None = None
+    fields: dict[str, Any] | None = None
 
 
 class Welcome(Message, tag="welcome", frozen=True):

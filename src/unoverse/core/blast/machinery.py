@@ -31,6 +31,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
+from ... import i18n
 from .. import effects as fx
 from .. import events as ev
 from ..actions import DISARM, Action, BlastChoices, Kind, arm_action, blast_action, play_action
@@ -43,6 +44,8 @@ from ..table import Draws, Table
 from .challenges import can_meet, first_set, qualifies, qualifying_sets
 from .owed import ROUND, THEN_KEEP, THEN_LIVE, THEN_NEXT, THEN_OUT, UNTIL
 
+#: Marks a refusal's reason (a catalogue key: ``core.reasons``).
+N_: Final = i18n.N_
 _TURN: Final = Phase.TURN
 _DRAWN: Final = Phase.DRAWN
 _OVER: Final = Phase.OVER
@@ -243,24 +246,28 @@ def check_choice(game: Plays, seat: int, a: Action) -> None:
     """A seat that must meet the BLAST challenge sends exactly one qualifying set of
     cards from its hand (B-17, B-18)."""
     if game.phase != _BLAST:
-        raise NotYourWindow(f"{a}: no BLAST event is open")
+        raise NotYourWindow(reason=N_("reason.blast.none_open"), action=a)
     if seat in game.blast_chosen:
-        raise NotYourWindow(f"{a}: seat {seat} has already chosen its cards for this event")
+        raise NotYourWindow(reason=N_("reason.blast.chosen"), action=a, seat=seat)
     cards = (a.card, *a.more)
     if not all(0 <= c < N_CARDS for c in cards):
-        raise IllegalAction("a card id that does not exist")
+        raise IllegalAction(reason=N_("reason.no_such_card"))
     pool = list(game.hands[seat])
     for c in cards:
         if c not in pool:
-            raise IllegalAction(f"{a}: {CARD_TEXT[c]} is not in seat {seat}'s hand")
+            raise IllegalAction(
+                reason=N_("reason.not_in_hand"), action=a, card=CARD_TEXT[c], seat=seat
+            )
         pool.remove(c)
     kind = CARD_KIND[game.blast_card]
     if seat not in game.blast_due:
-        raise NotYourWindow(f"{a}: seat {seat} cannot meet this challenge: it draws 3 cards")
+        raise NotYourWindow(reason=N_("reason.blast.cannot_meet"), action=a, seat=seat)
     if not qualifies(kind, cards, game.rules.numeral_wild):
         raise IllegalAction(
-            f"{a}: these cards do not meet {KIND_CODES[kind]} (exactly "
-            f"{KIND_CODES[kind][1]} cards: see docs/rules/blast.md)"
+            reason=N_("reason.blast.not_met"),
+            action=a,
+            card=CARD_TEXT[game.blast_card],
+            count=int(KIND_CODES[kind][1]),
         )
 
 
@@ -391,9 +398,7 @@ def act(game: Plays, seat: int, a: Action, at: float | None, events: list[Event]
         arm(game, seat, a, events)
         go_on(game, events)  # the engine checks after every action
     else:
-        raise NotYourWindow(
-            f"{a}: BLAST mode has no turns: play a card, arm one (arm:CARD) or disarm"
-        )
+        raise NotYourWindow(reason=N_("reason.live.no_turns"), action=a)
 
 
 def holding(game: Plays, card: int) -> int:
@@ -481,54 +486,67 @@ def check_play(game: Plays, seat: int, a: Action, at: float | None) -> bool:
     # Form first, then time: only a well-formed play of a card the seat holds can be
     # simultaneous (and cost the holding penalty); a malformed one is refused unapplied.
     if a.more or a.target >= 0 or a.direction or a.amount >= 0 or a.uno:
-        raise IllegalAction(f"{a}: one card per action in BLAST mode, with its colour or number")
+        raise IllegalAction(reason=N_("reason.live.one_card"), action=a)
     c = a.card
     if c < 0:
-        raise IllegalAction(f"{a}: name the card played")
+        raise IllegalAction(reason=N_("reason.live.name_card"), action=a)
     if c not in game.hands[seat]:
-        raise IllegalAction(f"{a}: {CARD_TEXT[c]} is not in seat {seat}'s hand")
+        raise IllegalAction(reason=N_("reason.not_in_hand"), action=a, card=CARD_TEXT[c], seat=seat)
     if game.declares(c) != (a.color >= 0) or (a.color >= 0 and a.color not in game.rules.colors):
-        need = (
-            f"a declared colour ({game.color_list()})" if game.declares(c) else "no declared colour"
-        )
-        raise IllegalAction(f"{a}: {CARD_TEXT[c]} takes {need}")
+        if game.declares(c):
+            raise IllegalAction(
+                reason=N_("reason.live.needs_color"),
+                action=a,
+                card=CARD_TEXT[c],
+                colors=game.color_list(),
+            )
+        raise IllegalAction(reason=N_("reason.no_color"), action=a, card=CARD_TEXT[c])
     if (game.rules.effect[CARD_KIND[c]] == fx.NUMERAL) != (a.number >= 0):
-        need = "a declared number (0 to 9)" if a.number < 0 else "no declared number"
-        raise IllegalAction(f"{a}: {CARD_TEXT[c]} takes {need}")
+        if a.number < 0:
+            raise IllegalAction(reason=N_("reason.live.needs_number"), action=a, card=CARD_TEXT[c])
+        raise IllegalAction(reason=N_("reason.live.no_number"), action=a, card=CARD_TEXT[c])
     if simultaneous(game, seat, at) and not (game.phase == _DRAWN and seat == game.turn):
         return True  # (the draw round's forced play itself is never simultaneous)
     if game.phase == _DRAWN and seat != game.turn:
-        raise StaleAction(f"{a}: seat {game.turn} must play the card it drew in the draw round")
+        raise StaleAction(reason=N_("reason.live.draw_round"), action=a, seat=game.turn)
     if seat == game.blocked:
-        raise NotYourWindow(
-            f"{a}: seat {seat} is blocked by a Bloqueo until another seat's card is accepted"
-        )
+        raise NotYourWindow(reason=N_("reason.live.blocked"), action=a, seat=seat)
     if game.phase == _DRAWN and c != game.drawn:
-        raise StaleAction(f"{a}: seat {seat} must play the card it drew, {CARD_TEXT[game.drawn]}")
+        raise StaleAction(
+            reason=N_("reason.live.play_drawn"), action=a, seat=seat, card=CARD_TEXT[game.drawn]
+        )
     if not playable(game, c):
-        raise StaleAction(f"{a}: {CARD_TEXT[c]} does not play on the pile now")
+        raise StaleAction(reason=N_("reason.live.not_playable"), action=a, card=CARD_TEXT[c])
     offered: list[Action] = []  # this card's plays: its colour or number
     game.play_actions(c, len(game.hands[seat]), False, offered)
     if a not in offered:
-        ways = " ".join(str(x) for x in offered)
+        ways = [str(x) for x in offered]
         if 0 <= a.number <= 9 and a.color < 0 and offered and offered[0].number >= 0:
             # a Numeral's number that played when the seat decided, and no longer does
-            raise StaleAction(f"{a}: {CARD_TEXT[c]} may now declare only: {ways}")
-        raise IllegalAction(f"{a}: {CARD_TEXT[c]} plays here as one of: {ways}")
+            raise StaleAction(
+                reason=N_("reason.live.number_now"), action=a, card=CARD_TEXT[c], actions=ways
+            )
+        raise IllegalAction(
+            reason=N_("reason.live.plays_as"), action=a, card=CARD_TEXT[c], actions=ways
+        )
     return False
 
 
 def check_arm(game: Plays, seat: int, a: Action) -> None:
     """``arm:CARD`` picks up a card the seat holds; ``disarm`` needs an armed card."""
     if game.phase != _LIVE:
-        raise NotYourWindow(f"{a}: cards are armed only while play is live")
+        raise NotYourWindow(reason=N_("reason.arm.not_live"), action=a)
     if a.kind is Kind.ARM:
         if a.card not in game.hands[seat]:
-            raise IllegalAction(f"{a}: seat {seat} does not hold {CARD_TEXT[a.card]}")
+            raise IllegalAction(
+                reason=N_("reason.arm.not_held"), action=a, seat=seat, card=CARD_TEXT[a.card]
+            )
         if a.card == game.armed[seat]:
-            raise IllegalAction(f"{a}: seat {seat} has already armed {CARD_TEXT[a.card]}")
+            raise IllegalAction(
+                reason=N_("reason.arm.already"), action=a, seat=seat, card=CARD_TEXT[a.card]
+            )
     elif game.armed[seat] < 0:
-        raise IllegalAction(f"{a}: seat {seat} has no armed card")
+        raise IllegalAction(reason=N_("reason.arm.none"), action=a, seat=seat)
 
 
 def arm(game: Plays, seat: int, a: Action, events: list[Event]) -> None:
@@ -758,10 +776,10 @@ def stall(game: Plays, at: float | None) -> list[Event]:
     PRNG, plays its first legal card in card-id order (a wild declares the colour it holds
     most)."""
     if game.phase != _LIVE:
-        raise NotYourWindow("stall: play is not live (an event or a forced play is open)")
+        raise NotYourWindow(reason=N_("reason.stall.not_live"), action="stall")
     seats = [s for s in range(game.n) if can_play(game, s)]
     if not seats:
-        raise IllegalAction("stall: no seat holds a legal card")
+        raise IllegalAction(reason=N_("reason.stall.no_card"), action="stall")
     seat = seats[game.rng.below(len(seats))]
     offered = plays(game, seat)
     card = offered[0].card

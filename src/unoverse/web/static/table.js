@@ -157,7 +157,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     setPending({ action, card, version: view.version });
     const answer = await conn.act(action, view.version);
     setPending(null);
-    if (answer.type === "error") say(refusal(action, answer.message, view, name), "error");
+    if (answer.type === "error") say(refusal(action, answer, view, name), "error");
     else if (answer.type === "lost") say(t("table.toast.lost_move"), "error");
     else if (parseAction(action).uno || action === "uno") setCallUno(false);
   };
@@ -167,7 +167,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     if (!conn || !view) return;
     const action = card.startsWith("W") ? `${card}:${view.color || "R"}` : card;
     const answer = await conn.act(action, view.version);
-    if (answer.type === "error") say(refusal(action, answer.message, view, name), "error");
+    if (answer.type === "error") say(refusal(action, answer, view, name), "error");
     else if (answer.type === "lost") say(t("table.toast.lost"), "error");
   };
 
