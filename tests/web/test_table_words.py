@@ -257,3 +257,27 @@ def test_an_eliminated_seat_is_told_so_and_offered_nothing(browser: Browser, sit
         expect(page.locator("section.hand")).to_have_count(0)
     finally:
         page.context.close()
+
+
+def test_a_refused_card_is_said_in_spanish_from_the_frames_reason(
+    browser: Browser, site: Site
+) -> None:
+    # the live path: the table hands the server's whole error frame to refusal.js, which
+    # says its reason and fields in the page's language, not the English message
+    site.seeds.append(0)  # Ana's turn first, with cards that do not fit
+    code, [(seat, token)] = site.room("classic", ["Ana"], {1: QUICK})
+    context, page, _ = shaped(browser, site, code, seat, token, locale="es-ES")
+    try:
+        expect(page.locator(".prompt.mine")).to_be_visible(timeout=15_000)
+        unplayable = page.locator(".hand-slot[data-playable='false']")
+        card = unplayable.first.get_attribute("data-card")
+        unplayable.first.locator("button").click()
+        toast = page.locator(".toast.error")
+        expect(toast).to_be_visible()
+        text = toast.inner_text()
+        name = call(page, NAME, card)
+        assert text.startswith(f"No se puede jugar {name}: "), text
+        assert "no coincide con la carta de arriba" in text, text
+        assert "does not match" not in text and not NOTATION.search(text), text
+    finally:
+        context.close()
