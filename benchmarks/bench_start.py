@@ -274,17 +274,24 @@ def summary(seconds: list[float]) -> dict[str, float]:
     }
 
 
-def machine() -> dict[str, Any]:
-    """What the figures were measured on."""
+def machine(load_before: tuple[float, float, float]) -> dict[str, Any]:
+    """What the figures were measured on, with the load averages (1, 5 and 15 minutes)
+    before the runs and after them."""
     return {
         "cpus": os.cpu_count(),
         "system": f"{platform.system()} {platform.release()}",
         "python": platform.python_version(),
-        "load_average": [round(x, 2) for x in os.getloadavg()],
+        "load_before": [round(x, 2) for x in load_before],
+        "load_after": [round(x, 2) for x in os.getloadavg()],
     }
 
 
-def report(timings: list[Timings], status: dict[str, dict[str, str]], runs: int) -> dict[str, Any]:
+def report(
+    timings: list[Timings],
+    status: dict[str, dict[str, str]],
+    runs: int,
+    load_before: tuple[float, float, float],
+) -> dict[str, Any]:
     """The figures: a line per row and moment, each median over the bare Textual app's,
     and whether the target is met by each ``unoverse play`` row."""
     lines = []
@@ -300,7 +307,7 @@ def report(timings: list[Timings], status: dict[str, dict[str, str]], runs: int)
         "terminal": f"{COLUMNS}x{LINES}",
         "runs": runs,
         "target_s": TARGET_S,
-        "machine": machine(),
+        "machine": machine(load_before),
         "builds": status,
         "lines": lines,
     }
@@ -311,18 +318,20 @@ def print_report(figures: dict[str, Any]) -> None:
     m = figures["machine"]
     print(
         f"unoverse play to its first table, {figures['terminal']} pseudo-terminal, "
-        f"{figures['runs']} runs a row, interleaved"
+        f"{figures['runs']} run{'' if figures['runs'] == 1 else 's'} a row, interleaved"
     )
     print(
         f"machine: {m['cpus']} CPUs, {m['system']}, CPython {m['python']}, load average "
-        f"{' '.join(map(str, m['load_average']))} (at the end)"
+        f"{' '.join(map(str, m['load_before']))} before, "
+        f"{' '.join(map(str, m['load_after']))} after"
     )
     for tree, builds in figures["builds"].items():
         print(f"{tree}: " + ", ".join(f"{b} {s}" for b, s in builds.items()))
-    print(f"{'row':<52} {'moment':<12} {'min':>7} {'median':>7} {'max':>7}  over bare Textual")
+    width = max(len(line["row"]) for line in figures["lines"])
+    print(f"{'row':<{width}} {'moment':<12} {'min':>7} {'median':>7} {'max':>7}  over bare Textual")
     for line in figures["lines"]:
         print(
-            f"{line['row']:<52} {line['moment']:<12} {line['min_s']:>6.3f}s "
+            f"{line['row']:<{width}} {line['moment']:<12} {line['min_s']:>6.3f}s "
             f"{line['median_s']:>6.3f}s {line['max_s']:>6.3f}s  {line['over_bare_textual']:>5.2f}x"
         )
     for line in figures["lines"]:
@@ -353,11 +362,13 @@ def main() -> None:
         if not (args.baseline / "src" / "unoverse").is_dir():
             parser.error(f"--baseline {args.baseline}: not a checkout (no src/unoverse in it)")
         trees.append(("baseline", args.baseline.resolve()))
+    load_before = os.getloadavg()
     with tempfile.TemporaryDirectory(prefix="bench-start-") as copies:
         for label, tree in trees:
             mine, status[label] = play_rows(tree, label, builds, Path(copies))
             rows += mine
-        figures = report(measure(rows, args.runs, args.warmup), status, args.runs)
+        timings = measure(rows, args.runs, args.warmup)
+    figures = report(timings, status, args.runs, load_before)
     if args.json:
         print(json.dumps(figures, indent=2))
     else:
