@@ -11,7 +11,8 @@ the master side. Measured from just before the process is spawned to:
 
 "Written" is when the benchmark reads the bytes from the terminal, stripped of their escape
 sequences (the text of one styled segment stays whole). The game is then left as a player
-leaves it (Ctrl+Q, then y), so it cleans up after itself.
+leaves it (Ctrl+Q, which asks during a round, then Ctrl+Q again, which answers), so it cleans
+up after itself.
 
 Side by side, the references, measured the same way: ``python -c pass`` (the interpreter's
 own start) and a bare Textual app drawing one line (the floor of any Textual program on
@@ -81,8 +82,10 @@ ESCAPES = re.compile(
     rb"\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[PX^_][^\x1b]*\x1b\\"
     rb"|\x1b[()*+][0-~]|\x1b[@-Z\\-_=>]"
 )
-#: Ctrl+Q, then y: the player leaves, the game asking first during a round.
-LEAVE = (b"\x11", b"y")
+#: Ctrl+Q: the bare app quits; the game asks first during a round, and a second Ctrl+Q
+#: answers that the player leaves. It is sent every ``LEAVE_EVERY_S`` until the program ends.
+LEAVE = b"\x11"
+LEAVE_EVERY_S = 0.5
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,6 @@ class Row:
     argv: tuple[str, ...]
     env: dict[str, str]
     marks: dict[str, tuple[str, ...]]
-    leave: tuple[bytes, ...] = (b"\x11",)
 
 
 @dataclass
@@ -161,7 +163,6 @@ def play_rows(
                     argv=(sys.executable, "-m", "unoverse.cli", "play", "--seed", "1"),
                     env=env,
                     marks={"app drawn": APP_DRAWN, "first table": FIRST_TABLE},
-                    leave=LEAVE,
                 )
             )
     return rows, status
@@ -184,8 +185,8 @@ def reference_rows() -> list[Row]:
 def run_once(row: Row) -> dict[str, float]:
     """Start ``row``'s command on a new 80×24 pseudo-terminal and read its output: the
     seconds from the spawn to each of its marks (and to its exit, for a row with none).
-    Once every mark is seen the program is left (its leave keys), and killed if it has not
-    ended 10 s later."""
+    Once every mark is seen the program is left (``LEAVE``, again until it ends), and killed
+    if it has not ended 10 s later."""
     master, slave = os.openpty()
     fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", LINES, COLUMNS, 0, 0))
     start = time.perf_counter()
@@ -202,19 +203,22 @@ def run_once(row: Row) -> dict[str, float]:
     seen: dict[str, float] = {}
     text = b""
     deadline = start + TIMEOUT_S
-    left = not row.marks
+    left: float | None = None  # when the leave key was last sent
     try:
         while True:
             now = time.perf_counter()
-            if now > deadline and left:  # it has not ended since it was left
+            if left is not None and now > deadline:  # it has not ended since it was left
                 os.killpg(proc.pid, signal.SIGKILL)
                 break
+            if left is not None and now - left >= LEAVE_EVERY_S:
+                os.write(master, LEAVE)
+                left = now
             if now > deadline:
                 missing = [m for m in row.marks if m not in seen]
                 tail = ESCAPES.sub(b"", text)[-400:].decode(errors="replace")
                 raise RuntimeError(f"{row.label}: no {', '.join(missing)} in {TIMEOUT_S:g} s"
                                    f"; the screen's last text: {tail!r}")  # fmt: skip
-            ready, _, _ = select.select([master], [], [], 0.5)
+            ready, _, _ = select.select([master], [], [], LEAVE_EVERY_S)
             if not ready:
                 if proc.poll() is not None and not row.marks:
                     break
@@ -229,18 +233,15 @@ def run_once(row: Row) -> dict[str, float]:
                     raise RuntimeError(f"{row.label}: ended before drawing what is measured")
                 break
             text += chunk
-            if left:
+            if left is not None or not row.marks:
                 continue
             plain = ESCAPES.sub(b"", text).decode(errors="replace")
             for mark, words in row.marks.items():
                 if mark not in seen and all(w in plain for w in words):
                     seen[mark] = read_at - start
             if len(seen) == len(row.marks):
-                left = True
-                deadline = read_at + 10.0
-                for key in row.leave:
-                    os.write(master, key)
-                    time.sleep(0.2)
+                os.write(master, LEAVE)
+                left, deadline = read_at, read_at + 10.0
     finally:
         os.close(master)
         try:
