@@ -351,3 +351,30 @@ def test_the_simulation_benchmark_runs_every_row(deep: bool) -> None:
     assert summary["build"] == (
         "compiled" if os.environ.get("UNOVERSE_EXPECT_COMPILED") else summary["build"]
     )
+
+
+def test_the_start_benchmark_runs_and_measures() -> None:
+    """One run of each row, no warm-up: ``unoverse play`` draws its first table in the
+    pseudo-terminal, with and without bytecode caches, beside the references (the compiled
+    rows when the build is there: under ``make test-compiled`` it must be)."""
+    bench = ROOT / "benchmarks" / "bench_start.py"
+    report = json.loads(run(str(bench), "--runs", "1", "--warmup", "0", "--json").stdout)
+    assert report["terminal"] == "80x24" and report["target_s"] == 1.5
+    status = report["builds"]["current"]
+    assert status["plain"] == "ok"
+    if EXPECT_COMPILED:
+        assert status["compiled"] == "ok"
+    builds = [b for b in ("plain", "compiled") if status[b] == "ok"]
+    seen = {(line["key"], line["moment"]): line for line in report["lines"]}
+    expected = {("python", "exit"), ("textual", "app drawn")} | {
+        (f"current_{build}{kind}", moment)
+        for build in builds
+        for kind in ("", "_uncached")
+        for moment in ("app drawn", "first table")
+    }
+    assert set(seen) == expected
+    for (key, moment), line in seen.items():
+        assert 0 < line["min_s"] <= line["median_s"] <= line["max_s"]
+        assert ("target_met" in line) == (moment == "first table")
+        if moment == "first table":
+            assert line["min_s"] >= seen[(key, "app drawn")]["min_s"]

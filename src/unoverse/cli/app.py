@@ -732,7 +732,7 @@ def serve(
         from ..server.lease import DatabaseInUse
         from ..server.live import Config
         from ..server.logs import configure
-        from ..server.store import DEFAULT_URL
+        from ..server.records import DEFAULT_URL
     except ImportError as exc:
         raise _fail(f"the server needs its extra: pip install 'unoverse[server]' ({exc})") from None
     limits = _limits(limit or [])

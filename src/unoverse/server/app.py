@@ -47,10 +47,11 @@ from .export import export
 from .hub import Hub
 from .live import DEFAULTS, Config, Live
 from .quotas import LIMITS, Limits
+from .records import DEFAULT_URL, Entry, GameRecord
 from .results import results
 from .room import MAX_NAME, Settings
 from .serving import BodyLimit, Gate
-from .store import DEFAULT_URL, Entry, GameRecord
+from .store import Store
 from .wire import events_for, seat_view
 
 log = logging.getLogger("unoverse.server")
@@ -206,12 +207,12 @@ def create_app(
     url: str = DEFAULT_URL,
     config: Config = DEFAULTS,
     limits: Limits = LIMITS,
-    hub: Hub | None = None,
+    hub: Hub[Store] | None = None,
 ) -> FastAPI:
     """The server on the database at ``url``, its rooms run by ``config``, its clients held
     to ``limits``: its hub opened when the application starts and closed when it stops, or
     ``hub``, opened and closed by the caller (``serving.run``)."""
-    hubs: list[Hub] = [] if hub is None else [hub]
+    hubs: list[Hub[Store]] = [] if hub is None else [hub]
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
@@ -234,7 +235,7 @@ def create_app(
         lifespan=lifespan,
     )
 
-    def the_hub() -> Hub:
+    def the_hub() -> Hub[Store]:
         return hubs[0]
 
     def token_of(credentials: HTTPAuthorizationCredentials | None) -> str | None:
@@ -591,7 +592,7 @@ def _joined(request: Request, live: Live, seat: int, token: str) -> Joined:
     return Joined(room=live.room.code, seat=seat, token=token, link=link)
 
 
-async def _game_of(hub: Hub, code: str, game: int, address: str) -> GameRecord:
+async def _game_of(hub: Hub[Store], code: str, game: int, address: str) -> GameRecord:
     """Game ``game`` of room ``code`` (an ended room's too), or ``not_found``, counted
     against ``address`` like an unknown room."""
     record = await hub.store.game(game)
@@ -601,7 +602,9 @@ async def _game_of(hub: Hub, code: str, game: int, address: str) -> GameRecord:
     return record
 
 
-async def _finished(hub: Hub, code: str, game: int, address: str) -> tuple[GameRecord, list[Entry]]:
+async def _finished(
+    hub: Hub[Store], code: str, game: int, address: str
+) -> tuple[GameRecord, list[Entry]]:
     record = await _game_of(hub, code, game, address)
     if not record.finished:
         raise p.ProtocolError("not_ready", f"game {game} is being played")
@@ -647,7 +650,7 @@ class Socket:
             self.closing = True
 
 
-async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
+async def _serve_socket(hub: Hub[Store], websocket: WebSocket) -> None:
     conn = Socket(websocket)
     address = _address(websocket)
     try:
@@ -663,7 +666,7 @@ async def _serve_socket(hub: Hub, websocket: WebSocket) -> None:
         hub.quotas.close_socket(address)
 
 
-async def _serve_counted(hub: Hub, websocket: WebSocket, conn: Socket, address: str) -> None:
+async def _serve_counted(hub: Hub[Store], websocket: WebSocket, conn: Socket, address: str) -> None:
     live: Live | None = None
     seat: int | None = None
     try:

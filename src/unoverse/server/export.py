@@ -24,7 +24,7 @@ from ..match.replay import HASH_EVERY, MAX_LINE_BYTES, action_tags, read_json, r
 from .shuffle import verify as verify_commitment
 
 if TYPE_CHECKING:
-    from .store import Entry, GameRecord
+    from .records import Entry, GameRecord
 
 FORMAT: Final = "unoverse-game/3"
 #: The formats of older versions, and why they are not read.

@@ -15,26 +15,31 @@ import copy
 import logging
 import time
 from collections.abc import Callable
-from typing import TypeVar
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from .bot_pool import BotPool
 from .lease import Lease
 from .live import DEFAULTS, Config, Live
 from .protocol import ProtocolError
 from .quotas import LIMITS, Limits, Quotas
+from .records import DEFAULT_URL, GameStore
 from .room import Room, Settings, new_code
-from .store import DEFAULT_URL, Store
+
+if TYPE_CHECKING:
+    from .store import Store
 
 log = logging.getLogger("unoverse.server")
 T = TypeVar("T")
+#: What keeps the hub's rooms: the server's database (``Hub.open``), or memory.
+S = TypeVar("S", bound=GameStore)
 
 
-class Hub:
-    """A server's rooms (see the module's docstring)."""
+class Hub(Generic[S]):
+    """A server's rooms (see the module's docstring), kept in a store of type ``S``."""
 
     def __init__(
         self,
-        store: Store,
+        store: S,
         config: Config = DEFAULTS,
         limits: Limits = LIMITS,
         workers: int = 0,
@@ -49,25 +54,26 @@ class Hub:
         self.lease = lease if lease is not None else Lease()
         self._sweeper: asyncio.Task[None] | None = None
 
-    @classmethod
+    @staticmethod
     async def open(
-        cls,
         url: str = DEFAULT_URL,
         config: Config = DEFAULTS,
         limits: Limits = LIMITS,
         workers: int = 0,
-    ) -> Hub:
+    ) -> Hub[Store]:
         """A hub on the database at ``url``, its lease taken (or ``DatabaseInUse``), every
         stored room that has not ended taken up where it was (the games in progress rebuilt
         from their seeds and logs); its searching bots on ``workers`` processes (0: one per
         CPU)."""
+        from .store import Store  # (SQLAlchemy and Alembic: for a hub on a database only)
+
         store = await Store.open(url)
         try:
             lease = await Lease.take(store.engine)
         except BaseException:
             await store.close()
             raise
-        hub = cls(store, config, limits, workers, lease)
+        hub = Hub(store, config, limits, workers, lease)
         for room in await store.rooms():
             live = hub.rooms[room.code] = Live(room, store, hub.pool, config)
             await live.recover()

@@ -20,12 +20,12 @@ import contextlib
 import fcntl
 import os
 import socket
-from typing import Final
-
-from sqlalchemy import text
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
+from typing import TYPE_CHECKING, Final
 
 from ..core.errors import UnoverseError
+
+if TYPE_CHECKING:
+    from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine
 
 #: The advisory lock's key: a hash of this and the server's schema.
 LOCK_NAME: Final = "unoverse server"
@@ -56,6 +56,8 @@ class Lease:
 
     @classmethod
     async def _advisory(cls, engine: AsyncEngine) -> Lease:
+        from sqlalchemy import text  # (here only: a hub on no database loads no SQLAlchemy)
+
         conn = await engine.connect()
         try:
             key = "hashtext(:name || current_schema())"

@@ -46,10 +46,10 @@ from ..sim.driver import STALL_MS
 from . import protocol as p
 from .bot_pool import BotPool, Decision, decision_seed, searches
 from .limits import Bucket
+from .records import ChatLine, Entry, GameRecord, GameStore
 from .results import eliminated_in, is_blast
 from .room import Room, refuse_invisible
 from .shuffle import Deal
-from .store import ChatLine, Entry, GameRecord, Store
 from .wire import events_for, seat_view
 
 log = logging.getLogger("unoverse.server")
@@ -144,7 +144,7 @@ class Live:
     def __init__(
         self,
         room: Room,
-        store: Store,
+        store: GameStore,
         pool: BotPool,
         config: Config = DEFAULTS,
     ) -> None:

@@ -16,8 +16,8 @@ from ..core import events as ev
 from ..core.events import Event
 from ..core.setup import resolve_preset
 from ..match.match import Scorer
+from .records import GameRecord, GameStore
 from .room import Room
-from .store import GameRecord, Store
 
 
 def is_blast(preset: str) -> bool:
@@ -30,7 +30,7 @@ def eliminated_in(events: Iterable[Event]) -> list[int]:
     return [int(e.seat) for e in events if e.kind == ev.ELIMINATED and e.seat is not None]
 
 
-async def results(store: Store, room: Room) -> dict[str, Any] | None:
+async def results(store: GameStore, room: Room) -> dict[str, Any] | None:
     """The results of ``room``'s last match (None: no match started): its variant, the
     seats' names, the winners (empty while undecided: a room that ended mid-match), the
     scores and each finished round."""
@@ -66,7 +66,7 @@ async def results(store: Store, room: Room) -> dict[str, Any] | None:
     }
 
 
-async def _eliminated(store: Store, game: GameRecord) -> list[int]:
+async def _eliminated(store: GameStore, game: GameRecord) -> list[int]:
     """The order of a Blast round's eliminations: as its result keeps it, or (a round
     stored before it did) from its log played again."""
     assert game.result is not None

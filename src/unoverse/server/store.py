@@ -4,13 +4,15 @@ the default) or PostgreSQL, through SQLAlchemy's async engine.
 ``append`` commits an accepted action before it returns, so the server acknowledges an
 action only once it is stored: after a crash, each game in progress is rebuilt from its seed
 and its log (``games_in_progress``, ``log``). ``Store.open`` brings the schema up to date
-with the migrations (``server/migrations``, Alembic) first.
+with the migrations (``server/migrations``, Alembic) first. What it stores, and the
+interface a room writes through, are ``records``' (a local table keeps them in memory
+instead: ``memory``).
 """
 
 from __future__ import annotations
 
 import asyncio
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Final
 
@@ -19,68 +21,15 @@ from alembic.config import Config
 from sqlalchemy import Connection, event, insert, select, update
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
 
-from ..core.game import Game
-from ..core.setup import new_game
+from .records import DEFAULT_URL, ChatLine, Entry, GameRecord
 from .room import Room, Seat, Settings
 from .tables import ActionRow, ChatRow, GameRow, RoomRow, SeatRow
 
-#: The database a server uses when given none: a SQLite file in the working directory.
-DEFAULT_URL: Final = "sqlite+aiosqlite:///unoverse.db"
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
 
 
-@dataclass(frozen=True)
-class GameRecord:
-    """A stored game: where it is played, how it was dealt (its seed stays on the server
-    until the game is over), and its result once over."""
-
-    id: int
-    room: str
-    preset: str
-    players: int
-    seed: int
-    dealer: int | None
-    match: int = 0
-    round: int = 0
-    eliminated: tuple[int, ...] = ()
-    salt: str = ""
-    commitment: str = ""
-    stood_in: bool = False
-    finished: bool = False
-    result: dict[str, Any] | None = None
-
-    def deal(self) -> Game:
-        """The game as it was dealt, before its first action (its log replays on it)."""
-        return new_game(
-            self.preset, self.players, self.seed, dealer=self.dealer, eliminated=self.eliminated
-        )
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One accepted action of a game's log (``seq``: the client message that sent it;
-    ``stand_in``: a stand-in bot made it for the seat's absent player)."""
-
-    seat: int | None
-    action: str
-    at: float
-    version: int
-    seq: int | None = None
-    stand_in: bool = False
-
-
-@dataclass(frozen=True)
-class ChatLine:
-    """A stored chat line."""
-
-    seat: int
-    name: str
-    text: str
-    at: float
-
-
 class Store:
-    """The server's database (see the module's docstring)."""
+    """The server's database (see the module's docstring): a ``records.GameStore``."""
 
     def __init__(self, engine: AsyncEngine) -> None:
         self.engine = engine

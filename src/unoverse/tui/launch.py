@@ -10,7 +10,6 @@ from ..bots.base import make_bot, parse_bot_specs
 from ..core.errors import UnoverseError
 from .link import FrameLink
 from .local import LocalGame, LocalLink
-from .remote import JoinError, RemoteLink, join, reclaim
 
 
 class LaunchError(Exception):
@@ -54,7 +53,10 @@ def local(
 
 def remote(url: str, room: str | None, name: str | None, token: str | None) -> FrameLink:
     """A seat at a server's table: joined under ``name``, or taken back with its ``token``
-    (checked with the server first, as a join is)."""
+    (checked with the server first, as a join is). (The websocket's and HTTP's libraries
+    load here: a local table needs neither.)"""
+    from .remote import JoinError, RemoteLink, join, reclaim
+
     if not room:
         raise LaunchError("--connect needs --room CODE: the room to sit at")
     if (name is None) == (token is None):

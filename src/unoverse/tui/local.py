@@ -1,13 +1,14 @@
 """A table against bots on this machine: the server's room logic in this process.
 
 The room is a ``unoverse.server`` room like any other (its session, its bots at their
-human pace (``bots.pace``), its rounds and match), on a SQLite file in a temporary
-directory that goes when the game closes, with no socket in between: frames pass as bytes
-through a ``Conn``. So a local game follows the same rules of order, races and refusals as
-a server's, and the app has one kind of table to show. The room's searching bots think in
-the server's worker pool (one worker per CPU, at idle priority); a decision the pool cannot
-make is made by a light bot, and the link tells the app (a ``bot_failed`` frame of its
-own). It sends no emotes: only bots would see them.
+human pace (``bots.pace``), its rounds and match), its games kept in memory
+(``server.memory``: nobody takes the table up again once the game closes, so it needs no
+database, and the game starts without loading one), with no socket in between: frames
+pass as bytes through a ``Conn``. So a local game follows the same rules of order, races
+and refusals as a server's, and the app has one kind of table to show. The room's
+searching bots think in the server's worker pool (one worker per CPU, at idle priority); a
+decision the pool cannot make is made by a light bot, and the link tells the app (a
+``bot_failed`` frame of its own). It sends no emotes: only bots would see them.
 """
 
 from __future__ import annotations
@@ -15,18 +16,16 @@ from __future__ import annotations
 import asyncio
 import itertools
 import secrets
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from pathlib import Path
 
 from ..core.seeding import derive
 from ..server import protocol as p
 from ..server.bot_pool import Failure
 from ..server.hub import Hub
 from ..server.live import DEFAULTS, Live
+from ..server.memory import MemoryStore
 from ..server.room import Settings
-from ..server.store import Store
 from .link import Deliver, FrameLink, status
 
 
@@ -78,8 +77,7 @@ class LocalLink(FrameLink):
         super().__init__()
         self.game = game
         self.settings = game.settings()
-        self._dir: tempfile.TemporaryDirectory[str] | None = None
-        self._hub: Hub | None = None
+        self._hub: Hub[MemoryStore] | None = None
         self._live: Live | None = None
         self._token = ""
         self._conn = _Conn(self)
@@ -88,13 +86,11 @@ class LocalLink(FrameLink):
     async def open(self, deliver: Deliver) -> None:
         await super().open(deliver)
         self._deliver(status("connecting", "dealing"))
-        self._dir = tempfile.TemporaryDirectory(prefix="unoverse-")
-        url = f"sqlite+aiosqlite:///{Path(self._dir.name) / 'game.db'}"
         seeds = self._seeds()
         config = replace(
             DEFAULTS, seeds=lambda: next(seeds), between_rounds_s=self.game.between_rounds_s
         )
-        hub = self._hub = Hub(await Store.open(url), config, workers=0)
+        hub = self._hub = Hub(MemoryStore(), config, workers=0)
         hub.pool.watchers.append(self._bot_failed)
         bots = {seat: spec for seat, spec in enumerate(self.game.bots, start=1)}
         live, seat, self._token = await hub.create(self.settings, self.game.name, bots)
@@ -147,6 +143,3 @@ class LocalLink(FrameLink):
         if self._hub is not None:
             await self._hub.close()
             self._hub = None
-        if self._dir is not None:
-            self._dir.cleanup()
-            self._dir = None
