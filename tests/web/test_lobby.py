@@ -37,7 +37,8 @@ def test_create_share_join_and_start_through_the_page(browser: Browser, site: Si
         friend = friend_context.new_page()
         friend.goto(site.base + "/")
         row = friend.locator(".rooms li", has_text="classic")
-        expect(row).to_contain_text("stacking=progressive")  # house rules before joining
+        # the house rules before joining, in words
+        expect(row).to_contain_text("Stacking: any draw card, Jump-in")
         friend.goto(link)
         friend.get_by_label("Your name").fill("Bo")
         friend.get_by_role("button", name="Take a seat").click()

@@ -1,44 +1,32 @@
 // The page: the lobby (a name, a room to create or join, the public rooms), a room's
 // waiting table, the table in play (table.js), and the replay of finished games (replay.js).
 // The address says where you are: `/`, `/?room=CODE`, `/?room=CODE&game=ID`.
+// Every word comes from the catalogue (words.js: `page.*`, and `variant.*` / `option.*` for
+// the variants and their options); switching the language in the settings re-renders the
+// page in place.
 import { html, render, useEffect, useMemo, useReducer, useState } from "./vendor/preact-htm.js";
-import { initial, reduce } from "./game.js";
-import { Connection, api, byeText, seats } from "./net.js";
+import { initial, reduce, seatName } from "./game.js";
+import { Connection, api, byeText, said, seats } from "./net.js";
 import { Table } from "./table.js";
 import { Replay } from "./replay.js";
-import { Settings, useSettings } from "./settings.js";
+import { Settings, useLanguage, useSettings } from "./settings.js";
 import { Walkthrough } from "./rules.js";
 import { StoredResults } from "./results.js";
-import { loadWords } from "./words.js";
+import { has, loadWords, t, tn } from "./words.js";
 
-
-const TIMERS = [
-  ["off", "No timer"],
-  ["relaxed", "Relaxed (60 s)"],
-  ["normal", "Normal (30 s)"],
-  ["fast", "Fast (15 s)"],
-];
-const SPEEDS = [
-  ["relaxed", "Relaxed"],
-  ["normal", "Normal"],
-  ["fast", "Fast"],
-];
-const BOTS = [
-  ["player", "Player"],
-  ["easy", "Bot: easy"],
-  ["normal", "Bot: normal"],
-  ["hard", "Bot: hard"],
-];
-/** Quick starts: a preset and a line on what it is. */
+const TIMERS = ["off", "relaxed", "normal", "fast"];
+const SPEEDS = ["relaxed", "normal", "fast"];
+const BOTS = ["player", "easy", "normal", "hard"];
+/** Quick starts: a preset and the catalogue's name for it (`page.preset.<id>.title|line`). */
 const PRESETS = [
-  ["classic", "Classic", "The official rules: match colour or number, call UNO, 500 points."],
-  ["classic+stacking=progressive+seven_zero", "Classic, house rules", "Stack draw cards, and 7s swap / 0s pass hands."],
-  ["classic+jump_in", "Classic with jump-in", "Play an identical card out of turn."],
-  ["full_spectrum", "Full Spectrum", "Eight colours and chromatic steps."],
-  ["attack", "Attack", "Press the card launcher instead of drawing."],
-  ["minecraft", "Minecraft", "Creepers and Minecraft cards."],
-  ["blast", "Blast", "BLAST challenges and elimination."],
-  ["blast+mode=blast", "Blast: real time", "No turns: everyone plays at once."],
+  ["classic", "classic"],
+  ["classic+stacking=progressive+seven_zero", "house"],
+  ["classic+jump_in", "jump_in"],
+  ["full_spectrum", "full_spectrum"],
+  ["attack", "attack"],
+  ["minecraft", "minecraft"],
+  ["blast", "blast"],
+  ["blast+mode=blast", "blast_mode"],
 ];
 
 const params = () => new URLSearchParams(location.search);
@@ -53,18 +41,83 @@ function variants() {
   return variantsLoad;
 }
 
+// -- the variants and their options in words: the catalogue's, else what the server says ----
+/** A variant's title ("Classic UNO (official Mattel rules)"). */
+const variantTitle = (name, fallback = name) =>
+  has(`variant.${name}.title`) ? t(`variant.${name}.title`) : fallback;
+/** A variant's short name ("Classic UNO"), for a room's line. */
+const variantName = (name) => (has(`variant.${name}.name`) ? t(`variant.${name}.name`) : name);
+/** An option's name in words ("Stacking"). */
+const optionName = (name) => (has(`option.${name}.name`) ? t(`option.${name}.name`) : name.replaceAll("_", " "));
+/** An option's help in `variant`: the variant's own words, else the option's, else the server's. */
+function optionHelp(option, variant) {
+  for (const key of [`option.${option.name}.help.${variant}`, `option.${option.name}.help`]) if (has(key)) return t(key);
+  return option.help || "";
+}
+/** One value of a choice option in words. */
+const optionValue = (name, value) =>
+  has(`option.${name}.value.${value}`) ? t(`option.${name}.value.${value}`) : String(value).replaceAll("_", " ");
+
+/** A room's options ({name: value}, those off their default) in words, or "official rules". */
+function optionsSaid(options) {
+  const entries = Object.entries(options || {});
+  if (!entries.length) return t("page.room.official");
+  return entries
+    .map(([name, value]) => {
+      const option = optionName(name);
+      if (value === true) return option;
+      if (value === false) return t("page.option.off", { option });
+      if (value === null) return t("page.option.none", { option });
+      return t("page.option.set", { option, value: typeof value === "string" ? optionValue(name, value) : value });
+    })
+    .join(", ");
+}
+
+/** A room's line: its variant, its timer, its bots' pace, its house rules. */
+function roomLine(room) {
+  const parts = [t(`page.room.timer.${room.timer}`)];
+  if (room.bot_speed) parts.push(t(`page.room.pace.${room.bot_speed}`));
+  parts.push(optionsSaid(room.options));
+  return parts.join(" · ");
+}
+
+/**
+ * A message whose fields are elements: `rich("page.room.heading", {code: html`<code>…</code>`})`
+ * (the catalogue places the field, the page draws it).
+ */
+function rich(key, fields) {
+  const marks = Object.fromEntries(Object.keys(fields).map((name) => [name, `\uE010${name}\uE010`]));
+  return t(key, marks)
+    .split(/\uE010(\w+)\uE010/)
+    .map((part, i) => (i % 2 ? fields[part] : part))
+    .filter((part) => part !== "");
+}
+
+/** The tab's title, in the language spoken. */
+function useTitle(key, fields = {}) {
+  const text = t(key, fields);
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
+}
+
 function go(query) {
   history.pushState(null, "", query ? `/?${query}` : "/");
   dispatchEvent(new PopStateEvent("popstate"));
 }
 
 function App() {
+  const lang = useLanguage();
   const [query, setQuery] = useState(location.search);
   useEffect(() => {
     const changed = () => setQuery(location.search);
     addEventListener("popstate", changed);
     return () => removeEventListener("popstate", changed);
   }, []);
+  useEffect(() => {
+    const description = document.querySelector('meta[name="description"]');
+    if (description) description.content = t("page.description");
+  }, [lang]);
   const p = useMemo(() => new URLSearchParams(query), [query]);
   if (p.get("room") && p.get("game")) return html`<${Replay} room=${p.get("room").toUpperCase()} game=${Number(p.get("game"))} onLeave=${() => go("")} />`;
   if (p.get("room")) return html`<${Room} code=${p.get("room").toUpperCase()} key=${p.get("room")} />`;
@@ -83,49 +136,49 @@ function useName() {
 
 function Lobby() {
   const [name, setName] = useName();
-  const [error, setError] = useState("");
+  const [error, setError] = useState(null);
   const [code, setCode] = useState("");
   const [catalog, setCatalog] = useState(null);
-  const [failed, setFailed] = useState("");
+  const [failed, setFailed] = useState(null);
+  useTitle("page.title");
   useEffect(() => {
-    document.title = "unoverse";
-    variants().then(setCatalog, (e) => setFailed(e.message));
+    variants().then(setCatalog, setFailed);
   }, []);
   const join = async (room) => {
-    setError("");
+    setError(null);
     const wanted = room.trim().toUpperCase();
-    if (!wanted) return setError("Give the room's code.");
+    if (!wanted) return setError("page.join.no_code");
     go(`room=${encodeURIComponent(wanted)}`);
   };
   // the lobby shows once the variants are in: drawn in one go, nothing below it moves later
-  if (!catalog && !failed) return html`<p class="status">Loading…</p>`;
+  if (!catalog && !failed) return html`<p class="status">${t("page.loading")}</p>`;
   return html`
     <main class="lobby">
       <header class="brand">
         <h1>unoverse</h1>
-        <p>The whole UNO family, played by the rules: with friends, with bots, in your browser.</p>
+        <p>${t("page.tagline")}</p>
       </header>
       <section class="panel" aria-labelledby="you">
-        <h2 id="you">Your name</h2>
+        <h2 id="you">${t("page.name.heading")}</h2>
         <label class="field">
-          <span>Name shown at the table</span>
-          <input value=${name} maxlength="24" autocomplete="nickname" placeholder="e.g. Ana"
+          <span>${t("page.name.label")}</span>
+          <input value=${name} maxlength="24" autocomplete="nickname" placeholder=${t("page.name.placeholder")}
             onInput=${(e) => setName(e.target.value)} />
         </label>
       </section>
       <${CreateRoom} name=${name} catalog=${catalog} failed=${failed} />
       <section class="panel" aria-labelledby="join">
-        <h2 id="join">Join a room</h2>
+        <h2 id="join">${t("page.join.heading")}</h2>
         <form class="row" onSubmit=${(e) => { e.preventDefault(); join(code); }}>
           <label class="field grow">
-            <span>Room code</span>
+            <span>${t("page.join.code")}</span>
             <input value=${code} maxlength="16" autocapitalize="characters" placeholder="K7QPZ2MX"
               onInput=${(e) => setCode(e.target.value)} />
           </label>
-          <button class="primary" type="submit">Open</button>
+          <button class="primary" type="submit">${t("page.join.open")}</button>
         </form>
       </section>
-      ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${error && html`<p class="error" role="alert">${said(error)}</p>`}
       <${PublicRooms} />
       <${Walkthrough} />
       <${Settings} />
@@ -167,8 +220,8 @@ function CreateRoom({ name, catalog, failed }) {
   };
   const create = async (event) => {
     event.preventDefault();
-    onError("");
-    if (!name.trim()) return onError("Choose a name first.");
+    onError(null);
+    if (!name.trim()) return onError("page.create.no_name");
     const bots = {};
     for (let seat = 1; seat < players; seat++) {
       const kind = kinds[seat] || "player";
@@ -190,99 +243,103 @@ function CreateRoom({ name, catalog, failed }) {
       seats.set(joined.room, { seat: joined.seat, token: joined.token, name: name.trim() });
       go(`room=${joined.room}`);
     } catch (e) {
-      onError(e.message);
+      onError(e);
     } finally {
       setBusy(false);
     }
   };
   if (!catalog || !spec)
-    return html`<section class="panel"><h2>Create a room</h2><p>${error || "Loading…"}</p></section>`;
+    return html`<section class="panel"><h2>${t("page.create.heading")}</h2><p>${error ? said(error) : t("page.loading")}</p></section>`;
   const set = (short, value) => setValues({ ...values, [short]: value });
   const first = ["scoring", "target_score"];
   const options = [...spec.options].sort((a, b) => first.indexOf(b.short) - first.indexOf(a.short));
+  const title = variantTitle(spec.name, spec.title);
   return html`
     <section class="panel" aria-labelledby="create">
-      <h2 id="create">Create a room</h2>
-      <div class="presets" role="group" aria-label="Quick starts">
+      <h2 id="create">${t("page.create.heading")}</h2>
+      <div class="presets" role="group" aria-label=${t("page.create.presets")}>
         ${PRESETS.map(
-          ([p, title, line]) => html`<button type="button" class="preset" onClick=${() => choosePreset(p)}
-            aria-pressed=${String(samePreset(preset(), p))}><strong>${title}</strong><span>${line}</span></button>`,
+          ([p, id]) => html`<button type="button" class="preset" onClick=${() => choosePreset(p)}
+            aria-pressed=${String(samePreset(preset(), p))}><strong>${t(`page.preset.${id}.title`)}</strong><span>${t(`page.preset.${id}.line`)}</span></button>`,
         )}
       </div>
       <form onSubmit=${create}>
         <div class="grid">
           <label class="field">
-            <span>Variant</span>
+            <span>${t("page.create.variant")}</span>
             <select value=${variant} onChange=${(e) => { setVariant(e.target.value); setValues({}); }}>
-              ${catalog.map((v) => html`<option value=${v.name}>${v.title}</option>`)}
+              ${catalog.map((v) => html`<option value=${v.name}>${has(`variant.${v.name}.name`) ? variantName(v.name) : v.title}</option>`)}
             </select>
           </label>
           <label class="field">
-            <span>Seats</span>
+            <span>${t("page.create.seats")}</span>
             <select value=${players} onChange=${(e) => setPlayers(Number(e.target.value))}>
               ${range(spec.min_players, spec.max_players).map((n) => html`<option value=${n}>${n}</option>`)}
             </select>
           </label>
           <label class="field">
-            <span>Turn timer</span>
+            <span>${t("page.create.timer")}</span>
             <select value=${timer} onChange=${(e) => setTimer(e.target.value)}>
-              ${TIMERS.map(([v, t]) => html`<option value=${v}>${t}</option>`)}
+              ${TIMERS.map((v) => html`<option value=${v}>${t(`page.timer.${v}`)}</option>`)}
             </select>
           </label>
           <label class="field">
-            <span>Bots' pace</span>
+            <span>${t("page.create.pace")}</span>
             <select value=${botSpeed} onChange=${(e) => setBotSpeed(e.target.value)}>
-              ${SPEEDS.map(([v, t]) => html`<option value=${v}>${t}</option>`)}
+              ${SPEEDS.map((v) => html`<option value=${v}>${t(`page.pace.${v}`)}</option>`)}
             </select>
           </label>
         </div>
+        <p class="variant-about"><strong>${title}</strong>
+          ${has(`variant.${spec.name}.about`) && html`<br /><span>${t(`variant.${spec.name}.about`)}</span>`}</p>
         <fieldset class="seats-setup">
-          <legend>Who sits where (you take seat 1)</legend>
+          <legend>${t("page.create.who_sits")}</legend>
           ${range(1, players - 1).map(
             (seat) => html`<label class="field">
-              <span>Seat ${seat + 1}</span>
+              <span>${t("page.create.seat", { n: seat + 1 })}</span>
               <select value=${kinds[seat] || "player"} onChange=${(e) => setKinds({ ...kinds, [seat]: e.target.value })}>
-                ${BOTS.map(([v, t]) => html`<option value=${v}>${t}</option>`)}
+                ${BOTS.map((v) => html`<option value=${v}>${t(`page.create.sitter.${v}`)}</option>`)}
               </select>
             </label>`,
           )}
         </fieldset>
         <details class="options">
-          <summary>Rules and house rules (${spec.title})</summary>
-          ${options.map((o) => html`<${OptionField} option=${o} value=${values[o.short] ?? values[o.name]} onChange=${(v) => set(o.short, v)} />`)}
+          <summary>${t("page.create.rules", { variant: variantName(spec.name) })}</summary>
+          ${options.map((o) => html`<${OptionField} option=${o} variant=${spec.name} value=${values[o.short] ?? values[o.name]} onChange=${(v) => set(o.short, v)} />`)}
         </details>
         <div class="row">
-          <label class="check"><input type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} /> List it publicly</label>
-          <label class="check"><input type="checkbox" checked=${spectators} onChange=${(e) => setSpectators(e.target.checked)} /> Spectators may watch</label>
+          <label class="check"><input type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} /> ${t("page.create.public")}</label>
+          <label class="check"><input type="checkbox" checked=${spectators} onChange=${(e) => setSpectators(e.target.checked)} /> ${t("page.create.spectators")}</label>
         </div>
-        <p class="preset-line">Rules: <code>${preset()}</code></p>
-        <button class="primary" type="submit" disabled=${busy}>Create the room</button>
-        ${error && html`<p class="error" role="alert">${error}</p>`}
+        <p class="preset-line">${rich("page.create.preset", { preset: html`<code>${preset()}</code>` })}</p>
+        <button class="primary" type="submit" disabled=${busy}>${t("page.create.submit")}</button>
+        ${error && html`<p class="error" role="alert">${said(error)}</p>`}
       </form>
     </section>
   `;
 }
 
-function OptionField({ option, value, onChange }) {
+function OptionField({ option, variant, value, onChange }) {
   const current = value ?? option.default;
   const id = `opt-${option.name}`;
+  const help = `${id}-help`;
   let input;
   if (option.type === "bool") {
-    input = html`<input id=${id} type="checkbox" checked=${current === true || current === "true"}
+    input = html`<input id=${id} type="checkbox" aria-describedby=${help} checked=${current === true || current === "true"}
       onChange=${(e) => onChange(e.target.checked)} />`;
   } else if (option.type === "choice") {
-    input = html`<select id=${id} value=${current} onChange=${(e) => onChange(e.target.value)}>
-      ${option.choices.map((c) => html`<option value=${c}>${c.replaceAll("_", " ")}</option>`)}
+    input = html`<select id=${id} aria-describedby=${help} value=${current} onChange=${(e) => onChange(e.target.value)}>
+      ${option.choices.map((c) => html`<option value=${c}>${optionValue(option.name, c)}</option>`)}
     </select>`;
   } else {
-    input = html`<input id=${id} type="number" min=${option.minimum} max=${option.maximum}
-      value=${current ?? ""} placeholder=${option.type === "optional_int" ? "none" : ""}
+    input = html`<input id=${id} type="number" aria-describedby=${help} min=${option.minimum} max=${option.maximum}
+      value=${current ?? ""} placeholder=${option.type === "optional_int" ? t("page.option.empty") : ""}
       onInput=${(e) => onChange(e.target.value === "" ? (option.type === "optional_int" ? "none" : option.default) : e.target.value)} />`;
   }
   return html`<div class=${`option ${option.type === "bool" ? "bool" : ""}`}>
-    <label for=${id}><code>${option.short.replaceAll("_", " ")}</code></label>
+    <label for=${id}>${optionName(option.name)} <code class="option-code">${option.short}</code></label>
     ${input}
-    <p class="help">${option.help}</p>
+    <p class="help" id=${help}>${optionHelp(option, variant)}</p>
   </div>`;
 }
 
@@ -300,24 +357,24 @@ function PublicRooms() {
   }, []);
   return html`
     <section class="panel" aria-labelledby="public">
-      <h2 id="public">Public rooms</h2>
+      <h2 id="public">${t("page.public.heading")}</h2>
       ${rooms === null
-        ? html`<p>Loading…</p>`
+        ? html`<p>${t("page.loading")}</p>`
         : rooms.length === 0
-          ? html`<p>No public room right now: create one.</p>`
+          ? html`<p>${t("page.public.none")}</p>`
           : html`<ul class="rooms">
               ${rooms.map(
                 (r) => html`<li>
                   <div>
-                    <strong>${r.variant}</strong> <code>${r.code}</code>
-                    <span class="muted"> · ${r.free} free of ${r.seats.length} · timer ${r.timer}${r.started ? " · playing" : ""}</span>
-                    ${Object.keys(r.options).length
-                      ? html`<div class="muted small">${Object.entries(r.options).map(([k, v]) => `${k}=${v}`).join(", ")}</div>`
-                      : html`<div class="muted small">official rules</div>`}
+                    <strong>${variantName(r.variant)}</strong> <code>${r.code}</code>
+                    <span class="muted"> · ${tn("page.room.free", r.free, { seats: r.seats.length })}${r.started ? ` · ${t("page.public.playing")}` : ""}</span>
+                    <div class="muted small">${roomLine(r)}</div>
                   </div>
                   <div class="row">
-                    ${r.free > 0 && !r.started && html`<button onClick=${() => go(`room=${r.code}`)}>Join</button>`}
-                    ${r.spectators && html`<button onClick=${() => go(`room=${r.code}&watch=1`)}>Watch</button>`}
+                    ${r.free > 0 && !r.started && html`<button onClick=${() => go(`room=${r.code}`)}
+                      aria-label=${t("page.public.join_room", { code: r.code })}>${t("page.public.join")}</button>`}
+                    ${r.spectators && html`<button onClick=${() => go(`room=${r.code}&watch=1`)}
+                      aria-label=${t("page.public.watch_room", { code: r.code })}>${t("page.public.watch")}</button>`}
                   </div>
                 </li>`,
               )}
@@ -334,24 +391,22 @@ function Room({ code }) {
   return html`<${Play} code=${code} held=${watch ? null : held} onLeft=${() => { seats.forget(code); go(""); }} />`;
 }
 
-function JoinRoom({ code, onJoined, refusal = "" }) {
+function JoinRoom({ code, onJoined, refusal = null }) {
   const [name, setName] = useName();
   const [room, setRoom] = useState(null);
-  const [error, setError] = useState("");
+  const [error, setError] = useState(null);
   const [catalog, setCatalog] = useState(null);
   useEffect(() => {
-    api("GET", `/api/rooms/${encodeURIComponent(code)}`).then(setRoom, (e) => setError(e.message));
+    api("GET", `/api/rooms/${encodeURIComponent(code)}`).then(setRoom, setError);
   }, [code]);
   const finished = room && (room.ended || room.results);
   useEffect(() => {
     if (finished) variants().then(setCatalog, () => setCatalog([]));
   }, [finished]);
-  useEffect(() => {
-    document.title = `Room ${code} · unoverse`;
-  }, [code]);
+  useTitle("page.room.title", { code });
   const join = async (event) => {
     event.preventDefault();
-    setError("");
+    setError(null);
     try {
       const joined = await api("POST", `/api/rooms/${code}/join`, { name: name.trim() });
       const held = { seat: joined.seat, token: joined.token, name: name.trim() };
@@ -359,32 +414,33 @@ function JoinRoom({ code, onJoined, refusal = "" }) {
       seats.set(code, held);
       onJoined(held);
     } catch (e) {
-      setError(e.message);
+      setError(e);
     }
   };
+  const seatsLine = room && (finished ? tn("page.room.seats", room.seats.length) : tn("page.room.free", room.free, { seats: room.seats.length }));
   return html`<main class="lobby">
     <header class="brand"><h1><a href="/">unoverse</a></h1></header>
     <section class="panel" aria-labelledby="joining">
-      <h2 id="joining">Room <code>${code}</code></h2>
-      ${room && room.ended && html`<p class="ended"><strong>This room has ended: nobody can join it now.</strong></p>`}
-      ${room && html`<p><strong>${room.variant}</strong> · ${room.ended || room.results ? `${room.seats.length} seats` : `${room.free} free seat${room.free === 1 ? "" : "s"} of ${room.seats.length}`}
-        ${Object.keys(room.options).length ? html` · ${Object.entries(room.options).map(([k, v]) => `${k}=${v}`).join(", ")}` : " · official rules"}</p>`}
+      <h2 id="joining">${rich("page.room.heading", { code: html`<code>${code}</code>` })}</h2>
+      ${room && room.ended && html`<p class="ended"><strong>${t("page.room.ended")}</strong></p>`}
+      ${room && html`<p><strong>${variantName(room.variant)}</strong> · ${seatsLine} · ${optionsSaid(room.options)}</p>`}
       ${room && room.results && catalog && html`<${StoredResults} code=${code} results=${room.results} seats=${room.seats} ...${rulesOf(room, catalog)} />`}
-      ${room && room.ended && !room.results && html`<p>This room has ended; its match was never played.</p>`}
+      ${room && room.ended && !room.results && html`<p>${t("page.room.never_played")}</p>`}
       ${room && room.ended
         ? null
         : room && room.free > 0 && !room.started
         ? html`<form class="row" onSubmit=${join}>
-            <label class="field grow"><span>Your name</span>
-              <input value=${name} maxlength="24" onInput=${(e) => setName(e.target.value)} required /></label>
-            <button class="primary" type="submit">Take a seat</button>
+            <label class="field grow"><span>${t("page.name.heading")}</span>
+              <input value=${name} maxlength="24" autocomplete="nickname" onInput=${(e) => setName(e.target.value)} required /></label>
+            <button class="primary" type="submit">${t("page.room.take_seat")}</button>
           </form>`
-        : room && html`<p>${room.match_over || room.results ? "The match here is over; the host may start another." : room.started ? "The match has started and every seat is taken." : "No seat is free here."}</p>`}
-      ${room && room.spectators && !room.ended && html`<p><button onClick=${() => go(`room=${code}&watch=1`)}>Watch as a spectator</button></p>`}
-      ${refusal && !(room && room.ended) && html`<p class="error" role="alert">${refusal}</p>`}
-      ${error && html`<p class="error" role="alert">${error}</p>`}
-      <p><a href="/">Back to the lobby</a></p>
+        : room && html`<p>${t(room.match_over || room.results ? "page.room.over" : room.started ? "page.room.started" : "page.room.no_seat")}</p>`}
+      ${room && room.spectators && !room.ended && html`<p><button onClick=${() => go(`room=${code}&watch=1`)}>${t("page.room.watch")}</button></p>`}
+      ${refusal && !(room && room.ended) && html`<p class="error" role="alert">${said(refusal)}</p>`}
+      ${error && html`<p class="error" role="alert">${said(error)}</p>`}
+      <p><a href="/">${t("page.back")}</a></p>
     </section>
+    <${Settings} />
   </main>`;
 }
 
@@ -404,9 +460,10 @@ function Play({ code, held, onLeft }) {
   if (state.refused && !state.welcome) {
     if (state.refused.code === "unauthorised" && held) seats.forget(code);
     // the room's page as a newcomer sees it: an ended room's results, or why not
-    return html`<${JoinRoom} code=${code} refusal=${state.refused.message} onJoined=${() => location.reload()} />`;
+    const refusal = { code: state.refused.code, detail: state.refused.message };
+    return html`<${JoinRoom} code=${code} refusal=${refusal} onJoined=${() => location.reload()} />`;
   }
-  if (!state.room) return html`<main class="lobby"><p class="status" role="status">Connecting to ${code}…</p></main>`;
+  if (!state.room) return html`<main class="lobby"><p class="status" role="status">${t("page.connecting", { code })}</p></main>`;
   if (!state.room.started && !state.matchOver)
     return html`<${Waiting} code=${code} held=${held} state=${state} onLeft=${onLeft} />`;
   return html`<${Table} code=${code} held=${held} conn=${conn} state=${state} settings=${settings}
@@ -415,62 +472,70 @@ function Play({ code, held, onLeft }) {
 
 function Waiting({ code, held, state, onLeft }) {
   const { room, presence, host, status, bye } = state;
-  const [error, setError] = useState("");
+  const [error, setError] = useState(null);
+  const [copied, setCopied] = useState(false);
   const link = `${location.origin}/?room=${code}`;
   const isHost = held && held.seat === host;
   const call = async (method, path, body) => {
-    setError("");
+    setError(null);
     try {
       await api(method, `/api/rooms/${code}${path}`, body, held && held.token);
     } catch (e) {
-      setError(e.message);
+      setError(e);
     }
   };
   const leave = async () => {
     await call("POST", "/leave");
     onLeft();
   };
-  const copy = () => navigator.clipboard && navigator.clipboard.writeText(link);
-  useEffect(() => {
-    document.title = `Room ${code} · unoverse`;
-  }, [code]);
+  const copy = () => {
+    if (!navigator.clipboard) return;
+    navigator.clipboard.writeText(link).then(() => setCopied(true), () => {});
+  };
+  useTitle("page.room.title", { code });
+  const name = (i) => seatName({ room }, i);
   return html`<main class="lobby">
     <header class="brand"><h1><a href="/">unoverse</a></h1></header>
     <section class="panel" aria-labelledby="waiting">
-      <h2 id="waiting">Room <code class="code">${code}</code></h2>
-      <p><strong>${room.variant}</strong> · timer ${room.timer}${room.bot_speed ? ` · bots' pace ${room.bot_speed}` : ""}
-        ${Object.keys(room.options).length ? html` · ${Object.entries(room.options).map(([k, v]) => `${k}=${v}`).join(", ")}` : " · official rules"}</p>
+      <h2 id="waiting">${rich("page.room.heading", { code: html`<code class="code">${code}</code>` })}</h2>
+      <p><strong>${variantName(room.variant)}</strong> · ${roomLine(room)}</p>
       <div class="row share">
-        <label class="field grow"><span>Invite with this link</span><input readonly value=${link} onFocus=${(e) => e.target.select()} /></label>
-        <button type="button" onClick=${copy}>Copy link</button>
+        <label class="field grow"><span>${t("page.waiting.link")}</span><input readonly value=${link} onFocus=${(e) => e.target.select()} /></label>
+        <button type="button" onClick=${copy}>${t(copied ? "page.waiting.copied" : "page.waiting.copy")}</button>
       </div>
-      <h3>Seats</h3>
+      <h3>${t("page.waiting.seats")}</h3>
       <ol class="seat-list">
         ${room.seats.map((s, i) => html`<li>
-          <span class="seat-name">${s.kind === "open" ? "Open seat" : s.name}</span>
-          ${s.kind === "bot" && html`<span class="badge">bot</span>`}
-          ${i === host && html`<span class="badge">host</span>`}
-          ${held && held.seat === i && html`<span class="badge you">you</span>`}
+          <span class="seat-name">${s.kind === "open" ? t("page.waiting.open_seat") : s.kind === "bot" ? name(i) : s.name}</span>
+          ${s.kind === "bot" && html`<span class="badge">${t("page.waiting.bot")}</span>`}
+          ${i === host && html`<span class="badge">${t("page.waiting.host")}</span>`}
+          ${held && held.seat === i && html`<span class="badge you">${t("page.waiting.you")}</span>`}
           ${presence && presence[i] && s.kind === "player" && html`<span class=${presence[i].connected ? "dot on" : "dot"}
-            aria-label=${presence[i].connected ? "here" : "away"} role="img"></span>`}
+            aria-label=${t(presence[i].connected ? "page.waiting.here" : "page.waiting.away")} role="img"></span>`}
           ${isHost && s.kind === "open" && html`<span class="row">
-            ${["easy", "normal", "hard"].map((level) => html`<button class="small" onClick=${() => call("POST", "/bots", { seat: i, spec: level })}>+ ${level} bot</button>`)}
+            ${["easy", "normal", "hard"].map((level) => html`<button class="small" onClick=${() => call("POST", "/bots", { seat: i, spec: level })}
+              aria-label=${t(`page.waiting.add_bot_at.${level}`, { n: i + 1 })}>${t(`page.waiting.add_bot.${level}`)}</button>`)}
           </span>`}
-          ${isHost && s.kind === "bot" && html`<button class="small" onClick=${() => call("DELETE", `/bots/${i}`)}>Remove</button>`}
-          ${isHost && s.kind === "player" && i !== held.seat && html`<button class="small" onClick=${() => call("POST", "/kick", { seat: i })}>Kick</button>
-            <button class="small" onClick=${() => call("POST", "/host", { seat: i })}>Make host</button>`}
+          ${isHost && s.kind === "bot" && html`<button class="small" onClick=${() => call("DELETE", `/bots/${i}`)}
+            aria-label=${t("page.waiting.remove_at", { name: name(i) })}>${t("page.waiting.remove")}</button>`}
+          ${isHost && s.kind === "player" && i !== held.seat && html`<button class="small" onClick=${() => call("POST", "/kick", { seat: i })}
+              aria-label=${t("page.waiting.kick_at", { name: s.name })}>${t("page.waiting.kick")}</button>
+            <button class="small" onClick=${() => call("POST", "/host", { seat: i })}
+              aria-label=${t("page.waiting.make_host_at", { name: s.name })}>${t("page.waiting.make_host")}</button>`}
         </li>`)}
       </ol>
-      ${isHost
-        ? html`<button class="primary" disabled=${room.free > 0} onClick=${() => call("POST", "/start")}>
-            ${room.free > 0 ? `Waiting for ${room.free} more` : "Start the match"}</button>`
-        : html`<p role="status">${room.free > 0 ? `Waiting for ${room.free} more…` : "Waiting for the host to start…"}</p>`}
-      ${held && html` <button onClick=${leave}>Leave the room</button>`}
-      ${!held && html`<p class="muted">You are watching.</p>`}
-      ${status !== "open" && html`<p class="status" role="status">${status}…</p>`}
+      ${!isHost && html`<p role="status">${room.free > 0 ? tn("page.waiting.waiting_for", room.free) : t("page.waiting.waiting_host")}</p>`}
+      <div class="row waiting-actions">
+        ${isHost && html`<button class="primary" disabled=${room.free > 0} onClick=${() => call("POST", "/start")}>
+          ${room.free > 0 ? tn("page.waiting.missing", room.free) : t("page.waiting.start")}</button>`}
+        ${held && html`<button onClick=${leave}>${t("page.waiting.leave")}</button>`}
+      </div>
+      ${!held && html`<p class="muted">${t("page.waiting.watching")}</p>`}
+      ${status !== "open" && html`<p class="status" role="status">${t(`page.status.${status}`)}</p>`}
       ${bye && html`<p class="error" role="alert">${byeText(bye)}</p>`}
-      ${error && html`<p class="error" role="alert">${error}</p>`}
+      ${error && html`<p class="error" role="alert">${said(error)}</p>`}
     </section>
+    <${Settings} />
   </main>`;
 }
 
@@ -501,6 +566,10 @@ function range(from, to) {
 }
 
 const root = document.getElementById("app");
-await loadWords();
+try {
+  await loadWords();
+} catch {
+  await loadWords("en").catch(() => {}); // the chosen language's catalogue failed: English, else keys
+}
 root.textContent = "";
 render(html`<${App} />`, root);

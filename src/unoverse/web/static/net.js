@@ -1,6 +1,9 @@
 // The connection to a room (docs/protocol.md): the websocket, its hello, the numbering of
 // messages, their answers, and reconnection after a reload, a lost network or a sleeping
-// phone. Nothing here knows the rules: frames go to `onFrame` as they come.
+// phone. Nothing here knows the rules: frames go to `onFrame` as they come. A refusal is
+// said in the player's language from its code (`page.refusal.<code>`, and for the codes
+// that cover several cases, `page.refusal.<code>.<case>` told apart by the server's message).
+import { has, t } from "./words.js";
 
 const PROTOCOL = 1;
 const RETRY_MS = [300, 1000, 2000, 4000, 8000];
@@ -23,23 +26,102 @@ export const seats = {
   },
 };
 
-/** JSON over HTTP; a refusal throws an Error carrying the server's code and message. */
+/**
+ * JSON over HTTP. A refusal throws an Error whose message says it in words, carrying the
+ * server's `code`, its own message as `detail` and the HTTP `status` (`said` words it again
+ * in the language spoken then); a server out of reach is the code "offline".
+ */
 export async function api(method, path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  const response = await fetch(path, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const error = new Error(data.message || `${response.status} ${response.statusText}`);
-    error.code = data.code || "http";
-    throw error;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw refused("offline", "", 0);
   }
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) throw refused(data.code || "http", data.message || "", response.status);
   return data;
+}
+
+function refused(code, detail, status) {
+  const error = new Error(refusalText(code, detail, status));
+  Object.assign(error, { code, detail, status });
+  return error;
+}
+
+/**
+ * The cases a code covers, told apart by the server's message (its words are English and
+ * for people: the page says them again from the catalogue). Each case: [pattern, name, the
+ * fields its groups fill].
+ */
+const CASES = {
+  bad_message: [
+    [/^name: (['"])(.*)\1 is taken/, "name_taken", (m) => ({ name: m[2] })],
+    [/^name: 1 to (\d+) characters/, "name_length", (m) => ({ max: m[1] })],
+    [/^name: no control/, "name_hidden"],
+    [/^name: text/, "name_length", () => ({ max: 24 })],
+    [/^seat /, "seat"],
+  ],
+  not_found: [
+    [/^no room (['"])(.*)\1/, "room", (m) => ({ code: m[2] })],
+    [/has no game (\d+)/, "game", (m) => ({ game: m[1] })],
+    [/has steps/, "step"],
+  ],
+  room_full: [[/^seat \d+/, "seat"]],
+  rate_limited: [
+    [/new rooms a minute/, "rooms"],
+    [/unknown rooms or games/, "misses"],
+    [/requests a minute/, "requests"],
+  ],
+  too_many: [
+    [/rooms of yours/, "rooms"],
+    [/connections/, "sockets"],
+  ],
+  unauthorised: [
+    [/only the host/, "host"],
+    [/has no spectators/, "spectators"],
+    [/spectator only watches/, "spectator"],
+  ],
+  not_ready: [
+    [/the match has started/, "started"],
+    [/are open/, "open_seats"],
+    [/is not over/, "not_over"],
+    [/is being played/, "playing"],
+  ],
+  invalid_option_value: [[/^option ([\w.]+)=/, "option", (m) => ({ option: optionWords(m[1]) })]],
+  unknown_option: [[/unknown option (['"])(.*?)\1/, "option", (m) => ({ option: m[2] })]],
+  option_conflict: [[/^(?:option )?([a-z][\w.]*)(?:=\S*)?[: ]/, "option", (m) => ({ option: optionWords(m[1]) })]],
+};
+
+const optionWords = (name) => (has(`option.${name}.name`) ? t(`option.${name}.name`) : name);
+
+/**
+ * A refusal in words: the server's `code`, its English `detail` (which tells some cases
+ * apart) and the HTTP `status`. A code the catalogue does not know keeps the server's words.
+ */
+export function refusalText(code, detail = "", status = 0) {
+  for (const [pattern, name, fields = () => ({})] of CASES[code] || []) {
+    const found = String(detail).match(pattern);
+    if (found && has(`page.refusal.${code}.${name}`)) return t(`page.refusal.${code}.${name}`, fields(found));
+  }
+  if (has(`page.refusal.${code}`)) return t(`page.refusal.${code}`, { status });
+  return detail || t("page.refusal.other", { code });
+}
+
+/** A problem to show in words, said in the language spoken now: a catalogue key, or a
+ * refusal (`api`'s Error, or {code, detail} from a socket's error frame). */
+export function said(problem) {
+  if (!problem) return "";
+  if (typeof problem === "string") return t(problem);
+  if (problem.code) return refusalText(problem.code, problem.detail, problem.status);
+  return String(problem.message || problem);
 }
 
 /**
@@ -185,11 +267,5 @@ export class Connection {
 
 /** Why the server closed the socket, in words (a `bye` frame's reason). */
 export function byeText(reason) {
-  return (
-    {
-      taken_over: "This seat was opened in another tab or device.",
-      kicked: "The host sent you away from this room.",
-      flood: "Too many messages: the server closed the connection.",
-    }[reason] || `The server closed the connection (${reason}).`
-  );
+  return has(`page.bye.${reason}`) ? t(`page.bye.${reason}`) : t("page.bye.other", { reason });
 }

@@ -1,20 +1,22 @@
 // The replay of a finished game, step by step (GET /api/rooms/{code}/games/{id}/steps/{n}: the public
 // view after n actions and what that action did). Arrow keys step; Home and End jump.
+// Words: the catalogue's `page.replay.*`.
 import { html, useEffect, useState } from "./vendor/preact-htm.js";
 import { Card, CardBack } from "./cards.js";
 import { describe } from "./events.js";
 import { seatName } from "./game.js";
-import { api } from "./net.js";
+import { api, said } from "./net.js";
+import { t, tn } from "./words.js";
 
 export function Replay({ room, game, onLeave }) {
   const at = `/api/rooms/${encodeURIComponent(room)}/games/${game}`;
   const [info, setInfo] = useState(null);
   const [step, setStep] = useState(0);
   const [shown, setShown] = useState(null);
-  const [error, setError] = useState("");
+  const [error, setError] = useState(null);
   const [names, setNames] = useState([]);
   useEffect(() => {
-    api("GET", at).then(setInfo, (e) => setError(e.message));
+    api("GET", at).then(setInfo, setError);
   }, [at]);
   useEffect(() => {
     if (!info) return;
@@ -22,7 +24,7 @@ export function Replay({ room, game, onLeave }) {
   }, [info]);
   useEffect(() => {
     if (!info || !info.finished) return;
-    api("GET", `${at}/steps/${step}`).then(setShown, (e) => setError(e.message));
+    api("GET", `${at}/steps/${step}`).then(setShown, setError);
   }, [info, step]);
   const last = info && info.finished ? info.actions : 0;
   const go = (n) => setStep((now) => Math.max(0, Math.min(last, typeof n === "function" ? n(now) : n)));
@@ -38,25 +40,26 @@ export function Replay({ room, game, onLeave }) {
     addEventListener("keydown", keys);
     return () => removeEventListener("keydown", keys);
   }, [last]);
+  const title = t("page.replay.title", { game });
   useEffect(() => {
-    document.title = `Replay of game ${game} · unoverse`;
-  }, [game]);
+    document.title = t("page.replay.tab", { game });
+  }, [title]);
   const name = (seat) => seatName({ presence: names }, seat);
   return html`<main class="lobby replay">
     <header class="brand"><h1><a href="/" onClick=${(e) => { e.preventDefault(); onLeave(); }}>unoverse</a></h1></header>
     <section class="panel" aria-labelledby="replay-title">
-      <h2 id="replay-title">Replay of game ${game}</h2>
-      ${error && html`<p class="error" role="alert">${error}</p>`}
-      ${info && !info.finished && html`<p>This game is still being played: its replay opens once it is over.</p>`}
-      ${info && info.finished && html`<p class="muted">${info.preset} · ${info.players} players · room ${info.room} · seed ${info.seed}</p>`}
-      ${shown && html`<div class="replay-controls" role="group" aria-label="Step through the game">
-          <button onClick=${() => go(0)} aria-label="First step">« First</button>
-          <button onClick=${() => go((now) => now - 1)} aria-label="Previous step">◀</button>
-          <span role="status">Step ${step} of ${last}</span>
-          <button onClick=${() => go((now) => now + 1)} aria-label="Next step">▶</button>
-          <button onClick=${() => go(last)} aria-label="Last step">Last »</button>
+      <h2 id="replay-title">${title}</h2>
+      ${error && html`<p class="error" role="alert">${said(error)}</p>`}
+      ${info && !info.finished && html`<p>${t("page.replay.playing")}</p>`}
+      ${info && info.finished && html`<p class="muted">${tn("page.replay.about", info.players, { preset: info.preset, room: info.room, seed: info.seed })}</p>`}
+      ${shown && html`<div class="replay-controls" role="group" aria-label=${t("page.replay.steps")}>
+          <button onClick=${() => go(0)} aria-label=${t("page.replay.first_step")}>${t("page.replay.first")}</button>
+          <button onClick=${() => go((now) => now - 1)} aria-label=${t("page.replay.previous_step")}>◀</button>
+          <span role="status">${t("page.replay.step", { step, last })}</span>
+          <button onClick=${() => go((now) => now + 1)} aria-label=${t("page.replay.next_step")}>▶</button>
+          <button onClick=${() => go(last)} aria-label=${t("page.replay.last_step")}>${t("page.replay.last")}</button>
         </div>
-        <p><strong>${shown.action ? `${name(shown.action.seat)}: ${shown.action.action}` : "The deal"}</strong></p>
+        <p><strong>${shown.action ? t("page.replay.action", { who: name(shown.action.seat), action: shown.action.action }) : t("page.replay.deal")}</strong></p>
         <ul class="replay-events">${shown.events.map((e) => html`<li>${describe(e, name).text}</li>`)}</ul>
         <div class="replay-table">
           ${shown.view.hand_sizes.map((n, seat) => html`<div class="seat"><span class="seat-name">${name(seat)}</span><${CardBack} count=${n} small=${true} /></div>`)}

@@ -4,19 +4,25 @@
 // game (scoring "none": Blast, Full Spectrum and Minecraft by default) names its winner
 // without a running score, and the points games say what each seat scored and how the
 // match is won (RULES.md P6). Used by the table (live frames) and by an ended room's link
-// (its stored results, GET /api/rooms/{code}).
+// (its stored results, GET /api/rooms/{code}). Words: the catalogue's `page.results.*` and
+// `page.stored.*`.
 import { html } from "./vendor/preact-htm.js";
 import { api } from "./net.js";
 import { seatName } from "./game.js";
+import { language, t, tn } from "./words.js";
 
 /** How each scoring mode scores, in words. */
 const HOW = {
-  winner_takes: (target) => `The round's winner scores the points left in the other hands; the first to ${target} wins the match.`,
-  lowest_total: (target) => `Everyone adds the points left in their own hand; once someone reaches ${target}, the lowest total wins.`,
-  none: () => "One round decides the game: no points are kept.",
+  winner_takes: "page.results.how.winner_takes",
+  lowest_total: "page.results.how.lowest_total",
+  none: "page.results.how.none",
 };
 
-const ordinal = (n) => `${n}${["th", "st", "nd", "rd"][n % 100 > 10 && n % 100 < 14 ? 0 : n % 10 < 4 ? n % 10 : 0] || "th"}`;
+/** "eliminated 2nd": the form for the ordinal's category in the language spoken. */
+const eliminated = (n) => t(`page.results.eliminated.${new Intl.PluralRules(language(), { type: "ordinal" }).select(n)}`, { n });
+
+/** Names joined as the language joins them: "Ana and Bo", "Ana y Bo". */
+const together = (names) => new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(names);
 
 /**
  * The rows of a round's table, best first: {seat, place, outcome, left, scored}.
@@ -37,13 +43,13 @@ export function roundRows(round, scoring, blast) {
     let place, outcome;
     if (seat === round.winner) {
       place = 1;
-      outcome = !blast ? "went out first" : left === 0 ? "emptied the hand" : "last one standing";
+      outcome = t(!blast ? "page.results.outcome.first_out" : left === 0 ? "page.results.outcome.emptied" : "page.results.outcome.standing");
     } else if (k >= 0) {
       place = n - k;
-      outcome = `eliminated ${ordinal(k + 1)}`;
+      outcome = eliminated(k + 1);
     } else {
       place = 2;
-      outcome = blast ? "still in" : "";
+      outcome = blast ? t("page.results.outcome.still_in") : "";
     }
     rows.push({ seat, place, outcome, left, scored });
   }
@@ -83,14 +89,14 @@ export function ResultsTable({ result, name }) {
   const showLeft = round && !blast;
   const showOutcome = round && blast;
   return html`<table class="results-table">
-    <caption>${HOW[scoring] ? HOW[scoring](target) : ""}</caption>
+    <caption>${HOW[scoring] ? t(HOW[scoring], { target }) : ""}</caption>
     <thead><tr>
-      ${round && html`<th scope="col">Place</th>`}
-      <th scope="col">Player</th>
-      ${showOutcome && html`<th scope="col">Outcome</th>`}
-      ${showLeft && html`<th scope="col">${oneRound ? "Points left in hand" : "Points left"}</th>`}
-      ${round && !oneRound && html`<th scope="col">${scoring === "winner_takes" ? "Scored" : "Added"}</th>`}
-      ${showScores && html`<th scope="col">${winners ? "Final score" : "Match score"}</th>`}
+      ${round && html`<th scope="col">${t("page.results.col.place")}</th>`}
+      <th scope="col">${t("page.results.col.player")}</th>
+      ${showOutcome && html`<th scope="col">${t("page.results.col.outcome")}</th>`}
+      ${showLeft && html`<th scope="col">${t(oneRound ? "page.results.col.left_in_hand" : "page.results.col.left")}</th>`}
+      ${round && !oneRound && html`<th scope="col">${t(scoring === "winner_takes" ? "page.results.col.scored" : "page.results.col.added")}</th>`}
+      ${showScores && html`<th scope="col">${t(winners ? "page.results.col.final" : "page.results.col.match")}</th>`}
     </tr></thead>
     <tbody>
       ${rows.map((r) => html`<tr class=${(winners ? winners.includes(r.seat) : round && r.seat === round.winner) ? "winner" : ""}>
@@ -109,11 +115,13 @@ export function ResultsTable({ result, name }) {
 export function resultHeading(result, name) {
   const { winners, round, scoring, roundNumber } = result;
   if (winners && winners.length) {
-    const who = winners.map(name).join(" and ");
-    const what = scoring === "none" ? "the game" : "the match";
-    return `${who} ${winners.length > 1 ? "share" : "wins"} ${what}!`;
+    const who = together(winners.map(name));
+    return tn(scoring === "none" ? "page.results.wins_game" : "page.results.wins_match", winners.length, { who });
   }
-  if (round) return `${name(round.winner)} wins ${roundNumber != null ? `round ${roundNumber}` : "the round"}`;
+  if (round) {
+    const who = name(round.winner);
+    return roundNumber != null ? t("page.results.wins_round_n", { who, round: roundNumber }) : t("page.results.wins_round", { who });
+  }
   return "";
 }
 
@@ -152,8 +160,12 @@ export function Results({ code, state, held, name }) {
   return html`<section class="results" aria-labelledby="results-heading" role="region">
     <h2 id="results-heading">${resultHeading(result, name)}</h2>
     <${ResultsTable} result=${result} name=${name} />
-    ${over && html`<p><a href=${`/?room=${code}&game=${over.game}`}>Replay this ${result.scoring === "none" ? "game" : "round"}</a></p>`}
-    ${match ? (isHost ? html`<button class="primary" onClick=${again}>Play again</button>` : html`<p>Waiting for the host…</p>`) : html`<p class="muted">The next round is dealt in a moment…</p>`}
+    ${over && html`<p><a href=${`/?room=${code}&game=${over.game}`}>${t(result.scoring === "none" ? "page.results.replay_game" : "page.results.replay_round")}</a></p>`}
+    ${match
+      ? isHost
+        ? html`<button class="primary" onClick=${again}>${t("page.results.again")}</button>`
+        : html`<p>${t("page.results.waiting_host")}</p>`
+      : html`<p class="muted">${t("page.results.next_round")}</p>`}
   </section>`;
 }
 
@@ -167,7 +179,7 @@ export function StoredResults({ code, results, scoring, target, seats = [] }) {
   const name = (seat) => {
     const s = seats[seat];
     if (s && s.kind === "bot" && s.name === results.names[seat]) return seatName({ room: { seats } }, seat);
-    return results.names[seat] || `Seat ${seat + 1}`;
+    return results.names[seat] || t("page.seat", { n: seat + 1 });
   };
   const rounds = results.rounds || [];
   const last = rounds[rounds.length - 1] || null;
@@ -181,14 +193,20 @@ export function StoredResults({ code, results, scoring, target, seats = [] }) {
     round: last,
     roundNumber: rounds.length,
   };
-  const heading = decided ? resultHeading(result, name) : "The match was not finished";
+  const heading = decided ? resultHeading(result, name) : t("page.stored.unfinished");
+  const line = (r, i) => {
+    const fields = { who: name(r.winner), round: i + 1 };
+    const out = r.eliminated && r.eliminated.length ? r.eliminated.map(name).join(", ") : null;
+    const key = `page.stored.${rounds.length > 1 ? "round_n" : "round"}${out ? "_out" : ""}`;
+    return t(key, { ...fields, out });
+  };
   return html`<section class="stored-results" aria-labelledby="stored-heading">
     <h3 id="stored-heading">${heading}</h3>
-    ${!decided && last && html`<p>The last round played: ${resultHeading(result, name)}.</p>`}
-    ${last ? html`<${ResultsTable} result=${result} name=${name} />` : html`<p>No round was finished.</p>`}
-    ${rounds.length > 1 && html`<h4>Every round</h4>`}
+    ${!decided && last && html`<p>${t("page.stored.last_round", { result: resultHeading(result, name) })}</p>`}
+    ${last ? html`<${ResultsTable} result=${result} name=${name} />` : html`<p>${t("page.stored.no_round")}</p>`}
+    ${rounds.length > 1 && html`<h4>${t("page.stored.rounds")}</h4>`}
     <ol class="rounds">
-      ${rounds.map((r, i) => html`<li>${rounds.length > 1 ? `Round ${i + 1}: ` : ""}${name(r.winner)} won${r.eliminated && r.eliminated.length ? ` (eliminated in turn: ${r.eliminated.map(name).join(", ")})` : ""}${" · "}<a href=${`/?room=${code}&game=${r.game}`}>replay</a></li>`)}
+      ${rounds.map((r, i) => html`<li>${line(r, i)}${" · "}<a href=${`/?room=${code}&game=${r.game}`}>${t("page.stored.replay")}</a></li>`)}
     </ol>
   </section>`;
 }

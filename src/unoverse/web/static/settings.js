@@ -1,14 +1,18 @@
-// The player's settings, kept in this browser: hints, sound (every sound of the table, one
-// switch: sound.js), the tab-title alert, the chat.
+// The player's settings, kept in this browser: the language, hints, sound (every sound of the
+// table, one switch: sound.js), the tab-title alert, the chat. A new language is stored
+// (words.js), its catalogue loaded, and the page re-rendered in it where it stands: a
+// table, a form half filled in and a connection survive the switch.
 import { html, useEffect, useState } from "./vendor/preact-htm.js";
+import { LANGUAGES, language, loadWords, storeLanguage, t } from "./words.js";
 
 const KEY = "unoverse.settings";
 const DEFAULTS = { hints: true, sound: true, titleAlert: true, chat: true };
+/** Each switch's words in the catalogue. */
 const LABELS = {
-  hints: "Highlight the cards you can play",
-  sound: "Sounds: cards played and drawn, UNO, a catch, your turn, a win",
-  titleAlert: "Show it in the tab's title when it is your turn",
-  chat: "Show the chat",
+  hints: "page.settings.hints",
+  sound: "page.settings.sound",
+  titleAlert: "page.settings.title_alert",
+  chat: "page.settings.chat",
 };
 
 const listeners = new Set();
@@ -24,7 +28,11 @@ function load() {
 
 export function setSetting(name, value) {
   current = { ...current, [name]: value };
-  localStorage.setItem(KEY, JSON.stringify(current));
+  try {
+    localStorage.setItem(KEY, JSON.stringify(current));
+  } catch {
+    // not kept: this page still follows it
+  }
   for (const listener of listeners) listener(current);
 }
 
@@ -38,15 +46,49 @@ export function useSettings() {
   return settings;
 }
 
-/** The settings as checkboxes. */
+const speakers = new Set();
+
+/** Speak `lang` from now on: remembered, its catalogue loaded, every `useLanguage` re-rendered. */
+export async function switchLanguage(lang) {
+  storeLanguage(lang);
+  const spoken = await loadWords(lang);
+  for (const listener of speakers) listener(spoken);
+  return spoken;
+}
+
+/** The language spoken, re-rendering the component when it changes (the page's root uses it,
+ * so the whole page is drawn again in the new words). */
+export function useLanguage() {
+  const [spoken, set] = useState(language());
+  useEffect(() => {
+    speakers.add(set);
+    return () => speakers.delete(set);
+  }, []);
+  return spoken;
+}
+
+/** The settings: the language, then the switches. */
 export function Settings() {
   const settings = useSettings();
+  const spoken = useLanguage();
+  const [failed, setFailed] = useState(false);
+  const choose = (lang) => {
+    setFailed(false);
+    switchLanguage(lang).catch(() => setFailed(true));
+  };
   return html`<details class="panel settings">
-    <summary>Settings</summary>
+    <summary>${t("page.settings.heading")}</summary>
+    <label class="field language">
+      <span>${t("page.settings.language")}</span>
+      <select value=${spoken} onChange=${(e) => choose(e.target.value)}>
+        ${Object.entries(LANGUAGES).map(([code, name]) => html`<option value=${code} lang=${code}>${name}</option>`)}
+      </select>
+    </label>
+    ${failed && html`<p class="error" role="alert">${t("page.settings.language_failed")}</p>`}
     ${Object.keys(DEFAULTS).map(
       (name) => html`<label class="check">
         <input type="checkbox" checked=${settings[name]} onChange=${(e) => setSetting(name, e.target.checked)} />
-        ${LABELS[name]}
+        ${t(LABELS[name])}
       </label>`,
     )}
   </details>`;
