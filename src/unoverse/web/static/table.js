@@ -410,7 +410,7 @@ function Actions({ act, button, groups, callUno, onUno, view, name, blastOptions
   const press = button("press");
   return html`
     <button class=${`uno-button ${callUno ? "armed" : ""}`} onClick=${onUno} aria-pressed=${String(callUno)}>${t("table.uno")}</button>
-    ${draw ? html`<button onClick=${() => act(draw.text)}>${t("table.action.draw")}</button>` : !press && !blastOptions.length && html`<button disabled>${t("table.action.draw")}</button>`}
+    ${draw ? html`<button onClick=${() => act(draw.text)}>${t("table.action.draw")}</button>` : !press && !blastOptions.length && html`<button disabled>${view.launcher != null ? t("table.action.press") : t("table.action.draw")}</button>`}
     ${press && html`<button onClick=${() => act(press.text)}>${t("table.action.press")}</button>`}
     ${button("pass") && html`<button onClick=${() => act("pass")}>${t("table.action.pass")}</button>`}
     ${button("take") && html`<button class="warn" onClick=${() => act("take")}>${view.pending ? t("table.action.take_n", { n: view.pending.amount }) : t("table.action.take")}</button>`}
