@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, Annotated, Any, Final, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, Final, Literal, NoReturn
 
 import typer
 from rich import box
@@ -34,7 +34,7 @@ from rich.table import Table
 from rich.text import Text
 from typer.core import TyperGroup
 
-from .. import __version__, engine_build
+from .. import __version__, engine_build, i18n
 from .. import variants as _variants  # noqa: F401  (registers the variants)
 from ..core.actions import Action
 from ..core.errors import UnoverseError
@@ -892,6 +892,15 @@ def play(
     bell: Annotated[
         bool, typer.Option("--bell/--no-bell", help="Ring the terminal bell on your turn.")
     ] = True,
+    lang: Annotated[
+        Literal[i18n.LANGUAGES] | None,  # type: ignore[valid-type]
+        typer.Option(
+            "--lang",
+            help="The game's language: "
+            + ", ".join(f"{code} ({name})" for code, name in i18n.NAMES.items())
+            + " (default: the environment's, LANGUAGE, LC_ALL, LC_MESSAGES or LANG; else en).",
+        ),
+    ] = None,
 ) -> None:
     """Play in the terminal: against bots on this machine, or at a server's table with
     --connect (the keys are on screen; ? lists them all)."""
@@ -902,6 +911,7 @@ def play(
         raise _fail(
             f"the terminal game needs its extra: pip install 'unoverse[tui]' ({exc})"
         ) from None
+    i18n.use(lang or i18n.from_environment())
     if connect is None:
         stray = [f"--{n}" for n, value in (("room", room), ("token", token)) if value is not None]
         if stray:
