@@ -9,6 +9,7 @@ from contextlib import asynccontextmanager
 
 from textual.pilot import Pilot
 
+from unoverse import i18n
 from unoverse.core.actions import Kind
 from unoverse.tui.app import PlayApp
 from unoverse.tui.dialogs import Chooser, ResultsScreen
@@ -100,7 +101,7 @@ async def _settled(app: PlayApp, pilot: Pilot[None], version: int) -> None:
             isinstance(app.screen, Chooser | ResultsScreen)
             or app.state.view is None
             or app.state.view["version"] != version
-            or "Refused" in app.table.notice
+            or i18n.t("tui.say.refused") in app.table.notice
         ),
         "the answer to a move",
     )

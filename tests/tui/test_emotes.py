@@ -18,7 +18,7 @@ from unoverse.tui.dialogs import Chooser, KeysScreen
 from unoverse.tui.link import Frame
 from unoverse.tui.state import EMOTE_SHOWN_MS, TableState
 from unoverse.tui.table import TableScreen
-from unoverse.tui.words import EMOTE_WORDS, emote_line
+from unoverse.tui.words import EMOTES, emote_line, emote_words
 from unoverse.web import STATIC
 
 from .pilot import local_link, playing, until
@@ -75,14 +75,16 @@ def _log(app: PlayApp) -> list[str]:
 
 
 def test_the_emotes_are_the_protocols_in_the_browsers_words() -> None:
-    assert tuple(EMOTE_WORDS) == p.EMOTES
+    assert EMOTES == p.EMOTES
     browser = (STATIC / "emotes.js").read_text(encoding="utf-8")
     listed = re.search(r"export const EMOTES = \[([^\]]*)\]", browser)
     assert listed is not None
     assert tuple(re.findall(r'"(\w+)"', listed.group(1))) == p.EMOTES
-    # the browser's words are the catalogue's emote.<name>
+    # the terminal's words are the catalogue's emote.<name>, as the browser's are
     english = i18n.words("en")
-    assert {name: english.t(f"emote.{name}") for name in p.EMOTES} == EMOTE_WORDS
+    assert {name: english.t(f"emote.{name}") for name in p.EMOTES} == {
+        name: emote_words(name) for name in EMOTES
+    }
 
 
 def test_the_state_keeps_each_seats_latest_emote_for_a_few_seconds() -> None:

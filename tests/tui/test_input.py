@@ -15,6 +15,7 @@ from textual.command import CommandList, CommandPalette
 from textual.containers import VerticalScroll
 from textual.widgets import OptionList, Static
 
+from unoverse import i18n
 from unoverse.core.game import Game, Phase
 from unoverse.tui.app import PlayApp
 from unoverse.tui.dialogs import Chooser, LeaveScreen
@@ -124,7 +125,7 @@ def test_leaving_mid_round_asks_first() -> None:
             await pilot.pause(0.1)
             await pilot.press("q")
             assert isinstance(app.screen, LeaveScreen) and app.is_running
-            assert app.link.leaving in str(app.screen.query("Static")[1].render())
+            assert i18n.t(app.link.leaving) in str(app.screen.query("Static")[1].render())
             await pilot.press("n")
             assert app.screen is app.table and app.is_running
             await pilot.press("q", "y")

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from textual.binding import Binding
 from textual.widgets import Markdown, RichLog
 
+from unoverse import i18n
 from unoverse.bots.base import make_bot
 from unoverse.core.actions import Kind, parse_action
 from unoverse.core.cards import CARD_TEXT
@@ -236,7 +237,7 @@ def test_a_penalty_asks_for_an_answer_only_when_a_card_can_give_one() -> None:
             text, mine, _ = render.asked(state, 0)
             answerable = any(parse_action(a).kind == Kind.PLAY for a in state.legal)
             assert mine
-            head, answer, _ = ASKS[window["kind"]]
+            head, answer, _ = (i18n.t(key) for key in ASKS[window["kind"]])
             offered = {
                 ("penalty", True): f"{answer} or take it (t)",
                 ("penalty", False): "take it (t)",
@@ -402,6 +403,9 @@ def test_the_rules_speak_of_keys_not_taps_clicks_or_drags() -> None:
     for variant, page in rules_pages()["en"]["variants"].items():
         text = terminal_rules(page["markdown"])
         assert not re.search(r"\b(tap|click|drag)", text, re.IGNORECASE), variant
+    for variant, page in rules_pages()["es"]["variants"].items():
+        text = terminal_rules(page["markdown"])
+        assert not re.search(r"\b(toque|clic|arrástr)", text, re.IGNORECASE), variant
 
     async def main() -> None:
         app, _, _ = scripted_app("blast+mode=blast", 3, 5, lambda g: g.phase == Phase.LIVE)

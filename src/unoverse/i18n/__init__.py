@@ -119,6 +119,7 @@ def tn(key: str, count: int, /, **fields: object) -> str:
 
 def N_(key: str, /) -> str:
     """``key`` itself: marks a key named here and read later (an engine refusal's reason,
-    ``reason.no_match``), so ``tools/catalogues.py`` finds it and ``tests/test_catalogues.py``
-    checks that both catalogues have it."""
+    ``reason.no_match``; a terminal constant's words, read when shown, in the language chosen
+    after the module was imported), so ``tools/catalogues.py`` finds it and
+    ``tests/test_catalogues.py`` checks that both catalogues have it."""
     return key

@@ -18,6 +18,8 @@ from textual.binding import Binding, BindingType
 from textual.markup import escape
 from textual.screen import Screen
 
+from .. import i18n
+from ..i18n import N_, t
 from .dialogs import LeaveScreen, ResultsScreen
 from .link import Frame, FrameLink
 from .render import results
@@ -30,14 +32,21 @@ CSS = Path(__file__).with_name("play.tcss")
 
 
 #: The command palette's commands (Ctrl+P), in words: (name, what it does) by command.
+#: (Catalogue keys, read when the palette opens.)
 PALETTE: Final[dict[str, tuple[str, str]]] = {
-    "light": ("Light theme", "Dark text on a light background"),
-    "dark": ("Dark theme", "Light text on a dark background (the default)"),
-    "keys": ("Keys", "Every key of the table"),
-    "rules": ("Rules", "How to play the variant at the table"),
-    "bell": ("Bell", "The bell on your turn: on or off"),
-    "leave": ("Leave", "Leave the table (during a round, y confirms)"),
+    "light": (N_("tui.palette.light"), N_("tui.palette.light.help")),
+    "dark": (N_("tui.palette.dark"), N_("tui.palette.dark.help")),
+    "keys": (N_("tui.palette.keys"), N_("tui.palette.keys.help")),
+    "rules": (N_("tui.palette.rules"), N_("tui.palette.rules.help")),
+    "bell": (N_("tui.palette.bell"), N_("tui.palette.bell.help")),
+    "leave": (N_("tui.palette.leave"), N_("tui.palette.leave.help")),
 }
+
+
+def status_words(status: str) -> str:
+    """The link's state in words (``tui.status.<status>``; another, as it is)."""
+    key = f"tui.status.{status}"
+    return t(key) if i18n.current().has(key) else status
 
 
 def now_ms() -> float:
@@ -57,6 +66,9 @@ class PlayApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "leave", show=False, priority=True),
         Binding("ctrl+c", "copy_or_leave", show=False, priority=True),
+        # the command palette's key, in the footer in the player's language (Textual's own
+        # binding says "palette")
+        Binding("ctrl+p", "command_palette", N_("tui.footer.palette"), show=False, priority=True),
     ]
 
     def __init__(
@@ -101,7 +113,7 @@ class PlayApp(App[None]):
         elif kind == "status" and frame["status"] in ("lost", "closed"):
             self.table.say(f"[b]{escape(frame['detail'])}[/]")
         elif kind == "status" and frame["status"] == "connected" and was == "lost":
-            self.table.say("Connected again.")
+            self.table.say(escape(t("tui.say.connected")))
         elif kind == "bot_failed":
             self.table.say(bot_failed_line(frame, state.name))
         elif kind == "race" and state.seat in (frame["first"], frame["late"]):
@@ -139,13 +151,13 @@ class PlayApp(App[None]):
         parts = ["[b]unoverse[/]"]
         if room:
             parts.append(str(room.get("preset", "")))
-            parts.append(f"room {room.get('code')}")
+            parts.append(escape(t("tui.title.room", code=room.get("code"))))
         if state.game is not None:
-            parts.append(f"match {state.match + 1}, round {state.round + 1}")
+            parts.append(escape(t("tui.title.round", match=state.match + 1, round=state.round + 1)))
         if state.status != "connected":
-            parts.append(f"[b reverse] {state.status} [/]")
+            parts.append(f"[b reverse] {escape(status_words(state.status))} [/]")
         if not self.bell_on:
-            parts.append("bell off")
+            parts.append(escape(t("tui.title.bell_off")))
         return " · ".join(parts)
 
     def may_play_again(self) -> bool:
@@ -166,7 +178,7 @@ class PlayApp(App[None]):
             "leave": self.action_leave,
         }
         for command, (name, what) in PALETTE.items():
-            yield SystemCommand(name, what, actions[command])
+            yield SystemCommand(t(name), t(what), actions[command])
 
     # -- acting ------------------------------------------------------------------------------
     def action_leave(self) -> None:
@@ -194,11 +206,11 @@ class PlayApp(App[None]):
         """Another match, once this one is over (the host only)."""
         state = self.state
         if state.match_over is None:
-            self.table.say("n: another match starts once this one is over")
+            self.table.say(escape(t("tui.say.again_later")))
         elif state.host != state.seat:
-            self.table.say("n: only the host starts another match")
+            self.table.say(escape(t("tui.say.again_host")))
         else:
             try:
                 await self.link.again()
             except Exception as exc:  # the server's refusal, or the connection
-                self.table.say(f"[b]Another match could not start:[/] {exc}")
+                self.table.say(f"[b]{escape(t('tui.say.again_failed'))}[/] {escape(str(exc))}")

@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from ..core.cards import COLOR_LETTERS, COLOR_NAMES
+from ..core.cards import COLOR_LETTERS
+from ..i18n import t
 
 #: Each colour letter's fill and ink.
 CHIP: Final[dict[str, tuple[str, str]]] = {
@@ -27,51 +28,17 @@ CHIP: Final[dict[str, tuple[str, str]]] = {
 }
 #: Wild cards and BLAST cards: black with white ink.
 BLACK: Final = ("#1A1A1A", "#FFFFFF")
-#: Each colour letter's name.
-COLOR_NAME: Final = dict(zip(COLOR_LETTERS, COLOR_NAMES, strict=True))
 
-#: Each kind's name in words (docs/notation.md, "Cards").
-KIND_NAMES: Final[dict[str, str]] = {
-    **{str(n): str(n) for n in range(10)},
-    "S": "skip",
-    "R": "reverse",
-    "+1": "draw one",
-    "+2": "draw two",
-    "+3": "draw three",
-    "+4": "draw four",
-    "H2": "hit 2",
-    "SA": "skip all",
-    "DA": "discard all",
-    "TH": "trade hands",
-    "N": "numeral",
-    "BL": "bloqueo",
-    "W": "wild",
-    "W+4": "wild draw four",
-    "WC": "wild creeper",
-    "WSH": "wild shuffle hands",
-    "WSW": "wild swap hands",
-    "WCU": "wild customizable",
-    "WBK": "blank wild",
-    "WD1": "wild downpour one",
-    "WD2": "wild downpour two",
-    "WBS": "wild bar special",
-    "WBO": "wild boomerang",
-    "WF": "wild friendly",
-    "WAH": "wild all hit",
-    "WHF": "wild hit-fire",
-    "WR4": "wild reverse draw four",
-    "W+6": "wild draw six",
-    "W+10": "wild draw ten",
-    "WM2": "wild multiple draw two",
-    "WM4": "wild multiple draw four",
-}
-#: BLAST challenges (RULES.md §5.5): exactly N cards that ...
-CHALLENGES: Final[dict[str, str]] = {
-    "SC": "of one colour",
-    "DC": "all of different colours",
-    "CN": "with consecutive numbers",
-    "SN": "of one number",
-}
+
+def color_name(letter: str) -> str:
+    """A colour letter's name in the current language (``color.<L>``); an unknown letter as
+    it is."""
+    return t(f"color.{letter}") if letter in COLOR_LETTERS else letter
+
+
+def kind_name(kind: str) -> str:
+    """A kind's name in words (``card.kind.<kind>``; a number is itself)."""
+    return kind if kind.isdigit() else t(f"card.kind.{kind}")
 
 
 def color_of(card: str) -> str | None:
@@ -82,13 +49,16 @@ def color_of(card: str) -> str | None:
 
 
 def card_name(card: str) -> str:
-    """A card in words: ``red 7``, ``wild draw four``, a BLAST card's challenge."""
+    """A card in words, in the current language: ``red 7``, ``wild draw four``, a BLAST
+    card's challenge (the catalogue's ``card.*``, as the page names cards)."""
     if card.startswith("!"):
-        return f"BLAST card: discard {card[1]} cards {CHALLENGES.get(card[2:], card[2:])}"
+        code = card[2:]
+        what, which = t(f"card.challenge.{code}"), t(f"card.challenge.{code}.which")
+        return t("card.blast", n=card[1], what=what, which=which)
     letter = color_of(card)
     if letter is None:
-        return KIND_NAMES.get(card, card)
-    return f"{COLOR_NAME[letter]} {KIND_NAMES.get(card[1:], card[1:])}"
+        return kind_name(card)
+    return t("card.colored", color=color_name(letter), kind=kind_name(card[1:]))
 
 
 def chip_style(card: str) -> str:
@@ -106,7 +76,7 @@ def chip(card: str) -> str:
 def color_chip(letter: str) -> str:
     """A colour as a chip with its letter and name: ``[R] red``."""
     fill, ink = CHIP.get(letter, BLACK)
-    return f"[bold {ink} on {fill}] {letter} [/] {COLOR_NAME.get(letter, letter)}"
+    return f"[bold {ink} on {fill}] {letter} [/] {color_name(letter)}"
 
 
 #: The order a hand is sorted in: colours in the chromatic order, wilds, BLAST cards.

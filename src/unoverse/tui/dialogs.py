@@ -1,32 +1,53 @@
 """The app's dialogs: a choice among several actions, the rules of the variant, the keys,
-the results of a round or a match, and leaving mid-round. Each closes with Escape."""
+the results of a round or a match, and leaving mid-round. Each closes with Escape. Their
+words are the catalogue's (``tui.*``), read when a dialog is shown."""
 
 from __future__ import annotations
 
 import json
 import re
 from collections.abc import Callable
+from dataclasses import replace
 from functools import cache
 from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
+from .. import i18n
+from ..i18n import N_, t
 from ..web import STATIC
 
 
-class Chooser(ModalScreen[str | None]):
+class Spoken:
+    """A screen whose bindings' descriptions are catalogue keys (``tui.*``), shown in the
+    current language: the language is chosen after the classes are made."""
+
+    @property
+    def active_bindings(self) -> dict[str, ActiveBinding]:
+        active: dict[str, ActiveBinding] = super().active_bindings  # type: ignore[misc]
+        return {
+            key: bound._replace(
+                binding=replace(bound.binding, description=t(bound.binding.description))
+            )
+            if bound.binding.description.startswith("tui.")
+            else bound
+            for key, bound in active.items()
+        }
+
+
+class Chooser(Spoken, ModalScreen[str | None]):
     """Choose one of several actions (a wild's colour, a swap's target, a BLAST set...):
     arrows and Enter, or the digit shown beside the option; Escape cancels. Returns the
     action's text."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "cancel"),
+        Binding("escape", "dismiss(None)", N_("tui.footer.cancel")),
         *(Binding(str(digit), f"pick('{digit}')", show=False) for digit in range(10)),
     ]
 
@@ -62,7 +83,7 @@ class Chooser(ModalScreen[str | None]):
                 ),
                 id="choices",
             )
-            yield Static("[dim]↑ ↓ and Enter, or the number · Esc cancels[/]")
+            yield Static(f"[dim]{escape(t('tui.chooser.hint'))}[/]")
 
     def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         self.dismiss(event.option.id)
@@ -81,20 +102,21 @@ def rules_pages() -> dict[str, Any]:
     return pages
 
 
-#: The rules speak of the browser's pointer; in the terminal the same things are keys:
-#: (the words, what the terminal says instead). "(click it, or D)" is "(d)", as it is pressed.
+#: The rules speak of the browser's pointer; in the terminal the same things are keys: (the
+#: words, in English or Spanish, what the terminal says instead). "(click it, or D)" and "(haz
+#: clic en él, o D)" are "(d)", as it is pressed.
 TERMINAL_WORDS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]] = (
     (
-        re.compile(r"\((?:click|drag|tap)[^()]*?,? or (\w)\)", re.IGNORECASE),
+        re.compile(
+            r"\((?:click|drag|tap|haz clic|arrástr|toca)[^()]*?,? (?:or|o) (\w)\)", re.IGNORECASE
+        ),
         lambda m: f"({m[1].lower()})",
     ),
     (re.compile(r"\b(A|a) (?:tap|click) plays\b"), lambda m: f"{m[1]} key plays"),
+    (re.compile(r"\b(U|u)n (?:toque|clic) juega\b"), lambda m: f"{m[1]}na tecla juega"),
 )
 #: Above the rules: how their actions are done here.
-RULES_KEYS: Final = (
-    "*In the terminal every action is a key: the key beside a card plays it, the keys under"
-    " your hand act now, and ? lists them all.*"
-)
+RULES_KEYS: Final = N_("tui.rules.keys")
 
 
 def terminal_rules(markdown: str) -> str:
@@ -105,61 +127,76 @@ def terminal_rules(markdown: str) -> str:
     return markdown
 
 
-class RulesScreen(ModalScreen[None]):
-    """How to play the variant at the table, in the terminal's words (``terminal_rules``)."""
+class RulesScreen(Spoken, ModalScreen[None]):
+    """How to play the variant at the table, in the current language: the rules' page of
+    that language (``rules.json``, as the browser's rules panel has it), in the terminal's
+    words (``terminal_rules``)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,r,q", "dismiss", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,r,q", "dismiss", N_("tui.footer.close"))
+    ]
 
     def __init__(self, variant: str) -> None:
         super().__init__()
         self.variant = variant
 
     def compose(self) -> ComposeResult:
-        page = rules_pages()["en"]["variants"].get(self.variant)
+        pages = rules_pages()
+        language = i18n.current().language
+        page = pages.get(language, pages[i18n.DEFAULT])["variants"].get(self.variant)
         with Vertical(id="dialog", classes="wide"):
             title = page["title"] if page else self.variant
-            yield Static(f"[b]How to play {title}[/]", id="dialog-title")
+            yield Static(f"[b]{escape(t('tui.rules.title', title=title))}[/]", id="dialog-title")
             with VerticalScroll():
                 yield Markdown(
-                    f"{RULES_KEYS}\n\n{terminal_rules(page['markdown'])}"
+                    f"*{t(RULES_KEYS)}*\n\n{terminal_rules(page['markdown'])}"
                     if page
-                    else "No rules are written for it."
+                    else t("tui.rules.none")
                 )
-            yield Static("[dim]↑ ↓ PgUp PgDn scroll · Esc closes[/]")
+            yield Static(f"[dim]{escape(t('tui.rules.hint'))}[/]")
 
 
 #: The emote key: only at a table with people to send emotes to.
-EMOTE_HELP = ("e", "send an emote to the table")
-#: Every key of the table, for the keys screen.
+EMOTE_HELP = ("e", N_("tui.help.emote"))
+#: Every key of the table, for the keys screen: (the key, a catalogue key of what it does).
+#: The keys' own names (Enter, Space, mouse) are words too.
 KEY_HELP = (
-    ("← →", "choose a card of your hand"),
-    ("Enter, Space", "play the chosen card"),
-    ("1-9, 0, a…", "play the card shown beside the key (BLAST mode: it keeps its key)"),
-    ("mouse", "click a card, a key or a catch button"),
-    ("d", "draw (UNO Attack: press the launcher)"),
-    ("p", "keep the card you drew (pass)"),
-    ("t", "take the penalty"),
-    ("c", "challenge a Wild Draw Four"),
-    ("u", "UNO! now, or with your next card"),
-    ("k", "catch a player who did not call UNO"),
-    ("i", "catch an illegal play"),
-    ("o", "choose the colour of the first card"),
-    ("m", "meet a BLAST challenge"),
-    ("h", "BLAST mode: hold the chosen card up"),
-    ("x", "BLAST mode: put the card back"),
-    ("r", "the rules of this variant"),
-    ("b", "the bell on your turn: on or off"),
+    ("← →", N_("tui.help.arrows")),
+    (N_("tui.help.enter.key"), N_("tui.help.enter")),
+    ("1-9, 0, a…", N_("tui.help.card_keys")),
+    (N_("tui.help.mouse.key"), N_("tui.help.mouse")),
+    ("d", N_("tui.help.draw")),
+    ("p", N_("tui.help.pass")),
+    ("t", N_("tui.help.take")),
+    ("c", N_("tui.help.challenge")),
+    ("u", N_("tui.help.uno")),
+    ("k", N_("tui.help.catch")),
+    ("i", N_("tui.help.catch_illegal")),
+    ("o", N_("tui.help.color")),
+    ("m", N_("tui.help.blast")),
+    ("h", N_("tui.help.hold")),
+    ("x", N_("tui.help.disarm")),
+    ("r", N_("tui.help.rules")),
+    ("b", N_("tui.help.bell")),
     EMOTE_HELP,
-    ("n", "after a match: play another"),
-    ("Ctrl+P", "commands: light or dark theme, and more"),
-    ("q, Ctrl+Q/C", "leave (during a round, y confirms)"),
+    ("n", N_("tui.help.again")),
+    ("Ctrl+P", N_("tui.help.palette")),
+    ("q, Ctrl+Q/C", N_("tui.help.leave")),
 )
 
 
-class KeysScreen(ModalScreen[None]):
+def _said(text: str) -> str:
+    """A help row's part in the current language: a catalogue key's message, else as it is
+    (a key's own name: ``d``, ``Ctrl+P``)."""
+    return t(text) if text.startswith("tui.") else text
+
+
+class KeysScreen(Spoken, ModalScreen[None]):
     """Every key of the table; the emote key only where emotes can be sent (``emotes``)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,question_mark,q", "dismiss", "close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,question_mark,q", "dismiss", N_("tui.footer.close"))
+    ]
 
     def __init__(self, emotes: bool) -> None:
         super().__init__()
@@ -167,31 +204,47 @@ class KeysScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         keys = [row for row in KEY_HELP if self.emotes or row != EMOTE_HELP]
-        rows = "\n".join(f"[b]{key:>12}[/]  {what}" for key, what in keys)
+        rows = "\n".join(
+            f"[b]{escape(_said(key)):>12}[/]  {escape(_said(what))}" for key, what in keys
+        )
         with Vertical(id="dialog"):
-            yield Static("[b]Keys[/]", id="dialog-title")
+            yield Static(f"[b]{escape(t('tui.keys.title'))}[/]", id="dialog-title")
             with VerticalScroll():
                 yield Static(rows)
-            yield Static("[dim]↑ ↓ scroll · Esc closes[/]")
+            yield Static(f"[dim]{escape(t('tui.keys.hint'))}[/]")
 
 
 #: The keys under the results: of a round, of a match at its host's seat, at another's.
+#: (Markup: the keys in bold; the words are the catalogue's, filled in when shown.)
 RESULTS_HINT: Final = {
-    "round": "[dim]The next round is dealt in a moment · Enter: back to the table[/]",
-    "host": "[b]n[/] another match · [b]q[/] leave · [b]Enter[/] back to the table",
-    "guest": "The host may start another match · [b]q[/] leave · [b]Enter[/] back to the table",
+    "round": "[dim]{round} · {enter}: {back}[/]",
+    "host": "[b]n[/] {again} · [b]q[/] {leave} · [b]{enter}[/] {back}",
+    "guest": "{guest} · [b]q[/] {leave} · [b]{enter}[/] {back}",
 }
 
 
-class ResultsScreen(ModalScreen[str | None]):
+def results_hint(which: str) -> str:
+    """The keys under the results (``RESULTS_HINT``), in the current language."""
+    words = {
+        "round": t("tui.results.next_round"),
+        "again": t("tui.footer.again"),
+        "leave": t("tui.footer.leave"),
+        "enter": t("tui.key.enter"),
+        "back": t("tui.results.back"),
+        "guest": t("tui.results.guest"),
+    }
+    return RESULTS_HINT[which].format_map({k: escape(v) for k, v in words.items()})
+
+
+class ResultsScreen(Spoken, ModalScreen[str | None]):
     """A round's or the match's result. Enter or Escape goes back to the table; after a
     match, ``n`` plays another (the host) and ``q`` leaves: those keys are written out, not
     dimmed, for they are what the player does next."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter", "dismiss(None)", "back to the table"),
-        Binding("n", "dismiss('again')", "play again", show=False),
-        Binding("q", "dismiss('quit')", "leave", show=False),
+        Binding("escape,enter", "dismiss(None)", N_("tui.results.back")),
+        Binding("n", "dismiss('again')", N_("tui.footer.again"), show=False),
+        Binding("q", "dismiss('quit')", N_("tui.footer.leave"), show=False),
     ]
 
     def __init__(self, text: str, match_over: bool, host: bool) -> None:
@@ -203,18 +256,18 @@ class ResultsScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         hint = "round" if not self.match_over else "host" if self.host else "guest"
         with Vertical(id="dialog"):
-            yield Static("[b]Results[/]", id="dialog-title")
+            yield Static(f"[b]{escape(t('tui.results.title'))}[/]", id="dialog-title")
             yield Static(self.text, id="results")
-            yield Static(RESULTS_HINT[hint])
+            yield Static(results_hint(hint))
 
 
-class LeaveScreen(ModalScreen[bool]):
+class LeaveScreen(Spoken, ModalScreen[bool]):
     """Leave while a round is being played? ``y`` leaves; ``n`` or Escape stays. ``what``
     says what leaving does to the seat (a local table closes; a server keeps the seat)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,q", "dismiss(True)", "leave"),
-        Binding("n,escape", "dismiss(False)", "stay"),
+        Binding("y,q", "dismiss(True)", N_("tui.footer.leave")),
+        Binding("n,escape", "dismiss(False)", N_("tui.footer.stay")),
     ]
 
     def __init__(self, what: str) -> None:
@@ -223,6 +276,6 @@ class LeaveScreen(ModalScreen[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("[b]Leave the game?[/]", id="dialog-title")
-            yield Static(self.what)
-            yield Static("[dim]y: leave · n or Esc: stay[/]")
+            yield Static(f"[b]{escape(t('tui.leave.title'))}[/]", id="dialog-title")
+            yield Static(escape(self.what))
+            yield Static(f"[dim]{escape(t('tui.leave.hint'))}[/]")

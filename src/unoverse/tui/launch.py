@@ -8,6 +8,7 @@ import getpass
 
 from ..bots.base import make_bot, parse_bot_specs
 from ..core.errors import UnoverseError
+from ..i18n import t
 from .link import FrameLink
 from .local import LocalGame, LocalLink
 
@@ -23,7 +24,7 @@ def player_name() -> str:
         login = getpass.getuser()
     except (KeyError, OSError):  # no login name in this environment
         login = ""
-    return login[:24].capitalize() or "Player"
+    return login[:24].capitalize() or t("tui.player")
 
 
 def local(
@@ -39,7 +40,7 @@ def local(
     for all, or one per bot seat), at the pace ``bot_speed``."""
     try:
         if players < 2:
-            raise LaunchError(f"--players {players}: a table needs at least 2 seats")
+            raise LaunchError(t("tui.launch.players", n=players))
         specs = parse_bot_specs(bots, players - 1)
         for seat, spec in enumerate(specs, start=1):
             make_bot(spec, 0, seat)  # refuses an unknown bot or parameter
@@ -58,9 +59,9 @@ def remote(url: str, room: str | None, name: str | None, token: str | None) -> F
     from .remote import JoinError, RemoteLink, join, reclaim
 
     if not room:
-        raise LaunchError("--connect needs --room CODE: the room to sit at")
+        raise LaunchError(t("tui.launch.room"))
     if (name is None) == (token is None):
-        raise LaunchError("--connect needs --name NAME to take a seat, or --token to come back")
+        raise LaunchError(t("tui.launch.name"))
     try:
         if token is not None:
             seat = reclaim(url, room.upper(), token)

@@ -14,6 +14,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from ..i18n import N_
+
 Frame = dict[str, Any]
 Deliver = Callable[[Frame], None]
 
@@ -29,8 +31,8 @@ def status(state: str, detail: str = "") -> Frame:
 class FrameLink:
     """A room's frames for one seat (see the module's docstring). ``open`` starts it."""
 
-    #: What leaving does to the seat, in words for the player.
-    leaving = "The server keeps your seat: you can come back to it."
+    #: What leaving does to the seat, in words for the player (a catalogue key).
+    leaving = N_("tui.leaving.server")
     #: Whether there is anyone at the table to send an emote to (bots alone read none).
     emotes = True
 

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from ..core.seeding import derive
+from ..i18n import N_, t
 from ..server import protocol as p
 from ..server.bot_pool import Failure
 from ..server.hub import Hub
@@ -70,7 +71,7 @@ class _Conn:
 class LocalLink(FrameLink):
     """The player's seat at a local table (see the module's docstring)."""
 
-    leaving = "This table is on this machine only: the game ends with it."
+    leaving = N_("tui.leaving.local")
     emotes = False
 
     def __init__(self, game: LocalGame) -> None:
@@ -134,7 +135,7 @@ class LocalLink(FrameLink):
 
     def _closed(self, code: int) -> None:
         self._drop_waiting()
-        self._deliver(status("closed", f"the room closed the seat ({code})"))
+        self._deliver(status("closed", t("tui.status.seat_closed", code=code)))
 
     async def close(self) -> None:
         await super().close()

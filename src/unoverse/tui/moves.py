@@ -11,7 +11,8 @@ from typing import Any, Final
 
 from ..core.actions import KEEP, Action, Kind, parse_action
 from ..core.cards import CARD_TEXT, COLOR_LETTERS
-from .cards import COLOR_NAME, card_name
+from ..i18n import N_, t
+from .cards import card_name, color_name
 
 
 @dataclass(frozen=True)
@@ -34,26 +35,38 @@ FROM_CARD: Final = frozenset({Kind.PLAY, Kind.JUMP, Kind.ARM})
 @dataclass(frozen=True)
 class Key:
     """A key for a kind of action: the key, what it does in words (the keys line, a
-    refusal), and how the prompt offers it ("keep it (p)")."""
+    refusal), and how the prompt offers it ("keep it (p)"). The words are kept as the
+    catalogue's keys (with their fields) and read in the current language when shown."""
 
     key: str
-    label: str
-    ask: str
+    label_key: str
+    ask_key: str
+    fields: tuple[tuple[str, object], ...] = ()
+
+    @property
+    def label(self) -> str:
+        """What the key does, in words."""
+        return t(self.label_key, **dict(self.fields))
+
+    @property
+    def ask(self) -> str:
+        """How the prompt offers it."""
+        return t(self.ask_key)
 
 
 #: The key of every action that does not start from a card: its label and its offer.
 KEYS: Final[dict[Kind, Key]] = {
-    Kind.DRAW: Key("d", "draw", "draw"),
-    Kind.PRESS: Key("d", "press the launcher", "press the launcher"),
-    Kind.PASS: Key("p", "keep the card (pass)", "keep it"),
-    Kind.TAKE: Key("t", "take the penalty", "take it"),
-    Kind.CHALLENGE: Key("c", "challenge", "challenge"),
-    Kind.UNO: Key("u", "UNO!", "call UNO"),
-    Kind.CATCH: Key("k", "catch", "catch"),
-    Kind.CATCH_ILLEGAL: Key("i", "catch the illegal play", "catch the illegal play"),
-    Kind.COLOR: Key("o", "choose the colour", "choose its colour"),
-    Kind.BLAST: Key("m", "meet the BLAST challenge", "meet it"),
-    Kind.DISARM: Key("x", "put the card back", "put the card back"),
+    Kind.DRAW: Key("d", N_("tui.label.draw"), N_("tui.offer.draw")),
+    Kind.PRESS: Key("d", N_("tui.label.press"), N_("tui.offer.press")),
+    Kind.PASS: Key("p", N_("tui.label.pass"), N_("tui.offer.pass")),
+    Kind.TAKE: Key("t", N_("tui.label.take"), N_("tui.offer.take")),
+    Kind.CHALLENGE: Key("c", N_("tui.label.challenge"), N_("tui.offer.challenge")),
+    Kind.UNO: Key("u", N_("table.uno"), N_("tui.offer.uno")),
+    Kind.CATCH: Key("k", N_("tui.label.catch"), N_("tui.offer.catch")),
+    Kind.CATCH_ILLEGAL: Key("i", N_("tui.label.catch_illegal"), N_("tui.offer.catch_illegal")),
+    Kind.COLOR: Key("o", N_("tui.label.color"), N_("tui.offer.color")),
+    Kind.BLAST: Key("m", N_("tui.label.blast"), N_("tui.offer.blast")),
+    Kind.DISARM: Key("x", N_("tui.label.disarm"), N_("tui.offer.disarm")),
 }
 
 #: UNO Attack's launcher is pressed where others draw or take a penalty: the keys that differ.
@@ -70,11 +83,12 @@ def key_of(kind: Kind, launcher: bool, pending: dict[str, Any] | None = None) ->
     key = (LAUNCHER_KEYS.get(kind) if launcher else None) or KEYS[kind]
     if kind != Kind.TAKE or pending is None:
         return key
+    amount = (("n", pending["amount"]),)
     if not launcher:
-        return replace(key, label=f"take +{pending['amount']}")
+        return replace(key, label_key=N_("tui.label.take_n"), fields=amount)
     if pending["until_fire"]:
-        return replace(key, label="press until it fires")
-    return replace(key, label=f"press {pending['amount']} times")
+        return replace(key, label_key=N_("tui.label.press_until_fire"))
+    return replace(key, label_key=N_("tui.label.press_n"), fields=amount)
 
 
 @dataclass
@@ -152,29 +166,31 @@ def describe(move: Move, name: Callable[[int], str]) -> str:
     a = move.action
     parts = []
     if a.kind == Kind.JUMP:
-        parts.append("jump in")
+        parts.append(t("tui.option.jump"))
     if a.kind == Kind.BLAST:
-        return "discard " + ", ".join(card_name(CARD_TEXT[c]) for c in (a.card, *a.more))
+        cards = ", ".join(card_name(CARD_TEXT[c]) for c in (a.card, *a.more))
+        return t("tui.option.discard", cards=cards)
     if a.kind == Kind.COLOR:
-        return f"{COLOR_NAME[COLOR_LETTERS[a.color]]} ({COLOR_LETTERS[a.color]})"
+        letter = COLOR_LETTERS[a.color]
+        return f"{color_name(letter)} ({letter})"
     if a.kind == Kind.CATCH:
-        return f"catch {name(a.target)}"
+        return t("tui.option.catch", who=name(a.target))
     if a.more:
-        parts.append("with " + ", ".join(card_name(CARD_TEXT[c]) for c in a.more))
+        parts.append(t("tui.option.with", cards=", ".join(card_name(CARD_TEXT[c]) for c in a.more)))
     if a.color >= 0:
         letter = COLOR_LETTERS[a.color]
-        parts.append(f"declare {COLOR_NAME[letter]} ({letter})")
+        parts.append(t("tui.option.declare", color=color_name(letter), letter=letter))
     if a.number >= 0:
-        parts.append(f"as a {a.number}")
+        parts.append(t("tui.option.number", number=a.number))
     if a.target >= 0:
-        parts.append(f"swap hands with {name(a.target)}")
+        parts.append(t("tui.option.swap", who=name(a.target)))
     elif a.direction:
-        parts.append("play goes " + ("clockwise" if a.direction == 1 else "counter-clockwise"))
+        parts.append(t("tui.option.cw") if a.direction == 1 else t("tui.option.ccw"))
     if a.amount == KEEP:
-        parts.append("keep the cards of its colour")
+        parts.append(t("tui.option.keep"))
     if a.uno:
-        parts.append("and call UNO")
-    return ", ".join(parts) if parts else "play it"
+        parts.append(t("tui.option.uno"))
+    return ", ".join(parts) if parts else t("tui.option.play")
 
 
 def key_label(key: str, launcher: bool) -> str:

@@ -26,6 +26,7 @@ from websockets.client import backoff
 from websockets.exceptions import ConnectionClosed, WebSocketException
 from websockets.sync.client import connect as connect_now
 
+from ..i18n import t
 from .link import Deliver, Frame, FrameLink, status
 
 #: The protocol version spoken.
@@ -56,7 +57,7 @@ def base_url(url: str) -> str:
         url = "http://" + url
     parts = urlsplit(url)
     if parts.scheme not in ("http", "https") or not parts.netloc:
-        raise JoinError(f"{url!r} is not a server's address: give http://host:port")
+        raise JoinError(t("tui.join.address", url=repr(url)))
     return urlunsplit((parts.scheme, parts.netloc, parts.path.rstrip("/"), "", ""))
 
 
@@ -89,9 +90,9 @@ def join(url: str, room: str, name: str) -> Seat:
             f"{base}/api/rooms/{room}/join", json={"name": name}, timeout=HTTP_TIMEOUT
         )
     except httpx.HTTPError as exc:
-        raise JoinError(f"cannot reach {base}: {exc}") from None
+        raise JoinError(t("tui.join.unreachable", url=base, error=exc)) from None
     if response.status_code != 201:
-        raise JoinError(f"room {room}: {_refusal(response)}")
+        raise JoinError(t("tui.join.refused", room=room, why=_refusal(response)))
     body = response.json()
     return Seat(base, body["room"], body["seat"], body["token"])
 
@@ -106,10 +107,11 @@ def reclaim(url: str, room: str, token: str) -> Seat:
             socket.send(json.dumps(hello(room, token)))
             frame = json.loads(socket.recv(timeout=HTTP_TIMEOUT))
     except (OSError, TimeoutError, WebSocketException, ValueError) as exc:
-        raise JoinError(f"cannot reach {base}: {exc}") from None
+        raise JoinError(t("tui.join.unreachable", url=base, error=exc)) from None
     if frame.get("type") == "welcome" and isinstance(frame.get("seat"), int):
         return Seat(base, room, frame["seat"], token)
-    raise JoinError(f"room {room}: {frame.get('message') or 'the server refused the seat'}")
+    why = frame.get("message") or t("tui.join.refused.seat")
+    raise JoinError(t("tui.join.refused", room=room, why=why))
 
 
 class RemoteLink(FrameLink):
@@ -150,7 +152,7 @@ class RemoteLink(FrameLink):
             if self._ended:
                 self._deliver(status("closed", self._ended))
                 return
-            self._deliver(status("lost", f"connection to {self.place.url} lost: reconnecting"))
+            self._deliver(status("lost", t("tui.status.reconnecting", url=self.place.url)))
 
     def _hello(self) -> dict[str, Any]:
         frame = hello(self.place.room, self.place.token)
@@ -163,9 +165,9 @@ class RemoteLink(FrameLink):
         if kind == "update":
             self._last = (frame["game"], frame["version"])
         elif kind == "bye":
-            self._ended = f"the server ended this seat: {frame.get('reason')}"
+            self._ended = t("tui.status.ended", reason=frame.get("reason"))
         elif kind == "error" and frame.get("seq") is None and frame.get("code") != "bad_message":
-            self._ended = f"the server refused this seat: {frame.get('message')}"
+            self._ended = t("tui.status.refused", why=frame.get("message"))
         super()._take(frame)
 
     async def _send(self, frame: bytes) -> None:

@@ -1,6 +1,7 @@
 """What the table shows, as Textual markup built from the ``TableState``: the seats, the
 centre (top card, colour, direction, piles, penalty, BLAST), what is asked of whom, the
-hand, and the keys that act now. Pure functions: the same state gives the same screen."""
+hand, and the keys that act now, in the current language (``tui.*``). Pure functions: the
+same state and language give the same screen."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any, Final
 from textual.markup import escape
 
 from ..core.actions import Kind
+from ..i18n import N_, t, tn
 from .cards import card_name, chip, color_chip
 from .moves import KEYS, Moves, group, key_of
 from .state import TableState
@@ -16,15 +18,9 @@ from .words import emote_words
 
 #: The longest name a seat line shows.
 NAME_WIDTH: Final = 16
-#: Above the table when the terminal is smaller than the table needs (``Size``s, w×h).
-TOO_SMALL: Final = (
-    "Terminal too small: {size.width}×{size.height}; the table needs {wanted.width}×"
-    "{wanted.height} to show your hand. Enlarge the window."
-)
-
-
-def _plural(n: int, one: str, many: str = "") -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
+#: Above the table when the terminal is smaller than the table needs (its fields: the
+#: terminal's width and height, and the table's).
+TOO_SMALL: Final = N_("tui.too_small")
 
 
 def countdown(state: TableState, now_ms: float) -> str:
@@ -59,41 +55,48 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
         seat = (first + i) % n
         here = acting is not None and acting["kind"] != "live" and acting["seat"] == seat
         marker = "[b reverse] ▶ [/]" if here else "   "
-        name = state.name(seat) + (" (you)" if seat == mine else "")
-        if len(name) > NAME_WIDTH:
-            name = name[: NAME_WIDTH - 1] + "…"
+        name = _seat_name(state, seat)
         size = view["hand_sizes"][seat]
-        parts = [f"{marker} {escape(name):<{NAME_WIDTH}} {_plural(size, 'card'):>9}"]
+        parts = [f"{marker} {escape(name):<{NAME_WIDTH}} {tn('tui.seat.cards', size):>9}"]
         if view["eliminated"][seat]:
-            parts.append("[dim]out[/]")
+            parts.append(f"[dim]{t('tui.seat.out')}[/]")
         elif seat in view["uno_open"]:
-            parts.append("[b]no UNO call![/]")
+            parts.append(f"[b]{t('tui.seat.no_uno')}[/]")
         elif seat in state.called:
-            parts.append("[b]UNO![/]")
+            parts.append(f"[b]{t('table.uno')}[/]")
         if state.scores is not None and state.rules.get("scoring") != "none":
-            parts.append(f"{state.scores[seat]} pts")
+            parts.append(tn("tui.seat.points", state.scores[seat]))
         if seat == view["dealer"]:
-            parts.append("dealer")
+            parts.append(t("tui.seat.dealer"))
         if live is not None:
             if live["blocked"] == seat:
-                parts.append("blocked")
+                parts.append(t("tui.seat.blocked"))
             if live["armed"][seat]:
-                parts.append("holds a card up")
+                parts.append(t("tui.seat.holds"))
         presence = state.presence[seat] if seat < len(state.presence) else {}
         if presence.get("stand_in"):
-            parts.append("bot stand-in")
+            parts.append(t("tui.seat.stand_in"))
         elif presence.get("kind") == "player" and not presence.get("connected") and seat != mine:
-            parts.append("away")
+            parts.append(t("table.seat.away"))
         if state.thinks(seat):
-            parts.append("[i]thinking…[/]")
+            parts.append(f"[i]{t('tui.seat.thinking')}[/]")
         if seat in emotes:
             parts.append(said(emotes[seat]))
         if here and state.deadline is not None:
             parts.append(f"[b]{countdown(state, now_ms)}[/]")
         if seat in catchable:
-            parts.append(f"[b reverse][@click=screen.catch({seat})] k: catch [/][/]")
+            catch = escape(t("tui.seat.catch"))
+            parts.append(f"[b reverse][@click=screen.catch({seat})] {catch} [/][/]")
         lines.append("  ".join(parts))
     return "\n".join(lines)
+
+
+def _seat_name(state: TableState, seat: int) -> str:
+    """A seat's name on its line, "(you)" after the player's, cut to ``NAME_WIDTH``."""
+    name = state.name(seat)
+    if seat == state.seat:
+        name = t("tui.seat.you", name=name)
+    return name[: NAME_WIDTH - 1] + "…" if len(name) > NAME_WIDTH else name
 
 
 def lobby(state: TableState, now_ms: float) -> str:
@@ -105,16 +108,15 @@ def lobby(state: TableState, now_ms: float) -> str:
     for seat, room_seat in enumerate(room_seats):
         presence = state.presence[seat] if seat < len(state.presence) else room_seat
         if room_seat.get("kind") == "open":
-            lines.append(f"    [dim]{'(open seat)':<{NAME_WIDTH}}[/]")
+            lines.append(f"    [dim]{t('tui.seat.open'):<{NAME_WIDTH}}[/]")
             continue
-        name = state.name(seat) + (" (you)" if seat == state.seat else "")
-        if len(name) > NAME_WIDTH:
-            name = name[: NAME_WIDTH - 1] + "…"
+        name = _seat_name(state, seat)
         parts = [f"    {escape(name):<{NAME_WIDTH}}"]
         if room_seat.get("kind") == "player":
-            parts.append("here" if presence.get("connected") or seat == state.seat else "away")
+            here = presence.get("connected") or seat == state.seat
+            parts.append(t("tui.seat.here") if here else t("table.seat.away"))
         if seat == state.host:
-            parts.append("host")
+            parts.append(t("tui.seat.host"))
         if seat in emotes:
             parts.append(said(emotes[seat]))
         lines.append("  ".join(parts))
@@ -122,7 +124,7 @@ def lobby(state: TableState, now_ms: float) -> str:
 
 
 def _direction(d: int) -> str:
-    return "↻ clockwise" if d == 1 else "↺ counter-clockwise"
+    return t("tui.direction.cw") if d == 1 else t("tui.direction.ccw")
 
 
 def centre(state: TableState) -> str:
@@ -134,42 +136,38 @@ def centre(state: TableState) -> str:
         return ""
     top = view["top"]
     color = view["color"]
-    line = [f"Top card {chip(top)} {card_name(top)}" if top else "No card yet"]
+    line = [t("tui.top", card=f"{chip(top)} {card_name(top)}") if top else t("tui.top.none")]
     if color:
-        line.append(f"colour {color_chip(color)}")
+        line.append(t("tui.color", chip=color_chip(color)))
     lines = ["  ·  ".join(line)]
     more = [_direction(view["direction"])]
     if view["launcher"] is not None:
         presses = view["launcher"]
-        since = (
-            "just fired or reset"
-            if presses == 0
-            else f"{_plural(presses, 'press', 'presses')} since it fired"
-        )
-        more.append(f"Launcher: {view['draw_count']} cards loaded, {since}")
+        since = t("table.launcher.fired") if presses == 0 else tn("table.launcher.presses", presses)
+        more.append(tn("tui.launcher", view["draw_count"], since=since))
     else:
-        more.append(f"Draw pile: {_plural(view['draw_count'], 'card')}")
+        more.append(tn("tui.draw_pile", view["draw_count"]))
     if view["steps"]:
-        more.append("also plays: " + " ".join(color_chip(c) for c in view["steps"]))
+        more.append(t("tui.steps", colors=" ".join(color_chip(c) for c in view["steps"])))
     lines.append("  ·  ".join(more))
     pending = view["pending"]
     if pending is not None:
         who = escape(state.name(pending["target"]))
         if pending["until_fire"]:
-            lines.append(f"[b]Penalty: {who} presses until the launcher fires[/]")
+            lines.append(f"[b]{t('tui.penalty.until_fire', who=who)}[/]")
         else:
-            lines.append(f"[b]Penalty: +{pending['amount']} on {who}[/]")
+            lines.append(f"[b]{t('tui.penalty', who=who, n=pending['amount'])}[/]")
     blast = []
     if view["blast"]:
-        blast.append(f"[b]BLAST![/] {chip(view['blast'])} {card_name(view['blast'])}")
+        blast.append(f"[b]{t('tui.blast')}[/] {chip(view['blast'])} {card_name(view['blast'])}")
     live = view.get("live")
     if live is not None:
         if live["lock"]:
-            blast.append("locked: " + " ".join(color_chip(c) for c in live["lock"]))
+            blast.append(t("tui.locked", colors=" ".join(color_chip(c) for c in live["lock"])))
         if live["mine"]:
-            blast.append(f"you hold {chip(live['mine'])} up")
+            blast.append(t("tui.holding", card=chip(live["mine"])))
     if view["spent"]:
-        blast.append("spent: " + " ".join(chip(c) for c in view["spent"]))
+        blast.append(t("tui.spent", cards=" ".join(chip(c) for c in view["spent"])))
     if blast:
         lines.append("  ·  ".join(blast))
     return "\n".join(lines)
@@ -178,14 +176,19 @@ def centre(state: TableState) -> str:
 #: What each mandatory window asks: to its seat, what it is about and what a card of the
 #: hand does there ("" if none may be played); to the others. The seat's prompt goes on with
 #: what its legal actions allow ("Your turn: play a card or draw (d)").
+#: Keys (``tui.ask.<window>``, ``.card``, ``.others``), read when shown.
 ASKS: Final[dict[str, tuple[str, str, str]]] = {
-    "turn": ("Your turn", "play a card", "{who}'s turn"),
-    "drawn": ("You drew a card", "play it", "{who} decides on the drawn card"),
-    "penalty": ("A penalty", "answer it", "{who} faces a penalty"),
-    "challenge": ("A Wild Draw Four", "answer it", "{who} faces a Wild Draw Four"),
-    "color": ("The first card", "", "{who} chooses the first colour"),
-    "blast": ("BLAST challenge", "", "BLAST challenge: {who} and others answer"),
-    "live": ("Live play", "play any card that fits, any time", "Live play: anyone may play"),
+    "turn": (N_("tui.ask.turn"), N_("tui.ask.turn.card"), N_("tui.ask.turn.others")),
+    "drawn": (N_("tui.ask.drawn"), N_("tui.ask.drawn.card"), N_("tui.ask.drawn.others")),
+    "penalty": (N_("tui.ask.penalty"), N_("tui.ask.penalty.card"), N_("tui.ask.penalty.others")),
+    "challenge": (
+        N_("tui.ask.challenge"),
+        N_("tui.ask.challenge.card"),
+        N_("tui.ask.challenge.others"),
+    ),
+    "color": (N_("tui.ask.color"), "", N_("tui.ask.color.others")),
+    "blast": (N_("tui.ask.blast"), "", N_("tui.ask.blast.others")),
+    "live": (N_("tui.ask.live"), N_("tui.ask.live.card"), N_("tui.ask.live.others")),
 }
 
 #: The kinds of action a prompt offers with their keys, in the order it names them.
@@ -201,23 +204,23 @@ ANSWERS: Final = (
 
 #: The prompt once the match is over: at the host's seat (who starts another), at another.
 MATCH_OVER: Final = {
-    True: "The match is over: n starts another",
-    False: "The match is over: the host may start another",
+    True: N_("tui.match_over.host"),
+    False: N_("tui.match_over.guest"),
 }
 
 
 def _either(offers: list[str]) -> str:
-    """``offers`` as one choice: "a", "a or b", "a, b or c"."""
+    """``offers`` as one choice: "a", "a or b", "a, b or c" (``tui.either``)."""
     if len(offers) < 2:
         return "".join(offers)
-    return f"{', '.join(offers[:-1])} or {offers[-1]}"
+    return t("tui.either", some=", ".join(offers[:-1]), last=offers[-1])
 
 
 def offers(state: TableState, window: str) -> str:
     """What the seat may do in ``window``, from its legal actions and nothing else: playing
     a card if one plays, and each answer's key (``key_of``: UNO Attack's presses too)."""
     moves = group(state.legal)
-    can = [ASKS[window][1]] if ASKS[window][1] and moves.by_card else []
+    can = [t(ASKS[window][1])] if ASKS[window][1] and moves.by_card else []
     for kind in ANSWERS:
         if moves.by_kind.get(kind):
             key = key_of(kind, state.launcher)
@@ -230,30 +233,30 @@ def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
     news worth stressing); and the countdown ("" without a timer)."""
     view = state.view
     if state.match_over is not None:
-        return MATCH_OVER[state.host is not None and state.host == state.seat], True, ""
+        return t(MATCH_OVER[state.host is not None and state.host == state.seat]), True, ""
     if view is None:
         if state.status != "connected":
             return "", False, ""
         if state.room is not None and not state.room.get("started"):
-            return "Waiting for the host to start the match…", False, ""
-        return "Waiting for the deal…", False, ""
+            return t("tui.wait.host"), False, ""
+        return t("tui.wait.deal"), False, ""
     if view["winner"] is not None:
-        return f"{state.name(view['winner'])} wins the round", True, ""
+        return t("table.wins", who=state.name(view["winner"])), True, ""
     live = view.get("live")
     if live is not None and state.seat is not None and live["blocked"] == state.seat:
-        return "You are blocked until someone else plays", False, ""
+        return t("table.blocked"), False, ""
     w = state.mandatory()
     if w is None or w["kind"] not in ASKS:
         return "", False, ""
     mine = state.my_move()
     head, _, to_others = ASKS[w["kind"]]
     if w["kind"] == "blast" and not mine:
-        text = "BLAST challenge: waiting for the others"
+        text = t("tui.ask.blast.waiting")
     elif mine:
         can = offers(state, w["kind"])
-        text = f"{head}: {can}" if can else head
+        text = t("tui.ask", head=t(head), offers=can) if can else t(head)
     else:
-        text = to_others.format(who=state.name(w.get("seat")))
+        text = t(to_others, who=state.name(w.get("seat")))
     return text, mine, countdown(state, now_ms) if w["kind"] != "live" else ""
 
 
@@ -261,7 +264,7 @@ def prompt(state: TableState, now_ms: float) -> str:
     """``asked`` as markup: stressed in bold, with the countdown."""
     text, stressed, left = asked(state, now_ms)
     text = f"[b]{escape(text)}[/]" if stressed else escape(text)
-    return f"{text}  [b]({left} left)[/]" if left else text
+    return f"{text}  [b]({escape(t('tui.left', time=left))})[/]" if left else text
 
 
 def hand(
@@ -296,18 +299,11 @@ def _plays(moves: Moves, card: str) -> bool:
 
 
 #: BLAST mode: the cards that fit now, by their keys, first on the keys line.
-FITS: Final = "Fits now: {cards}"
+FITS: Final = N_("tui.fits")
 #: A jump-in on the keys line, in words: what it is, where it is offered.
-JUMP_IN: Final = (
-    "jump in with {card}: your card identical to the top card goes on it out of turn;"
-    " the top card's effect is cancelled and play goes on from you"
-)
+JUMP_IN: Final = N_("tui.jump_in")
 #: A card that may be played or jump in on the player's turn: the difference, in words.
-JUMP_OR_PLAY: Final = (
-    "Play it: your turn's play, after the top card's effect.\n"
-    "Jump in: your identical card covers the top card, whose effect is cancelled;"
-    " only yours applies."
-)
+JUMP_OR_PLAY: Final = N_("tui.jump_or_play")
 
 
 def keys(
@@ -326,41 +322,41 @@ def keys(
     if state.realtime:
         fits = [f"[b]{key}[/] {chip(card)}" for key, card in held if key and _plays(moves, card)]
         if fits:
-            shown.append(FITS.format(cards=" ".join(fits)))
+            shown.append(t(FITS, cards=" ".join(fits)))
     jumps = [(key, card) for key, card in held if moves.jump(card)]
     if jumps:
         jumper, card = jumps[0]
-        shown.append(f"[b]{jumper or '← →'}[/] {escape(JUMP_IN.format(card=card))}")
+        shown.append(f"[b]{jumper or '← →'}[/] {escape(t(JUMP_IN, card=card))}")
     seen = set()
     if any(moves.plays(c, False) for c in moves.by_card):
-        shown.append("[b]← →[/] choose a card  [b]Enter[/] play it")
+        enter = escape(t("tui.key.enter"))
+        choose, play = escape(t("tui.keys.choose")), escape(t("tui.keys.play"))
+        shown.append(f"[b]← →[/] {choose}  [b]{enter}[/] {play}")
     for kind in KEYS:
         key = key_of(kind, state.launcher, state.view["pending"])
         letter, label = key.key, key.label
         if not moves.by_kind.get(kind) or letter in seen or kind == Kind.UNO:
             continue
         seen.add(letter)
-        shown.append(f"[b][@click=screen.key('{letter}')]{letter}[/][/] {label}")
+        shown.append(f"[b][@click=screen.key('{letter}')]{letter}[/][/] {escape(label)}")
     if moves.by_kind.get(Kind.UNO):
-        shown.append("[b][@click=screen.key('u')]u[/][/] UNO!")
+        shown.append(f"[b][@click=screen.key('u')]u[/][/] {escape(t('table.uno'))}")
     elif len(state.view["hand"]) <= 2 and any(
         m.action.uno for ms in moves.by_card.values() for m in ms
     ):
-        what = "cancel the UNO call" if call_uno else "UNO with your next card"
-        shown.append(f"[b][@click=screen.key('u')]u[/][/] {what}")
+        what = t("tui.keys.uno_cancel") if call_uno else t("tui.keys.uno_next")
+        shown.append(f"[b][@click=screen.key('u')]u[/][/] {escape(what)}")
     if cursor_card and moves.pick_up(cursor_card):
-        shown.append("[b]h[/] hold the card up")
+        shown.append(f"[b]h[/] {escape(t('tui.keys.hold'))}")
     return "   ".join(shown)
 
 
 #: How the rounds count (RULES.md P6, the room's ``scoring``), under a round's results; the
 #: browser's results say the same (``results.js``).
 SCORING: Final[dict[str, str]] = {
-    "winner_takes": "The round's winner scores the points left in the other hands;"
-    " the first to {target} wins the match.",
-    "lowest_total": "Everyone adds the points left in their own hand;"
-    " once someone reaches {target}, the lowest total wins.",
-    "none": "One round decides the game: no points are kept.",
+    "winner_takes": N_("tui.scoring.winner_takes"),
+    "lowest_total": N_("tui.scoring.lowest_total"),
+    "none": N_("tui.scoring.none"),
 }
 
 
@@ -372,10 +368,10 @@ def results(state: TableState) -> str:
     scored = scoring != "none"
     lines = []
     if over is not None:
-        lines.append(f"[b]{escape(state.name(over['winner']))} wins the round[/]")
+        lines.append(f"[b]{escape(t('table.wins', who=state.name(over['winner'])))}[/]")
         lines.append("")
-        score = f"  {'match score':>11}" if scored else ""
-        lines.append(f"{'':<{NAME_WIDTH}}  {'points left':>13}{score}")
+        score = f"  {t('tui.results.score'):>11}" if scored else ""
+        lines.append(f"{'':<{NAME_WIDTH}}  {t('tui.results.left'):>13}{score}")
         for seat, left in enumerate(over["leftovers"]):
             name = escape(state.name(seat))
             score = f"  {over['scores'][seat]:>11}" if scored else ""
@@ -383,9 +379,9 @@ def results(state: TableState) -> str:
         if scoring in SCORING:
             target = state.rules.get("target_score") or 500
             lines.append("")
-            lines.append(escape(SCORING[str(scoring)].format(target=target)))
+            lines.append(escape(t(SCORING[str(scoring)], target=target)))
     if state.match_over is not None:
         winners = ", ".join(state.name(s) for s in state.match_over["winners"])
         lines.append("")
-        lines.append(f"[b]The match is over: {escape(winners)} won.[/]")
+        lines.append(f"[b]{escape(t('tui.results.match', winners=winners))}[/]")
     return "\n".join(lines)

@@ -13,8 +13,10 @@ from collections import deque
 from dataclasses import dataclass, field
 from typing import Any
 
+from .. import i18n
 from ..core import events as ev
 from ..core.windows import WINDOW_SCHEMA
+from ..i18n import t
 from .link import Frame
 
 #: The windows that hold the game until their seat answers (BLAST mode's live play too).
@@ -206,15 +208,20 @@ class TableState:
     def name(self, seat: int | None) -> str:
         """A seat's name as the table shows it; a bot is named by its seat and level."""
         if seat is None:
-            return "the referee"
+            return t("table.seat.referee")
         seats = self.presence or (self.room or {}).get("seats", [])
         s = seats[seat] if 0 <= seat < len(seats) else None
         if s is not None and s.get("kind") == "bot":
             level = (s.get("name") or "").removeprefix("bot ").split(":")[0]
-            return f"Bot {seat + 1}" + (f" ({level})" if level else "")
+            bot = t("table.seat.bot", n=seat + 1)
+            if not level:
+                return bot
+            if i18n.current().has(f"table.bot.{level}"):
+                level = t(f"table.bot.{level}")
+            return t("table.seat.with_level", name=bot, level=level)
         if s is not None and s.get("name"):
             return str(s["name"])
-        return f"Seat {seat + 1}"
+        return t("table.seat.n", n=seat + 1)
 
     @property
     def legal(self) -> list[str]:

@@ -18,19 +18,22 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from ..core.actions import Kind
+from ..core.cards import COLOR_LETTERS
 from ..core.events import Event
+from ..i18n import N_, t, tn
 from . import render
-from .cards import COLOR_NAME, card_name, sort_hand
+from .cards import card_name, sort_hand
 from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen
 from .hand import CARD_KEYS, HandKeys, HandView
 from .logview import LogView
 from .moves import KEYS, Move, Moves, describe, digits, group, key_label, key_of
 from .state import LOG_KEPT
 from .words import (
-    EMOTE_WORDS,
+    EMOTES,
     bot_failed_line,
     chat_line,
     emote_line,
+    emote_words,
     jump_line,
     race_line,
     say,
@@ -45,7 +48,13 @@ ACTION_KEYS = frozenset(k.key for k in KEYS.values())
 #: under it (measured: docs/terminal.md, "The table").
 MIN_SIZE = (80, 20)
 #: A card key with no card beside it now.
-NO_CARD_ON_KEY = "{key}: no card of your hand has this key now"
+NO_CARD_ON_KEY = N_("tui.say.no_card_on_key")
+
+
+def stressed(text: str) -> str:
+    """A notice as markup, its words up to the first colon in bold ("**Refused:** ...")."""
+    head, colon, rest = text.partition(": ")
+    return f"[b]{escape(head)}:[/] {escape(rest)}" if colon else escape(text)
 
 
 class TableScreen(Screen[None]):
@@ -57,12 +66,13 @@ class TableScreen(Screen[None]):
         Binding("enter,space", "play", "play", show=False),
         *(Binding(k, f"card('{k}')", show=False) for k in CARD_KEYS),
         *(Binding(k, f"key('{k}')", show=False) for k in sorted(ACTION_KEYS | {"h"})),
-        Binding("r", "rules", "rules"),
-        Binding("question_mark", "keys", "keys"),
-        Binding("b", "bell", "bell"),
-        Binding("e", "emote", "emote"),
-        Binding("n", "again", "another match"),  # in the footer once the host may start one
-        Binding("q", "leave", "leave"),
+        # (the footer's words are the catalogue's, read when shown: ``active_bindings``)
+        Binding("r", "rules", N_("tui.footer.rules")),
+        Binding("question_mark", "keys", N_("tui.footer.keys")),
+        Binding("b", "bell", N_("tui.footer.bell")),
+        Binding("e", "emote", N_("tui.footer.emote")),
+        Binding("n", "again", N_("tui.footer.again")),  # in the footer once the host may start one
+        Binding("q", "leave", N_("tui.footer.leave")),
     ]
 
     def __init__(self) -> None:
@@ -114,7 +124,17 @@ class TableScreen(Screen[None]):
         small = self.query_one("#too-small", Static)
         wanted = Size(*MIN_SIZE)
         small.display = size.width < wanted.width or size.height < wanted.height
-        small.update(render.TOO_SMALL.format(size=size, wanted=wanted))
+        small.update(
+            escape(
+                t(
+                    render.TOO_SMALL,
+                    width=size.width,
+                    height=size.height,
+                    need_width=wanted.width,
+                    need_height=wanted.height,
+                )
+            )
+        )
 
     # -- showing -----------------------------------------------------------------------------
     def changed(self) -> None:
@@ -137,7 +157,7 @@ class TableScreen(Screen[None]):
         self.query_one("#prompt", Static).update(render.prompt(state, moment))
         self.query_one("#notice", Static).update(self.notice)
         self.deal_keys()
-        title = f"Your hand: {len(self.hand)} card{'' if len(self.hand) == 1 else 's'}"
+        title = tn("tui.hand", len(self.hand))
         self.query_one(HandView).show(
             title if state.seat is not None and state.view is not None else "",
             render.hand(state, self.hand, self.keys, self.moves, self.cursor),
@@ -224,7 +244,14 @@ class TableScreen(Screen[None]):
     def active_bindings(self) -> dict[str, ActiveBinding]:
         """The keys active now, as the footer shows them: ``n`` is always bound (its action
         starts another match or says why not) but named only once the host may start one."""
-        active = super().active_bindings
+        active = {
+            key: bound._replace(
+                binding=replace(bound.binding, description=t(bound.binding.description))
+            )
+            if bound.binding.description.startswith("tui.")
+            else bound
+            for key, bound in super().active_bindings.items()
+        }
         again = active.get("n")
         if again is not None and not self.again:
             active["n"] = again._replace(binding=replace(again.binding, show=False))
@@ -241,11 +268,9 @@ class TableScreen(Screen[None]):
         answer = await self.play_app.link.act(text, state.view["version"])
         if self.notice == sending:  # (else a newer line, a race the move lost, stays)
             if answer["type"] == "error":
-                self.say(f"[b]Refused:[/] {answer['message']}")
+                self.say(f"[b]{escape(t('tui.say.refused'))}[/] {answer['message']}")
             elif answer["type"] == "lost":
-                self.say(
-                    "[b]The connection dropped before the answer:[/] your move may not have arrived"
-                )
+                self.say(stressed(t("table.toast.lost_move")))
             else:
                 self.say("")
         if answer["type"] not in ("error", "lost") and (text == "uno" or text.endswith(" uno")):
@@ -259,7 +284,7 @@ class TableScreen(Screen[None]):
         state = self.play_app.state
         options = [(m.text, describe(m, state.name)) for m in moves]
         kinds = {m.action.kind for m in moves}
-        note = render.JUMP_OR_PLAY if {Kind.PLAY, Kind.JUMP} <= kinds else ""
+        note = t(render.JUMP_OR_PLAY) if {Kind.PLAY, Kind.JUMP} <= kinds else ""
         self.app.push_screen(Chooser(title, options, digits(moves), note), self._chosen)
 
     def _chosen(self, text: str | None) -> None:
@@ -279,9 +304,9 @@ class TableScreen(Screen[None]):
         if key in self.keys:
             self.action_play_at(self.keys.index(key))
         elif self.hand:
-            self.say(NO_CARD_ON_KEY.format(key=key))
+            self.say(escape(t(NO_CARD_ON_KEY, key=key)))
         else:
-            self.say(f"No card to play: {self.why_not()}")
+            self.say(t("tui.say.no_card", why=self.why_not()))
 
     def action_play_at(self, index: int) -> None:
         """Play the card at ``index`` of the hand shown (the cursor's, a key's, a click's)."""
@@ -289,21 +314,21 @@ class TableScreen(Screen[None]):
         card = self.hand[index]
         options = self.moves.plays(card, self.call_uno)
         if options:
-            self.choose(f"Play {card} ({card_name(card)})", options)
+            self.choose(escape(t("tui.chooser.play", card=card, name=card_name(card))), options)
         elif self.moves.pick_up(card):
-            self.say(f"{card} can only be held up now: press h")
+            self.say(escape(t("tui.say.only_hold", card=card)))
             self.show()
         elif self.play_app.state.my_move():
             self.send(self.probe(card))  # the engine says why not, and nothing changes
         else:
-            self.say(f"{card} cannot be played now: {self.why_not()}")
+            self.say(t("tui.say.cannot_play", card=card, why=self.why_not()))
             self.show()
 
     def probe(self, card: str) -> str:
         """The action that asks the engine why ``card`` cannot be played (it is refused)."""
         if card.startswith("W"):
             view = self.play_app.state.view
-            return f"{card}:{(view or {}).get('color') or next(iter(COLOR_NAME))}"
+            return f"{card}:{(view or {}).get('color') or COLOR_LETTERS[0]}"
         return card
 
     def why_not(self) -> str:
@@ -311,12 +336,12 @@ class TableScreen(Screen[None]):
         (escaped, for ``say``)."""
         state = self.play_app.state
         if state.view is None:
-            return "no round is being played"
+            return escape(t("tui.why.no_round"))
         if state.seat is None:
-            return "you are watching"
+            return escape(t("tui.why.watching"))
         text, _, left = render.asked(state, self.play_app.clock())
-        text = f"{text} ({left} left)" if text and left else text
-        return escape(text) or "nothing is asked of you"
+        text = f"{text} ({t('tui.left', time=left)})" if text and left else text
+        return escape(text or t("tui.why.nothing"))
 
     def action_key(self, key: str) -> None:
         launcher = self.play_app.state.launcher
@@ -328,20 +353,22 @@ class TableScreen(Screen[None]):
             card = self.hand[self.cursor] if self.hand else None
             move = self.moves.pick_up(card) if card else None
             if move is None:
-                self.say(f"h: no card can be held up now ({self.why_not()})")
+                self.say(escape(t("tui.say.no_hold")) + f" ({self.why_not()})")
             else:
                 self.send(move.text)
             return
         if not moves:
-            self.say(f"{key}: you cannot {key_label(key, launcher)} now ({self.why_not()})")
+            cannot = t("tui.say.cannot", key=key, what=key_label(key, launcher))
+            self.say(f"{escape(cannot)} ({self.why_not()})")
             return
         kind = moves[0].action.kind
         titles = {
-            Kind.CATCH: "Catch whom?",
-            Kind.COLOR: "The colour of the first card",
-            Kind.BLAST: "Meet the BLAST challenge with",
+            Kind.CATCH: N_("tui.chooser.catch"),
+            Kind.COLOR: N_("tui.chooser.color"),
+            Kind.BLAST: N_("tui.chooser.blast"),
         }
-        self.choose(titles.get(kind, key_of(kind, launcher).label), moves)
+        title = t(titles[kind]) if kind in titles else key_of(kind, launcher).label
+        self.choose(escape(title), moves)
 
     def uno(self) -> None:
         """UNO now if the seat may declare it, else armed for the next card."""
@@ -353,12 +380,11 @@ class TableScreen(Screen[None]):
         with_call = any(m.action.uno for ms in self.moves.by_card.values() for m in ms)
         if state.view is not None and len(state.view["hand"]) <= 2 and with_call:
             self.call_uno = not self.call_uno
-            self.say(
-                "UNO! It goes with your next card." if self.call_uno else "UNO call cancelled."
-            )
+            armed = "table.toast.uno_armed" if self.call_uno else "table.toast.uno_cancelled"
+            self.say(escape(t(armed)))
             self.show()
         else:
-            self.say("UNO is called with your second-to-last card, or as soon as you hold one.")
+            self.say(escape(t("tui.say.uno_when")))
 
     def on_hand_view_picked(self, message: HandView.Picked) -> None:
         self.action_play_at(message.index)
@@ -368,7 +394,7 @@ class TableScreen(Screen[None]):
             if move.action.target == seat:
                 self.send(move.text)
                 return
-        self.say(f"{self.play_app.state.name(seat)} cannot be caught now")
+        self.say(escape(t("tui.say.no_catch", who=self.play_app.state.name(seat))))
 
     def action_rules(self) -> None:
         room = self.play_app.state.room
@@ -380,8 +406,8 @@ class TableScreen(Screen[None]):
 
     def action_emote(self) -> None:
         """Choose an emote for the table (digits pick, Escape cancels), and send it."""
-        options = list(EMOTE_WORDS.items())
-        self.app.push_screen(Chooser("Send an emote", options), self._emote_chosen)
+        options = [(emote, emote_words(emote)) for emote in EMOTES]
+        self.app.push_screen(Chooser(escape(t("tui.chooser.emote")), options), self._emote_chosen)
 
     def _emote_chosen(self, emote: str | None) -> None:
         if emote:
@@ -394,15 +420,17 @@ class TableScreen(Screen[None]):
         answer = await self.play_app.link.emote(emote)
         if answer["type"] == "error":
             if answer.get("code") == "rate_limited":
-                self.say("[b]Too many messages at once:[/] wait a moment before the next emote")
+                self.say(stressed(t("tui.say.emote_rate")))
             else:
-                self.say(f"[b]Emote refused:[/] {escape(str(answer['message']))}")
+                refused = escape(t("tui.say.emote_refused"))
+                self.say(f"[b]{refused}[/] {escape(str(answer['message']))}")
         elif answer["type"] == "lost":
-            self.say("[b]The connection is down:[/] the emote may not have arrived")
+            self.say(stressed(t("tui.say.emote_lost")))
 
     def action_bell(self) -> None:
         self.play_app.bell_on = not self.play_app.bell_on
-        self.notice = f"The bell on your turn is {'on' if self.play_app.bell_on else 'off'}."
+        bell = t("tui.say.bell_on") if self.play_app.bell_on else t("tui.say.bell_off")
+        self.notice = escape(bell)
         self.show()
 
     def action_leave(self) -> None:
@@ -412,7 +440,7 @@ class TableScreen(Screen[None]):
             self.app.exit()
             return
         self.app.push_screen(
-            LeaveScreen(self.play_app.link.leaving),
+            LeaveScreen(t(self.play_app.link.leaving)),
             lambda leave: self.app.exit() if leave else None,
         )
 
@@ -424,4 +452,4 @@ class TableScreen(Screen[None]):
         """A key that is nobody's: say so. (Every key gets here before the bindings do: one
         bound to an action open now is theirs.)"""
         if event.is_printable and event.character and event.key not in self.active_bindings:
-            self.say(f"{event.character}: no such key here — press ? for the keys")
+            self.say(escape(t("tui.say.no_key", key=event.character)))

@@ -1,7 +1,8 @@
 """The log's lines: each event in words (``unoverse.core.sentences``, with the players' names), the
 races between seats, chat, emotes, and a bot's decision that failed, with a tag on what stands
 out (jump-ins, UNO calls, catches, challenges, races, BLAST, the launcher firing, eliminations,
-a round won, a bot's failure). The emotes' words are here too, in one mapping."""
+a round won, a bot's failure), in the current language (``tui.*``; the page's log tags and
+emotes' words)."""
 
 from __future__ import annotations
 
@@ -10,57 +11,55 @@ from typing import Any, Final
 
 from textual.markup import escape
 
+from .. import i18n
 from ..core import events as ev
 from ..core.events import Event
 from ..core.sentences import describe
+from ..i18n import N_, t
 from ..server.bot_pool import LIGHT
 
 Name = Callable[[int | None], str]
 
-#: The tag of each event kind that stands out.
+#: The tag of each event kind that stands out: the page's log tags (``table.log.tag.*``).
 TAGS: Final[dict[str, str]] = {
-    ev.JUMP: "jump-in",
-    ev.UNO: "UNO",
-    ev.FALSE_UNO: "UNO",
-    ev.CATCH: "catch",
-    ev.ILLEGAL_CAUGHT: "catch",
-    ev.CHALLENGE: "challenge",
-    ev.SIMULTANEOUS: "race",
-    ev.HOLDING: "race",
-    ev.BLAST: "BLAST",
-    ev.BLAST_DISCARD: "BLAST",
-    ev.BLAST_PENALTY: "BLAST",
-    ev.ELIMINATED: "out",
-    ev.ROUND_OVER: "win",
+    ev.JUMP: N_("table.log.tag.jump"),
+    ev.UNO: N_("table.log.tag.call"),
+    ev.FALSE_UNO: N_("table.log.tag.call"),
+    ev.CATCH: N_("table.log.tag.catch"),
+    ev.ILLEGAL_CAUGHT: N_("table.log.tag.catch"),
+    ev.CHALLENGE: N_("table.log.tag.challenge"),
+    ev.SIMULTANEOUS: N_("table.log.tag.race"),
+    ev.HOLDING: N_("table.log.tag.race"),
+    ev.BLAST: N_("table.log.tag.blast"),
+    ev.BLAST_DISCARD: N_("table.log.tag.blast"),
+    ev.BLAST_PENALTY: N_("table.log.tag.blast"),
+    ev.ELIMINATED: N_("table.log.tag.out"),
+    ev.ROUND_OVER: N_("table.log.tag.win"),
 }
+#: The launcher firing (a press that drew cards).
+LAUNCHER_TAG: Final = N_("table.log.tag.burst")
 
 
-#: Each emote in words, by its name in the protocol (``server.protocol.EMOTES``), in the
-#: order the picker offers them; the browser says the same (``emotes.js``).
-EMOTE_WORDS: Final[dict[str, str]] = {
-    "hello": "Hello!",
-    "well_played": "Well played!",
-    "wow": "Wow!",
-    "oops": "Oops!",
-    "hurry": "Hurry up!",
-    "thanks": "Thanks!",
-}
+#: The emotes, by their names in the protocol (``server.protocol.EMOTES``), in the order the
+#: picker offers them; their words are the catalogue's ``emote.<name>``, as the page's.
+EMOTES: Final = ("hello", "well_played", "wow", "oops", "hurry", "thanks")
 
 
 def emote_words(emote: str) -> str:
     """An emote in words ("Well played!"); a name this version does not know, as it came."""
-    return EMOTE_WORDS.get(emote, emote)
+    return t(f"emote.{emote}") if emote in EMOTES else emote
 
 
 def _tagged(tag: str, text: str) -> str:
-    return f"[b reverse] {tag} [/] {escape(text)}" if tag else escape(text)
+    """A log line with its tag (a key, shown in the current language) before it."""
+    return f"[b reverse] {escape(t(tag))} [/] {escape(text)}" if tag else escape(text)
 
 
 def say(event: Event, name: Name) -> str:
     """An event as a log line (Textual markup)."""
     tag = TAGS.get(event.kind, "")
     if event.kind == ev.PRESS and event.count:
-        tag = "launcher"
+        tag = LAUNCHER_TAG
     return _tagged(tag, describe(event, name))
 
 
@@ -70,20 +69,20 @@ def jump_line(jump: dict[str, Any], play: dict[str, Any] | None, name: Name) -> 
     return _tagged(TAGS[ev.JUMP], describe(Event.from_dict(play or jump), name))
 
 
-#: A race in one line: who was first, with what; whose answer came late, by how much, and
-#: what became of it.
-RACE_WORDS: Final = "{first} first{won} — {late} came {gap}: {verdict}"
-#: The race's words for the player it speaks to: (first, late with no card known).
-RACE_YOU: Final = ("You were", "yours")
-
-
 def _gap(by_ms: float) -> str:
     """How late an answer came, in seconds (the clocks behind it are no finer than a ms)."""
     if by_ms == 0:
-        return "at the same instant"
+        return t("tui.race.gap.same")
     if by_ms < 10:
-        return "under 0.01 s late"
-    return f"{by_ms / 1000:.2f} s late"
+        return t("tui.race.gap.under")
+    return t("tui.race.gap.late", s=f"{by_ms / 1000:.2f}")
+
+
+def _race_kind(kind: str) -> str:
+    """What the first seat did, in words (``tui.race.kind.<kind>``; an unknown kind as it
+    came, in words)."""
+    key = f"tui.race.kind.{kind}"
+    return t(key) if i18n.current().has(key) else kind.replace("_", " ")
 
 
 def race_words(race: dict[str, Any], name: Name, me: int | None = None) -> str:
@@ -93,17 +92,27 @@ def race_words(race: dict[str, Any], name: Name, me: int | None = None) -> str:
     first, late = race["first"], race["late"]
     won, refused, draws = race.get("won", ""), race.get("refused", ""), race.get("draws", 0)
     if late == me:
-        whose, who = (f"your {refused}" if refused else RACE_YOU[1]), "you draw"
+        whose = t("tui.race.late.your_card", card=refused) if refused else t("tui.race.late.yours")
+    elif refused:
+        whose = t("tui.race.late.their_card", who=name(late), card=refused)
     else:
-        whose = f"{name(late)}'s" + (f" {refused}" if refused else "")
-        who = f"{name(late)} draws"
-    if refused:
-        verdict = "refused" + (f", {who} {draws}" if draws else "")
+        whose = t("tui.race.late.theirs", who=name(late))
+    if refused and draws:
+        verdict = (
+            t("tui.race.refused.you_draw", n=draws)
+            if late == me
+            else t("tui.race.refused.draws", who=name(late), n=draws)
+        )
+    elif refused or not race["accepted"]:
+        verdict = t("tui.race.refused")
     else:
-        verdict = "taken on the new state" if race["accepted"] else "refused"
-    return RACE_WORDS.format(
-        first=RACE_YOU[0] if first == me else f"{name(first)} was",
-        won=f" with {won}" if won else f" to {race['kind'].replace('_', ' ')}",
+        verdict = t("tui.race.taken")
+    kind = _race_kind(race["kind"])
+    how = t("tui.race.with", card=won) if won else t("tui.race.to", what=kind)
+    return t(
+        "tui.race",
+        first=t("tui.race.first.you") if first == me else t("tui.race.first", who=name(first)),
+        won=how,
         late=whose,
         gap=_gap(race["by_ms"]),
         verdict=verdict,
@@ -112,7 +121,7 @@ def race_words(race: dict[str, Any], name: Name, me: int | None = None) -> str:
 
 def race_line(race: dict[str, Any], name: Name) -> str:
     """A race as its log line: ``race_words``, tagged."""
-    return _tagged("race", race_words(race, name))
+    return _tagged(N_("table.log.tag.race"), race_words(race, name))
 
 
 def chat_line(line: dict[str, Any], name: Name) -> str:
@@ -127,5 +136,5 @@ def emote_line(emote: dict[str, Any], name: Name) -> str:
 
 def bot_failed_line(failure: dict[str, Any], name: Name) -> str:
     """A bot could not decide (its search failed): why, and that a light bot moved for it."""
-    text = f"{name(failure['seat'])} could not decide ({failure['reason']}): the {LIGHT} bot moves"
-    return _tagged("bot", text)
+    text = t("tui.bot_failed", who=name(failure["seat"]), reason=failure["reason"], light=LIGHT)
+    return _tagged(N_("tui.tag.bot"), text)
