@@ -6,13 +6,14 @@ SVG for the docs."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from textual.pilot import Pilot
 
+from unoverse import i18n
 from unoverse.core.game import Game, Phase
 from unoverse.tui.app import PlayApp
 
@@ -127,3 +128,21 @@ def test_round_results(snap_compare: SnapCompare) -> None:
     )
     app = PlayApp(ScriptedLink(sent), bell=False)
     assert snap_compare(app, terminal_size=(80, 24), run_before=shot("results"))
+
+
+@pytest.fixture
+def in_spanish() -> Iterator[None]:
+    """The game in Spanish (``--lang es``) for the test, English again after it."""
+    i18n.use("es")
+    yield
+    i18n.use(i18n.DEFAULT)
+
+
+def test_classic_table_in_spanish(snap_compare: SnapCompare, in_spanish: None) -> None:
+    app = table("classic", 4, 2, _turn())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=shot("classic-es"))
+
+
+def test_a_wild_asks_for_its_colour_in_spanish(snap_compare: SnapCompare, in_spanish: None) -> None:
+    app = table("classic", 4, 2, _turn())
+    assert snap_compare(app, terminal_size=(80, 24), run_before=keys_then_shot("chooser-es", "8"))
