@@ -202,3 +202,31 @@ def test_every_terminal_message_is_used_by_the_code() -> None:
             continue
         unused.append(key)
     assert not unused, unused
+
+
+def test_a_refused_card_is_said_in_the_players_language(spanish: None) -> None:
+    """A card that does not fit, pressed on the player's turn, goes to the engine, which
+    refuses it with a reason: the table says that reason in Spanish, its cards in words."""
+
+    async def run() -> str:
+        refused = i18n.t("tui.say.refused")
+        async with playing(local_link("classic", seed=3)) as (app, pilot):
+            table = app.table
+            for _ in range(60):
+                if app.state.my_move():
+                    misfits = [
+                        (key, card)
+                        for key, card in zip(table.keys, table.hand, strict=True)
+                        if not table.moves.plays(card, False) and not card.startswith("W")
+                    ]
+                    if misfits:
+                        await pilot.press(misfits[0][0])
+                        await until(pilot, lambda: refused in table.notice, "the refusal")
+                        return str(table.notice)
+                await take_a_turn(app, pilot)
+                await pilot.pause(0.05)
+            raise AssertionError("no turn with a card that does not fit")
+
+    notice = asyncio.run(run())
+    assert "no coincide con la carta de arriba" in notice, notice
+    assert "does not match" not in notice, notice

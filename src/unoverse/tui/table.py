@@ -20,6 +20,7 @@ from textual.widgets import Footer, Static
 from ..core.actions import Kind
 from ..core.cards import COLOR_LETTERS
 from ..core.events import Event
+from ..core.reasons import reason_words
 from ..i18n import N_, t, tn
 from . import render
 from .cards import card_name, sort_hand
@@ -268,7 +269,8 @@ class TableScreen(Screen[None]):
         answer = await self.play_app.link.act(text, state.view["version"])
         if self.notice == sending:  # (else a newer line, a race the move lost, stays)
             if answer["type"] == "error":
-                self.say(f"[b]{escape(t('tui.say.refused'))}[/] {answer['message']}")
+                why = reason_words(answer, name=state.name)
+                self.say(f"[b]{escape(t('tui.say.refused'))}[/] {escape(why)}")
             elif answer["type"] == "lost":
                 self.say(stressed(t("table.toast.lost_move")))
             else:
