@@ -1,7 +1,9 @@
 """Imports point one way only (DESIGN.md "Layers"): core <- variants <- match <- bots/sim <-
-rl/server <- tui <- cli.
+rl/server <- tui <- cli, with the catalogues of words (``i18n``) beside them all, built on
+nothing of the project.
 
-``core`` is pure: standard library only, no I/O, no clock, no global randomness.
+``core`` is pure: standard library only, no I/O, no clock, no global randomness; only its two
+modules of words (the log's sentences, the refusals' reasons) read the catalogues.
 """
 
 from __future__ import annotations
@@ -18,18 +20,29 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "unoverse"
 
 # What each layer may import from the project (besides itself).
 ALLOWED = {
+    "i18n": set(),
     "core": set(),
-    "variants": {"core"},
-    "match": {"core", "variants"},
-    "bots": {"core"},
-    "sim": {"core", "variants", "match", "bots"},
-    "rl": {"core", "variants", "match", "bots", "sim"},
+    "variants": {"core", "i18n"},
+    "match": {"core", "variants", "i18n"},
+    "bots": {"core", "i18n"},
+    "sim": {"core", "variants", "match", "bots", "i18n"},
+    "rl": {"core", "variants", "match", "bots", "sim", "i18n"},
     # the batched engine: the reference's rules and the RL encoding, checked against the core
-    "fast": {"core", "variants", "match", "bots", "sim", "rl"},
+    "fast": {"core", "variants", "match", "bots", "sim", "rl", "i18n"},
     "web": set(),
-    "server": {"core", "variants", "match", "bots", "sim", "web"},
-    "tui": {"core", "variants", "match", "bots", "sim", "server", "web"},
-    "cli": {"core", "variants", "match", "bots", "sim", "server", "tui", "rl", "fast"},
+    "server": {"core", "variants", "match", "bots", "sim", "web", "i18n"},
+    "tui": {"core", "variants", "match", "bots", "sim", "server", "web", "i18n"},
+    "cli": {"core", "variants", "match", "bots", "sim", "server", "tui", "rl", "fast", "i18n"},
+}
+#: The core's modules of words, which read the catalogues (``unoverse.i18n``: the standard
+#: library's gettext, each language's file read once, when first used), and the two that
+#: raise refusals, which take from it only the ``N_`` mark of a reason's key
+#: (``test_the_rules_take_only_the_mark_of_a_key``).
+WORDS_IN_CORE = {
+    "core/sentences.py": {"i18n"},
+    "core/reasons.py": {"i18n"},
+    "core/game.py": {"i18n"},
+    "core/blast/machinery.py": {"i18n"},
 }
 #: The exceptions: ``core/registry.py`` reads the list of variants
 #: (``unoverse.variants.VARIANTS``) inside its functions, when a name is looked up. The
@@ -65,8 +78,10 @@ def imports(path: Path, *, in_functions: bool = True) -> list[tuple[str, int]]:
             skip.update(id(inner) for inner in ast.walk(node))
         if id(node) in skip:
             continue
-        if isinstance(node, ast.ImportFrom):
-            out.append((node.module or "", node.level))
+        if isinstance(node, ast.ImportFrom) and not node.module:
+            out.extend((alias.name, node.level) for alias in node.names)  # from .. import x
+        elif isinstance(node, ast.ImportFrom):
+            out.append((node.module, node.level))
         elif isinstance(node, ast.Import):
             out.extend((alias.name, 0) for alias in node.names)
     return out
@@ -84,9 +99,25 @@ def absolute(path: Path, module: str, level: int) -> str:
 
 
 def layer_of(path: Path, module: str, level: int) -> str | None:
-    """The project layer an import in ``path`` refers to, or None for an outside module."""
+    """The project layer an import in ``path`` refers to, or None for an outside module or
+    a name of the package itself (``from .. import __version__``)."""
     parts = absolute(path, module, level).split(".")
-    return parts[1] if parts[0] == "unoverse" and len(parts) > 1 else None
+    if parts[0] != "unoverse" or len(parts) < 2:
+        return None
+    return parts[1] if (SRC / parts[1]).is_dir() or (SRC / f"{parts[1]}.py").is_file() else None
+
+
+def test_the_rules_take_only_the_mark_of_a_key() -> None:
+    for name in ("core/game.py", "core/blast/machinery.py"):
+        tree = ast.parse((SRC / name).read_text())
+        taken = {
+            node.attr
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id == "i18n"
+        }
+        assert taken == {"N_"}, (name, taken)
 
 
 @pytest.mark.parametrize("layer", sorted(ALLOWED))
@@ -101,7 +132,8 @@ def test_imports_point_one_way(layer: str) -> None:
                 continue
             if target in called_up and (module, level) not in at_load:
                 continue
-            assert target in ALLOWED[layer], f"{name} imports {target}"
+            allowed = ALLOWED[layer] | WORDS_IN_CORE.get(name, set())
+            assert target in allowed, f"{name} imports {target}"
 
 
 def test_the_registry_imports_the_variants_only_when_called() -> None:
