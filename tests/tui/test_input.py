@@ -21,7 +21,7 @@ from unoverse.tui.app import PlayApp
 from unoverse.tui.dialogs import Chooser, LeaveScreen
 from unoverse.tui.launch import player_name
 
-from .scripted import ScriptedLink, frames, position
+from .scripted import ScriptedLink, frames, position, scripted_app
 from .test_snapshots import _turn
 
 
@@ -143,9 +143,7 @@ def _numeral(game: Game) -> bool:
 
 def test_a_numeral_is_declared_by_the_number_key_shown_beside_it() -> None:
     async def main() -> None:
-        game, events = position("blast", 3, 1, _numeral)
-        link = ScriptedLink(frames("blast", game, events))
-        app = PlayApp(link, bell=False)
+        app, link, _ = scripted_app("blast", 3, 1, _numeral)
         async with app.run_test(size=(80, 24)) as pilot:
             await pilot.pause(0.1)
             card = app.table.hand.index("BN")

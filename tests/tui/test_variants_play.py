@@ -11,11 +11,10 @@ from unoverse.core import events as ev
 from unoverse.core.actions import Action, Kind
 from unoverse.core.cards import CARD_TEXT
 from unoverse.core.game import Game, Phase
-from unoverse.tui.app import PlayApp
 from unoverse.tui.table import TableScreen
 
 from .pilot import local_link, playing, take_a_turn, until
-from .scripted import ScriptedLink, frames, position, scripted_app, update
+from .scripted import scripted_app, update
 from .test_snapshots import _turn
 
 
@@ -73,9 +72,7 @@ def test_attack_d_presses_the_launcher_in_attack_words(
     and the keys, the prompt and a refusal say so."""
 
     async def main() -> None:
-        game, events = position("attack", 3, 4, ready)
-        link = ScriptedLink(frames("attack", game, events))
-        app = PlayApp(link, bell=False)
+        app, link, _ = scripted_app("attack", 3, 4, ready)
         async with app.run_test(size=(110, 30)) as pilot:
             await pilot.pause(0.1)
             assert keys in str(app.table.query_one("#keys").render())
