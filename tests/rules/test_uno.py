@@ -55,6 +55,21 @@ def test_c10_uno_declared_with_the_play_or_after_it_while_the_window_is_open(
     assert len(game.hands[0]) == 1
 
 
+def test_p4_a_call_is_public_and_holds_until_the_hand_grows() -> None:
+    """Everyone hears a UNO call: every seat's view (a spectator's too) says who called it,
+    and a seat that reached one card without calling is not among them."""
+    game = uv.position(PLAY_TO_ONE)
+    game.apply(0, "R2")
+    assert all(game.view(s).said_uno == () for s in (0, 1, 2, None))
+    game.apply(0, "uno")
+    assert all(game.view(s).said_uno == (0,) for s in (0, 1, 2, None))
+    game.apply(1, "G2")
+    game.apply(2, "Y2")
+    game.apply(0, "draw")  # G9 does not play on Y2
+    assert len(game.hands[0]) == 2
+    assert game.view(1).said_uno == ()
+
+
 def test_c10_uno_after_the_window_closed_is_refused() -> None:
     game = uv.position(PLAY_TO_ONE)
     game.apply(0, "R2")

@@ -370,6 +370,7 @@ def test_the_log_and_the_results_agree_on_a_rounds_points(
     asyncio.run(main())
 
 
+@pytest.mark.parametrize("rejoined", [False, True])
 @pytest.mark.parametrize(
     ("preset", "seed", "ready", "uno"),
     [
@@ -384,10 +385,15 @@ def test_the_log_and_the_results_agree_on_a_rounds_points(
     ],
 )
 def test_a_seat_shows_uno_only_when_it_called_it(
-    preset: str, seed: int, ready: Callable[[Game], bool], uno: bool
+    preset: str, seed: int, ready: Callable[[Game], bool], uno: bool, rejoined: bool
 ) -> None:
+    """UNO! is the view's ``said_uno``: a terminal that joins after the call (no events, only
+    the view) shows it too."""
+
     async def main() -> None:
-        app, _, game = scripted_app(preset, 3, seed, ready)
+        app, link, game = scripted_app(preset, 3, seed, ready)
+        if rejoined:
+            link.frames[-1]["events"] = []
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause(0.1)
             lines = str(app.table.query_one("#seats").render()).splitlines()

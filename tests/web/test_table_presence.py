@@ -89,3 +89,32 @@ def test_grace_thinking_and_stand_in_on_the_seats(browser: Browser, site: Site) 
         expect(bot.locator(".thinking")).to_have_count(0)
     finally:
         context.close()
+
+
+def test_uno_shows_on_a_seat_that_called_it_not_on_every_seat_with_one_card(
+    browser: Browser, site: Site
+) -> None:
+    """UNO! is the view's ``said_uno``: of two seats down to one card, only the one that
+    called it shows the mark (and says so to a screen reader); one that may still be caught
+    shows the warning instead."""
+    code, [(seat, token)] = site.room("classic", ["Ana"], {1: SLOW, 2: SLOW, 3: SLOW})
+    context, page, shaper = shaped(browser, site, code, seat, token)
+    try:
+        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
+
+        def down_to_one(frame: Frame) -> None:
+            view = frame["view"]
+            view["hand_sizes"][1] = view["hand_sizes"][2] = view["hand_sizes"][3] = 1
+            view["said_uno"] = [1]
+            view["uno_open"] = [3]
+
+        shaper.resend_update(down_to_one)
+        called, silent, open_ = (page.locator(f".seat[data-seat='{s}']") for s in (1, 2, 3))
+        expect(called.locator(".badge.uno")).to_be_visible()
+        expect(called).to_have_attribute("aria-label", re.compile("called UNO"))
+        expect(silent.locator(".badge.uno")).to_have_count(0)
+        expect(silent).not_to_have_attribute("aria-label", re.compile("called UNO"))
+        expect(open_.locator(".badge.uno")).to_have_count(0)
+        expect(open_.locator(".badge.warn")).to_be_visible()
+    finally:
+        context.close()

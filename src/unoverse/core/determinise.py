@@ -123,6 +123,8 @@ def determinise(source: Game | View, seat: int, rng: Rng) -> Game:
     g.color, g.top_kind = view.color, view.top_kind
     g.spent = list(view.spent)
     g.uno_open = list(view.uno_open)
+    for s in view.said_uno:
+        g.said_uno[s] = True
     g.winner = view.winner
     g.version = view.version
     g.landed = len(view.discard)

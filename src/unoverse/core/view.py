@@ -92,6 +92,7 @@ VIEW_FIELDS: Final = (
     "drawn",
     "known",
     "uno_open",
+    "said_uno",
     "winner",
     "version",
     "rules",
@@ -135,6 +136,7 @@ class View(Value):
         drawn: int,
         known: tuple[tuple[int, ...], ...],
         uno_open: tuple[int, ...],
+        said_uno: tuple[int, ...],
         winner: int,
         version: int,
         rules: Rules,
@@ -170,6 +172,8 @@ class View(Value):
         self.drawn: Final = drawn  # the card this seat just drew and may play, else -1
         self.known: Final = known  # per seat: cards this seat has seen in that hand
         self.uno_open: Final = uno_open
+        # Seats that called UNO and have not drawn since (public: everyone heard the call).
+        self.said_uno: Final = said_uno
         self.winner: Final = winner
         self.version: Final = version
         # The variant and options in force, with their tables (deck, points): public, shared
@@ -204,6 +208,7 @@ class View(Value):
             self.drawn,
             self.known,
             self.uno_open,
+            self.said_uno,
             self.winner,
             self.version,
             self.rules,
@@ -257,6 +262,7 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
             eliminated = tuple(game.eliminated)
             break
     discard_by = game.discard_by
+    said = game.said_uno
     rules = game.rules
     return View(
         seat,
@@ -284,6 +290,7 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
         drawn,
         known,
         tuple(game.uno_open) if game.uno_open else (),
+        tuple([s for s in range(n) if said[s]]) if True in said else (),
         game.winner,
         game.version,
         rules,

@@ -77,6 +77,7 @@ def view_dict(view: View) -> dict[str, Any]:
         "drawn": _card(view.drawn),
         "known": [_cards(k) for k in view.known],
         "uno_open": list(view.uno_open),
+        "said_uno": list(view.said_uno),
         "winner": view.winner if view.winner >= 0 else None,
     }
 

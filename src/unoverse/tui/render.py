@@ -62,7 +62,7 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
             parts.append(f"[dim]{t('tui.seat.out')}[/]")
         elif seat in view["uno_open"]:
             parts.append(f"[b]{t('tui.seat.no_uno')}[/]")
-        elif seat in state.called:
+        elif seat in view["said_uno"] and size == 1:
             parts.append(f"[b]{t('table.uno')}[/]")
         if state.scores is not None and state.rules.get("scoring") != "none":
             parts.append(tn("tui.seat.points", state.scores[seat]))

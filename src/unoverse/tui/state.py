@@ -29,8 +29,6 @@ EMOTE_SHOWN_MS = 4000.0
 #: The windows every seat with a legal action answers, not only the seat named (BLAST
 #: mode's live play; a BLAST challenge, named after the seat that drew it).
 ANSWERED_BY_ANY = frozenset({"live", "blast"})
-#: Events that may put cards in their seat's hand: its UNO call no longer holds.
-GROWS = frozenset({ev.DRAW, ev.PRESS, ev.RETURNED, ev.HAND})
 #: How many states' cards are remembered, to name the card that won a race.
 LANDED_KEPT = 64
 
@@ -66,8 +64,6 @@ class TableState:
     logged: int = 0
     #: Each seat's latest emote and when it arrived (ms, the app's clock).
     emotes: dict[int, tuple[str, float]] = field(default_factory=dict)
-    #: The seats that called UNO and hold the one card they called it on.
-    called: set[int] = field(default_factory=set)
     #: The card played to reach each recent state version (for the race that followed).
     landed: dict[int, str] = field(default_factory=dict)
     #: BLAST mode: each seat's play just refused as simultaneous, with its penalty's events,
@@ -98,7 +94,7 @@ class TableState:
             if frame["game"] != self.game:
                 self.game, self.match, self.round = frame["game"], frame["match"], frame["round"]
                 self.view = self.round_over = self.match_over = None
-                self.called, self.landed = set(), {}
+                self.landed = {}
         elif kind == "update":
             self._flush_races()
             self.game, self.view, self.deadline = frame["game"], frame["view"], frame["deadline"]
@@ -124,15 +120,11 @@ class TableState:
             self.match_over, self.scores = frame, frame["scores"]
 
     def _fold(self, events: list[dict[str, Any]], version: int) -> None:
-        """An update's events, into the log and what the table shows of them: the UNO calls
-        that hold, a jump-in's play joined to its jump, a simultaneous play kept for its race,
-        the card that reached ``version``."""
+        """An update's events, into the log and what the table shows of them: a jump-in's
+        play joined to its jump, a simultaneous play kept for its race, the card that reached
+        ``version``."""
         for event in events:
             kind, seat = event["kind"], event.get("seat", -1)
-            if kind == ev.UNO:
-                self.called.add(seat)
-            elif kind in GROWS:
-                self.called.discard(seat)
             last = self.log[-1] if self.log else None
             if kind == ev.PLAY:
                 self.landed[version] = event["cards"][0]
@@ -156,9 +148,6 @@ class TableState:
                 last[1]["play"] = event
             else:
                 self._note("event", event)
-        if self.view is not None:
-            sizes = self.view["hand_sizes"]
-            self.called = {seat for seat in self.called if sizes[seat] == 1}
 
     def race(self, frame: dict[str, Any]) -> dict[str, Any]:
         """A race's frame with what the log says of it: the card that was first (``won``:

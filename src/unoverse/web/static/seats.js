@@ -187,7 +187,7 @@ function Seat({ seat, me, style, view, state, name, acting, next, catchable, onC
   const count = view.hand_sizes[seat];
   const out = view.eliminated[seat];
   const unoOpen = view.uno_open.includes(seat);
-  const saidUno = count === 1 && !unoOpen && !out;
+  const saidUno = count === 1 && view.said_uno.includes(seat) && !out;
   const score = state.scores && state.rules.scoring !== "none" ? state.scores[seat] : null;
   const thinking = state.thinking && state.thinking.seat === seat && state.thinking.game === state.game && state.thinking.version >= view.version;
   const grace = presence.grace || null;
