@@ -1,23 +1,36 @@
-"""The keys screen names each key where it is declared: an action's kind's key is
-``key_of``'s, the table's and the app's own keys their bindings'. So it lists the keys the
-table has, in English and in Spanish."""
+"""The keys and rules screens name each key where it is declared: an action's kind's key is
+``key_of``'s, the table's and the app's own keys their bindings'. So the keys screen lists the
+keys the table has, and the rules screen says the rules with them, in the terminal's words
+(no taps, clicks or drags, no button of the page), in English and in Spanish."""
 
 from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import replace
+from string import Formatter
 
 import pytest
 from textual.binding import Binding
 from textual.containers import VerticalScroll
-from textual.widgets import Static
+from textual.widgets import Markdown, Static
 
 from unoverse import i18n
 from unoverse.core.actions import Kind
+from unoverse.core.game import Game
+from unoverse.core.phase import Phase
+from unoverse.core.registry import variants
 from unoverse.tui.app import PlayApp
-from unoverse.tui.dialogs import KeysScreen
+from unoverse.tui.dialogs import (
+    KeysScreen,
+    RulesScreen,
+    bound_keys,
+    key_names,
+    rules_pages,
+    shown_keys,
+    terminal_rules,
+)
 from unoverse.tui.moves import KEYS, key_of
 from unoverse.tui.table import TableScreen
 
@@ -46,6 +59,26 @@ ROWS: dict[str, tuple[Kind, ...] | str] = {
     "tui.help.again": "again",
 }
 
+#: Words of the page's pointer and of its layout, which the terminal has not.
+POINTER = {
+    "en": re.compile(r"\b(taps?|click\w*|drag\w*|highlight\w*|beside\s+the\s+piles)\b", re.I),
+    "es": re.compile(
+        r"\b(toques?|toca|clic|arrastr\w*|resaltad\w*|junto\s+a\s+los\s+montones)\b", re.I
+    ),
+}
+#: The page's buttons, which the terminal has not: in bold, or named in a sentence (Draw and
+#: Robar, not at a sentence's start, nor Draw Two or Draw Four; Discard them).
+BUTTONS = {
+    "en": re.compile(
+        r"\*\*(Draw|Press the launcher|Keep it \(pass\)|Catch|Challenge|Take the penalty)\*\*"
+        r"|(?<=[a-z,;] )Draw\b(?!\s+(Two|Four))|\bDiscard\s+them\b"
+    ),
+    "es": re.compile(
+        r"\*\*(Robar|Pulsar el lanzador|Quedármela \(pasar\)|¡Pillado!|Desafiar"
+        r"|Aceptar la penalización)\*\*|(?<=[a-záéíóúñ,;] )Robar\b|descártalas"
+    ),
+}
+
 
 @pytest.fixture(params=LANGUAGES)
 def language(request: pytest.FixtureRequest) -> Iterator[str]:
@@ -53,6 +86,11 @@ def language(request: pytest.FixtureRequest) -> Iterator[str]:
     i18n.use(request.param)
     yield request.param
     i18n.use(i18n.DEFAULT)
+
+
+def table_keys() -> dict[str, tuple[str, ...]]:
+    """The keys of a server's table, by action, as declared."""
+    return bound_keys([*TableScreen.BINDINGS, *PlayApp.BINDINGS])
 
 
 def declared(action: str) -> str:
@@ -118,3 +156,46 @@ def test_the_keys_screen_shows_each_key_as_key_of_and_the_bindings_declare_it(
     assert rows[i18n.t("tui.help.draw")] == "D"
     assert rows[i18n.t("tui.help.palette")] == "Ctrl+P"
     assert rows[i18n.t("tui.help.leave")] == "q, Ctrl+Q/C"
+
+
+@pytest.mark.parametrize("variant", [v.name for v in variants()])
+def test_the_rules_in_the_terminal_speak_of_its_keys(language: str, variant: str) -> None:
+    """Each variant's rules as the terminal says them: none of the page's pointer, layout or
+    buttons; every key named where it is declared (a field of the terminal's text, never a
+    letter written out), and bound at the table."""
+    text = rules_pages()[language]["variants"][variant]["terminal"]
+    bound = table_keys()
+    names = key_names(bound)
+    fields = {field for _, field, _, _ in Formatter().parse(text) if field is not None}
+    assert fields, "the rules name no key"
+    assert fields <= set(names), fields - set(names)
+    keys = {shown_keys([key]) for keys in bound.values() for key in keys}
+    assert {names[field] for field in fields} <= keys
+    assert not re.search(r"\(\w\)", text), "a key written out, not named by a field"
+    said = terminal_rules(text, bound)
+    assert not POINTER[language].search(said), POINTER[language].search(said)
+    assert not BUTTONS[language].search(said), BUTTONS[language].search(said)
+    assert i18n.t("tui.rules.keys", keys="?") in said
+
+
+def test_the_rules_screen_follows_the_keys(monkeypatch: pytest.MonkeyPatch, language: str) -> None:
+    """UNO Attack's launcher pressed with another key: its rules say so, in either language;
+    BLAST mode's rules hold a card with the hold key and play one with its key."""
+    monkeypatch.setitem(KEYS, Kind.PRESS, replace(KEYS[Kind.PRESS], key="z"))
+
+    async def shown(preset: str, seed: int, ready: Callable[[Game], bool]) -> str:
+        app, _, _ = scripted_app(preset, 3, seed, ready)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            await pilot.press("r")
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, RulesScreen)
+            return str(app.screen.query_one(Markdown).source)
+
+    attack = asyncio.run(shown("attack", 4, _turn()))
+    assert "(z)" in attack and "(d)" not in attack
+    blast = asyncio.run(shown("blast+mode=blast", 5, lambda g: g.phase == Phase.LIVE))
+    if language == "en":
+        assert "The key beside a card plays it" in blast and "Picking a card up (h)" in blast
+    else:
+        assert "La tecla junto a una carta la juega" in blast and "Coger una carta (h)" in blast

@@ -5,8 +5,7 @@ words are the catalogue's (``tui.*``), read when a dialog is shown."""
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, ClassVar, Final
@@ -24,7 +23,7 @@ from .. import i18n
 from ..core.actions import Kind
 from ..i18n import N_, t
 from ..web import STATIC
-from .moves import key_of
+from .moves import KEYS, key_of
 
 
 class Spoken:
@@ -99,64 +98,10 @@ class Chooser(Spoken, ModalScreen[str | None]):
 
 @cache
 def rules_pages() -> dict[str, Any]:
-    """The rules of every variant, as the browser's rules panel has them (``rules.json``,
-    generated from docs/rules by tools/web_rules.py)."""
+    """The rules of every variant, as the browser's rules panel has them and as the terminal
+    says them (``rules.json``, generated from docs/rules by tools/web_rules.py)."""
     pages: dict[str, Any] = json.loads((STATIC / "rules.json").read_text(encoding="utf-8"))
     return pages
-
-
-#: The rules speak of the browser's pointer; in the terminal the same things are keys: (the
-#: words, in English or Spanish, what the terminal says instead). "(click it, or D)" and "(haz
-#: clic en él, o D)" are "(d)", as it is pressed.
-TERMINAL_WORDS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]] = (
-    (
-        re.compile(
-            r"\((?:click|drag|tap|haz clic|arrástr|toca)[^()]*?,? (?:or|o) (\w)\)", re.IGNORECASE
-        ),
-        lambda m: f"({m[1].lower()})",
-    ),
-    (re.compile(r"\b(A|a) (?:tap|click) plays\b"), lambda m: f"{m[1]} key plays"),
-    (re.compile(r"\b(U|u)n (?:toque|clic) juega\b"), lambda m: f"{m[1]}na tecla juega"),
-)
-#: Above the rules: how their actions are done here.
-RULES_KEYS: Final = N_("tui.rules.keys")
-
-
-def terminal_rules(markdown: str) -> str:
-    """The rules' text as the terminal says it: keys where the browser taps, clicks and
-    drags (``TERMINAL_WORDS``)."""
-    for words, instead in TERMINAL_WORDS:
-        markdown = words.sub(instead, markdown)
-    return markdown
-
-
-class RulesScreen(Spoken, ModalScreen[None]):
-    """How to play the variant at the table, in the current language: the rules' page of
-    that language (``rules.json``, as the browser's rules panel has it), in the terminal's
-    words (``terminal_rules``)."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,r,q", "dismiss", N_("tui.footer.close"))
-    ]
-
-    def __init__(self, variant: str) -> None:
-        super().__init__()
-        self.variant = variant
-
-    def compose(self) -> ComposeResult:
-        pages = rules_pages()
-        language = i18n.current().language
-        page = pages.get(language, pages[i18n.DEFAULT])["variants"].get(self.variant)
-        with Vertical(id="dialog", classes="wide"):
-            title = page["title"] if page else self.variant
-            yield Static(f"[b]{escape(t('tui.rules.title', title=title))}[/]", id="dialog-title")
-            with VerticalScroll():
-                yield Markdown(
-                    f"*{t(RULES_KEYS)}*\n\n{terminal_rules(page['markdown'])}"
-                    if page
-                    else t("tui.rules.none")
-                )
-            yield Static(f"[dim]{escape(t('tui.rules.hint'))}[/]")
 
 
 #: Each action's keys at the table, by the action's name (``bound_keys``).
@@ -165,8 +110,8 @@ BoundKeys = Mapping[str, tuple[str, ...]]
 
 def bound_keys(bindings: Iterable[BindingType]) -> dict[str, tuple[str, ...]]:
     """The keys of each action of ``bindings``, by the action's name without its arguments
-    (``rules``, ``leave``), in the order they are bound: the keys screen names a key from
-    its binding, so a key changed there changes on it too."""
+    (``rules``, ``leave``), in the order they are bound: the keys and rules screens name a
+    key from its binding, so a key changed there changes on them too."""
     found: dict[str, list[str]] = {}
     for binding in Binding.make_bindings(bindings):
         found.setdefault(binding.action.partition("(")[0], []).append(binding.key)
@@ -180,6 +125,56 @@ def shown_keys(keys: Iterable[str]) -> str:
     plain = [key_to_character(key) or key for key in keys if not key.startswith("ctrl+")]
     ctrl = [key.removeprefix("ctrl+").upper() for key in keys if key.startswith("ctrl+")]
     return ", ".join([*plain, *([f"Ctrl+{'/'.join(ctrl)}"] if ctrl else [])])
+
+
+def key_names(bound: BoundKeys) -> dict[str, str]:
+    """The keys the rules' terminal text names, by its fields' names: an action's kind in
+    lower case (``draw``, ``press``), whose key is ``key_of``'s, and a bound action (``hold``,
+    ``keys``), whose keys are its bindings' (``bound``)."""
+    names = {action: shown_keys(keys) for action, keys in bound.items()}
+    names.update((kind.name.lower(), key_of(kind, False).key) for kind in KEYS)
+    return names
+
+
+#: Above the rules: how their actions are done here (``keys``: the key of every key).
+RULES_KEYS: Final = N_("tui.rules.keys")
+
+
+def terminal_rules(text: str, bound: BoundKeys) -> str:
+    """A variant's rules as the terminal says them: the terminal's text of its rules page
+    (``rules.json``'s ``terminal``: the page's words, with keys where the page speaks of its
+    pointer and buttons) with its keys filled in (``key_names``), under a line on how the
+    terminal's keys work."""
+    names = key_names(bound)
+    return f"*{t(RULES_KEYS, keys=names['keys'])}*\n\n{text.format_map(names)}"
+
+
+class RulesScreen(Spoken, ModalScreen[None]):
+    """How to play the variant at the table, in the current language: the rules' page of
+    that language (``rules.json``) as the terminal says it (``terminal_rules``: its keys are
+    the table's, ``bound``)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,r,q", "dismiss", N_("tui.footer.close"))
+    ]
+
+    def __init__(self, variant: str, bound: BoundKeys) -> None:
+        super().__init__()
+        self.variant = variant
+        self.bound = bound
+
+    def compose(self) -> ComposeResult:
+        pages = rules_pages()
+        language = i18n.current().language
+        page = pages.get(language, pages[i18n.DEFAULT])["variants"].get(self.variant)
+        with Vertical(id="dialog", classes="wide"):
+            title = page["title"] if page else self.variant
+            yield Static(f"[b]{escape(t('tui.rules.title', title=title))}[/]", id="dialog-title")
+            with VerticalScroll():
+                yield Markdown(
+                    terminal_rules(page["terminal"], self.bound) if page else t("tui.rules.none")
+                )
+            yield Static(f"[dim]{escape(t('tui.rules.hint'))}[/]")
 
 
 @dataclass(frozen=True)

@@ -402,15 +402,15 @@ class TableScreen(Screen[None]):
 
     def bound_keys(self) -> dict[str, tuple[str, ...]]:
         """The keys of the table's actions and the app's, by action (``bound_keys``), for the
-        keys screen: only the actions the table has (``check_action``: no emote key at a
-        local table)."""
+        keys and rules screens: only the actions the table has (``check_action``: no emote
+        key at a local table)."""
         bound = bound_keys([*self.BINDINGS, *self.play_app.BINDINGS])
         return {action: keys for action, keys in bound.items() if self.check_action(action, ())}
 
     def action_rules(self) -> None:
         room = self.play_app.state.room
         variant = (self.play_app.state.view or {}).get("variant") or (room or {}).get("variant")
-        self.app.push_screen(RulesScreen(str(variant)))
+        self.app.push_screen(RulesScreen(str(variant), self.bound_keys()))
 
     def action_keys(self) -> None:
         self.app.push_screen(KeysScreen(self.bound_keys()))
