@@ -12,7 +12,7 @@ to HTML with markdown-it-py in CommonMark mode with raw HTML off (so any ``<tag>
 source is escaped, never passed through), and writes one entry per language code, each of the
 same shape::
 
-    {"en": {"variants": {"classic": {"title": ..., "html": ..., "markdown": ...}, ...},
+    {"en": {"variants": {"classic": {"title": ..., "html": ..., "terminal": ...}, ...},
             "first_game": {"title": "Your first game", "html": ...}},
      "es": {"variants": {"classic": {"title": "UNO clásico (...)", ...}, ...},
             "first_game": {"title": "Tu primera partida", "html": ...}}}
@@ -24,6 +24,19 @@ an entry in every language, under its engine name; its English title is the regi
 variant without a document or without the section, in any language, is an error. The output
 is deterministic (sorted keys, ``indent=1``, UTF-8, a trailing newline), so ``--check`` can
 compare it byte for byte.
+
+A section has two readers: the page (``html``) and the terminal game's rules screen
+(``terminal``). Where the page's words speak of its pointer and buttons, the section says
+what the terminal says instead, in HTML comments, which the page's HTML and GitHub leave out
+(``readers``)::
+
+    press the launcher <!-- page -->(click it, or D)<!-- terminal: ({press}) -->: it may fire
+    Press **UNO!**<!-- terminal: ({uno}) --> when you play your second-to-last card
+
+The first form replaces the page's words (an empty terminal text leaves them out); the second
+adds words after the one it follows, a space between. The terminal's text is a format string
+whose fields name keys (``{press}``: an action's kind, ``{hold}``: a binding's action), filled
+in by the terminal from its own keys; a brace of the page's words is doubled in it.
 
     .venv/bin/python tools/web_rules.py          # write rules.json
     .venv/bin/python tools/web_rules.py --check  # exit 1 unless rules.json is up to date
@@ -47,6 +60,10 @@ OUT = ROOT / "src" / "unoverse" / "web" / "static" / "rules.json"
 FIRST_GAME = DOCS / "first-game.md"
 #: The heading of the players' section in each variant's document.
 SECTION = "How to play"
+#: The marks of the terminal's words in a players' section (``readers``): an HTML comment
+#: that holds ``page``, or ``terminal:`` and the terminal's words.
+OPEN, CLOSE = "<!--", "-->"
+PAGE, TERMINAL = "page", "terminal:"
 
 
 class Language(NamedTuple):
@@ -120,6 +137,50 @@ def how_to_play(path: Path, section: str = SECTION) -> str:
     raise RulesError(f"{_where(path)} has no '## {section}' section")
 
 
+def _literal(words: str) -> str:
+    """The page's ``words`` in the terminal's text, a format string: braces doubled."""
+    return words.replace("{", "{{").replace("}", "}}")
+
+
+def readers(markdown: str, path: Path) -> tuple[str, str]:
+    """``markdown``, a players' section of ``path``, as the page reads it (the terminal's
+    words left out) and as the terminal does (its words instead of the page's, or added):
+    see the module's docstring. An error: a mark that begins a line (GitHub would read an
+    HTML block there and show the rest of the line as HTML), any other comment, a page's
+    words without the terminal's, and words added after a space or none."""
+    where = _where(path)
+    for number, line in enumerate(markdown.splitlines(), 1):
+        if line.lstrip().startswith(OPEN):
+            raise RulesError(f"{where}: line {number} of the section begins with a mark")
+    page: list[str] = []
+    terminal: list[str] = []
+    waiting = False  # after a page mark: the page's words, up to the terminal's
+    rest = markdown
+    while (start := rest.find(OPEN)) >= 0:
+        end = rest.find(CLOSE, start)
+        if end < 0:
+            raise RulesError(f"{where}: a comment is not closed")
+        words, body = rest[:start], rest[start + len(OPEN) : end].strip()
+        rest = rest[end + len(CLOSE) :]
+        said = body.removeprefix(TERMINAL).strip()
+        page.append(words)
+        if body == PAGE and not waiting:
+            terminal.append(_literal(words))
+            waiting = True
+        elif body.startswith(TERMINAL) and waiting:
+            terminal.append(said)
+            waiting = False
+        elif body.startswith(TERMINAL) and said and words[-1:].strip():
+            terminal.append(f"{_literal(words)} {said}")
+        else:
+            raise RulesError(f"{where}: '{OPEN} {body} {CLOSE}' is out of place")
+    if waiting:
+        raise RulesError(f"{where}: a '{OPEN} {PAGE} {CLOSE}' has no terminal's words after it")
+    page.append(rest)
+    terminal.append(_literal(rest))
+    return "".join(page), "".join(terminal)
+
+
 def title(path: Path) -> str:
     """The text of ``path``'s ``#`` title, which must be its first heading."""
     _, headings = _read(path)
@@ -147,14 +208,15 @@ def document(variant: str, docs: Path = DOCS) -> Path:
 
 
 def pages(language: Language) -> dict[str, Any]:
-    """One language's pages: every registry variant's section and the walkthrough, as HTML
-    (the terminal game's rules screen shows each variant's section from its Markdown)."""
+    """One language's pages: every registry variant's section, as HTML for the page and as
+    the terminal's text for the terminal game's rules screen (``readers``), and the
+    walkthrough, as HTML."""
     found = {}
     for v in variants():
         path = document(v.name, language.docs)
-        markdown = how_to_play(path, language.section)
+        page, terminal = readers(how_to_play(path, language.section), path)
         name = title(path) if language.titled_by_document else v.title
-        found[v.name] = {"title": name, "html": render(markdown), "markdown": markdown}
+        found[v.name] = {"title": name, "html": render(page), "terminal": terminal}
     heading, body = first_game(language.docs / FIRST_GAME.name)
     return {"variants": found, "first_game": {"title": heading, "html": render(body)}}
 

@@ -14,7 +14,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from textual.binding import Binding
-from textual.widgets import Markdown, RichLog
+from textual.widgets import RichLog
 
 from unoverse import i18n
 from unoverse.bots.base import make_bot
@@ -29,7 +29,7 @@ from unoverse.match.match import Scorer
 from unoverse.sim.driver import Table
 from unoverse.tui import render
 from unoverse.tui.app import PlayApp
-from unoverse.tui.dialogs import Chooser, ResultsScreen, rules_pages, terminal_rules
+from unoverse.tui.dialogs import Chooser, ResultsScreen
 from unoverse.tui.moves import FROM_CARD, KEYS, group
 from unoverse.tui.render import ASKS
 from unoverse.tui.state import TableState
@@ -401,27 +401,6 @@ def test_a_seat_shows_uno_only_when_it_called_it(
             assert one
             for seat in one:
                 assert ("UNO!" in lines[seat]) == uno, lines[seat]
-
-    asyncio.run(main())
-
-
-def test_the_rules_speak_of_keys_not_taps_clicks_or_drags() -> None:
-    for variant, page in rules_pages()["en"]["variants"].items():
-        text = terminal_rules(page["markdown"])
-        assert not re.search(r"\b(tap|click|drag)", text, re.IGNORECASE), variant
-    for variant, page in rules_pages()["es"]["variants"].items():
-        text = terminal_rules(page["markdown"])
-        assert not re.search(r"\b(toque|clic|arrástr)", text, re.IGNORECASE), variant
-
-    async def main() -> None:
-        app, _, _ = scripted_app("blast+mode=blast", 3, 5, lambda g: g.phase == Phase.LIVE)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause(0.1)
-            await pilot.press("r")
-            await pilot.pause(0.2)
-            shown = app.screen.query_one(Markdown).source
-            assert "A key plays a card" in shown and "Picking a card up (h)" in shown
-            assert "In the terminal every action is a key" in shown
 
     asyncio.run(main())
 

@@ -1,7 +1,9 @@
 """The rules panel's data (``src/unoverse/web/static/rules.json``, built by
 ``tools/web_rules.py`` from the players' sections of ``docs/rules/`` and ``docs/rules/es/``):
 it is what the docs give, every variant the engine plays has a page in English and in Spanish,
-the Spanish pages say what the English ones say and in Spanish, and no page can run a script.
+the Spanish pages say what the English ones say and in Spanish, no page can run a script, and
+the terminal's words in a section (its marks) stay out of the page and name the same keys in
+both languages.
 The data's checks need no browser (the file is read and the tool called in this process); the
 last test renders the panel in the browser to check it speaks the page's language."""
 
@@ -118,7 +120,7 @@ def test_every_variant_of_the_engine_has_a_page_in_every_language() -> None:
                 assert page["title"] == title
             assert page["html"].strip(), f"the {language}/{name} page is empty"
             assert "<p>" in page["html"], f"the {language}/{name} page has no paragraph"
-            assert page["markdown"].strip(), f"the {language}/{name} page has no Markdown"
+            assert page["terminal"].strip(), f"the {language}/{name} page has no terminal text"
         first = data[language]["first_game"]
         assert first["title"] == FIRST_GAME[language]
         assert "<ol>" in first["html"], "the walkthrough is a numbered list"
@@ -183,6 +185,58 @@ def test_a_variant_without_a_spanish_section_is_an_error(tmp_path: Path) -> None
         document.write_text("# UNO\n\n## How to play\n\nText.\n")
     with pytest.raises(module.RulesError, match="has no '## Cómo se juega' section"):
         module.pages(spanish)
+
+
+def test_a_section_reads_one_way_on_the_page_and_another_in_the_terminal(tmp_path: Path) -> None:
+    readers: Callable[[str, Path], tuple[str, str]] = tool().readers
+    section = (
+        "Press **UNO!**<!-- terminal: ({uno}) --> now: <!-- page -->click\nit<!-- terminal: "
+        "press ({draw}) -->, {not a field}.\n"
+    )
+    page, terminal = readers(section, tmp_path / "x.md")
+    assert page == "Press **UNO!** now: click\nit, {not a field}.\n"
+    assert terminal == "Press **UNO!** ({uno}) now: press ({draw}), {{not a field}}.\n"
+    # the terminal may leave the page's words out
+    assert readers("a <!-- page -->(tap)<!-- terminal: -->.", tmp_path / "x.md") == (
+        "a (tap).",
+        "a .",
+    )
+
+
+@pytest.mark.parametrize(
+    ("section", "error"),
+    [
+        ("a\n<!-- page -->b<!-- terminal: c -->\n", "begins with a mark"),
+        ("a\n  <!-- terminal: c --> b\n", "begins with a mark"),
+        ("a <!-- page -->b c\n", "has no terminal's words"),
+        ("a <!-- page -->b<!-- page -->c<!-- terminal: d -->\n", "out of place"),
+        ("a <!-- terminal: b --> c\n", "out of place"),  # (added after a space)
+        ("a<!-- terminal: --> c\n", "out of place"),  # (nothing added)
+        ("a <!-- note --> c\n", "out of place"),
+        ("a <!-- page -->b<!-- terminal: c\n", "not closed"),
+    ],
+)
+def test_a_mark_out_of_place_is_an_error(tmp_path: Path, section: str, error: str) -> None:
+    module = tool()
+    with pytest.raises(module.RulesError, match=error):
+        module.readers(section, tmp_path / "x.md")
+
+
+def test_the_terminals_words_stay_out_of_the_page() -> None:
+    for name, page in pages(stored()).items():
+        assert "&lt;!--" not in page["html"] and "terminal:" not in page["html"], name
+
+
+def test_the_terminal_texts_name_the_same_keys_in_both_languages() -> None:
+    # the fields of the terminal's text are keys ({draw}, {hold}): the Spanish text names the
+    # ones the English text names, in the same order
+    data = stored()
+    fields = re.compile(r"(?<!\{)\{(\w+)\}")
+    for name, english in data["en"]["variants"].items():
+        spanish = data["es"]["variants"][name]
+        keys = fields.findall(english["terminal"])
+        assert keys, f"en/{name}: the terminal's text names no key"
+        assert fields.findall(spanish["terminal"]) == keys, name
 
 
 def test_no_page_can_run_a_script() -> None:

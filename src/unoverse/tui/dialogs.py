@@ -5,23 +5,25 @@ words are the catalogue's (``tui.*``), read when a dialog is shown."""
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable
-from dataclasses import replace
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any, ClassVar, Final
 
 from textual.app import ComposeResult
 from textual.binding import ActiveBinding, Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
+from textual.keys import key_to_character
 from textual.markup import escape
 from textual.screen import ModalScreen
 from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import i18n
+from ..core.actions import Kind
 from ..i18n import N_, t
 from ..web import STATIC
+from .moves import KEYS, key_of
 
 
 class Spoken:
@@ -96,49 +98,70 @@ class Chooser(Spoken, ModalScreen[str | None]):
 
 @cache
 def rules_pages() -> dict[str, Any]:
-    """The rules of every variant, as the browser's rules panel has them (``rules.json``,
-    generated from docs/rules by tools/web_rules.py)."""
+    """The rules of every variant, as the browser's rules panel has them and as the terminal
+    says them (``rules.json``, generated from docs/rules by tools/web_rules.py)."""
     pages: dict[str, Any] = json.loads((STATIC / "rules.json").read_text(encoding="utf-8"))
     return pages
 
 
-#: The rules speak of the browser's pointer; in the terminal the same things are keys: (the
-#: words, in English or Spanish, what the terminal says instead). "(click it, or D)" and "(haz
-#: clic en él, o D)" are "(d)", as it is pressed.
-TERMINAL_WORDS: Final[tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...]] = (
-    (
-        re.compile(
-            r"\((?:click|drag|tap|haz clic|arrástr|toca)[^()]*?,? (?:or|o) (\w)\)", re.IGNORECASE
-        ),
-        lambda m: f"({m[1].lower()})",
-    ),
-    (re.compile(r"\b(A|a) (?:tap|click) plays\b"), lambda m: f"{m[1]} key plays"),
-    (re.compile(r"\b(U|u)n (?:toque|clic) juega\b"), lambda m: f"{m[1]}na tecla juega"),
-)
-#: Above the rules: how their actions are done here.
+#: Each action's keys at the table, by the action's name (``bound_keys``).
+BoundKeys = Mapping[str, tuple[str, ...]]
+
+
+def bound_keys(bindings: Iterable[BindingType]) -> dict[str, tuple[str, ...]]:
+    """The keys of each action of ``bindings``, by the action's name without its arguments
+    (``rules``, ``leave``), in the order they are bound: the keys and rules screens name a
+    key from its binding, so a key changed there changes on them too."""
+    found: dict[str, list[str]] = {}
+    for binding in Binding.make_bindings(bindings):
+        found.setdefault(binding.action.partition("(")[0], []).append(binding.key)
+    return {action: tuple(keys) for action, keys in found.items()}
+
+
+def shown_keys(keys: Iterable[str]) -> str:
+    """Bound keys as a player reads them: ``d``, ``?``; the Ctrl ones together, after the
+    others (``q, Ctrl+Q/C``)."""
+    keys = list(keys)
+    plain = [key_to_character(key) or key for key in keys if not key.startswith("ctrl+")]
+    ctrl = [key.removeprefix("ctrl+").upper() for key in keys if key.startswith("ctrl+")]
+    return ", ".join([*plain, *([f"Ctrl+{'/'.join(ctrl)}"] if ctrl else [])])
+
+
+def key_names(bound: BoundKeys) -> dict[str, str]:
+    """The keys the rules' terminal text names, by its fields' names: an action's kind in
+    lower case (``draw``, ``press``), whose key is ``key_of``'s, and a bound action (``hold``,
+    ``keys``), whose keys are its bindings' (``bound``)."""
+    names = {action: shown_keys(keys) for action, keys in bound.items()}
+    names.update((kind.name.lower(), key_of(kind, False).key) for kind in KEYS)
+    return names
+
+
+#: Above the rules: how their actions are done here (``keys``: the key of every key).
 RULES_KEYS: Final = N_("tui.rules.keys")
 
 
-def terminal_rules(markdown: str) -> str:
-    """The rules' text as the terminal says it: keys where the browser taps, clicks and
-    drags (``TERMINAL_WORDS``)."""
-    for words, instead in TERMINAL_WORDS:
-        markdown = words.sub(instead, markdown)
-    return markdown
+def terminal_rules(text: str, bound: BoundKeys) -> str:
+    """A variant's rules as the terminal says them: the terminal's text of its rules page
+    (``rules.json``'s ``terminal``: the page's words, with keys where the page speaks of its
+    pointer and buttons) with its keys filled in (``key_names``), under a line on how the
+    terminal's keys work."""
+    names = key_names(bound)
+    return f"*{t(RULES_KEYS, keys=names['keys'])}*\n\n{text.format_map(names)}"
 
 
 class RulesScreen(Spoken, ModalScreen[None]):
     """How to play the variant at the table, in the current language: the rules' page of
-    that language (``rules.json``, as the browser's rules panel has it), in the terminal's
-    words (``terminal_rules``)."""
+    that language (``rules.json``) as the terminal says it (``terminal_rules``: its keys are
+    the table's, ``bound``)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,r,q", "dismiss", N_("tui.footer.close"))
     ]
 
-    def __init__(self, variant: str) -> None:
+    def __init__(self, variant: str, bound: BoundKeys) -> None:
         super().__init__()
         self.variant = variant
+        self.bound = bound
 
     def compose(self) -> ComposeResult:
         pages = rules_pages()
@@ -149,63 +172,77 @@ class RulesScreen(Spoken, ModalScreen[None]):
             yield Static(f"[b]{escape(t('tui.rules.title', title=title))}[/]", id="dialog-title")
             with VerticalScroll():
                 yield Markdown(
-                    f"*{t(RULES_KEYS)}*\n\n{terminal_rules(page['markdown'])}"
-                    if page
-                    else t("tui.rules.none")
+                    terminal_rules(page["terminal"], self.bound) if page else t("tui.rules.none")
                 )
             yield Static(f"[dim]{escape(t('tui.rules.hint'))}[/]")
 
 
-#: The emote key: only at a table with people to send emotes to.
-EMOTE_HELP = ("e", N_("tui.help.emote"))
-#: Every key of the table, for the keys screen: (the key, a catalogue key of what it does).
-#: The keys' own names (Enter, Space, mouse) are words too.
-KEY_HELP = (
+@dataclass(frozen=True)
+class Bound:
+    """A row's keys on the keys screen: the keys bound to these actions of the table or the
+    app, by their names (``bound_keys``)."""
+
+    actions: tuple[str, ...]
+
+
+#: A row's keys on the keys screen: a key's own name or a catalogue key that names it (Enter,
+#: Space, mouse), the keys of these kinds of action (``key_of``), or the keys bound to these
+#: actions (``Bound``).
+RowKeys = str | tuple[Kind, ...] | Bound
+
+#: Every key of the table, for the keys screen: (its keys, a catalogue key of what it does).
+#: The keys of an action are named where they are declared (``key_of``, the bindings), so
+#: the screen says what the table does; the keys' own names (Enter, Space, mouse) are words.
+KEY_HELP: Final[tuple[tuple[RowKeys, str], ...]] = (
     ("← →", N_("tui.help.arrows")),
     (N_("tui.help.enter.key"), N_("tui.help.enter")),
     ("1-9, 0, a…", N_("tui.help.card_keys")),
     (N_("tui.help.mouse.key"), N_("tui.help.mouse")),
-    ("d", N_("tui.help.draw")),
-    ("p", N_("tui.help.pass")),
-    ("t", N_("tui.help.take")),
-    ("c", N_("tui.help.challenge")),
-    ("u", N_("tui.help.uno")),
-    ("k", N_("tui.help.catch")),
-    ("i", N_("tui.help.catch_illegal")),
-    ("o", N_("tui.help.color")),
-    ("m", N_("tui.help.blast")),
-    ("h", N_("tui.help.hold")),
-    ("x", N_("tui.help.disarm")),
-    ("r", N_("tui.help.rules")),
-    ("b", N_("tui.help.bell")),
-    EMOTE_HELP,
-    ("n", N_("tui.help.again")),
-    ("Ctrl+P", N_("tui.help.palette")),
-    ("q, Ctrl+Q/C", N_("tui.help.leave")),
+    ((Kind.DRAW, Kind.PRESS), N_("tui.help.draw")),
+    ((Kind.PASS,), N_("tui.help.pass")),
+    ((Kind.TAKE,), N_("tui.help.take")),
+    ((Kind.CHALLENGE,), N_("tui.help.challenge")),
+    ((Kind.UNO,), N_("tui.help.uno")),
+    ((Kind.CATCH,), N_("tui.help.catch")),
+    ((Kind.CATCH_ILLEGAL,), N_("tui.help.catch_illegal")),
+    ((Kind.COLOR,), N_("tui.help.color")),
+    ((Kind.BLAST,), N_("tui.help.blast")),
+    (Bound(("hold",)), N_("tui.help.hold")),
+    ((Kind.DISARM,), N_("tui.help.disarm")),
+    (Bound(("rules",)), N_("tui.help.rules")),
+    (Bound(("bell",)), N_("tui.help.bell")),
+    (Bound(("emote",)), N_("tui.help.emote")),
+    (Bound(("again",)), N_("tui.help.again")),
+    (Bound(("command_palette",)), N_("tui.help.palette")),
+    (Bound(("leave", "copy_or_leave")), N_("tui.help.leave")),
 )
 
 
-def _said(text: str) -> str:
-    """A help row's part in the current language: a catalogue key's message, else as it is
-    (a key's own name: ``d``, ``Ctrl+P``)."""
-    return t(text) if text.startswith("tui.") else text
-
-
 class KeysScreen(Spoken, ModalScreen[None]):
-    """Every key of the table; the emote key only where emotes can be sent (``emotes``)."""
+    """Every key of the table (``KEY_HELP``), as bound there (``bound``): a row whose actions
+    have no key at this table (the emote key at a local one) is left out."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "dismiss", N_("tui.footer.close"))
     ]
 
-    def __init__(self, emotes: bool) -> None:
+    def __init__(self, bound: BoundKeys) -> None:
         super().__init__()
-        self.emotes = emotes
+        self.bound = bound
+
+    def keys_of(self, keys: RowKeys) -> str:
+        """A row's keys, in the current language ("" for actions with no key here)."""
+        if isinstance(keys, Bound):
+            return shown_keys(key for action in keys.actions for key in self.bound.get(action, ()))
+        if isinstance(keys, tuple):
+            return ", ".join(dict.fromkeys(key_of(kind, False).key for kind in keys))
+        return t(keys) if keys.startswith("tui.") else keys
 
     def compose(self) -> ComposeResult:
-        keys = [row for row in KEY_HELP if self.emotes or row != EMOTE_HELP]
         rows = "\n".join(
-            f"[b]{escape(_said(key)):>12}[/]  {escape(_said(what))}" for key, what in keys
+            f"[b]{escape(shown):>12}[/]  {escape(t(what))}"
+            for shown, what in ((self.keys_of(keys), what) for keys, what in KEY_HELP)
+            if shown
         )
         with Vertical(id="dialog"):
             yield Static(f"[b]{escape(t('tui.keys.title'))}[/]", id="dialog-title")

@@ -24,7 +24,7 @@ from ..core.reasons import reason_words
 from ..i18n import N_, t, tn
 from . import render
 from .cards import card_name, sort_hand
-from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen
+from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen, bound_keys
 from .hand import CARD_KEYS, HandKeys, HandView
 from .logview import LogView
 from .moves import KEYS, Move, Moves, describe, digits, group, key_label, key_of
@@ -66,7 +66,8 @@ class TableScreen(Screen[None]):
         Binding("right", "cursor(1)", "card", show=False),
         Binding("enter,space", "play", "play", show=False),
         *(Binding(k, f"card('{k}')", show=False) for k in CARD_KEYS),
-        *(Binding(k, f"key('{k}')", show=False) for k in sorted(ACTION_KEYS | {"h"})),
+        *(Binding(k, f"key('{k}')", show=False) for k in sorted(ACTION_KEYS)),
+        Binding("h", "hold", show=False),  # BLAST mode: the card under the cursor
         # (the footer's words are the catalogue's, read when shown: ``active_bindings``)
         Binding("r", "rules", N_("tui.footer.rules")),
         Binding("question_mark", "keys", N_("tui.footer.keys")),
@@ -348,16 +349,8 @@ class TableScreen(Screen[None]):
     def action_key(self, key: str) -> None:
         launcher = self.play_app.state.launcher
         moves = self.moves.keyed(key, launcher)
-        if key == "u":
+        if key == key_of(Kind.UNO, launcher).key:
             self.uno()
-            return
-        if key == "h":
-            card = self.hand[self.cursor] if self.hand else None
-            move = self.moves.pick_up(card) if card else None
-            if move is None:
-                self.say(escape(t("tui.say.no_hold")) + f" ({self.why_not()})")
-            else:
-                self.send(move.text)
             return
         if not moves:
             cannot = t("tui.say.cannot", key=key, what=key_label(key, launcher))
@@ -371,6 +364,15 @@ class TableScreen(Screen[None]):
         }
         title = t(titles[kind]) if kind in titles else key_of(kind, launcher).label
         self.choose(escape(title), moves)
+
+    def action_hold(self) -> None:
+        """BLAST mode: hold the card under the cursor up, if it may be."""
+        card = self.hand[self.cursor] if self.hand else None
+        move = self.moves.pick_up(card) if card else None
+        if move is None:
+            self.say(escape(t("tui.say.no_hold")) + f" ({self.why_not()})")
+        else:
+            self.send(move.text)
 
     def uno(self) -> None:
         """UNO now if the seat may declare it, else armed for the next card."""
@@ -398,13 +400,20 @@ class TableScreen(Screen[None]):
                 return
         self.say(escape(t("tui.say.no_catch", who=self.play_app.state.name(seat))))
 
+    def bound_keys(self) -> dict[str, tuple[str, ...]]:
+        """The keys of the table's actions and the app's, by action (``bound_keys``), for the
+        keys and rules screens: only the actions the table has (``check_action``: no emote
+        key at a local table)."""
+        bound = bound_keys([*self.BINDINGS, *self.play_app.BINDINGS])
+        return {action: keys for action, keys in bound.items() if self.check_action(action, ())}
+
     def action_rules(self) -> None:
         room = self.play_app.state.room
         variant = (self.play_app.state.view or {}).get("variant") or (room or {}).get("variant")
-        self.app.push_screen(RulesScreen(str(variant)))
+        self.app.push_screen(RulesScreen(str(variant), self.bound_keys()))
 
     def action_keys(self) -> None:
-        self.app.push_screen(KeysScreen(self.play_app.link.emotes))
+        self.app.push_screen(KeysScreen(self.bound_keys()))
 
     def action_emote(self) -> None:
         """Choose an emote for the table (digits pick, Escape cancels), and send it."""
