@@ -178,7 +178,7 @@ def test_variants_lists_minecraft_and_attack_with_their_options() -> None:
 
 def test_simulate_refuses_an_option_that_does_not_fit_the_variant() -> None:
     r = run("simulate", "--variant", "attack+seven_zero", "--games", "1")
-    assert r.returncode == 2 and "error: attack refuses seven_zero" in r.stderr
+    assert r.returncode == 2 and "error: seven_zero needs 0 and 7 cards" in r.stderr
     assert "Traceback" not in r.stderr
 
 
@@ -254,8 +254,10 @@ def test_variants_json_lists_every_variant_and_option_with_its_type() -> None:
         assert shown["title"] == variant.title and shown["aliases"] == list(variant.aliases)
         assert shown["players"] == [variant.min_players, variant.max_players]
         assert shown["aside"] == list(variant.aside)
-        assert [o["name"] for o in shown["options"]] == [s.name for s in variant.option_specs]
-        for spec, option in zip(variant.option_specs, shown["options"], strict=True):
+        # the options the variant accepts: not those it refuses whatever else is set
+        offered = list(variant.offered.values())
+        assert [o["name"] for o in shown["options"]] == [s.name for s in offered]
+        for spec, option in zip(offered, shown["options"], strict=True):
             assert option["type"] == spec.type and option["help"] == spec.help
             assert option["default"] == spec.format(spec.default)
             assert option["allowed"] == spec.allowed()
@@ -270,8 +272,23 @@ def test_variants_json_lists_every_variant_and_option_with_its_type() -> None:
     assert types == {"bool", "int", "choice", "optional_int"}
 
 
+def test_variants_lists_only_the_options_and_values_each_variant_accepts() -> None:
+    r = run("variants")
+    assert r.returncode == 0, r.stderr
+    rows = {}  # each variant's option lines, by option, below its heading and column names
+    for part in r.stdout.split("\n\n"):
+        lines = part.splitlines()
+        first = next(i for i, line in enumerate(lines) if line.split()[:2] == ["option", "default"])
+        rows[part.split()[0]] = {line.split()[0]: line for line in lines[first + 1 :]}
+    for variant in unoverse.variants():
+        assert list(rows[variant.name]) == list(variant.offered)
+    attack = rows["attack"]
+    assert not {"wd4_wilds_block", "downpour", "seven_zero", "draw_until_playable"} & set(attack)
+    assert "blast_ge" not in attack["stacking"] and "blast_ge" in rows["blast"]["stacking"]
+
+
 def _all_option_names() -> list[str]:
-    return [s.name for v in unoverse.variants() for s in v.option_specs]
+    return [name for v in unoverse.variants() for name in v.offered]
 
 
 @pytest.mark.parametrize("columns", ["80", "30"])

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import unoverse as uv
 from unoverse.core import setup
+from unoverse.core.options import OptionSpec
 from unoverse.core.setup import resolve_preset
+from unoverse.core.variant import Variant
+from unoverse.variants import CLASSIC
 
 pytestmark = pytest.mark.engine_build
 
@@ -189,10 +194,14 @@ def test_an_option_given_twice_in_a_mapping_by_both_its_names_is_a_conflict() ->
         variant.options({"deck": "112_blank", "classic.deck": "108"})
 
 
-@pytest.mark.parametrize("copies", ["blast+numbers=21", "blast+blast_copies=1000000"])
-def test_deck_size_options_are_capped_so_decks_stay_small(copies: str) -> None:
+@pytest.mark.parametrize(
+    ("copies", "allowed"),
+    # (blast.numbers=0 is refused: the first card must be a number, U-B-19)
+    [("blast+numbers=21", "from 1 to 20"), ("blast+blast_copies=1000000", "from 0 to 20")],
+)
+def test_deck_size_options_are_capped_so_decks_stay_small(copies: str, allowed: str) -> None:
     """``blast+numbers=100000`` built a 6-million-card deck in 9 seconds."""
-    with pytest.raises(uv.InvalidOptionValue, match="from 0 to 20"):
+    with pytest.raises(uv.InvalidOptionValue, match=allowed):
         uv.new_game(copies, 2, 0)
     with pytest.raises(uv.InvalidOptionValue, match="from 1 to 20"):
         uv.new_game("classic+friendly_swap+friendly_count=21", 2, 0)
@@ -247,3 +256,134 @@ def test_the_built_rules_kept_per_process_are_bounded() -> None:
     for score in range(1, 400):
         uv.new_game(f"classic+target_score={score}", 2, 0)
     assert len(setup._COMPILED) <= setup._COMPILED_MAX
+
+
+# --- what a variant refuses whatever else is set: never offered, refused with its reason ----
+
+#: The options UNO Attack declares with the shared house options and refuses (RULES.md §1.8,
+#: docs/rules/options.md): a deck without 0s or Wild Draw Fours, a launcher's draws.
+ATTACK_REFUSES = (
+    "wd4_wilds_block",
+    "downpour",
+    "seven_zero",
+    "zero_chooses_direction",
+    "zero_discard_color",
+    "draw_until_playable",
+    "permissive_illegal_plays",
+)
+
+
+def test_attack_offers_none_of_the_options_it_refuses() -> None:
+    attack = uv.get_variant("attack")
+    assert set(ATTACK_REFUSES) <= set(attack.specs)  # declared, with the house options
+    assert not set(ATTACK_REFUSES) & set(attack.offered)
+    assert set(attack.offered) == set(attack.specs) - set(ATTACK_REFUSES)
+    # and the values no variant with the house options accepts, nor Blast
+    assert "blast_ge" not in attack.offered["stacking"].choices
+    assert uv.get_variant("blast").offered["blast.numbers"].minimum == 1
+
+
+def _listed_values(spec: OptionSpec) -> list[str]:
+    """The values a listing offers for ``spec``, as a preset writes them: both booleans, every
+    choice, an integer's ends and default (and ``none`` where the option may be off)."""
+    if spec.type == "bool":
+        return ["true", "false"]
+    if spec.type == "choice":
+        return list(spec.choices)
+    numbers = {spec.minimum, spec.maximum} | ({spec.default} - {None})
+    return [str(n) for n in sorted(numbers)] + (["none"] if spec.type == "optional_int" else [])
+
+
+def _accepted(variant: Variant, given: dict[str, str]) -> bool:
+    """Whether ``variant`` plays with ``given`` (its options and the engine settings they
+    make)."""
+    try:
+        variant.compile(variant.options(given))
+    except uv.OptionConflict:
+        return False
+    return True
+
+
+@pytest.mark.parametrize("variant", uv.variants(), ids=lambda v: v.name)
+def test_every_value_a_listing_offers_is_accepted_alone_or_beside_one_other(
+    variant: Variant,
+) -> None:
+    """Nothing a listing offers is refused whatever else is set. Some options need another
+    (``revive`` needs ``stacking``, ``friendly_count`` needs ``friendly_swap``,
+    ``challenge_elimination`` needs ``scoring=lowest_total``), so a value refused alone must be
+    accepted beside one other offered value; a value refused beside every one is an option
+    the variant refuses, to be declared in ``Variant.refused`` and left out of the listings."""
+    offered = [(s.name, value) for s in variant.offered.values() for value in _listed_values(s)]
+    never = [
+        f"{name}={value}"
+        for name, value in offered
+        if not _accepted(variant, {name: value})
+        and not any(
+            _accepted(variant, {name: value, other: with_})
+            for other, with_ in offered
+            if other != name
+        )
+    ]
+    assert never == [], f"{variant.name} offers what it always refuses"
+
+
+def _setting(spec: OptionSpec, key: str) -> str:
+    """A value that sets what ``key`` (a key of ``Variant.refused``) refuses: its value, or
+    one other than the option's default."""
+    if "=" in key:
+        return key.partition("=")[2]
+    return next(v for v in _listed_values(spec) if spec.parse(v) != spec.default)
+
+
+@pytest.mark.parametrize(
+    ("variant", "key"),
+    [(v, key) for v in uv.variants() for key in v.refused],
+    ids=lambda x: x if isinstance(x, str) else x.name,
+)
+def test_what_a_variant_refuses_is_a_conflict_with_its_reason_by_either_name(
+    variant: Variant, key: str
+) -> None:
+    spec = variant.specs[key.partition("=")[0]]
+    value = _setting(spec, key)
+    why = variant.refused[key]
+    # (the page names the option from the message's start, as for every conflict)
+    assert re.match(rf"{re.escape(key)}[: ]", why), why
+    for name in dict.fromkeys((spec.name, spec.short)):  # (each short name is unambiguous)
+        with pytest.raises(uv.OptionConflict) as caught:
+            uv.new_game(f"{variant.name}+{name}={value}", 4, 0)
+        assert str(caught.value) == why
+        with pytest.raises(uv.OptionConflict, match=re.escape(why)):
+            uv.new_game(variant.name, 4, 0, options={name: spec.parse(value)})
+
+
+def test_the_errors_that_list_options_or_values_list_only_those_offered() -> None:
+    with pytest.raises(uv.UnknownOption) as caught:
+        resolve_preset("attack+downpours")
+    listed = str(caught.value).split("options are: ")[1].split(", ")
+    assert listed == sorted(uv.get_variant("attack").offered)
+    assert "downpour" not in listed and "stacking" in listed
+    with pytest.raises(uv.InvalidOptionValue, match=r"allowed off \| same \| progressive$"):
+        resolve_preset("classic+stacking=blast")
+    with pytest.raises(uv.InvalidOptionValue, match=r"allowed off \| same \| progressive$"):
+        resolve_preset("classic+stacking")
+    with pytest.raises(uv.InvalidOptionValue, match=r"from 1 to 20$"):
+        resolve_preset("blast+numbers=-1")
+
+
+@pytest.mark.parametrize(
+    ("refused", "message"),
+    [
+        ({"no_such_option": "no_such_option is refused"}, "declares no such option"),
+        ({"stacking=blast_gee": "stacking=blast_gee: no"}, "stacking=blast_gee cannot be"),
+        ({"jump_in=true": "jump_in=true: no"}, "jump_in=true cannot be refused"),
+        ({"target_score=250": "target_score=250: no"}, "target_score=250 cannot be refused"),
+    ],
+)
+def test_a_refusal_a_listing_cannot_leave_out_is_an_error_when_the_variant_is_made(
+    refused: dict[str, str], message: str
+) -> None:
+    """A refused name the variant does not declare, a value its option does not have, or one
+    a listing would still offer (a boolean's, an integer inside its range)."""
+    refusing = type("Refusing", (Variant,), {"refused": refused})
+    with pytest.raises(ValueError, match=message):
+        refusing(name="refusing", title="", aliases=(), option_specs=CLASSIC.option_specs)

@@ -1055,14 +1055,17 @@ def test_house_rules_attack_accepts(option: str, added: str) -> None:
     ],
 )
 def test_options_attack_refuses_name_their_reason(option: str, message: str) -> None:
-    """H-5: an option that needs a card the deck lacks, or a draw that may be played."""
+    """H-5: an option that needs a card the deck lacks, or a draw that may be played; no
+    listing of Attack's options offers it (``Variant.offered``)."""
     with pytest.raises(uv.OptionConflict) as refused:
         uv.new_game(f"attack+{option}", 4, 0)
-    assert str(refused.value) == f"attack refuses {message}"
+    assert str(refused.value) == message
+    attack = uv.get_variant("attack")
+    assert option in attack.specs and option not in attack.offered
 
 
 def test_stacking_blast_ge_is_refused_in_attack() -> None:
-    with pytest.raises(uv.OptionConflict, match="attack accepts stacking=off, same or progressive"):
+    with pytest.raises(uv.OptionConflict, match=r"built-in stacking .*: set stacking=off, same or"):
         uv.new_game("attack+stacking=blast_ge", 4, 0)
 
 

@@ -1336,6 +1336,15 @@ def test_bad_options_are_refused() -> None:
             uv.new_game(preset, 4, 1)
 
 
+def test_u_b_19_blast_numbers_is_offered_from_1() -> None:
+    """``blast.numbers=0`` is always refused, so no listing offers it (``Variant.offered``)."""
+    spec = blast_variant.BLAST.offered["blast.numbers"]
+    assert (spec.minimum, spec.maximum) == (1, blast_variant.MAX_COPIES)
+    assert spec.allowed() == "an integer from 1 to 20"
+    with pytest.raises(uv.OptionConflict, match=r"blast\.numbers=0: the first card must be"):
+        uv.new_game("blast+numbers=0", 4, 1)
+
+
 # -- §5.5 play stops during an event (step 1, step 7, B-15) -----------------------------------
 
 

@@ -79,6 +79,21 @@ def test_every_refusal_in_the_document_is_tested() -> None:
     assert sorted(rows) == sorted({row for _, row, _ in REFUSALS})
 
 
+def test_what_a_variant_refuses_whatever_else_is_set_is_never_offered() -> None:
+    """The rows of an option in a variant (``in Attack``, ``outside Blast``) are refused
+    whatever else is set: no listing of that variant's options offers them
+    (``Variant.offered``). The others need another option, and stay offered."""
+    attack = uv.get_variant("attack")
+    in_attack = {row.split("`")[1] for _, row, _ in REFUSALS if row.endswith(" in Attack")}
+    assert len(in_attack) == 7 and in_attack <= set(attack.specs)
+    assert not in_attack & set(attack.offered)
+    for name in ("classic", "minecraft", "attack", "full_spectrum"):
+        assert uv.get_variant(name).offered["stacking"].choices == ("off", "same", "progressive")
+    assert {"revive", "seven_zero", "zero_discard_color", "friendly_count"} <= set(
+        uv.get_variant("classic").offered
+    )
+
+
 @pytest.mark.parametrize(
     "preset",
     [

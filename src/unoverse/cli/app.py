@@ -152,7 +152,8 @@ def variants_cmd(
         typer.Option("--json", help="Print every variant and option as JSON, for tools."),
     ] = False,
 ) -> None:
-    """List the variants, their options with defaults and allowed values, and aliases.
+    """List the variants, the options each accepts with defaults and allowed values, and
+    aliases (an option or value a variant refuses whatever else is set is not listed).
 
     On a terminal wide enough, a table per variant; otherwise (a pipe, a file, a narrow
     terminal) one line per option, never cut or wrapped, for grep."""
@@ -163,8 +164,9 @@ def variants_cmd(
 
 
 def variants_data() -> list[dict[str, Any]]:
-    """Every registered variant with every option: what ``variants`` shows, and the option's
-    type with its allowed values as data (``choices``; ``minimum`` and ``maximum``)."""
+    """Every registered variant with every option it accepts (``Variant.offered``): what
+    ``variants`` shows, and the option's type with its allowed values as data (``choices``;
+    ``minimum`` and ``maximum``)."""
     return [
         {
             "name": v.name,
@@ -172,7 +174,7 @@ def variants_data() -> list[dict[str, Any]]:
             "aliases": list(v.aliases),
             "players": [v.min_players, v.max_players],
             "aside": list(v.aside),
-            "options": [_option_data(s) for s in v.option_specs],
+            "options": [_option_data(s) for s in v.offered.values()],
         }
         for v in all_variants()
     ]
@@ -206,7 +208,8 @@ def print_variants(out: Console) -> None:
     never wrapped: an option name or value is never cut."""
     shown = all_variants()
     rows = [
-        [(s.name, s.format(s.default), s.allowed(), s.help) for s in v.option_specs] for v in shown
+        [(s.name, s.format(s.default), s.allowed(), s.help) for s in v.offered.values()]
+        for v in shown
     ]
     widths = [_table_widths([_COLUMNS, *options], out.width) for options in rows]
     as_tables = out.is_terminal and all(w is not None for w in widths)

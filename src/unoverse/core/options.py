@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 import reprlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
@@ -138,9 +138,12 @@ class Options(Mapping[str, Value]):
         return str(self._values[name])
 
 
-def resolve_name(specs: Mapping[str, OptionSpec], name: object, variant: str) -> OptionSpec:
+def resolve_name(
+    specs: Mapping[str, OptionSpec], name: object, variant: str, offered: Iterable[str]
+) -> OptionSpec:
     """The spec a user-written name refers to: canonical, or unambiguous short form (a name
-    that is not text is an unknown option)."""
+    that is not text is an unknown option). An unknown name's message lists ``offered``, the
+    names the variant offers (``Variant.offered``), not those it declares and refuses."""
     if not isinstance(name, str):
         raise UnknownOption(f"an option name is text, not {shown(name)}")
     if name in specs:
@@ -151,7 +154,7 @@ def resolve_name(specs: Mapping[str, OptionSpec], name: object, variant: str) ->
     if len(matches) > 1:
         names = ", ".join(s.name for s in matches)
         raise UnknownOption(f"option {shown(name)} is ambiguous in {variant}: write one of {names}")
-    known = ", ".join(sorted(specs))
+    known = ", ".join(sorted(offered))
     raise UnknownOption(f"unknown option {shown(name)} for {variant}; options are: {known}")
 
 

@@ -10,7 +10,7 @@ from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER
 from .errors import BadPlayerCount, InvalidOptionValue, NotationError, OptionConflict
 from .events import Event
 from .game import Game, number_value
-from .options import Options, Value, resolve_name, shown, split_preset
+from .options import Options, Value, shown, split_preset
 from .registry import get
 from .rules import Rules
 from .variant import Variant
@@ -108,10 +108,12 @@ def _resolve(preset: str, options: Mapping[object, object]) -> tuple[Variant, Op
     given: list[tuple[object, object, str]] = []
     for key, raw in pairs:
         if raw is None:
-            spec = resolve_name(variant.specs, key, variant.name)
+            spec = variant.resolve(key)
             if spec.type != "bool":
+                offered = variant.offered.get(spec.name, spec)
                 raise InvalidOptionValue(
-                    f"option {spec.name} needs a value ({spec.short}=...): allowed {spec.allowed()}"
+                    f"option {spec.name} needs a value ({spec.short}=...): allowed "
+                    f"{offered.allowed()}"
                 )
             given.append((key, "true", key))
         else:
@@ -120,13 +122,13 @@ def _resolve(preset: str, options: Mapping[object, object]) -> tuple[Variant, Op
     values: dict[str, Value] = {}
     written: dict[str, str] = {}
     for entry, value, text in given:
-        spec = resolve_name(variant.specs, entry, variant.name)  # (so ``text`` is short)
+        spec = variant.resolve(entry)  # (so ``text`` is short)
         if spec.name in written:
             raise OptionConflict(
                 f"option {spec.name} is given twice ({written[spec.name]} and {text}): give it once"
             )
         written[spec.name] = text
-        values[spec.name] = spec.parse(value)  # (so ``Variant.options`` gets its declared types)
+        values[spec.name] = variant.parse(spec, value)  # (so ``Variant.options`` gets its types)
     return variant, variant.options(values)
 
 

@@ -1,14 +1,15 @@
 """What a variant is: data (deck table, effects, options) plus a few hooks.
 
 The engine (``game.py``) runs the shared procedures of RULES.md §0.4 for every variant; a
-variant supplies its deck, which effect each card kind has, its options with defaults and
-conflicts, and the hooks that data cannot express (the first card, scoring).
+variant supplies its deck, which effect each card kind has, its options with defaults,
+what it refuses of them and their conflicts, and the hooks that data cannot express (the
+first card, scoring).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar, TypedDict
 
 from .bot_settings import BotSettings
@@ -23,7 +24,7 @@ from .effects import (
     SPECIAL_PLAY_EFFECTS,
     STACKING,
 )
-from .errors import BadPlayerCount, OptionConflict
+from .errors import BadPlayerCount, InvalidOptionValue, OptionConflict
 from .options import Options, OptionSpec, Value, resolve_name
 from .p1 import NO_STEPS, Steps, p1_rows
 from .rules import Rules
@@ -156,42 +157,105 @@ class Variant:
     max_players: int = 10
     bots: BotSettings = field(default_factory=BotSettings)
     _specs: dict[str, OptionSpec] = field(init=False, repr=False, compare=False)
+    _offered: dict[str, OptionSpec] = field(init=False, repr=False, compare=False)
 
     hand_size: ClassVar[int] = 7
     uno_penalty: ClassVar[int] = 2
     colors: ClassVar[tuple[int, ...]] = (0, 2, 3, 5)  # R Y G B
     #: Cards that lie beside the piles and take no part in play (Full Spectrum's Guide).
     aside: ClassVar[tuple[str, ...]] = ()
+    #: What the variant declares among its options and yet never accepts, with the reason
+    #: (H-5): shared option lists (the house rules) are declared whole, and a variant refuses
+    #: those its deck or its turn cannot give a meaning. A key is an option's canonical name,
+    #: refused at any value but its default, or ``name=value`` (as a preset writes it) for one
+    #: value of a choice, or an integer at an end of its range. The reason is the refusal's
+    #: message, starting with the key, as every conflict's does. Listings (``offered``) leave
+    #: these out; setting one is an ``OptionConflict`` with its reason, not an unknown option.
+    refused: ClassVar[Mapping[str, str]] = {}
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_specs", {s.name: s for s in self.option_specs})
+        whole = {key for key in self.refused if "=" not in key}
+        values: dict[str, set[str]] = {}
+        for key in self.refused.keys() - whole:
+            name, _, value = key.partition("=")
+            values.setdefault(name, set()).add(value)
+        unknown = sorted((whole | values.keys()) - self._specs.keys())
+        if unknown:
+            raise ValueError(
+                f"{self.name} refuses {', '.join(unknown)}: it declares no such option"
+            )
+        offered = {
+            s.name: _without(s, values.get(s.name, set()))
+            for s in self.option_specs
+            if s.name not in whole
+        }
+        object.__setattr__(self, "_offered", offered)
 
     @property
     def specs(self) -> Mapping[str, OptionSpec]:
-        """Option specs by canonical name."""
+        """Option specs by canonical name: every option the variant declares."""
         return self._specs
+
+    @property
+    def offered(self) -> Mapping[str, OptionSpec]:
+        """The options a user may set, by canonical name in declaration order: the specs
+        without what the variant refuses (``refused``), for every listing of the options
+        (``unoverse variants``, ``GET /api/variants`` and the page's form, an unknown name's
+        message), so that nothing offered is refused whatever else is set."""
+        return self._offered
 
     # -- options ---------------------------------------------------------------------
     def options(self, given: Mapping[str, Value | str] | None = None) -> Options:
         """Resolve user-given options (canonical or short names, text or Python values)
-        against the defaults, then refuse conflicting combinations."""
+        against the defaults, then refuse what the variant refuses and conflicting
+        combinations."""
         values: dict[str, Value] = {s.name: s.default for s in self.option_specs}
         seen: dict[str, str] = {}
         for name, raw in (given or {}).items():
-            spec = resolve_name(self._specs, name, self.name)
+            spec = self.resolve(name)
             if spec.name in seen:
                 raise OptionConflict(
                     f"option {spec.name} is given twice ({seen[spec.name]} and {name}): give "
                     "it once"
                 )
             seen[spec.name] = name
-            values[spec.name] = spec.parse(raw)
+            values[spec.name] = self.parse(spec, raw)
         options = Options(values)
+        self.check_refused(options)
         self.check_conflicts(options)
         return options
 
+    def resolve(self, name: object) -> OptionSpec:
+        """The spec a user-written name refers to (canonical, or unambiguous short form),
+        refused ones included, so that setting one is refused with its reason; an unknown
+        name's message lists the options offered."""
+        return resolve_name(self._specs, name, self.name, self._offered)
+
+    def parse(self, spec: OptionSpec, raw: object) -> Value:
+        """``raw`` as a value of ``spec``: a value the option cannot hold is an
+        ``InvalidOptionValue`` naming the values offered; a value it declares and the variant
+        refuses is returned, for ``check_refused`` to refuse with its reason."""
+        try:
+            return self._offered.get(spec.name, spec).parse(raw)
+        except InvalidOptionValue as not_offered:
+            try:
+                return spec.parse(raw)
+            except InvalidOptionValue:
+                raise not_offered from None
+
+    def check_refused(self, options: Options) -> None:
+        """Raise ``OptionConflict``, with its reason, for an option or value the variant
+        refuses (``refused``)."""
+        for key, why in self.refused.items():
+            name, eq, value = key.partition("=")
+            spec = self._specs[name]
+            if (spec.format(options[name]) == value) if eq else options[name] != spec.default:
+                raise OptionConflict(why)
+
     def check_conflicts(self, options: Options) -> None:
-        """Raise ``OptionConflict`` for a combination the variant refuses (H-5)."""
+        """Raise ``OptionConflict`` for a combination the variant refuses (H-5); the options
+        and values it refuses whatever else is set are ``refused``, checked before."""
 
     def check_players(self, players: int) -> None:
         """Raise ``BadPlayerCount`` unless the variant is played by ``players`` seats."""
@@ -289,6 +353,41 @@ class Variant:
     def start(self, game: Game) -> None:
         """Turn over the first card and apply the variant's first-card rules."""
         raise NotImplementedError
+
+
+def _without(spec: OptionSpec, values: set[str]) -> OptionSpec:
+    """``spec`` as it is offered without the values a variant refuses (each as a preset
+    writes it): left out of a choice's values, or taken off the ends of an integer range. A
+    value the option does not have, or one that cannot be left out so (a boolean's, an
+    integer inside the range), is a ``ValueError`` when the variant is made: it would be
+    refused for nothing, or offered and refused."""
+    if not values:
+        return spec
+    if spec.type == "choice":
+        offered = replace(spec, choices=tuple(c for c in spec.choices if c not in values))
+    else:
+        low, high = spec.minimum, spec.maximum
+        while spec.format(low) in values:
+            low += 1
+        while spec.format(high) in values:
+            high -= 1
+        offered = replace(spec, minimum=low, maximum=high)
+    for value in values:
+        if not _holds(spec, value) or _holds(offered, value):
+            raise ValueError(
+                f"option {spec.name}={value} cannot be refused: a refused value is one of the "
+                "option's choices or an end of its range (else refuse the option by name)"
+            )
+    return offered
+
+
+def _holds(spec: OptionSpec, value: str) -> bool:
+    """Whether ``value`` is a value of ``spec``."""
+    try:
+        spec.parse(value)
+    except InvalidOptionValue:
+        return False
+    return True
 
 
 def conflict(message: str) -> OptionConflict:

@@ -294,7 +294,7 @@ def create_app(
 
     @app.get(
         "/api/variants",
-        summary="Every variant and its options, for creating a room",
+        summary="Every variant and the options it accepts, for creating a room",
         responses=refusals(),
     )
     async def all_variants() -> list[dict[str, Any]]:
@@ -316,7 +316,7 @@ def create_app(
                         "maximum": s.maximum,
                         "help": s.help,
                     }
-                    for s in v.option_specs
+                    for s in v.offered.values()
                 ],
             }
             for v in variants()

@@ -3,8 +3,8 @@
 Data: the 1998 deck (112 cards, no 0), the card effects (Hit 2, Discard All, Trade Hands,
 Wild All Hit, Wild Hit-Fire), the launcher mode (``unoverse.core.launcher``; every draw of
 N cards becomes N presses, so the UNO penalty is two presses), the options of RULES.md §3
-and the house rules that fit a deck without 0s or Wild Draw Fours. Hook: the first-card
-table of §3.2.
+and the house rules, refusing (``REFUSED``) those that do not fit a deck without 0s or Wild
+Draw Fours whose draws are presses. Hook: the first-card table of §3.2.
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from ..core.game import Game, Phase
 from ..core.launcher import MODES
 from ..core.options import Options, OptionSpec
 from ..core.setup import reinsert_starter, turn_starter
-from ..core.variant import DeckRow, EngineSettings, Variant, conflict
+from ..core.variant import DeckRow, EngineSettings, Variant
 from .common import (
     CHALLENGE_ELIMINATION,
     DEALER_SELECTION,
@@ -32,7 +32,7 @@ from .common import (
     scoring,
     wd4_wilds_block,
 )
-from .house import HOUSE_OPTIONS, check_house_conflicts, house_cards, house_effects
+from .house import HOUSE_OPTIONS, HOUSE_REFUSED, check_house_conflicts, house_cards, house_effects
 
 #: The 1998 deck of RULES.md §3.1: 112 cards, numbers 1-9 (no 0).
 DECK_1998 = (
@@ -89,28 +89,32 @@ ATTACK_OPTIONS: tuple[OptionSpec, ...] = (
     *HOUSE_OPTIONS,
 )  # fmt: skip
 
-#: Options Attack refuses, with the reason (RULES.md §1.8, H-5; docs/rules/options.md).
-REFUSED = (
-    ("wd4_wilds_block", "wd4_wilds_block needs the Wild Draw Four: the Attack deck has none"),
-    ("downpour", "downpour replaces two Wild Draw Four: the Attack deck has none"),
-    ("seven_zero", "seven_zero needs 0 and 7 cards: the Attack deck has no 0"),
-    ("zero_chooses_direction", "zero_chooses_direction redefines the 0: the Attack deck has none"),
-    ("zero_discard_color", "zero_discard_color needs a 0: the Attack deck has none"),
-    (
-        "draw_until_playable",
+#: What Attack refuses, with the reason (``Variant.refused``; RULES.md §1.8, H-5;
+#: docs/rules/options.md): as every variant with the house options, ``HOUSE_REFUSED``; the
+#: house rules that need a card its deck lacks or a drawn card that may be played; and
+#: ``permissive_illegal_plays``.
+REFUSED = {
+    **HOUSE_REFUSED,
+    "wd4_wilds_block": "wd4_wilds_block needs the Wild Draw Four: the Attack deck has none",
+    "downpour": "downpour replaces two Wild Draw Four: the Attack deck has none",
+    "seven_zero": "seven_zero needs 0 and 7 cards: the Attack deck has no 0",
+    "zero_chooses_direction": "zero_chooses_direction redefines the 0: the Attack deck has none",
+    "zero_discard_color": "zero_discard_color needs a 0: the Attack deck has none",
+    "draw_until_playable": (
         "draw_until_playable needs a draw that may be played: in Attack pressing the launcher "
-        "always ends the turn and fired cards cannot be played that turn (§3.3)",
+        "always ends the turn and fired cards cannot be played that turn (§3.3)"
     ),
-    (
-        "permissive_illegal_plays",
+    "permissive_illegal_plays": (
         "permissive_illegal_plays takes back only the illegal card (§1.5): an illegal Discard "
-        "All or Trade Hands moves other cards that a catch_illegal could not give back",
+        "All or Trade Hands moves other cards that a catch_illegal could not give back"
     ),
-)
+}
 
 
 class Attack(Variant):
     """UNO Attack, 1998 edition."""
+
+    refused = REFUSED
 
     def deck_table(self, options: Options) -> tuple[DeckRow, ...]:
         """RULES.md §3.1, plus the cards of the house rules that fit."""
@@ -145,13 +149,10 @@ class Attack(Variant):
         }
 
     def check_conflicts(self, options: Options) -> None:
-        """Refuse the options that need a card the deck lacks or a draw that may be played
-        (RULES.md §1.8, H-5), then the house rules' own conflicts."""
-        for name, why in REFUSED:
-            if options[name]:
-                raise conflict(f"attack refuses {why}")
+        """Challenge UNO's scoring and the house rules' own conflicts (H-5; what Attack
+        refuses whatever else is set is ``REFUSED``)."""
         check_challenge_elimination(options)
-        check_house_conflicts(self.name, options)
+        check_house_conflicts(options)
 
     def start(self, game: Game) -> None:
         """The first-card table of RULES.md §3.2 (A-7, A-8, A-9)."""

@@ -147,11 +147,16 @@ BLAST_OPTIONS: tuple[OptionSpec, ...] = (
     TARGET_SCORE,
 )  # fmt: skip
 
+#: What Blast refuses, with the reason (``Variant.refused``): a deck needs number cards to
+#: start (U-B-19).
+REFUSED = {"blast.numbers=0": "blast.numbers=0: the first card must be a number (§5.4)"}
+
 
 class Blast(Variant):
     """UNO Blast."""
 
     colors = tuple(i for i, letter in enumerate("ROYGTBVP") if letter in COLORS)
+    refused = REFUSED
 
     def deck_table(self, options: Options) -> tuple[DeckRow, ...]:
         """RULES.md §5.3, every count from its option: 300 cards by default."""
@@ -199,12 +204,10 @@ class Blast(Variant):
         return settings
 
     def check_conflicts(self, options: Options) -> None:
-        """A deck needs number cards to start; BLAST mode has no UNO calls (its plays are
-        raced, not turns to call UNO in) and no chains (B-19)."""
+        """BLAST mode has no UNO calls (its plays are raced, not turns to call UNO in) and no
+        chains (B-19)."""
         if options["blast.mode"] == "blast" and options["blast.uno_call"]:
             raise OptionConflict("blast.uno_call: BLAST mode (real time) has no UNO calls")
-        if not options["blast.numbers"]:
-            raise OptionConflict("blast.numbers=0: the first card must be a number (§5.4)")
 
     def start(self, game: Game) -> None:
         """RULES.md §5.4: turn cards until a number; any other card (a BLAST card included:

@@ -30,7 +30,7 @@ from .common import (
     scoring,
     wd4_wilds_block,
 )
-from .house import HOUSE_OPTIONS, check_house_conflicts, house_cards, house_effects
+from .house import HOUSE_OPTIONS, HOUSE_REFUSED, check_house_conflicts, house_cards, house_effects
 
 _NUMBERS = tuple(f"{c}{n}" for c in "RYGB" for n in range(1, 10))
 _ZEROS = ("R0", "Y0", "G0", "B0")
@@ -93,6 +93,8 @@ CLASSIC_OPTIONS += HOUSE_OPTIONS
 class Classic(Variant):
     """Official Classic UNO."""
 
+    refused = HOUSE_REFUSED
+
     def deck_table(self, options: Options) -> tuple[DeckRow, ...]:
         """The deck chosen by ``classic.deck``."""
         deck = options.text("classic.deck")
@@ -121,7 +123,7 @@ class Classic(Variant):
                 "classic.blank_mode=copy_top needs the blank cards: set classic.deck=112_blank"
             )
         check_challenge_elimination(options)
-        check_house_conflicts(self.name, options)
+        check_house_conflicts(options)
 
     def start(self, game: Game) -> None:
         """The first-card table of RULES.md §1.2 (``classic.first_card``)."""

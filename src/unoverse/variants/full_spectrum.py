@@ -32,7 +32,7 @@ from .common import (
     scoring,
     wd4_wilds_block,
 )
-from .house import HOUSE_OPTIONS, check_house_conflicts, house_cards, house_effects
+from .house import HOUSE_OPTIONS, HOUSE_REFUSED, check_house_conflicts, house_cards, house_effects
 
 #: The eight colours in the chromatic order, red → orange → yellow → green → turquoise →
 #: blue → purple → pink (RULES.md §4.3; the card notation's letters).
@@ -105,6 +105,7 @@ class FullSpectrum(Variant):
 
     colors = tuple(range(len(ORDER)))
     aside = (GUIDE,)
+    refused = HOUSE_REFUSED
 
     def deck_table(self, options: Options) -> tuple[DeckRow, ...]:
         """``full_spectrum.deck`` (``downpour`` replaces two Wild +4, RULES.md §1.8)."""
@@ -133,7 +134,7 @@ class FullSpectrum(Variant):
 
     def check_conflicts(self, options: Options) -> None:
         """Every house rule fits Full Spectrum (its deck has 0s, 7s and Wild +4s)."""
-        check_house_conflicts(self.name, options)
+        check_house_conflicts(options)
 
     def start(self, game: Game) -> None:
         """RULES.md §4.4: a Color lets left(d) declare the colour and play [seed]; the rest is

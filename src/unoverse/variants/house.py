@@ -1,9 +1,9 @@
 """The house rules of RULES.md §1.8 as named options shared by the variants, and their
 conflicts (H-5).
 
-Each option is off by default. A variant includes the options that make sense for it and
-calls ``check_house_conflicts``; every refusal says why, and docs/rules/options.md lists
-them all.
+Each option is off by default. A variant declares them all, refuses (``Variant.refused``)
+``HOUSE_REFUSED`` and those its deck or turn gives no meaning, and calls
+``check_house_conflicts``; every refusal says why, and docs/rules/options.md lists them all.
 """
 
 from __future__ import annotations
@@ -68,13 +68,19 @@ HOUSE_OPTIONS = (
 )  # fmt: skip
 
 
-def check_house_conflicts(variant: str, options: Options) -> None:
+#: What every variant with the house options refuses (``Variant.refused``): UNO Blast's
+#: stacking, a value of ``stacking`` in RULES.md §1.8 that only Blast, with its own options,
+#: accepts.
+HOUSE_REFUSED = {
+    "stacking=blast_ge": (
+        "stacking=blast_ge is UNO Blast's built-in stacking (each answer at least the last "
+        "card's value): set stacking=off, same or progressive"
+    ),
+}
+
+
+def check_house_conflicts(options: Options) -> None:
     """Refuse house-rule combinations that cannot mean anything (RULES.md §1.8, H-5)."""
-    if options["stacking"] == "blast_ge" and variant != "blast":
-        raise conflict(
-            "stacking=blast_ge is UNO Blast's built-in stacking (each answer at least the last "
-            f"card's value); {variant} accepts stacking=off, same or progressive"
-        )
     zeros = [
         n for n in ("seven_zero", "zero_chooses_direction", "zero_discard_color") if options[n]
     ]

@@ -29,7 +29,7 @@ from .common import (
     scoring,
     wd4_wilds_block,
 )
-from .house import HOUSE_OPTIONS, check_house_conflicts, house_cards, house_effects
+from .house import HOUSE_OPTIONS, HOUSE_REFUSED, check_house_conflicts, house_cards, house_effects
 
 #: The Wild Creeper: a Wild in the hand; drawn from the pile, 3 more cards (RULES.md §2.4).
 CREEPER = card("WC")
@@ -64,6 +64,8 @@ MINECRAFT_OPTIONS: tuple[OptionSpec, ...] = (
 class Minecraft(Variant):
     """UNO Minecraft."""
 
+    refused = HOUSE_REFUSED
+
     def deck_table(self, options: Options) -> tuple[DeckRow, ...]:
         """The 112 cards of RULES.md §2.1 (``downpour`` replaces two Wild Draw Four)."""
         base = DECK_108_DOWNPOUR if options["downpour"] else DECK_108
@@ -88,7 +90,7 @@ class Minecraft(Variant):
 
     def check_conflicts(self, options: Options) -> None:
         """Every house rule fits Minecraft (its deck has 0s, 7s and Wild Draw Fours)."""
-        check_house_conflicts(self.name, options)
+        check_house_conflicts(options)
 
     def start(self, game: Game) -> None:
         """RULES.md §2.2: ``number_only`` turns cards until a number, each other card going

@@ -1,0 +1,60 @@
+"""``GET /api/variants``, what the page's room form offers: every variant with the options it
+accepts (``Variant.offered``), so that nothing offered there is refused whatever else is set;
+an option a variant refuses, sent anyway, is refused with its reason (docs/protocol.md)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+import unoverse as uv
+
+from .players import in_process
+
+#: What UNO Attack declares with the shared house options and refuses (docs/rules/options.md).
+ATTACK_REFUSES = {
+    "wd4_wilds_block",
+    "downpour",
+    "seven_zero",
+    "zero_chooses_direction",
+    "zero_discard_color",
+    "draw_until_playable",
+    "permissive_illegal_plays",
+}
+
+
+def test_the_variants_listing_offers_only_what_each_variant_accepts(tmp_path: Path) -> None:
+    async def main() -> dict[str, Any]:
+        async with (
+            in_process(f"sqlite+aiosqlite:///{tmp_path / 'u.db'}") as server,
+            httpx.AsyncClient(base_url=server.base) as http,
+        ):
+            r = await http.get("/api/variants")
+            assert r.status_code == 200
+            listed = {v["name"]: v for v in r.json()}
+            # a refused option sent anyway: the engine's conflict, with its reason
+            for option in ("downpour", "seven_zero"):
+                r = await http.post(
+                    "/api/rooms", json={"name": "Ana", "preset": f"attack+{option}"}
+                )
+                assert (r.status_code, r.json()["code"]) == (422, "option_conflict"), r.text
+                assert r.json()["message"] == uv.get_variant("attack").refused[option]
+            return listed
+
+    listed = asyncio.run(main())
+    assert list(listed) == [v.name for v in uv.variants()]
+    for variant in uv.variants():
+        options = listed[variant.name]["options"]
+        assert [o["name"] for o in options] == list(variant.offered)
+        for option, spec in zip(options, variant.offered.values(), strict=True):
+            assert option["choices"] == list(spec.choices)
+            assert (option["minimum"], option["maximum"]) == (spec.minimum, spec.maximum)
+    attack = {o["name"]: o for o in listed["attack"]["options"]}
+    assert not ATTACK_REFUSES & set(attack)
+    assert {"stacking", "jump_in", "bar_special", "attack.launcher"} <= set(attack)
+    assert attack["stacking"]["choices"] == ["off", "same", "progressive"]
+    blast = {o["name"]: o for o in listed["blast"]["options"]}
+    assert blast["blast.numbers"]["minimum"] == 1  # (0: no number to start on, U-B-19)
