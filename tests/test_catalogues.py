@@ -112,3 +112,23 @@ def test_the_language_comes_from_the_environment_as_gettext_reads_it() -> None:
     assert i18n.from_environment({}) == "en"
     with pytest.raises(ValueError, match="no catalogue for 'fr'"):
         i18n.words("fr")
+
+
+def test_a_number_is_written_as_its_language_writes_it() -> None:
+    """Decimals with the catalogue's separator (``number.decimal``); a whole number alone."""
+    english, spanish = i18n.words("en"), i18n.words("es")
+    assert [english.number(0.12, 2), english.number(1.5, 2), english.number(7)] == [
+        "0.12",
+        "1.50",
+        "7",
+    ]
+    assert [spanish.number(0.12, 2), spanish.number(1.5, 2), spanish.number(7)] == [
+        "0,12",
+        "1,50",
+        "7",
+    ]
+    i18n.use("es")
+    try:
+        assert i18n.number(0.09, 2) == "0,09"
+    finally:
+        i18n.use(i18n.DEFAULT)

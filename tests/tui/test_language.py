@@ -15,10 +15,13 @@ from typer.testing import CliRunner
 
 from unoverse import i18n
 from unoverse.cli.app import app as cli
+from unoverse.core.cards import CARD_TEXT
 from unoverse.tui.app import PlayApp
 from unoverse.tui.table import TableScreen
 
 from .pilot import local_link, playing, take_a_turn, until
+from .scripted import scripted_app, update
+from .test_variants_play import DRAWS, _both_play, _plays
 
 ROOT = Path(__file__).resolve().parents[2]
 TUI = ROOT / "src" / "unoverse" / "tui"
@@ -230,3 +233,25 @@ def test_a_refused_card_is_said_in_the_players_language(spanish: None) -> None:
     notice = asyncio.run(run())
     assert "no coincide con la carta de arriba" in notice, notice
     assert "does not match" not in notice, notice
+
+
+def test_a_race_says_its_gap_with_the_languages_decimal_comma(spanish: None) -> None:
+    """BLAST mode: the player's card comes 120 ms after Bot 2's; the log and the line under
+    the prompt say the gap as Spanish writes it, 0,12 s."""
+
+    async def main() -> None:
+        app, _, game = scripted_app("blast+mode=blast", 3, 4, _both_play)
+        first = next(a for a in _plays(game, 1) if CARD_TEXT[a.card][1:] in DRAWS)
+        late = _plays(game, 0)[0]
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.1)
+            app.receive(update(game, game.apply(1, first, 100_000.0)))
+            app.receive(update(game, game.apply(0, late, 100_120.0)))
+            race = {"type": "race", "game": 1, "version": game.version - 1, "first": 1}
+            app.receive(race | {"kind": "play", "late": 0, "by_ms": 120.0, "accepted": True})
+            await pilot.pause(0.1)
+            assert "llegó 0,12 s tarde: rechazada" in app.table.notice, app.table.notice
+            assert "0,12 s tarde" in app.table.log_line(*app.state.log[-1])
+            assert "0.12" not in _screen_text(app)
+
+    asyncio.run(main())

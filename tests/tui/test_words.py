@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
+from unoverse import i18n
 from unoverse.tui.words import race_line, race_words
 
 
@@ -34,3 +37,21 @@ def test_a_race_names_the_cards_and_the_penalty_and_speaks_to_the_player() -> No
         "Bot 1 was first with G7 — your G5 came 0.12 s late: refused, you draw 2"
     )
     assert race_words(race, _name, me=1).startswith("You were first with G7 — Bot 2's G5")
+
+
+@pytest.fixture
+def spanish() -> Iterator[None]:
+    i18n.use("es")
+    yield
+    i18n.use(i18n.DEFAULT)
+
+
+@pytest.mark.parametrize(
+    ("by_ms", "said"),
+    [(4, "con menos de 0,01 s de retraso"), (87.23, "0,09 s tarde"), (1500, "1,50 s tarde")],
+)
+def test_in_spanish_the_gap_has_a_decimal_comma(spanish: None, by_ms: float, said: str) -> None:
+    race = {"first": 1, "late": 2, "kind": "play", "by_ms": by_ms, "accepted": False}
+    assert (
+        race_words(race, _name) == f"Bot 1 fue antes en jugar — la de Bot 2 llegó {said}: rechazada"
+    )

@@ -13,7 +13,10 @@ a key the code uses that no catalogue has.
 
 A message is a ``str.format`` template with named fields (``{who} plays {cards}``): the
 caller names each value, and a translation may reorder them. A message with a count has
-two forms, one and other (both languages pluralise that way), read with ``tn``.
+two forms, one and other (both languages pluralise that way), read with ``tn``. A number with
+decimals is written as the language writes it (``number``: ``0.12`` in English, ``0,12`` in
+Spanish), its separator taken from the catalogue (``number.decimal``), so no locale data is
+needed at run time.
 """
 
 from __future__ import annotations
@@ -55,6 +58,12 @@ class Words:
     def has(self, key: str) -> bool:
         """Whether this language's catalogue holds ``key``."""
         return self._catalogue.gettext(key) != key
+
+    def number(self, value: float, places: int = 0) -> str:
+        """``value`` with ``places`` decimals, as this language writes it: its decimal
+        separator is the catalogue's ``number.decimal`` (``0.12``, ``0,12``)."""
+        text = f"{value:.{places}f}"
+        return text.replace(".", self.t("number.decimal")) if places > 0 else text
 
 
 @cache
@@ -115,6 +124,11 @@ def t(key: str, /, **fields: object) -> str:
 def tn(key: str, count: int, /, **fields: object) -> str:
     """``key`` in the current language, in the form for ``count`` (see ``Words.tn``)."""
     return current().tn(key, count, **fields)
+
+
+def number(value: float, places: int = 0) -> str:
+    """``value`` with ``places`` decimals in the current language (see ``Words.number``)."""
+    return current().number(value, places)
 
 
 def N_(key: str, /) -> str:

@@ -69,13 +69,18 @@ def jump_line(jump: dict[str, Any], play: dict[str, Any] | None, name: Name) -> 
     return _tagged(TAGS[ev.JUMP], describe(Event.from_dict(play or jump), name))
 
 
+#: The shortest gap a race says in seconds (two decimals: 0.01 s); a shorter one is "under".
+GAP_MS: Final = 10
+
+
 def _gap(by_ms: float) -> str:
-    """How late an answer came, in seconds (the clocks behind it are no finer than a ms)."""
+    """How late an answer came, in seconds with two decimals, written as the language writes
+    them (the clocks behind it are no finer than a ms)."""
     if by_ms == 0:
         return t("tui.race.gap.same")
-    if by_ms < 10:
-        return t("tui.race.gap.under")
-    return t("tui.race.gap.late", s=f"{by_ms / 1000:.2f}")
+    if by_ms < GAP_MS:
+        return t("tui.race.gap.under", s=i18n.number(GAP_MS / 1000, 2))
+    return t("tui.race.gap.late", s=i18n.number(by_ms / 1000, 2))
 
 
 def _race_kind(kind: str) -> str:
