@@ -16,7 +16,7 @@ from typer.testing import CliRunner
 from unoverse import i18n
 from unoverse.cli.app import app as cli
 from unoverse.core.cards import CARD_TEXT
-from unoverse.tui.app import PlayApp
+from unoverse.tui.app import PlayApp, game_words
 from unoverse.tui.table import TableScreen
 
 from .pilot import local_link, playing, take_a_turn, until
@@ -255,3 +255,40 @@ def test_a_race_says_its_gap_with_the_languages_decimal_comma(spanish: None) -> 
             assert "0.12" not in _screen_text(app)
 
     asyncio.run(main())
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("en", "unoverse · Classic UNO — Stacking: any draw card, Jump-in · room "),
+        ("es", "unoverse · UNO clásico — Acumular robos: cualquier carta de robo, Colarse · sala "),
+    ],
+)
+def test_the_title_names_the_variant_and_its_options_in_the_language(
+    language: str, said: str
+) -> None:
+    """The title names the room's game as the lobby does, not by its preset: the variant's
+    name and the options it sets with their values, in the player's language."""
+    i18n.use(language)
+
+    async def main() -> None:
+        link = local_link("classic+jump_in+stacking=progressive", seed=3)
+        async with playing(link) as (app, pilot):
+            await pilot.pause(0.1)
+            title = str(app.table.query_one("#title").render())
+            assert title.startswith(said), title
+            assert "classic" not in title and "jump_in" not in title and "progressive" not in title
+
+    try:
+        asyncio.run(main())
+    finally:
+        i18n.use(i18n.DEFAULT)
+
+
+def test_the_title_says_each_option_as_the_lobby_does_and_a_game_it_does_not_know_as_sent(
+    spanish: None,
+) -> None:
+    room = {"variant": "blast", "options": {"blast.mode": "blast", "blast.uno_call": False}}
+    assert game_words(room) == "UNO Blast — Modo: BLAST (tiempo real), Decir UNO: no"
+    newer = {"variant": "newer", "options": {"twist": True, "turns": "wild"}}
+    assert game_words(newer) == "newer — twist, turns: wild"

@@ -49,6 +49,33 @@ def status_words(status: str) -> str:
     return t(key) if i18n.current().has(key) else status
 
 
+def game_words(room: dict[str, Any]) -> str:
+    """The room's game in words, for the title: the variant's name (``variant.<name>.name``)
+    and the options the room sets off their defaults, as the page's lobby says them
+    (``option.<name>.name``, with its value's words: ``page.option.*``). A variant, option
+    or value this version does not know reads as the server sent it."""
+    words = i18n.current()
+
+    def known(key: str, fallback: object) -> str:
+        return t(key) if words.has(key) else str(fallback)
+
+    variant = str(room.get("variant") or room.get("preset") or "")
+    name = known(f"variant.{variant}.name", variant)
+    said = []
+    for option, value in (room.get("options") or {}).items():
+        option_name = known(f"option.{option}.name", option)
+        if value is True:
+            said.append(option_name)
+        elif value is False:
+            said.append(t("page.option.off", option=option_name))
+        elif value is None:
+            said.append(t("page.option.none", option=option_name))
+        else:
+            value_words = known(f"option.{option}.value.{value}", value)
+            said.append(t("page.option.set", option=option_name, value=value_words))
+    return t("tui.title.options", variant=name, options=", ".join(said)) if said else name
+
+
 def now_ms() -> float:
     """The wall clock in ms since the epoch, as the server stamps deadlines."""
     return time.time() * 1000.0
@@ -145,12 +172,13 @@ class PlayApp(App[None]):
 
     # -- reading -----------------------------------------------------------------------------
     def title_line(self) -> str:
-        """The top line: the game, the room, the round, the link's state."""
+        """The top line: the game (its variant and options in words), the room, the round,
+        the link's state."""
         state = self.state
         room = state.room or {}
         parts = ["[b]unoverse[/]"]
         if room:
-            parts.append(str(room.get("preset", "")))
+            parts.append(escape(game_words(room)))
             parts.append(escape(t("tui.title.room", code=room.get("code"))))
         if state.game is not None:
             parts.append(escape(t("tui.title.round", match=state.match + 1, round=state.round + 1)))
