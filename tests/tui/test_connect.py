@@ -13,6 +13,7 @@ import pytest
 from textual.widgets import RichLog
 
 from server.players import FAST
+from unoverse import i18n
 from unoverse.tui.app import PlayApp
 from unoverse.tui.launch import LaunchError, remote
 from unoverse.tui.remote import RemoteLink, Seat, reclaim
@@ -142,8 +143,45 @@ def test_a_wrong_token_or_room_is_one_line_and_no_app(tmp_path: Path) -> None:
         assert done.returncode == 2, done
         lines = done.stderr.strip().splitlines()
         assert len(lines) == 1 and lines[0].startswith(f"error: room {code}: "), done.stderr
-        assert "has this token" in lines[0] and done.stdout == ""
-        with pytest.raises(LaunchError, match="room NOROOM: no room"):
+        # the server's refusal said by its code, in words (its message: "... has this token")
+        assert lines[0].endswith("This seat is not yours (any more).") and done.stdout == ""
+        with pytest.raises(LaunchError, match="room NOROOM: There is no room NOROOM"):
             remote(base, "noroom", None, host)
         # the host's own token passes the check, which names its seat
         assert reclaim(base, code, host) == Seat(base, code, 0, host)
+
+
+def test_the_servers_refusals_and_farewell_are_said_in_the_players_language(
+    tmp_path: Path,
+) -> None:
+    """In Spanish: a room that does not exist and a name taken are said from the page's
+    words for the server's codes, not in the server's English; and when the host sends the
+    player away, the server's ``bye`` reads as the catalogue says it."""
+    i18n.use("es")
+    try:
+        with ThreadServer(f"sqlite+aiosqlite:///{tmp_path / 'server.db'}", CONFIG) as base:
+            code, host = _room(base)
+            with pytest.raises(LaunchError, match=r"^sala NOROOM: No existe la sala NOROOM\.$"):
+                remote(base, "noroom", "Ana", None)
+            with pytest.raises(LaunchError, match=f"^sala {code}: El nombre «Bo» ya está en uso"):
+                remote(base, code, "Bo", None)
+            link = remote(base, code, "Ana", None)
+
+            async def main() -> None:
+                app = PlayApp(link, bell=False)
+                async with app.run_test(size=(100, 30)) as pilot:
+                    await until(pilot, lambda: app.state.seat == 2, "the seat")
+                    kicked = await asyncio.to_thread(
+                        httpx.post,
+                        f"{base}/api/rooms/{code}/kick",
+                        json={"seat": 2},
+                        headers={"Authorization": f"Bearer {host}"},
+                    )
+                    assert kicked.status_code == 200, kicked.text
+                    await until(pilot, lambda: app.state.status == "closed", "the seat ended")
+                    assert app.table.notice == "[b]El anfitrión te ha expulsado de esta sala.[/]"
+                    assert "cerrada" in app.title_line()
+
+            asyncio.run(main())
+    finally:
+        i18n.use(i18n.DEFAULT)

@@ -28,6 +28,7 @@ from websockets.sync.client import connect as connect_now
 
 from ..i18n import t
 from .link import Deliver, Frame, FrameLink, status
+from .refusals import bye_words, http_refusal_words, refusal_words
 
 #: The protocol version spoken.
 PROTOCOL = 1
@@ -74,12 +75,13 @@ def hello(room: str, token: str) -> dict[str, Any]:
 
 
 def _refusal(response: httpx.Response) -> str:
-    """The server's reason for refusing a request, in words."""
+    """The server's reason for refusing a request, in the player's language (its code's
+    words: ``refusals``)."""
     try:
         body = response.json()
-        return str(body.get("message") or body.get("detail") or body)
     except ValueError:
-        return f"HTTP {response.status_code}"
+        body = None
+    return http_refusal_words(response.status_code, body)
 
 
 def join(url: str, room: str, name: str) -> Seat:
@@ -110,7 +112,7 @@ def reclaim(url: str, room: str, token: str) -> Seat:
         raise JoinError(t("tui.join.unreachable", url=base, error=exc)) from None
     if frame.get("type") == "welcome" and isinstance(frame.get("seat"), int):
         return Seat(base, room, frame["seat"], token)
-    why = frame.get("message") or t("tui.join.refused.seat")
+    why = refusal_words(frame) if frame.get("type") == "error" else t("tui.join.refused.seat")
     raise JoinError(t("tui.join.refused", room=room, why=why))
 
 
@@ -165,9 +167,9 @@ class RemoteLink(FrameLink):
         if kind == "update":
             self._last = (frame["game"], frame["version"])
         elif kind == "bye":
-            self._ended = t("tui.status.ended", reason=frame.get("reason"))
+            self._ended = bye_words(frame.get("reason"))
         elif kind == "error" and frame.get("seq") is None and frame.get("code") != "bad_message":
-            self._ended = t("tui.status.refused", why=frame.get("message"))
+            self._ended = t("tui.status.refused", why=refusal_words(frame))
         super()._take(frame)
 
     async def _send(self, frame: bytes) -> None:

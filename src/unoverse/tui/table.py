@@ -20,7 +20,6 @@ from textual.widgets import Footer, Static
 from ..core.actions import Kind
 from ..core.cards import COLOR_LETTERS
 from ..core.events import Event
-from ..core.reasons import reason_words
 from ..i18n import N_, t, tn
 from . import render
 from .cards import card_name, sort_hand
@@ -28,6 +27,7 @@ from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen, bound_keys
 from .hand import CARD_KEYS, HandKeys, HandView
 from .logview import LogView
 from .moves import KEYS, Move, Moves, describe, digits, group, key_label, key_of
+from .refusals import refusal_words
 from .state import LOG_KEPT
 from .words import (
     EMOTES,
@@ -270,7 +270,7 @@ class TableScreen(Screen[None]):
         answer = await self.play_app.link.act(text, state.view["version"])
         if self.notice == sending:  # (else a newer line, a race the move lost, stays)
             if answer["type"] == "error":
-                why = reason_words(answer, name=state.name)
+                why = refusal_words(answer, name=state.name)
                 self.say(f"[b]{escape(t('tui.say.refused'))}[/] {escape(why)}")
             elif answer["type"] == "lost":
                 self.say(stressed(t("table.toast.lost_move")))
@@ -434,7 +434,7 @@ class TableScreen(Screen[None]):
                 self.say(stressed(t("tui.say.emote_rate")))
             else:
                 refused = escape(t("tui.say.emote_refused"))
-                self.say(f"[b]{refused}[/] {escape(str(answer['message']))}")
+                self.say(f"[b]{refused}[/] {escape(refusal_words(answer))}")
         elif answer["type"] == "lost":
             self.say(stressed(t("tui.say.emote_lost")))
 
