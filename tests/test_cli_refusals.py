@@ -145,9 +145,9 @@ def no_table(monkeypatch: pytest.MonkeyPatch) -> None:
         (("--variant", "attack", "--players", "11"), "2 to 10 players, not 11"),
         (("--room", "K7QPZ2"), "--room: only with --connect"),
         (("--token", "abc"), "--token: only with --connect"),
-        (("--room", "K7QPZ2", "--token", "abc"), "--room and --token: only with --connect"),
+        (("--room", "K7QPZ2", "--token", "abc"), "--room, --token: only with --connect"),
     ],
-    ids=["a billion seats", "eleven seats", "--room", "--token", "--room and --token"],
+    ids=["a billion seats", "eleven seats", "--room", "--token", "--room --token"],
 )
 def test_play_refuses_a_local_table_it_cannot_seat_or_a_room_without_a_server(
     args: tuple[str, ...], said: str

@@ -189,9 +189,11 @@ def test_a_spanish_table_shows_no_english(spanish: None, preset: str, seed: int)
 
 
 def test_every_terminal_message_is_used_by_the_code() -> None:
-    """Each ``tui.*`` key is named in the terminal's code (literally; the link's states and
-    the races' kinds are chosen at run time from their families)."""
-    code = "\n".join(path.read_text(encoding="utf-8") for path in sorted(TUI.glob("*.py")))
+    """Each ``tui.*`` key is named in the terminal's code, the ``play`` command's included
+    (literally; the link's states and the races' kinds are chosen at run time from their
+    families)."""
+    paths = [*sorted(TUI.glob("*.py")), TUI.parent / "cli" / "app.py"]
+    code = "\n".join(path.read_text(encoding="utf-8") for path in paths)
     chosen = {
         "tui.status.": re.compile(r'"tui\.status\.\{'),
         "tui.race.kind.": re.compile(r'"tui\.race\.kind\.\{'),

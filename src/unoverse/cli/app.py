@@ -40,6 +40,7 @@ from ..core.actions import Action
 from ..core.errors import UnoverseError
 from ..core.events import Event
 from ..core.options import OptionSpec
+from ..core.reasons import reason_words
 from ..core.registry import variants as all_variants
 from ..core.sentences import describe, hand_left
 from ..core.setup import new_game, resolve_preset
@@ -481,13 +482,14 @@ class _GamesPerSecond(ProgressColumn):
 
 def _preset(variant: str, option: list[str] | None) -> str:
     """A preset string from ``--variant`` and its ``--option k=v`` items, one option each
-    (resolving it refuses an option given twice, here or in ``--variant``)."""
+    (resolving it refuses an option given twice, here or in ``--variant``). Its errors are
+    in the language in use: English but in ``play``, which speaks the player's."""
     preset = variant
     for item in option or []:
         if "=" not in item:
-            raise _fail(f"--option {item!r}: write name=value")
+            raise _fail(i18n.t("tui.launch.option_value", item=repr(item)))
         if "+" in item:
-            raise _fail(f"--option {item!r}: one option per --option")
+            raise _fail(i18n.t("tui.launch.option_one", item=repr(item)))
         preset += "+" + item
     return preset
 
@@ -907,25 +909,24 @@ def play(
 ) -> None:
     """Play in the terminal: against bots on this machine, or at a server's table with
     --connect (the keys are on screen; ? lists them all)."""
+    # Everything it says from here, its errors and its last line included, is in the
+    # player's language (``tui.*``; an engine's error by its reason), chosen first. Its help
+    # (this docstring, the options') stays English, as every command's help does.
+    i18n.use(lang or i18n.from_environment())
     try:
         from ..tui.app import PlayApp
         from ..tui.launch import LaunchError, local, player_name, remote
     except ImportError as exc:
-        raise _fail(
-            f"the terminal game needs its extra: pip install 'unoverse[tui]' ({exc})"
-        ) from None
-    i18n.use(lang or i18n.from_environment())
+        raise _fail(i18n.t("tui.launch.extra", error=exc)) from None
     if connect is None:
         stray = [f"--{n}" for n, value in (("room", room), ("token", token)) if value is not None]
         if stray:
-            raise _fail(f"{' and '.join(stray)}: only with --connect, the server of the room")
+            raise _fail(i18n.t("tui.launch.connect_only", flags=", ".join(stray)))
     else:
         given = [n for n in _LOCAL_ONLY if _given(ctx, n)]
         if given:
-            raise _fail(
-                f"{', '.join('--' + n.replace('_', '-') for n in given)}: for a table on "
-                "this machine; with --connect, the room on the server sets the game"
-            )
+            flags = ", ".join("--" + n.replace("_", "-") for n in given)
+            raise _fail(i18n.t("tui.launch.local_only", flags=flags))
     try:
         if connect is not None:
             link = remote(connect, room, name, token)
@@ -934,15 +935,15 @@ def play(
             if players >= 2:  # (fewer: local says a table needs two seats)
                 resolve_preset(preset)[0].check_players(players)  # before a seat is made
             link = local(preset, players, bots, name or player_name(), timer, seed, bot_speed)
-    except (LaunchError, UnoverseError) as exc:
+    except LaunchError as exc:
         raise _fail(str(exc)) from None
+    except UnoverseError as exc:
+        raise _fail(reason_words(exc)) from None
     PlayApp(link, bell=bell).run()
     place = getattr(link, "place", None)
     if place is not None:
-        print(
-            f"Your seat in room {place.room} is kept. To come back: unoverse play --connect "
-            f"{place.url} --room {place.room} --token {place.token}"
-        )
+        back = f"unoverse play --connect {place.url} --room {place.room} --token {place.token}"
+        print(i18n.t("tui.launch.kept", room=place.room, command=back))
 
 
 @app.command()

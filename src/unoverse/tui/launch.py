@@ -8,13 +8,14 @@ import getpass
 
 from ..bots.base import make_bot, parse_bot_specs
 from ..core.errors import UnoverseError
+from ..core.reasons import reason_words
 from ..i18n import t
 from .link import FrameLink
 from .local import LocalGame, LocalLink
 
 
 class LaunchError(Exception):
-    """Bad input to ``unoverse play``: one line for the player."""
+    """Bad input to ``unoverse play``: one line for the player, in their language."""
 
 
 def player_name() -> str:
@@ -48,8 +49,8 @@ def local(
             preset, tuple(specs), name=name, timer=timer, seed=seed, bot_speed=bot_speed
         )
         return LocalLink(game)  # checks the preset for this many seats, and the timer
-    except UnoverseError as exc:
-        raise LaunchError(str(exc)) from None
+    except UnoverseError as exc:  # in the player's language, by its reason
+        raise LaunchError(reason_words(exc)) from None
 
 
 def remote(url: str, room: str | None, name: str | None, token: str | None) -> FrameLink:
