@@ -141,7 +141,7 @@ def no_table(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.mark.parametrize(
     ("args", "said"),
     [
-        (("--players", "1000000000"), "classic is played by 2 to 10 players, not 1000000000"),
+        (("--players", "1000000000"), "Classic UNO is played by 2 to 10 players, not 1000000000"),
         (("--variant", "attack", "--players", "11"), "2 to 10 players, not 11"),
         (("--room", "K7QPZ2"), "--room: only with --connect"),
         (("--token", "abc"), "--token: only with --connect"),

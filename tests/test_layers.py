@@ -35,14 +35,16 @@ ALLOWED = {
     "cli": {"core", "variants", "match", "bots", "sim", "server", "tui", "rl", "fast", "i18n"},
 }
 #: The core's modules of words, which read the catalogues (``unoverse.i18n``: the standard
-#: library's gettext, each language's file read once, when first used), and the two that
-#: raise refusals, which take from it only the ``N_`` mark of a reason's key
+#: library's gettext, each language's file read once, when first used), and the three that
+#: raise refusals (of an action; of a preset's options, which the other modules of settings
+#: mark through it), which take from it only the ``N_`` mark of a reason's key
 #: (``test_the_rules_take_only_the_mark_of_a_key``).
 WORDS_IN_CORE = {
     "core/sentences.py": {"i18n"},
     "core/reasons.py": {"i18n"},
     "core/game.py": {"i18n"},
     "core/blast/machinery.py": {"i18n"},
+    "core/options.py": {"i18n"},
 }
 #: The exceptions: ``core/registry.py`` reads the list of variants
 #: (``unoverse.variants.VARIANTS``) inside its functions, when a name is looked up. The
@@ -108,7 +110,7 @@ def layer_of(path: Path, module: str, level: int) -> str | None:
 
 
 def test_the_rules_take_only_the_mark_of_a_key() -> None:
-    for name in ("core/game.py", "core/blast/machinery.py"):
+    for name in ("core/game.py", "core/blast/machinery.py", "core/options.py"):
         tree = ast.parse((SRC / name).read_text())
         taken = {
             node.attr

@@ -9,6 +9,7 @@ import pytest
 import unoverse as uv
 from unoverse.core import setup
 from unoverse.core.options import OptionSpec
+from unoverse.core.reasons import message
 from unoverse.core.setup import resolve_preset
 from unoverse.core.variant import Variant
 from unoverse.variants import CLASSIC
@@ -345,7 +346,7 @@ def test_what_a_variant_refuses_is_a_conflict_with_its_reason_by_either_name(
 ) -> None:
     spec = variant.specs[key.partition("=")[0]]
     value = _setting(spec, key)
-    why = variant.refused[key]
+    why = message(variant.refused[key], {})  # (the refusal's reason is a catalogue key)
     # (the page names the option from the message's start, as for every conflict)
     assert re.match(rf"{re.escape(key)}[: ]", why), why
     for name in dict.fromkeys((spec.name, spec.short)):  # (each short name is unambiguous)

@@ -28,6 +28,19 @@ pytestmark = pytest.mark.any_build
 
 SRC = Path(__file__).resolve().parents[1] / "src" / "unoverse"
 REFUSALS = {"IllegalAction", "NotYourWindow", "StaleAction"}
+#: The errors of a table's settings (a preset, its options, the seats, the bots, the timer),
+#: and the helper the variants refuse a combination of options with: those a player causes
+#: by what they type have a reason too (``unoverse play`` says them in the player's language).
+SETTINGS = {
+    "UnknownVariant",
+    "UnknownOption",
+    "InvalidOptionValue",
+    "OptionConflict",
+    "BadPlayerCount",
+    "BadBotSpec",
+    "NotationError",
+    "conflict",
+}
 #: The layers whose refusals a player reads: every one has a reason. (The RL and batched
 #: environments' ``IllegalAction`` speaks to the program training an agent, in English.)
 KEYED = ("core", "variants", "match", "server")
@@ -69,17 +82,22 @@ def _called(call: ast.Call) -> str:
     return func.attr if isinstance(func, ast.Attribute) else ""
 
 
-def _refusals(path: Path) -> list[tuple[ast.Call, set[str], ast.FunctionDef | None]]:
-    """Each refusal built in ``path``: the call, the reasons it may carry, its function."""
+def _refusals(
+    path: Path, classes: set[str] = REFUSALS
+) -> list[tuple[ast.Call, set[str], ast.FunctionDef | None]]:
+    """Each refusal built in ``path`` (a call of one of ``classes``): the call, the reasons
+    it may carry, its function."""
     tree = ast.parse(path.read_text())
     functions = {f.name: f for f in ast.walk(tree) if isinstance(f, ast.FunctionDef)}
     found = []
     for function in [*functions.values(), None]:
         scope: ast.AST = function if function is not None else tree
         for call in ast.walk(scope):
-            if not (isinstance(call, ast.Call) and _called(call) in REFUSALS):
+            if not (isinstance(call, ast.Call) and _called(call) in classes):
                 continue
             reason = next((k.value for k in call.keywords if k.arg == "reason"), None)
+            if reason is None and _called(call) == "conflict" and call.args:
+                reason = call.args[0]  # (the helper takes the reason first)
             keys: set[str] = set()
             if reason is not None:
                 keys = _n_keys(reason)
@@ -129,9 +147,32 @@ def test_every_raised_reason_is_in_both_catalogues_and_its_fields_fill_its_templ
                 assert spread or wanted <= given, (where, key, lang, wanted - given)
 
 
+def test_every_setting_refused_with_a_reason_has_it_in_both_catalogues_with_its_fields() -> None:
+    """The settings' errors that carry a reason (not those of the Python interface: a value
+    of the wrong type, in English): its key in both catalogues, its fields given."""
+    catalogue = reason_keys()
+    keyed = 0
+    for layer in (*KEYED, "bots"):
+        for path in sorted((SRC / layer).rglob("*.py")):
+            for call, keys, _function in _refusals(path, SETTINGS):
+                where = f"{path.relative_to(SRC)}:{call.lineno}"
+                given = {k.arg for k in call.keywords if k.arg not in (None, "reason")}
+                if _called(call) == "conflict" and not keys and call.args:
+                    keys = _n_keys(call.args[0])
+                keyed += bool(keys)
+                for key in keys:
+                    assert key in catalogue, f"{where}: {key} is in no catalogue"
+                    for lang in i18n.LANGUAGES:
+                        wanted = fields_of(i18n.words(lang).t(key))
+                        assert wanted <= given, (where, key, lang, wanted - given)
+    assert keyed > 30
+
+
 def test_every_reason_in_the_catalogue_is_raised() -> None:
     named = [
-        _n_keys(ast.parse(p.read_text())) for layer in KEYED for p in (SRC / layer).rglob("*.py")
+        _n_keys(ast.parse(p.read_text()))
+        for layer in (*KEYED, "bots")
+        for p in (SRC / layer).rglob("*.py")
     ]
     raised = set().union(*named)
     listed = {k for k in reason_keys() if k.startswith("reason.") and not k.startswith(CHOSEN)}
@@ -328,3 +369,71 @@ def test_every_refusal_a_round_meets_reads_in_every_language() -> None:
                 assert refused.reason and "{" not in refused.message
                 seen.add(refused.reason)
     assert len(seen) >= 50, sorted(seen)
+
+
+# -- a table's settings refused ----------------------------------------------------------
+@pytest.mark.parametrize(
+    ("preset", "players", "english", "spanish"),
+    [
+        (
+            "klondike",
+            4,
+            "unknown variant 'klondike'; variants are: attack, blast, classic, full_spectrum, "
+            "minecraft",
+            "variante desconocida: 'klondike'; las variantes son: attack, blast, classic, "
+            "full_spectrum, minecraft",
+        ),
+        (
+            "classic+stacking=sideways",
+            4,
+            "option stacking='sideways': allowed off | same | progressive",
+            "opción stacking='sideways': admite off | same | progressive",
+        ),
+        (
+            "attack",
+            11,
+            "attack is played by 2 to 10 players, not 11",
+            "UNO Attack se juega de 2 a 10 jugadores, no con 11",
+        ),
+        (
+            "classic+seven_zero+zero_discard_color",
+            4,
+            "seven_zero and zero_discard_color each redefine the 0: choose one of them",
+            "seven_zero y zero_discard_color redefinen el 0: elige una de ellas",
+        ),
+        (
+            "attack+seven_zero",
+            4,
+            "seven_zero needs 0 and 7 cards: the Attack deck has no 0",
+            "seven_zero necesita cartas 0 y 7: la baraja de Attack no tiene 0",
+        ),
+    ],
+)
+def test_a_settings_error_reads_in_each_language(
+    preset: str, players: int, english: str, spanish: str
+) -> None:
+    """A preset, an option or a seat count refused: the English message as before, and the
+    reason in Spanish, a variant by its name."""
+    with pytest.raises(UnoverseError) as caught:
+        uv.new_game(preset, players, 0)
+    refused = caught.value
+    assert str(refused) == english
+    assert refused.reason.startswith("reason.")
+    assert reason_words(refused, i18n.words("es")) == spanish
+
+
+def test_a_bot_spec_refused_reads_in_spanish() -> None:
+    from unoverse.bots.base import make_bot, parse_bot_specs
+
+    es = i18n.words("es")
+    with pytest.raises(UnoverseError) as caught:
+        make_bot("naive:sigma=9", 0, 1)
+    assert (
+        str(caught.value) == "bot naive: sigma='9' is out of range: sigma is a number from 0 to 2"
+    )
+    assert reason_words(caught.value, es) == (
+        "bot naive: sigma='9' está fuera de rango: sigma es un número de 0 a 2"
+    )
+    with pytest.raises(UnoverseError) as caught:
+        parse_bot_specs("easy,easy", 3)
+    assert reason_words(caught.value, es) == "2 bots para 3 asientos: indica 1 o 3"

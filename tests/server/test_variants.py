@@ -11,6 +11,7 @@ from typing import Any
 import httpx
 
 import unoverse as uv
+from unoverse.core.reasons import message
 
 from .players import in_process
 
@@ -41,7 +42,9 @@ def test_the_variants_listing_offers_only_what_each_variant_accepts(tmp_path: Pa
                     "/api/rooms", json={"name": "Ana", "preset": f"attack+{option}"}
                 )
                 assert (r.status_code, r.json()["code"]) == (422, "option_conflict"), r.text
-                assert r.json()["message"] == uv.get_variant("attack").refused[option]
+                why = uv.get_variant("attack").refused[option]  # (a reason's key)
+                assert r.json()["message"] == message(why, {})
+                assert (r.json()["reason"], r.json()["fields"]) == (why, {})
             return listed
 
     listed = asyncio.run(main())

@@ -92,3 +92,29 @@ def test_on_leaving_a_servers_table_it_says_how_to_come_back_in_the_language(
         "Tu asiento en la sala K7QPZ2MX sigue guardado. Para volver: unoverse play --connect "
         "http://host:8000 --room K7QPZ2MX --token t0k3n\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--variant", "clasic"], "variante desconocida: 'clasic'; las variantes son: attack, "),
+        (["--option", "stacking=sideways"], "opción stacking='sideways': admite off | same"),
+        (["--option", "nonsense=1"], "opción desconocida para el UNO clásico: 'nonsense'; "),
+        (["--variant", "classic+scoring"], "la opción scoring necesita un valor (scoring=...)"),
+        (
+            ["--variant", "attack", "--option", "seven_zero=true"],
+            "seven_zero necesita cartas 0 y 7: la baraja de Attack no tiene 0",
+        ),
+        (["--players", "11"], "el UNO clásico se juega de 2 a 10 jugadores, no con 11"),
+        (["--bots", "grandmaster"], "bot desconocido: 'grandmaster'; los bots son: "),
+        (["--bots", "easy,easy"], "2 bots para 3 asientos: indica 1 o 3"),
+        (["--bots", "naive:sigma=9"], "bot naive: sigma='9' está fuera de rango"),
+        (["--timer", "slow"], "timer: uno de off, relaxed, normal, fast, no 'slow'"),
+        (["--bot-speed", "warp"], "bot_speed: uno de relaxed, normal, fast, no 'warp'"),
+    ],
+)
+def test_a_table_it_cannot_set_is_refused_in_the_players_language(
+    args: list[str], said: str
+) -> None:
+    """The engine's and the room's refusals of the settings, by their reasons."""
+    assert _error("--lang", "es", *args).startswith(said)

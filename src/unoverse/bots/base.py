@@ -28,6 +28,7 @@ from ..core.errors import BadBotSpec, BadPlayerCount
 from ..core.options import shown
 from ..core.seeding import Stream, derive
 from ..core.view import View
+from ..i18n import N_
 
 #: A parameter's value as a spec writes it: a decimal number in ASCII digits (``300``,
 #: ``0.35``, ``1e-05``), not what else ``float`` reads (``١٠٠``, ``1_000``, ``inf``).
@@ -44,24 +45,33 @@ class Param:
     high: float
     integer: bool = False
 
-    def allowed(self) -> str:
-        """The range in words, for error messages and the docs."""
-        kind = "an integer" if self.integer else "a number"
-        return f"{kind} from {_number(self.low)} to {_number(self.high)}"
-
     def read(self, bot: str, name: str, text: str) -> float:
         """The value ``text`` gives parameter ``name`` of ``bot``; ``BadBotSpec`` unless it
         is a decimal number (``_NUMBER``) in range (whole, for an integer parameter)."""
         if not _NUMBER.fullmatch(text):
-            raise BadBotSpec(
-                f"bot {bot}: {name}={shown(text)} is not a number: {name} is {self.allowed()}"
+            reason = (
+                N_("reason.bot.not_number.integer")
+                if self.integer
+                else N_("reason.bot.not_number.number")
             )
+            raise self._refused(reason, bot, name, text)
         value = float(text)
         if not self.low <= value <= self.high or (self.integer and not value.is_integer()):
-            raise BadBotSpec(
-                f"bot {bot}: {name}={shown(text)} is out of range: {name} is {self.allowed()}"
+            reason = (
+                N_("reason.bot.out_of_range.integer")
+                if self.integer
+                else N_("reason.bot.out_of_range.number")
             )
+            raise self._refused(reason, bot, name, text)
         return value + 0.0  # (-0.0 becomes 0.0)
+
+    def _refused(self, reason: str, bot: str, name: str, text: str) -> BadBotSpec:
+        """A value refused for parameter ``name`` of ``bot``, with the range it must lie in
+        (an integer's or a number's: ``reason`` says which), as a reason and its fields."""
+        low, high = _number(self.low), _number(self.high)
+        return BadBotSpec(
+            reason=reason, bot=bot, parameter=name, given=shown(text), low=low, high=high
+        )
 
 
 @mypyc_attr(allow_interpreted_subclasses=True)  # bots written in Python subclass it
@@ -131,13 +141,13 @@ def make_bot(spec: object, seed: int, seat: int) -> Bot:
     cls = BOTS.get(LEVELS.get(name, name))
     if cls is None:
         raise BadBotSpec(
-            f"unknown bot {shown(name)}; bots are: {', '.join(sorted(BOTS))}; levels are: "
-            + ", ".join(f"{k} ({v})" for k, v in LEVELS.items())
+            reason=N_("reason.bot.unknown"),
+            given=shown(name),
+            bots=", ".join(sorted(BOTS)),
+            levels=", ".join(f"{k} ({v})" for k, v in LEVELS.items()),
         )
     if sep and not rest.strip():
-        raise BadBotSpec(
-            f"bot {cls.name}: no parameters after ':' in {shown(spec)}: write name=value"
-        )
+        raise BadBotSpec(reason=N_("reason.bot.no_parameters"), bot=cls.name, spec=shown(spec))
     params = _read_params(cls, rest) if sep else {}
     return cls(derive(seed, "bot", seat), **params)
 
@@ -151,17 +161,19 @@ def _read_params(cls: type[Bot], text: str) -> dict[str, float]:
         key, eq, value = item.partition("=")
         key = key.strip()
         if not item.strip():
-            raise BadBotSpec(f"bot {bot}: an empty parameter in {shown(text)}")
+            raise BadBotSpec(reason=N_("reason.bot.empty_parameter"), bot=bot, spec=shown(text))
         if not eq or not key:
-            raise BadBotSpec(f"bot {bot}: bad parameter {shown(item)}: write name=value")
+            raise BadBotSpec(reason=N_("reason.bot.bad_parameter"), bot=bot, given=shown(item))
         p = declared.get(key)
         if p is None:
             raise BadBotSpec(
-                f"bot {bot}: bad parameter {shown(item)}; parameters are: "
-                + ", ".join(sorted(declared))
+                reason=N_("reason.bot.unknown_parameter"),
+                bot=bot,
+                given=shown(item),
+                known=", ".join(sorted(declared)),
             )
         if key in params:
-            raise BadBotSpec(f"bot {bot}: parameter {key} is given twice")
+            raise BadBotSpec(reason=N_("reason.bot.parameter_twice"), bot=bot, parameter=key)
         params[key] = p.read(bot, key, value.strip())
     return params
 
@@ -178,7 +190,7 @@ def parse_bot_specs(text: object, players: object) -> list[str]:
         raise BadPlayerCount(f"bot specs for {shown(players)} players: give a player count")
     specs = text.split(",")
     if not all(s.strip() for s in specs):
-        raise BadBotSpec(f"an empty bot spec in {shown(text)}: write name[:k=v,...] between commas")
+        raise BadBotSpec(reason=N_("reason.bot.empty_spec"), given=shown(text))
     # re-join parameters that belonged to the previous spec (``random:a=1,b=2``)
     merged: list[str] = []
     for s in specs:
@@ -189,7 +201,7 @@ def parse_bot_specs(text: object, players: object) -> list[str]:
     if len(merged) == 1:
         return merged * players
     if len(merged) != players:
-        raise BadBotSpec(f"{len(merged)} bot specs for {players} players: give 1 or {players}")
+        raise BadBotSpec(reason=N_("reason.bot.count"), count=len(merged), players=players)
     return merged
 
 

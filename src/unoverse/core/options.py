@@ -16,7 +16,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Final, Literal
 
+from .. import i18n
 from .errors import InvalidOptionValue, NotationError, UnknownOption
+
+#: Marks an error's reason (a catalogue key: ``core.reasons``).
+N_: Final = i18n.N_
 
 OptionType = Literal["bool", "int", "choice", "optional_int"]
 Value = bool | int | str | None
@@ -95,7 +99,26 @@ class OptionSpec:
         return value
 
     def _refused(self, raw: object) -> InvalidOptionValue:
-        return InvalidOptionValue(f"option {self.name}={shown(raw)}: allowed {self.allowed()}")
+        """A value this option does not admit, and what it admits (``allowed``), as a reason
+        and its fields, so the player reads it in their language."""
+        given = shown(raw)
+        if self.type == "bool":
+            return InvalidOptionValue(
+                reason=N_("reason.option.bool"), option=self.name, given=given
+            )
+        if self.type == "choice":
+            choices = " | ".join(self.choices)
+            return InvalidOptionValue(
+                reason=N_("reason.option.choice"), option=self.name, given=given, choices=choices
+            )
+        reason = N_("reason.option.int") if self.type == "int" else N_("reason.option.optional_int")
+        return InvalidOptionValue(
+            reason=reason,
+            option=self.name,
+            given=given,
+            minimum=self.minimum,
+            maximum=self.maximum,
+        )
 
     def format(self, value: Value) -> str:
         """The text form of a value, as a preset writes it."""
@@ -153,9 +176,13 @@ def resolve_name(
         return matches[0]
     if len(matches) > 1:
         names = ", ".join(s.name for s in matches)
-        raise UnknownOption(f"option {shown(name)} is ambiguous in {variant}: write one of {names}")
+        raise UnknownOption(
+            reason=N_("reason.option.ambiguous"), given=shown(name), variant=variant, names=names
+        )
     known = ", ".join(sorted(offered))
-    raise UnknownOption(f"unknown option {shown(name)} for {variant}; options are: {known}")
+    raise UnknownOption(
+        reason=N_("reason.option.unknown"), given=shown(name), variant=variant, known=known
+    )
 
 
 def split_preset(preset: object) -> tuple[str, list[tuple[str, str | None]]]:
@@ -165,19 +192,24 @@ def split_preset(preset: object) -> tuple[str, list[tuple[str, str | None]]]:
         raise NotationError(f"a preset is text such as 'classic+jump_in', not {shown(preset)}")
     if len(preset) > MAX_PRESET:
         raise NotationError(
-            f"preset {shown(preset)} is {len(preset)} characters long: at most {MAX_PRESET}"
+            reason=N_("reason.preset.too_long"),
+            preset=shown(preset),
+            length=len(preset),
+            most=MAX_PRESET,
         )
     parts = preset.split("+")
     variant = parts[0].strip()
     if not variant:
-        raise NotationError(f"preset {shown(preset)} must start with a variant name")
+        raise NotationError(reason=N_("reason.preset.no_variant"), preset=shown(preset))
     pairs: list[tuple[str, str | None]] = []
     for part in parts[1:]:
         if not part:
-            raise NotationError(f"preset {shown(preset)} has an empty option between '+' signs")
+            raise NotationError(reason=N_("reason.preset.empty_option"), preset=shown(preset))
         name, eq, value = part.partition("=")
         if not name.strip():
-            raise NotationError(f"preset {shown(preset)}: option {shown(part)} has no name")
+            raise NotationError(
+                reason=N_("reason.preset.no_name"), preset=shown(preset), given=shown(part)
+            )
         pairs.append((name.strip(), value.strip() if eq else None))
     return variant, pairs
 

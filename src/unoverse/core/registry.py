@@ -11,7 +11,7 @@ the one place the core reaches up a layer, and only inside these functions
 from __future__ import annotations
 
 from .errors import UnknownVariant
-from .options import shown
+from .options import N_, shown
 from .variant import Variant
 
 
@@ -30,4 +30,4 @@ def get(name: str) -> Variant:
         if name == variant.name or name in variant.aliases:
             return variant
     known = ", ".join(sorted(v.name for v in listed))
-    raise UnknownVariant(f"unknown variant {shown(name)}; variants are: {known}")
+    raise UnknownVariant(reason=N_("reason.preset.unknown_variant"), given=shown(name), known=known)

@@ -10,7 +10,7 @@ from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER
 from .errors import BadPlayerCount, InvalidOptionValue, NotationError, OptionConflict
 from .events import Event
 from .game import Game, number_value
-from .options import Options, Value, shown, split_preset
+from .options import N_, Options, OptionSpec, Value, shown, split_preset
 from .registry import get
 from .rules import Rules
 from .variant import Variant
@@ -101,6 +101,30 @@ def _resolve_text(preset: str) -> tuple[Variant, Options]:
     return _resolve(preset, {})
 
 
+def _needs_value(spec: OptionSpec, offered: OptionSpec) -> InvalidOptionValue:
+    """An option other than a flag named without a value, and the values it may take
+    (``offered``: those its variant accepts), as a reason and its fields."""
+    if spec.type == "choice":
+        return InvalidOptionValue(
+            reason=N_("reason.option.needs_value.choice"),
+            option=spec.name,
+            short=spec.short,
+            choices=" | ".join(offered.choices),
+        )
+    reason = (
+        N_("reason.option.needs_value.int")
+        if spec.type == "int"
+        else N_("reason.option.needs_value.optional_int")
+    )
+    return InvalidOptionValue(
+        reason=reason,
+        option=spec.name,
+        short=spec.short,
+        minimum=offered.minimum,
+        maximum=offered.maximum,
+    )
+
+
 def _resolve(preset: str, options: Mapping[object, object]) -> tuple[Variant, Options]:
     name, pairs = split_preset(preset)
     variant = get(name)
@@ -110,11 +134,7 @@ def _resolve(preset: str, options: Mapping[object, object]) -> tuple[Variant, Op
         if raw is None:
             spec = variant.resolve(key)
             if spec.type != "bool":
-                offered = variant.offered.get(spec.name, spec)
-                raise InvalidOptionValue(
-                    f"option {spec.name} needs a value ({spec.short}=...): allowed "
-                    f"{offered.allowed()}"
-                )
+                raise _needs_value(spec, variant.offered.get(spec.name, spec))
             given.append((key, "true", key))
         else:
             given.append((key, raw, f"{key}={shown(raw)}"))
@@ -125,7 +145,10 @@ def _resolve(preset: str, options: Mapping[object, object]) -> tuple[Variant, Op
         spec = variant.resolve(entry)  # (so ``text`` is short)
         if spec.name in written:
             raise OptionConflict(
-                f"option {spec.name} is given twice ({written[spec.name]} and {text}): give it once"
+                reason=N_("reason.option.twice"),
+                option=spec.name,
+                first=written[spec.name],
+                second=text,
             )
         written[spec.name] = text
         values[spec.name] = variant.parse(spec, value)  # (so ``Variant.options`` gets its types)

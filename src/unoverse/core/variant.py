@@ -25,7 +25,7 @@ from .effects import (
     STACKING,
 )
 from .errors import BadPlayerCount, InvalidOptionValue, OptionConflict
-from .options import Options, OptionSpec, Value, resolve_name
+from .options import N_, Options, OptionSpec, Value, resolve_name
 from .p1 import NO_STEPS, Steps, p1_rows
 from .rules import Rules
 
@@ -168,9 +168,10 @@ class Variant:
     #: (H-5): shared option lists (the house rules) are declared whole, and a variant refuses
     #: those its deck or its turn cannot give a meaning. A key is an option's canonical name,
     #: refused at any value but its default, or ``name=value`` (as a preset writes it) for one
-    #: value of a choice, or an integer at an end of its range. The reason is the refusal's
-    #: message, starting with the key, as every conflict's does. Listings (``offered``) leave
-    #: these out; setting one is an ``OptionConflict`` with its reason, not an unknown option.
+    #: value of a choice, or an integer at an end of its range. The reason is a catalogue key
+    #: (marked ``N_``: ``core.reasons``) whose message starts with the key, as every
+    #: conflict's does. Listings (``offered``) leave these out; setting one is an
+    #: ``OptionConflict`` with its reason, not an unknown option.
     refused: ClassVar[Mapping[str, str]] = {}
 
     def __post_init__(self) -> None:
@@ -216,8 +217,10 @@ class Variant:
             spec = self.resolve(name)
             if spec.name in seen:
                 raise OptionConflict(
-                    f"option {spec.name} is given twice ({seen[spec.name]} and {name}): give "
-                    "it once"
+                    reason=N_("reason.option.twice"),
+                    option=spec.name,
+                    first=seen[spec.name],
+                    second=name,
                 )
             seen[spec.name] = name
             values[spec.name] = self.parse(spec, raw)
@@ -251,7 +254,7 @@ class Variant:
             name, eq, value = key.partition("=")
             spec = self._specs[name]
             if (spec.format(options[name]) == value) if eq else options[name] != spec.default:
-                raise OptionConflict(why)
+                raise OptionConflict(reason=why)
 
     def check_conflicts(self, options: Options) -> None:
         """Raise ``OptionConflict`` for a combination the variant refuses (H-5); the options
@@ -261,8 +264,11 @@ class Variant:
         """Raise ``BadPlayerCount`` unless the variant is played by ``players`` seats."""
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise BadPlayerCount(
-                f"{self.name} is played by {self.min_players} to {self.max_players} players, "
-                f"not {players!r}"
+                reason=N_("reason.players"),
+                variant=self.name,
+                minimum=self.min_players,
+                maximum=self.max_players,
+                given=repr(players),
             )
 
     # -- data hooks ------------------------------------------------------------------
@@ -390,6 +396,7 @@ def _holds(spec: OptionSpec, value: str) -> bool:
     return True
 
 
-def conflict(message: str) -> OptionConflict:
-    """An ``OptionConflict`` (helper for ``check_conflicts``)."""
-    return OptionConflict(message)
+def conflict(reason: str, /, **fields: object) -> OptionConflict:
+    """An ``OptionConflict`` with its reason (a catalogue key, marked ``N_``) and the fields
+    its message names (helper for ``check_conflicts``)."""
+    return OptionConflict(reason=reason, **fields)

@@ -22,6 +22,7 @@ from ..bots.pace import SPEEDS, Speed
 from ..core.errors import BadPlayerCount, InvalidOptionValue
 from ..core.options import shown
 from ..core.setup import resolve_preset
+from ..i18n import N_
 from .protocol import ProtocolError
 
 #: The turn timer's presets: seconds per window (None: no timer).
@@ -109,7 +110,9 @@ class Settings:
             raise BadPlayerCount(f"seats: a number of seats, not {shown(seats)}")
         variant.check_players(seats)
         if not isinstance(timer, str) or timer not in TIMERS:
-            raise InvalidOptionValue(f"timer: one of {', '.join(TIMERS)}, not {shown(timer)}")
+            raise InvalidOptionValue(
+                reason=N_("reason.timer"), timers=", ".join(TIMERS), given=shown(timer)
+            )
         for name, value in (("public", public), ("spectators", spectators)):
             if not isinstance(value, bool):
                 raise InvalidOptionValue(f"{name}: true or false, not {shown(value)}")
@@ -118,7 +121,7 @@ class Settings:
         if bot_speed == "relaxed" or bot_speed == "normal" or bot_speed == "fast":
             return cls(preset, seats, timer, public, spectators, bot_speed)
         raise InvalidOptionValue(
-            f"bot_speed: one of {', '.join(BOT_SPEEDS)}, not {shown(bot_speed)}"
+            reason=N_("reason.bot_speed"), speeds=", ".join(BOT_SPEEDS), given=shown(bot_speed)
         )
 
     @property

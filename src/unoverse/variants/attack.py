@@ -21,6 +21,7 @@ from ..core.launcher import MODES
 from ..core.options import Options, OptionSpec
 from ..core.setup import reinsert_starter, turn_starter
 from ..core.variant import DeckRow, EngineSettings, Variant
+from ..i18n import N_
 from .common import (
     CHALLENGE_ELIMINATION,
     DEALER_SELECTION,
@@ -95,19 +96,13 @@ ATTACK_OPTIONS: tuple[OptionSpec, ...] = (
 #: ``permissive_illegal_plays``.
 REFUSED = {
     **HOUSE_REFUSED,
-    "wd4_wilds_block": "wd4_wilds_block needs the Wild Draw Four: the Attack deck has none",
-    "downpour": "downpour replaces two Wild Draw Four: the Attack deck has none",
-    "seven_zero": "seven_zero needs 0 and 7 cards: the Attack deck has no 0",
-    "zero_chooses_direction": "zero_chooses_direction redefines the 0: the Attack deck has none",
-    "zero_discard_color": "zero_discard_color needs a 0: the Attack deck has none",
-    "draw_until_playable": (
-        "draw_until_playable needs a draw that may be played: in Attack pressing the launcher "
-        "always ends the turn and fired cards cannot be played that turn (§3.3)"
-    ),
-    "permissive_illegal_plays": (
-        "permissive_illegal_plays takes back only the illegal card (§1.5): an illegal Discard "
-        "All or Trade Hands moves other cards that a catch_illegal could not give back"
-    ),
+    "wd4_wilds_block": N_("reason.conflict.attack.wd4_wilds_block"),
+    "downpour": N_("reason.conflict.attack.downpour"),
+    "seven_zero": N_("reason.conflict.attack.seven_zero"),
+    "zero_chooses_direction": N_("reason.conflict.attack.zero_chooses_direction"),
+    "zero_discard_color": N_("reason.conflict.attack.zero_discard_color"),
+    "draw_until_playable": N_("reason.conflict.attack.draw_until_playable"),
+    "permissive_illegal_plays": N_("reason.conflict.attack.permissive_illegal_plays"),
 }
 
 

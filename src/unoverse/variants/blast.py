@@ -21,6 +21,7 @@ from ..core.game import Game
 from ..core.options import Options, OptionSpec
 from ..core.setup import start_on_number
 from ..core.variant import DeckRow, EngineSettings, Variant
+from ..i18n import N_
 from .common import DEALER_SELECTION, TARGET_SCORE, TWO_PLAYER_RULES, scoring
 
 #: The six colours, from the seed's examples (§5.2): red, yellow, green, blue, orange, pink.
@@ -149,7 +150,7 @@ BLAST_OPTIONS: tuple[OptionSpec, ...] = (
 
 #: What Blast refuses, with the reason (``Variant.refused``): a deck needs number cards to
 #: start (U-B-19).
-REFUSED = {"blast.numbers=0": "blast.numbers=0: the first card must be a number (§5.4)"}
+REFUSED = {"blast.numbers=0": N_("reason.conflict.blast.numbers")}
 
 
 class Blast(Variant):
@@ -207,7 +208,7 @@ class Blast(Variant):
         """BLAST mode has no UNO calls (its plays are raced, not turns to call UNO in) and no
         chains (B-19)."""
         if options["blast.mode"] == "blast" and options["blast.uno_call"]:
-            raise OptionConflict("blast.uno_call: BLAST mode (real time) has no UNO calls")
+            raise OptionConflict(reason=N_("reason.conflict.blast.uno_call"))
 
     def start(self, game: Game) -> None:
         """RULES.md §5.4: turn cards until a number; any other card (a BLAST card included:

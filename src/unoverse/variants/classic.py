@@ -18,6 +18,7 @@ from ..core.game import Game, Phase
 from ..core.options import Options, OptionSpec
 from ..core.setup import return_starter, turn_starter
 from ..core.variant import DeckRow, Variant, conflict
+from ..i18n import N_
 from .common import (
     CHALLENGE_ELIMINATION,
     DEALER_SELECTION,
@@ -119,9 +120,7 @@ class Classic(Variant):
     def check_conflicts(self, options: Options) -> None:
         """Refuse combinations that cannot mean anything (H-5)."""
         if options["classic.blank_mode"] != "plain_wild" and options["classic.deck"] != "112_blank":
-            raise conflict(
-                "classic.blank_mode=copy_top needs the blank cards: set classic.deck=112_blank"
-            )
+            raise conflict(N_("reason.conflict.blank_mode"))
         check_challenge_elimination(options)
         check_house_conflicts(options)
 

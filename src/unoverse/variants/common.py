@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from ..core.options import Options, OptionSpec
 from ..core.variant import conflict
+from ..i18n import N_
 
 DEALER_SELECTION = OptionSpec(
     "dealer_selection", "choice", "highest_card",
@@ -50,6 +51,4 @@ def scoring(default: str) -> OptionSpec:
 def check_challenge_elimination(options: Options) -> None:
     """Challenge UNO counts each seat's own leftovers: it needs ``lowest_total``."""
     if options["challenge_elimination"] is not None and options["scoring"] != "lowest_total":
-        raise conflict(
-            "challenge_elimination counts each seat's own leftover points: set scoring=lowest_total"
-        )
+        raise conflict(N_("reason.conflict.challenge_elimination"))

@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..core import effects as fx
 from ..core.options import Options, OptionSpec
 from ..core.variant import DeckRow, conflict
+from ..i18n import N_
 
 HOUSE_OPTIONS = (
     OptionSpec(
@@ -71,12 +72,7 @@ HOUSE_OPTIONS = (
 #: What every variant with the house options refuses (``Variant.refused``): UNO Blast's
 #: stacking, a value of ``stacking`` in RULES.md §1.8 that only Blast, with its own options,
 #: accepts.
-HOUSE_REFUSED = {
-    "stacking=blast_ge": (
-        "stacking=blast_ge is UNO Blast's built-in stacking (each answer at least the last "
-        "card's value): set stacking=off, same or progressive"
-    ),
-}
+HOUSE_REFUSED = {"stacking=blast_ge": N_("reason.conflict.blast_ge")}
 
 
 def check_house_conflicts(options: Options) -> None:
@@ -85,13 +81,12 @@ def check_house_conflicts(options: Options) -> None:
         n for n in ("seven_zero", "zero_chooses_direction", "zero_discard_color") if options[n]
     ]
     if len(zeros) > 1:
-        raise conflict(f"{' and '.join(zeros)} each redefine the 0: choose one of them")
+        some, last = ", ".join(zeros[:-1]), zeros[-1]
+        raise conflict(N_("reason.conflict.zeros"), some=some, last=last)
     if options["revive"] and options["stacking"] == "off":
-        raise conflict("revive needs stacking: set stacking=same or stacking=progressive")
+        raise conflict(N_("reason.conflict.revive"))
     if options["friendly_count"] != 1 and not options["friendly_swap"]:
-        raise conflict(
-            "friendly_count sets how many Friendly cards friendly_swap adds: set friendly_swap"
-        )
+        raise conflict(N_("reason.conflict.friendly_count"))
 
 
 def house_effects(options: Options) -> dict[str, tuple[int, int]]:
