@@ -10,6 +10,7 @@ from typing import Any
 from unoverse.bots.base import make_bot
 from unoverse.core.game import Game
 from unoverse.core.setup import new_game, resolve_preset
+from unoverse.match.match import Scorer
 from unoverse.server.wire import events_for, seat_view
 from unoverse.sim.driver import Table
 from unoverse.tui.app import PlayApp
@@ -67,6 +68,20 @@ def frames(preset: str, game: Game, events: list[Any], seat: int = 0, **extra: A
         {"type": "deal", "game": 1, "match": 0, "round": 0, "commitment": "0" * 64},
         update(game, events, seat, **extra),
     ]
+
+
+def round_over(preset: str, players: int, seed: int) -> tuple[list[Frame], Game, list[int]]:
+    """A room whose first round of ``preset`` has just ended: the frames seat 0 receives on
+    joining it, up to the ``round_over``; the game; and the match's scores after it."""
+    game, events = position(preset, players, seed, lambda g: g.over)
+    sent = frames(preset, game, events)
+    leftovers = [game.hand_points(s) for s in range(game.n)]
+    scorer = Scorer.for_options(resolve_preset(preset)[1], game.n)
+    scorer.add_round(game.winner, leftovers)
+    scores = scorer.scores
+    over = {"game": 1, "winner": game.winner, "leftovers": leftovers, "scores": scores}
+    sent.append(over | {"type": "round_over", "seed": "9", "salt": "0" * 64, "commitment": ""})
+    return sent, game, scores
 
 
 def update(game: Game, events: list[Any], seat: int = 0, **extra: Any) -> Frame:

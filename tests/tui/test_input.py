@@ -18,10 +18,11 @@ from textual.widgets import OptionList, Static
 from unoverse import i18n
 from unoverse.core.game import Game, Phase
 from unoverse.tui.app import PlayApp
-from unoverse.tui.dialogs import Chooser, LeaveScreen
+from unoverse.tui.dialogs import Chooser, LeaveScreen, ResultsScreen
 from unoverse.tui.launch import player_name
 
-from .scripted import ScriptedLink, frames, position, scripted_app
+from .pilot import until
+from .scripted import ScriptedLink, frames, position, round_over, scripted_app
 from .test_snapshots import _turn
 
 
@@ -130,6 +131,31 @@ def test_leaving_mid_round_asks_first() -> None:
             await pilot.press("n")
             assert app.screen is app.table and app.is_running
             await pilot.press("q", "y")
+            await pilot.pause(0.1)
+            assert not app.is_running
+
+    asyncio.run(main())
+
+
+def test_leaving_between_rounds_asks_first_and_after_the_match_does_not() -> None:
+    """Between two rounds the match is still under way (a local table's ends with it): q
+    asks. Once the match is over, nothing is lost: q leaves at once."""
+    sent, game, scores = round_over("classic", 3, 9)
+
+    async def main() -> None:
+        app = PlayApp(ScriptedLink(sent), bell=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the results")
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            await pilot.press("q")
+            assert isinstance(app.screen, LeaveScreen) and app.is_running
+            await pilot.press("escape")
+            app.receive({"type": "match_over", "winners": [game.winner], "scores": scores})
+            await until(pilot, lambda: isinstance(app.screen, ResultsScreen), "the match's end")
+            await pilot.press("enter")
+            await pilot.pause(0.1)
+            await pilot.press("q")
             await pilot.pause(0.1)
             assert not app.is_running
 

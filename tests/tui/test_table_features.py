@@ -24,8 +24,7 @@ from unoverse.core.errors import UnoverseError
 from unoverse.core.game import Game
 from unoverse.core.phase import Phase
 from unoverse.core.registry import variants
-from unoverse.core.setup import new_game, resolve_preset
-from unoverse.match.match import Scorer
+from unoverse.core.setup import new_game
 from unoverse.sim.driver import Table
 from unoverse.tui import render
 from unoverse.tui.app import PlayApp
@@ -36,7 +35,7 @@ from unoverse.tui.state import TableState
 from unoverse.tui.table import TableScreen
 
 from .pilot import hand_shown, local_link, playing, take_a_turn, until
-from .scripted import ScriptedLink, frames, position, scripted_app, update
+from .scripted import ScriptedLink, frames, position, round_over, scripted_app, update
 from .test_snapshots import _turn
 
 #: The actions only the referee (the session) makes: no player sends them.
@@ -163,12 +162,7 @@ def test_another_match_after_the_last_with_n() -> None:
 def test_after_the_match_n_is_named_on_the_results_and_at_the_table() -> None:
     """The host's results name ``n``; back at the table, so do the prompt and the footer
     (which has no ``n`` while the match is played)."""
-    game, events = position("classic", 3, 9, lambda g: g.over)
-    sent = frames("classic", game, events)
-    leftovers = [game.hand_points(s) for s in range(game.n)]
-    scores = [sum(leftovers) if s == game.winner else 0 for s in range(game.n)]
-    over = {"game": 1, "winner": game.winner, "leftovers": leftovers, "scores": scores}
-    sent.append(over | {"type": "round_over", "seed": "9", "salt": "0" * 64, "commitment": ""})
+    sent, game, scores = round_over("classic", 3, 9)
 
     def footer(app: PlayApp) -> list[tuple[str, str]]:
         """The table's keys in its footer."""
@@ -340,13 +334,8 @@ def test_the_log_and_the_results_agree_on_a_rounds_points(
     """A round's end: the log says what the other hands hold, as the results' points left
     do; a one-round game (Minecraft: scoring none) shows no score, a points game the
     winner's, which is that figure."""
-    game, events = position(preset, 3, seed, lambda g: g.over)
-    sent = frames(preset, game, events)
+    sent, game, scores = round_over(preset, 3, seed)
     leftovers = [game.hand_points(s) for s in range(game.n)]
-    scorer = Scorer.for_options(resolve_preset(preset)[1], game.n)
-    scorer.add_round(game.winner, leftovers)
-    over = {"game": 1, "winner": game.winner, "leftovers": leftovers, "scores": scorer.scores}
-    sent.append(over | {"type": "round_over", "seed": "9", "salt": "0" * 64, "commitment": ""})
     held = sum(leftovers) - leftovers[game.winner]
 
     async def main() -> None:
@@ -363,7 +352,7 @@ def test_the_log_and_the_results_agree_on_a_rounds_points(
             left = [int(row[-1 if "One round" in scoring else -2]) for row in rows]
             assert left == leftovers and scoring in shown
             if "One round" in scoring:
-                assert "score" not in shown and set(scorer.scores) == {0}
+                assert "score" not in shown and set(scores) == {0}
             else:
                 assert int(rows[game.winner][-1]) == held
 

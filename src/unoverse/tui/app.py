@@ -22,6 +22,7 @@ from .. import i18n
 from ..i18n import N_, t
 from .dialogs import LeaveScreen, ResultsScreen
 from .link import Frame, FrameLink
+from .moves import AGAIN_KEY
 from .render import results
 from .state import TableState
 from .table import TableScreen
@@ -234,9 +235,9 @@ class PlayApp(App[None]):
         """Another match, once this one is over (the host only)."""
         state = self.state
         if state.match_over is None:
-            self.table.say(escape(t("tui.say.again_later")))
+            self.table.say(escape(t("tui.say.again_later", key=AGAIN_KEY)))
         elif state.host != state.seat:
-            self.table.say(escape(t("tui.say.again_host")))
+            self.table.say(escape(t("tui.say.again_host", key=AGAIN_KEY)))
         else:
             try:
                 await self.link.again()

@@ -23,7 +23,7 @@ from .. import i18n
 from ..core.actions import Kind
 from ..i18n import N_, t
 from ..web import STATIC
-from .moves import KEYS, key_of
+from .moves import AGAIN_KEY, KEYS, key_of
 
 
 class Spoken:
@@ -280,7 +280,7 @@ class ResultsScreen(Spoken, ModalScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,enter", "dismiss(None)", N_("tui.results.back")),
-        Binding("n", "dismiss('again')", N_("tui.footer.again"), show=False),
+        Binding(AGAIN_KEY, "dismiss('again')", N_("tui.footer.again"), show=False),
         Binding("q", "dismiss('quit')", N_("tui.footer.leave"), show=False),
     ]
 
@@ -298,13 +298,18 @@ class ResultsScreen(Spoken, ModalScreen[str | None]):
             yield Static(results_hint(hint))
 
 
+#: The question whether to leave: the key that leaves, and the one that stays (as Escape does).
+LEAVE_KEY: Final = "y"
+STAY_KEY: Final = "n"
+
+
 class LeaveScreen(Spoken, ModalScreen[bool]):
-    """Leave while a round is being played? ``y`` leaves; ``n`` or Escape stays. ``what``
+    """Leave while a match is under way? ``y`` leaves; ``n`` or Escape stays. ``what``
     says what leaving does to the seat (a local table closes; a server keeps the seat)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,q", "dismiss(True)", N_("tui.footer.leave")),
-        Binding("n,escape", "dismiss(False)", N_("tui.footer.stay")),
+        Binding(f"{LEAVE_KEY},q", "dismiss(True)", N_("tui.footer.leave")),
+        Binding(f"{STAY_KEY},escape", "dismiss(False)", N_("tui.footer.stay")),
     ]
 
     def __init__(self, what: str) -> None:
@@ -315,4 +320,4 @@ class LeaveScreen(Spoken, ModalScreen[bool]):
         with Vertical(id="dialog"):
             yield Static(f"[b]{escape(t('tui.leave.title'))}[/]", id="dialog-title")
             yield Static(escape(self.what))
-            yield Static(f"[dim]{escape(t('tui.leave.hint'))}[/]")
+            yield Static(f"[dim]{escape(t('tui.leave.hint', leave=LEAVE_KEY, stay=STAY_KEY))}[/]")

@@ -69,6 +69,12 @@ KEYS: Final[dict[Kind, Key]] = {
     Kind.DISARM: Key("x", N_("tui.label.disarm"), N_("tui.offer.disarm")),
 }
 
+#: The keys of the table's actions that do not answer the engine: BLAST mode's holding up
+#: the card under the cursor, and another match once one is over. The bindings, the keys line
+#: and the sentences that name them read them here.
+HOLD_KEY: Final = "h"
+AGAIN_KEY: Final = "n"
+
 #: UNO Attack's launcher is pressed where others draw or take a penalty: the keys that differ.
 LAUNCHER_KEYS: Final[dict[Kind, Key]] = {
     Kind.DRAW: KEYS[Kind.PRESS],

@@ -12,7 +12,7 @@ from textual.markup import escape
 from ..core.actions import Kind
 from ..i18n import N_, t, tn
 from .cards import card_name, chip, color_chip
-from .moves import KEYS, Moves, group, key_of
+from .moves import HOLD_KEY, KEYS, Moves, group, key_of
 from .state import TableState
 from .words import emote_words
 
@@ -339,15 +339,16 @@ def keys(
             continue
         seen.add(letter)
         shown.append(f"[b][@click=screen.key('{letter}')]{letter}[/][/] {escape(label)}")
+    uno = key_of(Kind.UNO, state.launcher).key
     if moves.by_kind.get(Kind.UNO):
-        shown.append(f"[b][@click=screen.key('u')]u[/][/] {escape(t('table.uno'))}")
+        shown.append(f"[b][@click=screen.key('{uno}')]{uno}[/][/] {escape(t('table.uno'))}")
     elif len(state.view["hand"]) <= 2 and any(
         m.action.uno for ms in moves.by_card.values() for m in ms
     ):
         what = t("tui.keys.uno_cancel") if call_uno else t("tui.keys.uno_next")
-        shown.append(f"[b][@click=screen.key('u')]u[/][/] {escape(what)}")
+        shown.append(f"[b][@click=screen.key('{uno}')]{uno}[/][/] {escape(what)}")
     if cursor_card and moves.pick_up(cursor_card):
-        shown.append(f"[b]h[/] {escape(t('tui.keys.hold'))}")
+        shown.append(f"[b]{HOLD_KEY}[/] {escape(t('tui.keys.hold'))}")
     return "   ".join(shown)
 
 

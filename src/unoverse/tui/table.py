@@ -26,7 +26,18 @@ from .cards import card_name, sort_hand
 from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen, bound_keys
 from .hand import CARD_KEYS, HandKeys, HandView
 from .logview import LogView
-from .moves import KEYS, Move, Moves, describe, digits, group, key_label, key_of
+from .moves import (
+    AGAIN_KEY,
+    HOLD_KEY,
+    KEYS,
+    Move,
+    Moves,
+    describe,
+    digits,
+    group,
+    key_label,
+    key_of,
+)
 from .refusals import refusal_words
 from .state import LOG_KEPT
 from .words import (
@@ -67,13 +78,14 @@ class TableScreen(Screen[None]):
         Binding("enter,space", "play", "play", show=False),
         *(Binding(k, f"card('{k}')", show=False) for k in CARD_KEYS),
         *(Binding(k, f"key('{k}')", show=False) for k in sorted(ACTION_KEYS)),
-        Binding("h", "hold", show=False),  # BLAST mode: the card under the cursor
+        Binding(HOLD_KEY, "hold", show=False),  # BLAST mode: the card under the cursor
         # (the footer's words are the catalogue's, read when shown: ``active_bindings``)
         Binding("r", "rules", N_("tui.footer.rules")),
         Binding("question_mark", "keys", N_("tui.footer.keys")),
         Binding("b", "bell", N_("tui.footer.bell")),
         Binding("e", "emote", N_("tui.footer.emote")),
-        Binding("n", "again", N_("tui.footer.again")),  # in the footer once the host may start one
+        # in the footer once the host may start another match
+        Binding(AGAIN_KEY, "again", N_("tui.footer.again")),
         Binding("q", "leave", N_("tui.footer.leave")),
     ]
 
@@ -254,9 +266,9 @@ class TableScreen(Screen[None]):
             else bound
             for key, bound in super().active_bindings.items()
         }
-        again = active.get("n")
+        again = active.get(AGAIN_KEY)
         if again is not None and not self.again:
-            active["n"] = again._replace(binding=replace(again.binding, show=False))
+            active[AGAIN_KEY] = again._replace(binding=replace(again.binding, show=False))
         return active
 
     @work(group="act")
@@ -319,7 +331,7 @@ class TableScreen(Screen[None]):
         if options:
             self.choose(escape(t("tui.chooser.play", card=card, name=card_name(card))), options)
         elif self.moves.pick_up(card):
-            self.say(escape(t("tui.say.only_hold", card=card)))
+            self.say(escape(t("tui.say.only_hold", card=card, key=HOLD_KEY)))
             self.show()
         elif self.play_app.state.my_move():
             self.send(self.probe(card))  # the engine says why not, and nothing changes
@@ -370,7 +382,7 @@ class TableScreen(Screen[None]):
         card = self.hand[self.cursor] if self.hand else None
         move = self.moves.pick_up(card) if card else None
         if move is None:
-            self.say(escape(t("tui.say.no_hold")) + f" ({self.why_not()})")
+            self.say(escape(t("tui.say.no_hold", key=HOLD_KEY)) + f" ({self.why_not()})")
         else:
             self.send(move.text)
 
@@ -445,9 +457,11 @@ class TableScreen(Screen[None]):
         self.show()
 
     def action_leave(self) -> None:
-        """Leave: at once between rounds, after a confirmation while one is being played."""
-        view = self.play_app.state.view
-        if view is None or view["winner"] is not None or self.play_app.state.seat is None:
+        """Leave: after a confirmation while a match is under way (between its rounds too:
+        a local table's match ends with it); at once before the deal, once the match is over,
+        or watching."""
+        state = self.play_app.state
+        if state.view is None or state.match_over is not None or state.seat is None:
             self.app.exit()
             return
         self.app.push_screen(
