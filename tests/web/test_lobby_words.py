@@ -30,8 +30,9 @@ CATALOGUES: dict[str, dict[str, Any]] = {
     lang: json.loads((STATIC / "i18n" / f"{lang}.json").read_text())["messages"]
     for lang in LANGUAGES
 }
-#: The page's own modules (the lobby, settings, results, replay, connection).
-MODULES = ("app.js", "settings.js", "results.js", "replay.js", "net.js")
+#: The page's own modules (the lobby, the rules in words, settings, results, replay,
+#: connection).
+MODULES = ("app.js", "options.js", "settings.js", "results.js", "replay.js", "net.js")
 #: Words that say a Spanish page still speaks English somewhere.
 ENGLISH = re.compile(
     r"\b(the|and|of|with|your|you|create|join|room|seats?|settings|loading|open|player|timer|"
@@ -175,12 +176,17 @@ def spanish(browser: Browser, **options: Any) -> Any:
 def test_a_spanish_browser_gets_the_lobby_and_the_waiting_room_in_spanish(
     browser: Browser, site: Site
 ) -> None:
+    site.room("classic+stacking=progressive+seven_zero", ["Bea"], seats=2, start=False, public=True)
     context = spanish(browser)
     try:
         page = context.new_page()
         page.goto(site.base + "/")
         expect(page.get_by_role("button", name="Crear la sala")).to_be_visible()
         assert page.evaluate("document.documentElement.lang") == "es"
+        # a public room: its variant and house rules in words
+        expect(page.locator(".rooms li")).to_contain_text(
+            re.compile(r"UNO clásico .* Acumular robos: cualquier carta de robo, Siete-cero")
+        )
         description = page.locator('meta[name="description"]').get_attribute("content") or ""
         assert description.startswith("Juega a toda la familia UNO")
         expect(page.get_by_role("heading", name="Entrar en una sala")).to_be_visible()
@@ -202,6 +208,19 @@ def test_a_spanish_browser_gets_the_lobby_and_the_waiting_room_in_spanish(
         page.get_by_label("Variante").select_option("blast")
         expect(page.locator("#opt-stacking-help")).to_contain_text("La cadena del modo normal")
         expect(page.locator(".variant-about")).to_contain_text("queda eliminada")
+        page.get_by_label("Variante").select_option("classic")
+        # the rules the room will have, in words: its variant and the options set
+        rules = page.locator(".preset-line")
+        expect(rules).to_have_text("Reglas: UNO clásico (reglas oficiales)")
+        page.get_by_role("button", name=re.compile("^Clásico con reglas de la casa")).click()
+        expect(rules).to_have_text(
+            "Reglas: UNO clásico (Acumular robos: cualquier carta de robo, Siete-cero)"
+        )
+        page.locator("#opt-target_score").fill("300")
+        expect(rules).to_contain_text("(Puntos para ganar: 300, Acumular robos: ")
+        page.get_by_role("button", name=re.compile("^Blast en tiempo real")).click()
+        expect(rules).to_have_text("Reglas: UNO Blast (Modo: BLAST (tiempo real))")
+        expect(page.locator("details.options code")).to_have_count(0)  # no option by its code
         page.get_by_label("Variante").select_option("classic")
         # the settings, with the language named in itself
         page.locator("details.settings summary").click()
@@ -315,10 +334,13 @@ def test_results_and_replay_speak_spanish(browser: Browser, site: Site) -> None:
         ).to_be_visible()
         expect(page.get_by_role("group", name="Recorrer la partida paso a paso")).to_be_visible()
         expect(page.locator(".replay strong").first).to_have_text("El reparto")
-        expect(page.locator(".replay .muted")).to_contain_text("minecraft · 2 jugadores · sala")
+        expect(page.locator(".replay .muted")).to_contain_text(
+            "UNO Minecraft (reglas oficiales) · 2 jugadores · sala"
+        )
         page.get_by_role("button", name="Paso siguiente").click()
         expect(status).to_have_text(re.compile(r"^Paso 1 de \d+$"))
         assert page.title().startswith("Repetición de la partida")
+        assert english_left(page.locator("main")) == []
         shot(page, "replay-es")
     finally:
         visitor.close()
