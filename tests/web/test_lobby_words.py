@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from unoverse.core import errors
 from unoverse.core.registry import variants
@@ -20,10 +20,8 @@ from unoverse.server.protocol import ERROR_CODES
 from unoverse.server.room import BOT_SPEEDS, TIMERS
 from unoverse.web import STATIC
 
-from .browser import QUICK, Site, hold, play_until, seated, shot
-from .modules import render
-from .test_results_ended import ENDED
-from .test_results_variants import state
+from .browser import Site, hold, shot
+from .ended import decided, open_ended, show_results, table_state
 
 LANGUAGES = ("en", "es")
 CATALOGUES: dict[str, dict[str, Any]] = {
@@ -297,13 +295,8 @@ def test_spanish_words_fit_a_phone(browser: Browser, site: Site, width: int) -> 
 
 def test_results_and_replay_speak_spanish(browser: Browser, site: Site) -> None:
     # a one-round game played to its end (in English), then its link opened in Spanish
-    code, [(seat, token)] = site.room("minecraft", ["Ana"], {1: QUICK})
-    context, page = seated(browser, site, code, seat, token, "Ana")
-    try:
-        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
-        play_until([page], lambda: page.locator(".results").count() > 0)
-    finally:
-        context.close()
+    with decided(browser, site) as (code, _page):
+        pass
     visitor = spanish(browser)
     try:
         page = visitor.new_page()
@@ -352,14 +345,7 @@ def test_the_live_results_and_an_ended_blast_room_speak_spanish(
     context = spanish(browser)
     try:
         page = context.new_page()
-
-        def ended(route: Route) -> None:
-            route.fulfill(status=200, content_type="application/json", body=json.dumps(ENDED))
-
-        page.route("**/api/rooms/ENDEDRM1", ended)
-        page.goto(f"{site.base}/?room=ENDEDRM1")
-        results = page.locator(".stored-results")
-        expect(results).to_be_visible(timeout=15_000)
+        results = open_ended(page, site)
         expect(results.get_by_role("heading").first).to_have_text(
             re.compile(r"^¡Bot 3 .+ gana la partida!$")
         )
@@ -373,13 +359,7 @@ def test_the_live_results_and_an_ended_blast_room_speak_spanish(
         expect(page.locator("main")).to_contain_text("3 asientos")
         # a points round over the table, as results.js draws it from the live frames
         over = {"game": 2, "winner": 1, "leftovers": [40, 0, 12], "scores": [0, 152, 0]}
-        render(
-            page,
-            "results.js",
-            "Results",
-            {"code": "ABCD", "state": state("classic", "winner_takes", over), "held": None},
-        )
-        probe = page.locator("#probe")
+        probe = show_results(page, table_state("classic", "winner_takes", over))
         expect(probe.locator("h2")).to_have_text("Seat 2 gana la ronda 1")
         assert probe.locator("thead th").all_inner_texts() == [
             "Puesto",
@@ -395,12 +375,7 @@ def test_the_live_results_and_an_ended_blast_room_speak_spanish(
         expect(probe.get_by_role("link", name="Ver la repetición de esta ronda")).to_be_visible()
         # two winners share a match, joined as Spanish joins them
         match = {"winners": [0, 2], "scores": [510, 300, 510]}
-        render(
-            page,
-            "results.js",
-            "Results",
-            {"code": "ABCD", "state": state("classic", "winner_takes", over, match), "held": None},
-        )
+        show_results(page, table_state("classic", "winner_takes", over, match))
         expect(probe.locator("h2")).to_have_text("¡Seat 1 y Seat 3 comparten la victoria!")
         expect(probe).to_contain_text("Esperando al anfitrión…")
         shot(page, "results-live-es")
