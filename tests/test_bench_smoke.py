@@ -316,6 +316,9 @@ def test_the_browser_benchmark_runs_and_measures() -> None:
     report = json.loads(out.stdout)
     assert report["first_load"]["bytes_median"] > 10_000  # the page and its modules
     assert report["first_load"]["interactive_ms_median"] > 0
+    assert report["first_load"]["words_fetches_max"] == 1  # the preload's, taken by the page
+    load = report["first_load"]
+    assert load["words_read_ms_median"] >= load["words_asked_ms_median"] > 0
     assert report["own_move"]["moves"] >= 3
     assert report["own_move"]["accepted_ms_median"] >= report["own_move"]["shown_ms_median"]
     assert report["bot_move"]["moves"] >= 3

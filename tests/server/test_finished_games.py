@@ -35,6 +35,8 @@ def test_a_round_reveals_its_deal_and_replays_step_by_step(tmp_path: Path) -> No
             async with httpx.AsyncClient(base_url=server.base) as http:
                 record = (await http.get(f"/api/rooms/{code}/games/{game}")).json()
                 assert (record["seed"], record["salt"]) == (over["seed"], over["salt"])
+                # its rules as a room lists them: the variant, the options off its defaults
+                assert (record["variant"], record["options"]) == ("classic", {"scoring": "none"})
                 steps = record["actions"]
                 start = (await http.get(f"/api/rooms/{code}/games/{game}/steps/0")).json()
                 end = (await http.get(f"/api/rooms/{code}/games/{game}/steps/{steps}")).json()

@@ -5,14 +5,12 @@ colour circle), a round's results, a one-round game's end and an ended room's li
 
 from __future__ import annotations
 
-import json
+from playwright.sync_api import Browser, Page, expect
 
-from playwright.sync_api import Browser, Page, Route, expect
-
-from .browser import QUICK, Site, play_until, seated
+from .browser import QUICK, Site, seated
+from .ended import decided, open_ended, show_results, table_state
 from .modules import render, site_page
 from .test_access import serious
-from .test_results_ended import ENDED
 
 
 def clean(page: Page, where: str) -> None:
@@ -64,38 +62,17 @@ def test_the_colour_circle_and_the_results_pass(browser: Browser, site: Site) ->
             "scores": [0, 0, 0],
             "eliminated": [0, 1],
         }
-        state = {
-            "room": {"variant": "blast"},
-            "rules": {"scoring": "none"},
-            "roundOver": over,
-            "matchOver": None,
-            "log": [],
-            "round": 0,
-            "host": 0,
-        }
-        render(page, "results.js", "Results", {"code": "ABCD", "state": state, "held": None})
+        show_results(page, table_state("blast", "none", over))
         expect(page.locator("#probe .results-table")).to_be_visible()
         clean(page, "Blast's results")
 
 
 def test_a_games_end_and_an_ended_room_pass(browser: Browser, site: Site) -> None:
-    code, [(seat, token)] = site.room("minecraft", ["Ana"], {1: QUICK})
-    context, page = seated(browser, site, code, seat, token, "Ana")
-    try:
-        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
-        play_until([page], lambda: page.locator(".results").count() > 0)
+    with decided(browser, site) as (_code, page):
         expect(page.locator(".results .results-table")).to_be_visible()
         clean(page, "a game's results")
-
-        def ended(route: Route) -> None:
-            route.fulfill(status=200, content_type="application/json", body=json.dumps(ENDED))
-
-        page.route("**/api/rooms/ENDEDRM1", ended)
-        page.goto(f"{site.base}/?room=ENDEDRM1")
-        expect(page.locator(".stored-results")).to_be_visible(timeout=15_000)
+        open_ended(page, site)
         clean(page, "an ended room")
-    finally:
-        context.close()
 
 
 def test_the_colour_circle_names_its_colours_and_takes_the_keys(

@@ -24,7 +24,9 @@ def test_create_share_join_and_start_through_the_page(browser: Browser, site: Si
         host.get_by_label("Seat 3").select_option("player")  # the bot comes later
         host.locator("details.options summary").click()
         host.locator("#opt-stacking").select_option("progressive")
-        expect(host.locator(".preset-line")).to_contain_text("classic+stacking=progressive+jump_in")
+        expect(host.locator(".preset-line")).to_have_text(
+            "Rules: Classic UNO (Stacking: any draw card, Jump-in)"
+        )
         host.get_by_label("Bots' pace").select_option("fast")
         host.get_by_label("List it publicly").check()
         host.get_by_role("button", name="Create the room").click()

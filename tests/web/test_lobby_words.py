@@ -12,7 +12,7 @@ import re
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Locator, Page, Route, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from unoverse.core import errors
 from unoverse.core.registry import variants
@@ -20,18 +20,17 @@ from unoverse.server.protocol import ERROR_CODES
 from unoverse.server.room import BOT_SPEEDS, TIMERS
 from unoverse.web import STATIC
 
-from .browser import QUICK, Site, hold, play_until, seated, shot
-from .modules import render
-from .test_results_ended import ENDED
-from .test_results_variants import state
+from .browser import Site, hold, shot
+from .ended import decided, open_ended, show_results, table_state
 
 LANGUAGES = ("en", "es")
 CATALOGUES: dict[str, dict[str, Any]] = {
     lang: json.loads((STATIC / "i18n" / f"{lang}.json").read_text())["messages"]
     for lang in LANGUAGES
 }
-#: The page's own modules (the lobby, settings, results, replay, connection).
-MODULES = ("app.js", "settings.js", "results.js", "replay.js", "net.js")
+#: The page's own modules (the lobby, the rules in words, settings, results, replay,
+#: connection).
+MODULES = ("app.js", "options.js", "settings.js", "results.js", "replay.js", "net.js")
 #: Words that say a Spanish page still speaks English somewhere.
 ENGLISH = re.compile(
     r"\b(the|and|of|with|your|you|create|join|room|seats?|settings|loading|open|player|timer|"
@@ -175,12 +174,17 @@ def spanish(browser: Browser, **options: Any) -> Any:
 def test_a_spanish_browser_gets_the_lobby_and_the_waiting_room_in_spanish(
     browser: Browser, site: Site
 ) -> None:
+    site.room("classic+stacking=progressive+seven_zero", ["Bea"], seats=2, start=False, public=True)
     context = spanish(browser)
     try:
         page = context.new_page()
         page.goto(site.base + "/")
         expect(page.get_by_role("button", name="Crear la sala")).to_be_visible()
         assert page.evaluate("document.documentElement.lang") == "es"
+        # a public room: its variant and house rules in words
+        expect(page.locator(".rooms li")).to_contain_text(
+            re.compile(r"UNO clásico .* Acumular robos: cualquier carta de robo, Siete-cero")
+        )
         description = page.locator('meta[name="description"]').get_attribute("content") or ""
         assert description.startswith("Juega a toda la familia UNO")
         expect(page.get_by_role("heading", name="Entrar en una sala")).to_be_visible()
@@ -202,6 +206,19 @@ def test_a_spanish_browser_gets_the_lobby_and_the_waiting_room_in_spanish(
         page.get_by_label("Variante").select_option("blast")
         expect(page.locator("#opt-stacking-help")).to_contain_text("La cadena del modo normal")
         expect(page.locator(".variant-about")).to_contain_text("queda eliminada")
+        page.get_by_label("Variante").select_option("classic")
+        # the rules the room will have, in words: its variant and the options set
+        rules = page.locator(".preset-line")
+        expect(rules).to_have_text("Reglas: UNO clásico (reglas oficiales)")
+        page.get_by_role("button", name=re.compile("^Clásico con reglas de la casa")).click()
+        expect(rules).to_have_text(
+            "Reglas: UNO clásico (Acumular robos: cualquier carta de robo, Siete-cero)"
+        )
+        page.locator("#opt-target_score").fill("300")
+        expect(rules).to_contain_text("(Puntos para ganar: 300, Acumular robos: ")
+        page.get_by_role("button", name=re.compile("^Blast en tiempo real")).click()
+        expect(rules).to_have_text("Reglas: UNO Blast (Modo: BLAST (tiempo real))")
+        expect(page.locator("details.options code")).to_have_count(0)  # no option by its code
         page.get_by_label("Variante").select_option("classic")
         # the settings, with the language named in itself
         page.locator("details.settings summary").click()
@@ -278,13 +295,8 @@ def test_spanish_words_fit_a_phone(browser: Browser, site: Site, width: int) -> 
 
 def test_results_and_replay_speak_spanish(browser: Browser, site: Site) -> None:
     # a one-round game played to its end (in English), then its link opened in Spanish
-    code, [(seat, token)] = site.room("minecraft", ["Ana"], {1: QUICK})
-    context, page = seated(browser, site, code, seat, token, "Ana")
-    try:
-        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
-        play_until([page], lambda: page.locator(".results").count() > 0)
-    finally:
-        context.close()
+    with decided(browser, site) as (code, _page):
+        pass
     visitor = spanish(browser)
     try:
         page = visitor.new_page()
@@ -315,10 +327,13 @@ def test_results_and_replay_speak_spanish(browser: Browser, site: Site) -> None:
         ).to_be_visible()
         expect(page.get_by_role("group", name="Recorrer la partida paso a paso")).to_be_visible()
         expect(page.locator(".replay strong").first).to_have_text("El reparto")
-        expect(page.locator(".replay .muted")).to_contain_text("minecraft · 2 jugadores · sala")
+        expect(page.locator(".replay .muted")).to_contain_text(
+            "UNO Minecraft (reglas oficiales) · 2 jugadores · sala"
+        )
         page.get_by_role("button", name="Paso siguiente").click()
         expect(status).to_have_text(re.compile(r"^Paso 1 de \d+$"))
         assert page.title().startswith("Repetición de la partida")
+        assert english_left(page.locator("main")) == []
         shot(page, "replay-es")
     finally:
         visitor.close()
@@ -330,14 +345,7 @@ def test_the_live_results_and_an_ended_blast_room_speak_spanish(
     context = spanish(browser)
     try:
         page = context.new_page()
-
-        def ended(route: Route) -> None:
-            route.fulfill(status=200, content_type="application/json", body=json.dumps(ENDED))
-
-        page.route("**/api/rooms/ENDEDRM1", ended)
-        page.goto(f"{site.base}/?room=ENDEDRM1")
-        results = page.locator(".stored-results")
-        expect(results).to_be_visible(timeout=15_000)
+        results = open_ended(page, site)
         expect(results.get_by_role("heading").first).to_have_text(
             re.compile(r"^¡Bot 3 .+ gana la partida!$")
         )
@@ -351,13 +359,7 @@ def test_the_live_results_and_an_ended_blast_room_speak_spanish(
         expect(page.locator("main")).to_contain_text("3 asientos")
         # a points round over the table, as results.js draws it from the live frames
         over = {"game": 2, "winner": 1, "leftovers": [40, 0, 12], "scores": [0, 152, 0]}
-        render(
-            page,
-            "results.js",
-            "Results",
-            {"code": "ABCD", "state": state("classic", "winner_takes", over), "held": None},
-        )
-        probe = page.locator("#probe")
+        probe = show_results(page, table_state("classic", "winner_takes", over))
         expect(probe.locator("h2")).to_have_text("Seat 2 gana la ronda 1")
         assert probe.locator("thead th").all_inner_texts() == [
             "Puesto",
@@ -373,12 +375,7 @@ def test_the_live_results_and_an_ended_blast_room_speak_spanish(
         expect(probe.get_by_role("link", name="Ver la repetición de esta ronda")).to_be_visible()
         # two winners share a match, joined as Spanish joins them
         match = {"winners": [0, 2], "scores": [510, 300, 510]}
-        render(
-            page,
-            "results.js",
-            "Results",
-            {"code": "ABCD", "state": state("classic", "winner_takes", over, match), "held": None},
-        )
+        show_results(page, table_state("classic", "winner_takes", over, match))
         expect(probe.locator("h2")).to_have_text("¡Seat 1 y Seat 3 comparten la victoria!")
         expect(probe).to_contain_text("Esperando al anfitrión…")
         shot(page, "results-live-es")

@@ -155,21 +155,25 @@ def quick_grace(tmp_path: Path) -> Iterator[Site]:
 
 def test_a_live_stand_ins_moves_are_labelled(browser: Browser, quick_grace: Site) -> None:
     site = quick_grace
-    code, [(ana, ana_token), _bo] = site.room("classic", ["Ana", "Bo"])
+    code, [(ana, ana_token), _bo] = site.room("classic", ["Ana", "Bo"], start=False)
     context, page = seated(browser, site, code, ana, ana_token, "Ana")
     try:
+        # Ana is at the table before the match starts: a page slower to connect than the
+        # half-second grace would have her own first turn played by a stand-in
+        expect(page.locator(".seat-list li").nth(ana).locator(".dot.on")).to_be_visible()
+        site.post(f"/api/rooms/{code}/start", {}, ana_token)
         # Bo never comes: once his turn has waited out his grace, a bot plays it for him
         expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
         marked = page.locator(".log-lines li", has_text="(stand-in)")
+        # (a line of Bo's may name Ana, "Bo catches Ana": only Ana's own moves must not be marked)
+        ana_moves = page.locator(".log-lines li", has_text=re.compile(r"^\s*Ana "))
         deadline = time.monotonic() + 60
-        while not marked.count():
-            assert time.monotonic() < deadline, "no stand-in move was labelled"
+        while not (marked.count() and ana_moves.count()):
+            assert time.monotonic() < deadline, "no stand-in move was labelled beside Ana's"
             if page.locator(".prompt.mine").count():
                 take_a_turn(page)
             time.sleep(0.1)
         expect(marked.first).to_contain_text("Bo ")
-        # (a line of Bo's may name Ana, "Bo catches Ana": only Ana's own moves must not be marked)
-        ana_moves = page.locator(".log-lines li", has_text=re.compile(r"^\s*Ana "))
-        assert ana_moves.count() and not ana_moves.filter(has_text="(stand-in)").count()
+        assert not ana_moves.filter(has_text="(stand-in)").count()
     finally:
         context.close()

@@ -31,3 +31,16 @@ def test_index_preloads_every_module_the_page_imports() -> None:
         for name in re.findall(r'^import .* from "(\./[\w/.-]+)";$', path.read_text(), re.MULTILINE)
     }
     assert imported - preloaded - entry == set()
+
+
+def test_index_preloads_the_catalogues_words_js_speaks() -> None:
+    # index.html's script chooses the catalogue to preload as words.js chooses the language
+    index = (STATIC / "index.html").read_text()
+    spoken = re.search(r"const spoken = \[([^\]]*)\];", index)
+    assert spoken is not None, "index.html preloads no catalogue"
+    words = (STATIC / "words.js").read_text()
+    languages = re.search(r"export const LANGUAGES = \{([^}]*)\};", words)
+    assert languages is not None
+    compiled = {path.stem for path in (STATIC / "i18n").glob("*.json")}
+    assert set(re.findall(r'"(\w+)"', spoken.group(1))) == compiled
+    assert set(re.findall(r"(\w+):", languages.group(1))) == compiled

@@ -4,23 +4,15 @@ ended room's link says it has ended and offers no seat."""
 
 from __future__ import annotations
 
-import json
-from typing import Any
+from playwright.sync_api import Browser, expect
 
-from playwright.sync_api import Browser, Route, expect
-
-from .browser import QUICK, Site, play_until, seated, shot
+from .browser import Site, shot
+from .ended import ENDED, decided, open_ended
 
 
 def test_a_decided_rooms_link_shows_its_results(browser: Browser, site: Site) -> None:
-    code, [(seat, token)] = site.room("minecraft", ["Ana"], {1: QUICK})
-    context, page = seated(browser, site, code, seat, token, "Ana")
-    try:
-        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
-        play_until([page], lambda: page.locator(".results").count() > 0)
+    with decided(browser, site) as (code, page):
         winner = page.locator(".results h2").inner_text()
-    finally:
-        context.close()
     visitor = browser.new_context()
     try:
         page = visitor.new_page()
@@ -36,45 +28,11 @@ def test_a_decided_rooms_link_shows_its_results(browser: Browser, site: Site) ->
         visitor.close()
 
 
-#: An ended UNO Blast room as GET /api/rooms/{code} describes it (docs/protocol.md).
-ENDED: dict[str, Any] = {
-    "code": "ENDEDRM1",
-    "variant": "blast",
-    "preset": "blast",
-    "options": {},
-    "seats": [
-        {"kind": "player", "name": "Ana"},
-        {"kind": "bot", "name": "bot normal"},
-        {"kind": "bot", "name": "bot hard"},
-    ],
-    "free": 0,
-    "timer": "normal",
-    "spectators": True,
-    "started": True,
-    "match_over": True,
-    "ended": True,
-    "results": {
-        "variant": "blast",
-        "names": ["Ana", "bot normal", "bot hard"],
-        "winners": [2],
-        "scores": [0, 0, 0],
-        "rounds": [{"game": 41, "winner": 2, "leftovers": [0, 0, 187], "eliminated": [0, 1]}],
-    },
-}
-
-
 def test_an_ended_rooms_link_shows_its_results_and_no_seat(browser: Browser, site: Site) -> None:
     context = browser.new_context()
     try:
         page = context.new_page()
-
-        def ended(route: Route) -> None:
-            route.fulfill(status=200, content_type="application/json", body=json.dumps(ENDED))
-
-        page.route("**/api/rooms/ENDEDRM1", ended)
-        page.goto(f"{site.base}/?room=ENDEDRM1")
-        results = page.locator(".stored-results")
-        expect(results).to_be_visible(timeout=15_000)
+        results = open_ended(page, site)
         expect(results.get_by_role("heading").first).to_have_text("Bot 3 (hard) wins the game!")
         body = results.locator("tbody tr")
         expect(body).to_have_count(3)
@@ -84,7 +42,7 @@ def test_an_ended_rooms_link_shows_its_results_and_no_seat(browser: Browser, sit
             ["3", "Ana", "eliminated 1st"],
         ]
         expect(results.get_by_role("link", name="replay")).to_have_attribute(
-            "href", "/?room=ENDEDRM1&game=41"
+            "href", f"/?room={ENDED['code']}&game=41"
         )
         expect(page.get_by_text("This room has ended: nobody can join it now.")).to_be_visible()
         expect(page.get_by_text("3 seats", exact=False)).to_be_visible()

@@ -5,30 +5,11 @@ seat scored and how the match is won."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import QUICK, Site, play_until, seated, shot
-from .modules import render, site_page
-
-
-def state(
-    variant: str,
-    scoring: str,
-    over: dict[str, Any] | None,
-    match: dict[str, Any] | None = None,
-    log: list[dict[str, Any]] | None = None,
-) -> dict[str, Any]:
-    return {
-        "room": {"variant": variant, "seats": []},
-        "rules": {"scoring": scoring, "target_score": 500},
-        "roundOver": over,
-        "matchOver": match,
-        "log": log or [],
-        "round": 0,
-        "host": 0,
-    }
+from .browser import Site, shot
+from .ended import decided, show_results, table_state
+from .modules import site_page
 
 
 def rows(page: Page) -> list[list[str]]:
@@ -49,16 +30,7 @@ def test_blast_ranks_by_elimination(browser: Browser, site: Site) -> None:
             "scores": [0, 0, 0, 0],
             "eliminated": [2, 1, 0],
         }
-        render(
-            page,
-            "results.js",
-            "Results",
-            {
-                "code": "ABCD",
-                "state": state("blast", "none", over, {"winners": [3], "scores": [0, 0, 0, 0]}),
-                "held": None,
-            },
-        )
+        show_results(page, table_state("blast", "none", over, {"winners": [3], "scores": [0] * 4}))
         expect(page.locator("#probe h2")).to_have_text("Seat 4 wins the game!")
         assert rows(page) == [
             ["1", "Seat 4", "last one standing"],
@@ -85,12 +57,7 @@ def test_blast_reads_the_order_from_the_log_of_an_older_server(
             {"id": 3, "game": 7, "event": {"kind": "round_over", "seat": 0, "count": 0}},
             {"id": 2, "game": 7, "event": {"kind": "eliminated", "seat": 2, "count": 30}},
         ]
-        render(
-            page,
-            "results.js",
-            "Results",
-            {"code": "ABCD", "state": state("blast", "none", over, None, log), "held": None},
-        )
+        show_results(page, table_state("blast", "none", over, None, log))
         assert rows(page) == [
             ["1", "Seat 1", "emptied the hand"],
             ["2", "Seat 2", "still in"],
@@ -101,12 +68,7 @@ def test_blast_reads_the_order_from_the_log_of_an_older_server(
 def test_a_points_round_says_what_each_seat_scored(browser: Browser, site: Site) -> None:
     with site_page(browser, site.base) as page:
         over = {"game": 2, "winner": 1, "leftovers": [40, 0, 12], "scores": [0, 152, 0]}
-        render(
-            page,
-            "results.js",
-            "Results",
-            {"code": "ABCD", "state": state("classic", "winner_takes", over), "held": None},
-        )
+        show_results(page, table_state("classic", "winner_takes", over))
         expect(page.locator("#probe h2")).to_have_text("Seat 2 wins round 1")
         headers = page.locator("#probe thead th").all_inner_texts()
         assert headers == ["Place", "Player", "Points left", "Scored", "Match score"]
@@ -122,11 +84,7 @@ def test_a_one_round_game_ends_with_its_winner_and_no_running_score(
     browser: Browser, site: Site
 ) -> None:
     # Minecraft is one round by default (scoring "none"): played to its end in the page
-    code, [(seat, token)] = site.room("minecraft", ["Ana"], {1: QUICK})
-    context, page = seated(browser, site, code, seat, token, "Ana")
-    try:
-        expect(page.locator(".hand-slot").first).to_be_visible(timeout=15_000)
-        play_until([page], lambda: page.locator(".results").count() > 0)
+    with decided(browser, site) as (_code, page):
         results = page.locator(".results")
         expect(results.get_by_role("heading")).to_contain_text("wins the game!", timeout=15_000)
         expect(results.locator("caption")).to_have_text(
@@ -137,5 +95,3 @@ def test_a_one_round_game_ends_with_its_winner_and_no_running_score(
         expect(results).not_to_contain_text("next round")
         expect(results.get_by_role("link", name="Replay this game")).to_be_visible()
         shot(page, "results-one-round")
-    finally:
-        context.close()

@@ -438,3 +438,16 @@ def test_the_keys_the_table_chooses_at_run_time_are_in_both_catalogues() -> None
     for language in ("en", "es"):
         missing = [key for key in keys if key not in messages(language)]
         assert not missing, (language, missing)
+
+
+def test_switching_the_language_at_the_table_renames_its_tab(browser: Browser, site: Site) -> None:
+    """The tab's title names the variant in the language spoken, again after a switch in the
+    table's settings."""
+    with table_in(browser, site, "classic", DESKTOP, language="en") as t:
+        expect(t.page).to_have_title(re.compile(r"^Classic · [A-Z0-9]+ · unoverse$"))
+        t.page.locator(".topbar").get_by_role("button", name="Settings").click()
+        dialog = t.page.get_by_role("dialog")
+        dialog.locator("details.settings summary").click()
+        dialog.get_by_label("Language").select_option("es")
+        expect(t.page.locator(".topbar")).to_contain_text("sala")
+        expect(t.page).to_have_title(re.compile(r"^Clásico · [A-Z0-9]+ · unoverse$"))

@@ -1,8 +1,9 @@
 """The table fits the screen: at 360×640, 390×844 and 1366×768, with 2, 4 and 10 seats and
 hands of 1, 7 and 30 cards, every seat's box and every card of the hand lie inside the
 viewport, no two seats overlap, the page does not scroll sideways, and every card keeps a
-strip of its own to tap (the point in its middle is the card itself, not a neighbour). In
-English and in Spanish, whose words run longer."""
+strip of its own to tap (the point in its middle is the card itself, not a neighbour); each
+seat's score reads whole and covers nothing. In English and in Spanish, whose words run
+longer."""
 
 from __future__ import annotations
 
@@ -283,4 +284,74 @@ def test_catch_buttons_cover_nothing_at_ten_seats(
                     wrong.append(f"{what} covers {o['what']}: {c} {o}")
         if size == "small" and language == "en":
             shot(page, "table-360-catch-ten-seats")
+    assert not wrong, "\n".join(wrong)
+
+
+#: In the page: each seat's score, its words (shown, its name and its hint) and what keeps
+#: them from being read whole: a point along its middle where something else shows (a box
+#: over it, or its own seat's line cutting it off), another seat's box or badge or the piles
+#: under it, the viewport's edge, or its words cut short.
+SCORES = """() => {
+  const others = [...document.querySelectorAll('.place, .ring-center, .seat-badges .badge')];
+  const apart = (r, b) =>
+    r.right <= b.left + 0.5 || b.right <= r.left + 0.5 || r.bottom <= b.top + 0.5 ||
+    b.bottom <= r.top + 0.5;
+  const named = (o) => o.classList.contains('badge') ? `the badge ${o.textContent}`
+    : o.dataset.seat ? `seat ${o.dataset.seat}` : 'the piles';
+  return [...document.querySelectorAll('.place .pts')].map((e) => {
+    const r = e.getBoundingClientRect();
+    const place = e.closest('.place');
+    const wrong = [];
+    for (const x of [r.left + 2, (r.left + r.right) / 2, r.right - 2]) {
+      const hit = document.elementFromPoint(x, (r.top + r.bottom) / 2);
+      if (!hit || !e.contains(hit)) wrong.push(`hidden at ${Math.round(x)} px`);
+    }
+    for (const o of others)
+      if (o !== place && !apart(r, o.getBoundingClientRect())) wrong.push(`over ${named(o)}`);
+    if (r.left < 0 || r.right > innerWidth || r.bottom > innerHeight) wrong.push('off the screen');
+    if (e.scrollWidth > e.clientWidth + 1) wrong.push('cut short');
+    return {seat: place.dataset.seat, text: e.textContent.trim(),
+            name: e.getAttribute('aria-label'), hint: e.getAttribute('title') || null, wrong};
+  });
+}"""
+
+
+@pytest.mark.parametrize("language", list(LANGUAGES))
+@pytest.mark.parametrize("seats", [2, 4, 5, 6, 10])
+def test_each_seats_score_reads_whole(
+    browser: Browser, site: Site, seats: int, language: str
+) -> None:
+    """After a round, every seat shows the match's score, whole and covering nothing: in words
+    ("12 points", "1 punto") where the seat has room, as a star and the number on a phone
+    (its name and hint the words)."""
+    code, [(seat, token)] = site.room("classic", ["Ana"], {s: SLOW for s in range(1, seats)})
+    scores = [[1, 12, 140, 305, 75, 499, 9, 60, 0, 5][s] for s in range(seats)]
+    unit = {"en": ("point", "points"), "es": ("punto", "puntos")}[language]
+    words = [f"{n} {unit[n != 1]}" for n in scores]
+    wrong: list[str] = []
+    for size, page, shaper in every_screen(browser, site, code, seat, token, language):
+        game = shaper.last["update"]["game"]
+        over = {"type": "round_over", "game": game, "winner": 1, "leftovers": [9] * seats}
+        over |= {"scores": scores, "seed": "1", "salt": "1", "commitment": ""}
+        shaper.send(over | {"eliminated": None})
+        shaper.send({"type": "deal", "game": game + 1, "match": 0, "round": 1, "commitment": ""})
+        shaper.resend_update(lambda frame: None)  # the table again, the results gone
+        expect(page.locator(".place .pts")).to_have_count(seats)
+        time.sleep(0.1)  # laid out
+        shown = sorted(page.evaluate(SCORES), key=lambda s: int(s["seat"]))
+        what = f"{language}, {size}, {seats} seats"
+        phone = size != "desktop"
+        texts = [f"★ {n}" for n in scores] if phone else words
+        if [s["text"] for s in shown] != texts:
+            wrong.append(f"{what}: shows {[s['text'] for s in shown]}")
+        if [s["name"] for s in shown] != words or [s["hint"] for s in shown] != (
+            words if phone else [None] * seats
+        ):
+            wrong.append(f"{what}: named {[(s['name'], s['hint']) for s in shown]}")
+        wrong += [
+            f"{what}: seat {s['seat']}'s {s['text']!r}: {s['wrong']}" for s in shown if s["wrong"]
+        ]
+        wrong += check(page, f"{what}, with scores")
+        if seats == 10 and language == "es" and size != "phone":
+            shot(page, "table-scores-es" + ("-360" if phone else ""))
     assert not wrong, "\n".join(wrong)

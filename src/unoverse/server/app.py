@@ -49,7 +49,7 @@ from .live import DEFAULTS, Config, Live
 from .quotas import LIMITS, Limits
 from .records import DEFAULT_URL, Entry, GameRecord
 from .results import results
-from .room import MAX_NAME, Settings
+from .room import MAX_NAME, Settings, rules_of
 from .serving import BodyLimit, Gate
 from .store import Store
 from .wire import events_for, seat_view
@@ -506,10 +506,13 @@ def create_app(
     )
     async def game(code: Code, game: GameId, request: Request) -> dict[str, Any]:
         record = await _game_of(the_hub(), code, game, _address(request))
+        variant, options = rules_of(record.preset)
         out: dict[str, Any] = {
             "game": record.id,
             "room": record.room,
             "preset": record.preset,
+            "variant": variant,
+            "options": options,
             "players": record.players,
             "match": record.match,
             "round": record.round,

@@ -20,7 +20,7 @@ from typing import Final
 from ..bots.base import make_bot
 from ..bots.pace import SPEEDS, Speed
 from ..core.errors import BadPlayerCount, InvalidOptionValue
-from ..core.options import shown
+from ..core.options import Value, shown
 from ..core.setup import resolve_preset
 from ..i18n import N_
 from .protocol import ProtocolError
@@ -286,12 +286,12 @@ class Room:
     def listing(self) -> dict[str, object]:
         """What the public room list shows: the rules (house options included) before
         anyone joins, the seats and who holds them (names only), and whether it has started."""
-        variant, options = resolve_preset(self.settings.preset)
+        variant, options = rules_of(self.settings.preset)
         return {
             "code": self.code,
-            "variant": variant.name,
+            "variant": variant,
             "preset": self.settings.preset,
-            "options": {k: v for k, v in options.items() if v != variant.specs[k].default},
+            "options": options,
             "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
             "free": sum(s.kind == "open" for s in self.seats),
             "timer": self.settings.timer,
@@ -299,3 +299,10 @@ class Room:
             "spectators": self.settings.spectators,
             "started": self.started,
         }
+
+
+def rules_of(preset: str) -> tuple[str, dict[str, Value]]:
+    """A preset's variant and the options it sets off the variant's defaults (by their
+    canonical names): what a page puts in words (a room's line, a game's replay)."""
+    variant, options = resolve_preset(preset)
+    return variant.name, {k: v for k, v in options.items() if v != variant.specs[k].default}

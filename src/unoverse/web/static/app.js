@@ -1,8 +1,8 @@
 // The page: the lobby (a name, a room to create or join, the public rooms), a room's
 // waiting table, the table in play (table.js), and the replay of finished games (replay.js).
 // The address says where you are: `/`, `/?room=CODE`, `/?room=CODE&game=ID`.
-// Every word comes from the catalogue (words.js: `page.*`, and `variant.*` / `option.*` for
-// the variants and their options); switching the language in the settings re-renders the
+// Every word comes from the catalogue (words.js: `page.*`; options.js: `variant.*` / `option.*`
+// for the variants and their options); switching the language in the settings re-renders the
 // page in place.
 import { html, render, useEffect, useMemo, useReducer, useState } from "./vendor/preact-htm.js";
 import { initial, reduce, seatName } from "./game.js";
@@ -12,6 +12,7 @@ import { Replay } from "./replay.js";
 import { Settings, useLanguage, useSettings } from "./settings.js";
 import { Walkthrough } from "./rules.js";
 import { StoredResults } from "./results.js";
+import { optionHelp, optionName, optionsSaid, optionValue, rulesSaid, variantName, variantTitle } from "./options.js";
 import { has, loadWords, t, tn } from "./words.js";
 
 const TIMERS = ["off", "relaxed", "normal", "fast"];
@@ -39,38 +40,6 @@ function variants() {
     throw e;
   });
   return variantsLoad;
-}
-
-// -- the variants and their options in words: the catalogue's, else what the server says ----
-/** A variant's title ("Classic UNO (official Mattel rules)"). */
-const variantTitle = (name, fallback = name) =>
-  has(`variant.${name}.title`) ? t(`variant.${name}.title`) : fallback;
-/** A variant's short name ("Classic UNO"), for a room's line. */
-const variantName = (name) => (has(`variant.${name}.name`) ? t(`variant.${name}.name`) : name);
-/** An option's name in words ("Stacking"). */
-const optionName = (name) => (has(`option.${name}.name`) ? t(`option.${name}.name`) : name.replaceAll("_", " "));
-/** An option's help in `variant`: the variant's own words, else the option's, else the server's. */
-function optionHelp(option, variant) {
-  for (const key of [`option.${option.name}.help.${variant}`, `option.${option.name}.help`]) if (has(key)) return t(key);
-  return option.help || "";
-}
-/** One value of a choice option in words. */
-const optionValue = (name, value) =>
-  has(`option.${name}.value.${value}`) ? t(`option.${name}.value.${value}`) : String(value).replaceAll("_", " ");
-
-/** A room's options ({name: value}, those off their default) in words, or "official rules". */
-function optionsSaid(options) {
-  const entries = Object.entries(options || {});
-  if (!entries.length) return t("page.room.official");
-  return entries
-    .map(([name, value]) => {
-      const option = optionName(name);
-      if (value === true) return option;
-      if (value === false) return t("page.option.off", { option });
-      if (value === null) return t("page.option.none", { option });
-      return t("page.option.set", { option, value: typeof value === "string" ? optionValue(name, value) : value });
-    })
-    .join(", ");
 }
 
 /** A room's line: its variant, its timer, its bots' pace, its house rules. */
@@ -209,15 +178,15 @@ function CreateRoom({ name, catalog, failed }) {
     setVariant(name);
     setValues(chosen);
   };
-  const preset = () => {
-    const parts = [variant];
-    for (const option of spec.options) {
-      const value = values[option.short] ?? values[option.name];
-      if (value === undefined || String(value) === String(option.default)) continue;
-      parts.push(option.type === "bool" && value === true ? option.short : `${option.short}=${value}`);
-    }
-    return parts.join("+");
-  };
+  /** The options set off their defaults: [option, value] (its type's value, as the server lists them). */
+  const chosen = () =>
+    spec.options.flatMap((option) => {
+      const given = values[option.short] ?? values[option.name];
+      const value = given === undefined ? option.default : typed(option, given);
+      return value === option.default ? [] : [[option, value]];
+    });
+  const preset = () =>
+    [variant, ...chosen().map(([o, value]) => (value === true ? o.short : `${o.short}=${value ?? "none"}`))].join("+");
   const create = async (event) => {
     event.preventDefault();
     onError(null);
@@ -311,7 +280,7 @@ function CreateRoom({ name, catalog, failed }) {
           <label class="check"><input type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} /> ${t("page.create.public")}</label>
           <label class="check"><input type="checkbox" checked=${spectators} onChange=${(e) => setSpectators(e.target.checked)} /> ${t("page.create.spectators")}</label>
         </div>
-        <p class="preset-line">${rich("page.create.preset", { preset: html`<code>${preset()}</code>` })}</p>
+        <p class="preset-line">${t("page.create.preset", { rules: rulesSaid(variant, Object.fromEntries(chosen().map(([o, value]) => [o.name, value]))) })}</p>
         <button class="primary" type="submit" disabled=${busy}>${t("page.create.submit")}</button>
         ${error && html`<p class="error" role="alert">${said(error)}</p>`}
       </form>
@@ -337,7 +306,7 @@ function OptionField({ option, variant, value, onChange }) {
       onInput=${(e) => onChange(e.target.value === "" ? (option.type === "optional_int" ? "none" : option.default) : e.target.value)} />`;
   }
   return html`<div class=${`option ${option.type === "bool" ? "bool" : ""}`}>
-    <label for=${id}>${optionName(option.name)} <code class="option-code">${option.short}</code></label>
+    <label for=${id}>${optionName(option.name)}</label>
     ${input}
     <p class="help" id=${help}>${optionHelp(option, variant)}</p>
   </div>`;
@@ -551,6 +520,14 @@ function rulesOf(room, catalog) {
     scoring: options.scoring ?? fallback("scoring", "winner_takes"),
     target: Number(options.target_score ?? fallback("target_score", 500)),
   };
+}
+
+/** A value the form holds (a checkbox's, a list's, a number field's text) as `option`'s type. */
+function typed(option, value) {
+  if (option.type === "bool") return value === true || value === "true";
+  if (option.type === "choice") return String(value);
+  if (option.type === "optional_int" && (value === null || value === "none" || value === "")) return null;
+  return Number(value);
 }
 
 /** Whether two presets say the same (options in any order). */

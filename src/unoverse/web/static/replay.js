@@ -1,11 +1,12 @@
 // The replay of a finished game, step by step (GET /api/rooms/{code}/games/{id}/steps/{n}: the public
 // view after n actions and what that action did). Arrow keys step; Home and End jump.
-// Words: the catalogue's `page.replay.*`.
+// Words: the catalogue's `page.replay.*`, the game's rules in words (options.js).
 import { html, useEffect, useState } from "./vendor/preact-htm.js";
 import { Card, CardBack } from "./cards.js";
 import { describe } from "./events.js";
 import { seatName } from "./game.js";
 import { api, said } from "./net.js";
+import { rulesSaid } from "./options.js";
 import { t, tn } from "./words.js";
 
 export function Replay({ room, game, onLeave }) {
@@ -51,7 +52,7 @@ export function Replay({ room, game, onLeave }) {
       <h2 id="replay-title">${title}</h2>
       ${error && html`<p class="error" role="alert">${said(error)}</p>`}
       ${info && !info.finished && html`<p>${t("page.replay.playing")}</p>`}
-      ${info && info.finished && html`<p class="muted">${tn("page.replay.about", info.players, { preset: info.preset, room: info.room, seed: info.seed })}</p>`}
+      ${info && info.finished && html`<p class="muted">${tn("page.replay.about", info.players, { rules: rulesSaid(info.variant, info.options), room: info.room, seed: info.seed })}</p>`}
       ${shown && html`<div class="replay-controls" role="group" aria-label=${t("page.replay.steps")}>
           <button onClick=${() => go(0)} aria-label=${t("page.replay.first_step")}>${t("page.replay.first")}</button>
           <button onClick=${() => go((now) => now - 1)} aria-label=${t("page.replay.previous_step")}>◀</button>

@@ -224,7 +224,7 @@ function Seat({ seat, me, style, view, state, name, acting, next, catchable, onC
         ${thinking ? html`<span class="thinking">${tight ? "" : t("table.seat.thinking")}<span class="dots">…</span></span>`
           : grace ? html`<${Grace} grace=${grace} short=${tight} />`
           : who && !tight && html`<span class="muted-ish">${who}</span>`}
-        ${score != null && html` <span class="pts">${tn("table.seat.points", score)}</span>`}
+        ${score != null && html` <span class="pts" role="img" aria-label=${tn("table.seat.points", score)} title=${tight ? tn("table.seat.points", score) : null}>${tight ? t("table.seat.points.short", { n: score }) : tn("table.seat.points", score)}</span>`}
       </span>
     </div>
     <span class="seat-badges">

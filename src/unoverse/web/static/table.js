@@ -77,9 +77,10 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     if (view.hand.length > 2) setCallUno(false);
   }, [view]);
   useTurnAlert(myTurn && mandatory.kind !== "live", settings);
+  const title = t("table.title", { variant: variantName(state.room.variant), code });
   useEffect(() => {
-    document.title = t("table.title", { variant: variantName(state.room.variant), code });
-  }, [code]);
+    document.title = title; // again in a language switched to
+  }, [title]);
 
   const say = (text, kind = "info") => {
     setToast({ text, kind, id: Date.now() });
