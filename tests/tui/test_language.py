@@ -262,24 +262,33 @@ def test_a_race_says_its_gap_with_the_languages_decimal_comma(spanish: None) -> 
 @pytest.mark.parametrize(
     ("language", "said"),
     [
-        ("en", "unoverse · Classic UNO — Stacking: any draw card, Jump-in · room "),
-        ("es", "unoverse · UNO clásico — Acumular robos: cualquier carta de robo, Colarse · sala "),
+        ("en", " · Classic UNO — Stacking: any draw card, Jump-in"),
+        ("es", " · UNO clásico — Acumular robos: cualquier carta de robo, Colarse"),
     ],
 )
 def test_the_title_names_the_variant_and_its_options_in_the_language(
     language: str, said: str
 ) -> None:
     """The title names the room's game as the lobby does, not by its preset: the variant's
-    name and the options it sets with their values, in the player's language."""
+    name and the options it sets with their values, in the player's language. It comes last,
+    being the longest: at 80 columns the room and the round stay in sight, and the game's
+    words end in an ellipsis."""
     i18n.use(language)
 
     async def main() -> None:
         link = local_link("classic+jump_in+stacking=progressive", seed=3)
         async with playing(link) as (app, pilot):
             await pilot.pause(0.1)
-            title = str(app.table.query_one("#title").render())
-            assert title.startswith(said), title
+            widget = app.table.query_one("#title")
+            title = str(widget.render())
+            assert title.endswith(said), title
             assert "classic" not in title and "jump_in" not in title and "progressive" not in title
+            await pilot.resize_terminal(80, 24)
+            await pilot.pause(0.1)
+            [shown] = [strip.text for strip in widget.render_lines(widget.region.reset_offset)]
+            room = i18n.t("tui.title.room", code=app.state.room["code"])
+            round_ = i18n.t("tui.title.round", match=1, round=1)
+            assert room in shown and round_ in shown and shown.rstrip().endswith("…"), shown
 
     try:
         asyncio.run(main())

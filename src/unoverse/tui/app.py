@@ -173,20 +173,21 @@ class PlayApp(App[None]):
 
     # -- reading -----------------------------------------------------------------------------
     def title_line(self) -> str:
-        """The top line: the game (its variant and options in words), the room, the round,
-        the link's state."""
+        """The top line: the link's state, the room, the round, the bell, and last the game
+        (its variant and options in words, the longest part: what a narrow terminal cuts)."""
         state = self.state
         room = state.room or {}
         parts = ["[b]unoverse[/]"]
+        if state.status != "connected":
+            parts.append(f"[b reverse] {escape(status_words(state.status))} [/]")
         if room:
-            parts.append(escape(game_words(room)))
             parts.append(escape(t("tui.title.room", code=room.get("code"))))
         if state.game is not None:
             parts.append(escape(t("tui.title.round", match=state.match + 1, round=state.round + 1)))
-        if state.status != "connected":
-            parts.append(f"[b reverse] {escape(status_words(state.status))} [/]")
         if not self.bell_on:
             parts.append(escape(t("tui.title.bell_off")))
+        if room:
+            parts.append(escape(game_words(room)))
         return " · ".join(parts)
 
     def may_play_again(self) -> bool:
