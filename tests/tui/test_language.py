@@ -7,7 +7,6 @@ from __future__ import annotations
 import asyncio
 import html
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -15,24 +14,15 @@ from typer.testing import CliRunner
 
 from unoverse import i18n
 from unoverse.cli.app import app as cli
-from unoverse.core.cards import CARD_TEXT
 from unoverse.tui.app import PlayApp, game_words
 from unoverse.tui.table import TableScreen
 
 from .pilot import local_link, playing, take_a_turn, until
-from .scripted import scripted_app, update
-from .test_variants_play import DRAWS, _both_play, _plays
+from .scripted import scripted_app
+from .test_variants_play import _both_play, lost_by_120_ms
 
 ROOT = Path(__file__).resolve().parents[2]
 TUI = ROOT / "src" / "unoverse" / "tui"
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    """The process speaks Spanish for the test, English again after it."""
-    i18n.use("es")
-    yield
-    i18n.use(i18n.DEFAULT)
 
 
 @pytest.mark.parametrize(
@@ -243,15 +233,9 @@ def test_a_race_says_its_gap_with_the_languages_decimal_comma(spanish: None) -> 
 
     async def main() -> None:
         app, _, game = scripted_app("blast+mode=blast", 3, 4, _both_play)
-        first = next(a for a in _plays(game, 1) if CARD_TEXT[a.card][1:] in DRAWS)
-        late = _plays(game, 0)[0]
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause(0.1)
-            app.receive(update(game, game.apply(1, first, 100_000.0)))
-            app.receive(update(game, game.apply(0, late, 100_120.0)))
-            race = {"type": "race", "game": 1, "version": game.version - 1, "first": 1}
-            app.receive(race | {"kind": "play", "late": 0, "by_ms": 120.0, "accepted": True})
-            await pilot.pause(0.1)
+            await lost_by_120_ms(app, pilot, game)
             assert "llegó 0,12 s tarde: rechazada" in app.table.notice, app.table.notice
             assert "0,12 s tarde" in app.table.log_line(*app.state.log[-1])
             assert "0.12" not in _screen_text(app)

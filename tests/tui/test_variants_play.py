@@ -6,11 +6,14 @@ import asyncio
 from collections.abc import Callable
 
 import pytest
+from textual.pilot import Pilot
 
 from unoverse.core import events as ev
 from unoverse.core.actions import Action, Kind
 from unoverse.core.cards import CARD_TEXT
+from unoverse.core.events import Event
 from unoverse.core.game import Game, Phase
+from unoverse.tui.app import PlayApp
 from unoverse.tui.table import TableScreen
 
 from .pilot import local_link, playing, take_a_turn, until
@@ -144,6 +147,25 @@ def _plays(g: Game, seat: int) -> list[Action]:
     return [a for a in g.legal_actions(seat) if a.kind == Kind.PLAY]
 
 
+async def lost_by_120_ms(
+    app: PlayApp, pilot: Pilot[None], game: Game
+) -> tuple[Action, Action, list[Event], int]:
+    """BLAST mode: Bot 2's +N lands; the player's card comes 120 ms later, inside the
+    simultaneity window, and the race's frame follows. The cards, the late play's events,
+    and how many log entries there were before it."""
+    first = next(a for a in _plays(game, 1) if CARD_TEXT[a.card][1:] in DRAWS)
+    late = _plays(game, 0)[0]
+    app.receive(update(game, game.apply(1, first, 100_000.0)))
+    logged = app.state.logged
+    events = game.apply(0, late, 100_120.0)
+    assert [e.kind for e in events][:2] == [ev.SIMULTANEOUS, ev.HOLDING]
+    app.receive(update(game, events))
+    race = {"type": "race", "game": 1, "version": game.version - 1, "first": 1}
+    app.receive(race | {"kind": "play", "late": 0, "by_ms": 120.0, "accepted": True})
+    await pilot.pause(0.1)
+    return first, late, events, logged
+
+
 def test_blast_mode_a_race_is_one_line_saying_who_was_first_and_by_how_much() -> None:
     """Bot 2's +N lands; the player's card comes 120 ms later, inside the simultaneity
     window: refused, and the player draws. The log says it in one line, and the line under
@@ -151,19 +173,9 @@ def test_blast_mode_a_race_is_one_line_saying_who_was_first_and_by_how_much() ->
 
     async def main() -> None:
         app, _, game = scripted_app("blast+mode=blast", 3, 4, _both_play)
-        first = next(a for a in _plays(game, 1) if CARD_TEXT[a.card][1:] in DRAWS)
-        late = _plays(game, 0)[0]
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause(0.1)
-            app.receive(update(game, game.apply(1, first, 100_000.0)))
-            logged = app.state.logged
-            events = game.apply(0, late, 100_120.0)
-            assert [e.kind for e in events][:2] == [ev.SIMULTANEOUS, ev.HOLDING]
-            app.receive(update(game, events))
-            race = {"type": "race", "game": 1, "version": game.version - 1, "first": 1}
-            race |= {"kind": "play", "late": 0, "by_ms": 120.0, "accepted": True}
-            app.receive(race)
-            await pilot.pause(0.1)
+            first, late, events, logged = await lost_by_120_ms(app, pilot, game)
             won, lost, draws = CARD_TEXT[first.card], CARD_TEXT[late.card], events[1].count
             said = f"Bot 2 (normal) was first with {won} — "
             assert app.state.logged == logged + 1  # one entry: the race

@@ -2,11 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from unoverse import i18n
 from unoverse.tui.words import race_line, race_words
 
 
@@ -37,13 +34,6 @@ def test_a_race_names_the_cards_and_the_penalty_and_speaks_to_the_player() -> No
         "Bot 1 was first with G7 — your G5 came 0.12 s late: refused, you draw 2"
     )
     assert race_words(race, _name, me=1).startswith("You were first with G7 — Bot 2's G5")
-
-
-@pytest.fixture
-def spanish() -> Iterator[None]:
-    i18n.use("es")
-    yield
-    i18n.use(i18n.DEFAULT)
 
 
 @pytest.mark.parametrize(
