@@ -332,6 +332,10 @@ def test_results_and_replay_speak_spanish(browser: Browser, site: Site) -> None:
         )
         page.get_by_role("button", name="Paso siguiente").click()
         expect(status).to_have_text(re.compile(r"^Paso 1 de \d+$"))
+        # whose move it was, in words; what it did is the list of sentences under it (the
+        # action's notation, "draw" or "R5", is no word of the language)
+        expect(page.locator(".replay strong").first).to_have_text(re.compile(r"^Jugada de [^:]+$"))
+        expect(page.locator(".replay-events li").first).to_be_visible()
         assert page.title().startswith("Repetición de la partida")
         assert english_left(page.locator("main")) == []
         shot(page, "replay-es")

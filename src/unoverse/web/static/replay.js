@@ -60,7 +60,7 @@ export function Replay({ room, game, onLeave }) {
           <button onClick=${() => go((now) => now + 1)} aria-label=${t("page.replay.next_step")}>▶</button>
           <button onClick=${() => go(last)} aria-label=${t("page.replay.last_step")}>${t("page.replay.last")}</button>
         </div>
-        <p><strong>${shown.action ? t("page.replay.action", { who: name(shown.action.seat), action: shown.action.action }) : t("page.replay.deal")}</strong></p>
+        <p><strong>${shown.action ? t("page.replay.action", { who: name(shown.action.seat) }) : t("page.replay.deal")}</strong></p>
         <ul class="replay-events">${shown.events.map((e) => html`<li>${describe(e, name).text}</li>`)}</ul>
         <div class="replay-table">
           ${shown.view.hand_sizes.map((n, seat) => html`<div class="seat"><span class="seat-name">${name(seat)}</span><${CardBack} count=${n} small=${true} /></div>`)}
