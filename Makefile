@@ -28,7 +28,7 @@ $(RUN_STAMP): pyproject.toml setup.py | $(BIN)/python
 
 $(STAMP): pyproject.toml setup.py | $(BIN)/python
 	@echo "make: installing every package the tests use into $(VENV) (pip)"
-	@$(PIP) -e '.[dev,server,tui,build,postgres,rl,examples,ray,parquet,report,fast]' \
+	@$(PIP) -e '.[dev,server,tui,build,postgres,cluster,rl,examples,ray,parquet,report,fast]' \
 		>$(VENV)/pip.log 2>&1 || { cat $(VENV)/pip.log; exit 1; }
 	@touch $(STAMP) $(RUN_STAMP)
 

@@ -52,6 +52,7 @@ BY_DIRECTORY = {
     "rl": "engine_build",
     "fast": "engine_build",
     "server": "any_build",
+    "cluster": "any_build",
     "tui": "any_build",
     "web": "any_build",
 }

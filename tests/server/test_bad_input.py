@@ -264,6 +264,6 @@ def test_every_error_code_is_provoked_by_these_tests() -> None:
     provoked = {
         "illegal", "not_your_window", "stale", "notation", "bad_message", "rate_limited",
         "unauthorised", "room_full", "not_started", "not_ready", "not_found",
-        "too_large", "too_many", "server_full",
+        "too_large", "too_many", "server_full", "unavailable",
     }  # fmt: skip
     assert provoked == set(ERROR_CODES)

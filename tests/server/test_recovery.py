@@ -54,7 +54,7 @@ async def play_for(
             if answer["type"] == "ack":
                 assert client.seat is not None
                 acked.append((client.seat, answer["seq"], answer["version"], game))
-            elif answer["code"] == "rate_limited":
+            elif answer["code"] in ("rate_limited", "unavailable"):  # again, a moment later
                 client.acted_on = -1
                 await asyncio.sleep(0.25)
     except (websockets.ConnectionClosed, OSError, TimeoutError):

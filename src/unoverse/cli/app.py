@@ -722,6 +722,50 @@ def serve(
             "Limits).",
         ),
     ] = None,
+    redis_url: Annotated[
+        str | None,
+        typer.Option(
+            "--redis-url",
+            envvar="UNOVERSE_REDIS_URL",
+            help="Join a set of processes sharing the PostgreSQL --database, with this Redis "
+            "(redis://host:6379/0): any process serves every room (docs/deployment.md).",
+        ),
+    ] = None,
+    cluster: Annotated[
+        str,
+        typer.Option(
+            "--cluster",
+            envvar="UNOVERSE_CLUSTER",
+            help="The set's name: the prefix of its keys in Redis (sets may share a Redis).",
+        ),
+    ] = "unoverse",
+    node_url: Annotated[
+        str | None,
+        typer.Option(
+            "--node-url",
+            envvar="UNOVERSE_NODE_URL",
+            help="Where the set's other processes reach this one (default: "
+            "http://HOST:PORT, 127.0.0.1 for a server on every address).",
+        ),
+    ] = None,
+    lease: Annotated[
+        float,
+        typer.Option(
+            "--lease",
+            min=0.5,
+            max=600,
+            help="Seconds a process's rooms stay its own without renewal: a process that "
+            "dies or stops answering has them taken over after this.",
+        ),
+    ] = 3.0,
+    forwarded_allow_ips: Annotated[
+        str,
+        typer.Option(
+            "--forwarded-allow-ips",
+            help="Addresses of the proxies (a load balancer, the set's processes) whose "
+            "X-Forwarded-For names the client, comma-separated, or *.",
+        ),
+    ] = "127.0.0.1",
 ) -> None:
     """Run the game server: the HTTP API (its OpenAPI page at /docs) and the websocket /ws
     where rooms are played (docs/protocol.md). Logs are JSON lines on stderr.
@@ -734,6 +778,7 @@ def serve(
     _check_port(host, port)
     try:
         from ..server import serving
+        from ..server.hub import Membership
         from ..server.lease import DatabaseInUse
         from ..server.live import Config
         from ..server.logs import configure
@@ -743,6 +788,22 @@ def serve(
     limits = _limits(limit or [])
     url = database or DEFAULT_URL
     _check_database(url)
+    membership = None
+    if redis_url is not None:
+        if not url.startswith("postgresql"):
+            raise _fail("--redis-url: a set of processes shares a PostgreSQL --database")
+        if not redis_url.startswith(("redis://", "rediss://", "unix://")):
+            raise _fail(f"--redis-url: redis://host:port/db, not {redis_url!r}")
+        try:
+            import httpx  # noqa: F401
+            import redis  # noqa: F401
+            import websockets  # noqa: F401
+        except ImportError as exc:
+            extra = "pip install 'unoverse[cluster]'"
+            raise _fail(f"--redis-url needs its extra: {extra} ({exc})") from None
+        local = "127.0.0.1" if host in ("0.0.0.0", "::", "") else host
+        own = node_url or f"http://{f'[{local}]' if ':' in local else local}:{port}"
+        membership = Membership(redis_url, cluster, own, lease)
     configure(log_level)
     shown = f"[{host}]" if ":" in host else host
 
@@ -752,7 +813,9 @@ def serve(
 
     rooms = Config(grace_s=grace, between_rounds_s=between_rounds)
     try:
-        serving.run(url, rooms, limits, host, port, ready, bot_workers)
+        serving.run(
+            url, rooms, limits, host, port, ready, bot_workers, membership, forwarded_allow_ips
+        )
     except DatabaseInUse as exc:
         raise _fail(f"--database: {exc}") from None
 

@@ -48,10 +48,11 @@ from .hub import Hub
 from .live import DEFAULTS, Config, Live
 from .quotas import LIMITS, Limits
 from .records import DEFAULT_URL, Entry, GameRecord
+from .relay import HOP, Relay, RelayRooms, pipe
 from .results import results
 from .room import MAX_NAME, Settings, rules_of
 from .serving import BodyLimit, Gate
-from .store import Store
+from .store import LeaseLost, Store
 from .wire import events_for, seat_view
 
 log = logging.getLogger("unoverse.server")
@@ -69,6 +70,7 @@ _STATUS: Final = {
     "rate_limited": 429,
     "too_many": 429,
     "server_full": 503,
+    "unavailable": 503,
 }
 #: The largest id of a stored game (a 32-bit signed integer, as both databases store it).
 MAX_GAME: Final = 2**31 - 1
@@ -213,12 +215,19 @@ def create_app(
     to ``limits``: its hub opened when the application starts and closed when it stops, or
     ``hub``, opened and closed by the caller (``serving.run``)."""
     hubs: list[Hub[Store]] = [] if hub is None else [hub]
+    relays: list[Relay] = []
 
     @asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if hub is not None:
             _app.state.hub = hub
-            yield
+            if hub.peers is not None:
+                relays.append(Relay(hub))
+            try:
+                yield
+            finally:
+                for relay in relays:
+                    await relay.close()
             return
         hubs.append(await Hub.open(url, config, limits))
         _app.state.hub = hubs[0]
@@ -280,6 +289,7 @@ def create_app(
             headers["Allow"] = ", ".join(sorted(methods))
         return _refusal(exc.status_code, code, reason, headers)
 
+    app.add_middleware(RelayRooms, relay=lambda: relays[0] if relays else None)
     app.add_middleware(GZipMiddleware, minimum_size=1024)
     app.add_middleware(BodyLimit, limit=limits.body_bytes, timeout=limits.body_timeout_s)
     app.add_middleware(  # the outermost: a request over its rate costs the least
@@ -347,16 +357,16 @@ def create_app(
         responses=refusals(),
     )
     async def public_rooms(after: After = "", limit: PageSize = MAX_PAGE) -> dict[str, Any]:
-        shown = limit
-        codes = sorted(
-            code
-            for code, live in the_hub().rooms.items()
-            if live.room.settings.public and code > after.upper()
-        )
-        page = codes[:shown]
+        hub = the_hub()
+        if hub.peers is not None:  # every process's, as they keep them in Redis
+            listed = await hub.peers.public()
+        else:
+            listed = {c: x.room.listing() for c, x in hub.rooms.items() if x.room.settings.public}
+        codes = sorted(code for code in listed if code > after.upper())
+        page = codes[:limit]
         return {
-            "rooms": [the_hub().rooms[code].room.listing() for code in page],
-            "next": page[-1] if len(codes) > shown else None,
+            "rooms": [listed[code] for code in page],
+            "next": page[-1] if len(codes) > limit else None,
         }
 
     @app.get("/api/rooms/{code}", summary="A room, by its code", responses=refusals(404, 429))
@@ -566,7 +576,7 @@ def create_app(
     @app.websocket("/ws")
     async def play(websocket: WebSocket) -> None:
         await websocket.accept()
-        await _serve_socket(the_hub(), websocket)
+        await _serve_socket(the_hub(), websocket, relays[0] if relays else None)
 
     return app
 
@@ -622,7 +632,7 @@ class Socket:
 
     def __init__(self, websocket: WebSocket) -> None:
         self.websocket = websocket
-        self.queue: asyncio.Queue[bytes | int] = asyncio.Queue()
+        self.queue: asyncio.Queue[bytes | int | None] = asyncio.Queue()
         self.closing = False
         self.writer = asyncio.get_running_loop().create_task(self._write())
 
@@ -641,10 +651,18 @@ class Socket:
             self.closing = True
             self.queue.put_nowait(code)
 
+    async def hand_over(self) -> None:
+        """Stop writing (the socket open): another writer takes it over (``relay.pipe``)."""
+        self.closing = True
+        self.queue.put_nowait(None)
+        await self.writer
+
     async def _write(self) -> None:
         try:
             while True:
                 item = await self.queue.get()
+                if item is None:
+                    return
                 if isinstance(item, int):
                     await self.websocket.close(item)
                     return
@@ -653,7 +671,7 @@ class Socket:
             self.closing = True
 
 
-async def _serve_socket(hub: Hub[Store], websocket: WebSocket) -> None:
+async def _serve_socket(hub: Hub[Store], websocket: WebSocket, relay: Relay | None) -> None:
     conn = Socket(websocket)
     address = _address(websocket)
     try:
@@ -664,12 +682,14 @@ async def _serve_socket(hub: Hub[Store], websocket: WebSocket) -> None:
         await conn.writer
         return
     try:
-        await _serve_counted(hub, websocket, conn, address)
+        await _serve_counted(hub, websocket, conn, address, relay)
     finally:
         hub.quotas.close_socket(address)
 
 
-async def _serve_counted(hub: Hub[Store], websocket: WebSocket, conn: Socket, address: str) -> None:
+async def _serve_counted(
+    hub: Hub[Store], websocket: WebSocket, conn: Socket, address: str, relay: Relay | None
+) -> None:
     live: Live | None = None
     seat: int | None = None
     try:
@@ -682,7 +702,14 @@ async def _serve_counted(hub: Hub[Store], websocket: WebSocket, conn: Socket, ad
                 raise p.ProtocolError(
                     "bad_message", f"this server speaks protocol {p.PROTOCOL}, not {hello.protocol}"
                 )
-            live = hub.find(hello.room, address)
+            if relay is None:
+                live = hub.find(hello.room, address)
+            else:
+                found = await _owner_of(relay, websocket, hello.room, first, address)
+                if found is None:  # relayed to the owner, or moving (the client comes back)
+                    await conn.hand_over()
+                    return
+                live = found if isinstance(found, Live) else hub.find(hello.room, address)
             if hello.token is not None:
                 seat = live.room.seat_of(hello.token)
             elif not live.room.settings.spectators:
@@ -716,7 +743,11 @@ async def _serve_counted(hub: Hub[Store], websocket: WebSocket, conn: Socket, ad
                 conn.send(p.encode(p.error_for(_seq(frame), exc)))
                 continue
             if isinstance(message, p.Act):
-                await live.act(conn, seat, message)
+                try:
+                    await live.act(conn, seat, message)
+                except LeaseLost:  # the room is another process's now: come back there
+                    conn.close(1012)
+                    break
             elif isinstance(message, p.Emote):
                 await live.emote(conn, seat, message)
             else:
@@ -729,6 +760,28 @@ async def _serve_counted(hub: Hub[Store], websocket: WebSocket, conn: Socket, ad
         conn.close(1000)
         with contextlib.suppress(Exception):  # the frames queued, then the close frame
             await asyncio.wait_for(conn.writer, 5.0)
+
+
+async def _owner_of(
+    relay: Relay, websocket: WebSocket, code: str, first: str | bytes, address: str
+) -> Live | bool | None:
+    """Where a socket's room is: this process's room, or False (no such room); None once
+    the socket has been relayed to the room's owner, or closed with 1013 (the room is
+    moving: the client comes back in a moment)."""
+    relayed = any(k == HOP.encode() for k, _ in websocket.scope["headers"])
+    unreachable = None
+    for _ in range(3):
+        try:
+            where = await relay.locate(code, relayed, unreachable)
+        except p.ProtocolError:
+            break
+        if not isinstance(where, str):
+            return False if where is None else where
+        if await pipe(websocket, first, where, address, _frame, relay.peers.lease_s):
+            return None
+        unreachable = where  # the owner went: its lease is waited out, then the room taken
+    await websocket.close(1013)
+    return None
 
 
 def _seq(frame: str | bytes) -> int | None:

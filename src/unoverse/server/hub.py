@@ -5,6 +5,10 @@ The hub holds its database's lease (``lease``) from before it reads a room until
 counts what each address holds (``quotas``), and ends the rooms nobody uses: an unstarted
 room idle for ``Limits.lobby_idle_s``, a started one with no player connected for
 ``Limits.abandoned_s`` (its games are kept, the one in progress marked ended).
+
+In a set of processes sharing the database (``peers``), a hub holds only the rooms it owns:
+it takes over those whose owner has gone (``adopt``) and lets go of those another process
+has taken (``drop``); the application relays everything else to the owner (``relay``).
 """
 
 from __future__ import annotations
@@ -13,8 +17,10 @@ import asyncio
 import contextlib
 import copy
 import logging
+import math
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from .bot_pool import BotPool
@@ -22,16 +28,29 @@ from .lease import Lease
 from .live import DEFAULTS, Config, Live
 from .protocol import ProtocolError
 from .quotas import LIMITS, Limits, Quotas
-from .records import DEFAULT_URL, GameStore
+from .records import DEFAULT_URL, CodeTaken, GameStore
 from .room import Room, Settings, new_code
 
 if TYPE_CHECKING:
+    from .peers import Peers
     from .store import Store
 
 log = logging.getLogger("unoverse.server")
 T = TypeVar("T")
 #: What keeps the hub's rooms: the server's database (``Hub.open``), or memory.
 S = TypeVar("S", bound=GameStore)
+
+
+@dataclass(frozen=True)
+class Membership:
+    """How a process joins a set sharing its database (``peers``): the Redis URL, the set's
+    name (its Redis keys' prefix), this process's address as the others reach it, and its
+    lease's length in seconds."""
+
+    redis_url: str
+    name: str
+    url: str
+    lease_s: float
 
 
 class Hub(Generic[S]):
@@ -53,6 +72,11 @@ class Hub(Generic[S]):
         self.rooms: dict[str, Live] = {}
         self.lease = lease if lease is not None else Lease()
         self._sweeper: asyncio.Task[None] | None = None
+        #: this process's set of peers, when it is one of several on the database
+        self.peers: Peers | None = None
+        self._owner: asyncio.Task[None] | None = None
+        #: rooms being taken over (claimed, and rebuilt from the store)
+        self.adopting: set[str] = set()
 
     @staticmethod
     async def open(
@@ -60,36 +84,60 @@ class Hub(Generic[S]):
         config: Config = DEFAULTS,
         limits: Limits = LIMITS,
         workers: int = 0,
+        membership: Membership | None = None,
     ) -> Hub[Store]:
         """A hub on the database at ``url``, its lease taken (or ``DatabaseInUse``), every
         stored room that has not ended taken up where it was (the games in progress rebuilt
         from their seeds and logs); its searching bots on ``workers`` processes (0: one per
-        CPU)."""
+        CPU). With ``membership``, one of a set of processes on the database: it takes up
+        the rooms no live process owns, and the others' as their owners go."""
         from .store import Store  # (SQLAlchemy and Alembic: for a hub on a database only)
 
         store = await Store.open(url)
         try:
-            lease = await Lease.take(store.engine)
+            lease = await Lease.take(store.engine, shared=membership is not None)
+            if membership is None:
+                await store.forget_owners()  # a set that used the database before has gone
         except BaseException:
             await store.close()
             raise
         hub = Hub(store, config, limits, workers, lease)
-        for room in await store.rooms():
-            live = hub.rooms[room.code] = Live(room, store, hub.pool, config)
-            await live.recover()
-        hub._sweeper = asyncio.get_running_loop().create_task(hub._sweep_loop())
+        loop = asyncio.get_running_loop()
+        if membership is None:
+            for room in await store.rooms():
+                live = hub.rooms[room.code] = Live(room, store, hub.pool, config)
+                await live.recover()
+        else:
+            from .peers import Peers  # (redis-py: for a set of processes only)
+
+            m = membership
+            hub.peers = Peers(store, m.redis_url, m.name, m.url, m.lease_s)
+            try:
+                await hub.peers.join()
+                await hub.peers.heartbeat({})
+                await hub._own()
+            except BaseException:
+                await hub.close()
+                raise
+            hub._owner = loop.create_task(hub._own_loop())
+        hub._sweeper = loop.create_task(hub._sweep_loop())
         log.info("ready", extra={"rooms": len(hub.rooms), "database": url.split("://")[0]})
         return hub
 
     async def close(self) -> None:
-        """Stop every room and the bots' pool; give the lease up; close the database."""
-        if self._sweeper is not None:
-            self._sweeper.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._sweeper
+        """Stop every room and the bots' pool; give the leases up (the peers take this
+        process's rooms over at once); close the database."""
+        for task in (self._sweeper, self._owner):
+            if task is not None:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
         for live in self.rooms.values():
             await live.close()
         self.pool.close()
+        if self.peers is not None:
+            with contextlib.suppress(Exception):  # (a database away: the lease runs out)
+                await self.peers.leave()
         await self.lease.release()
         await self.store.close()
 
@@ -119,12 +167,20 @@ class Hub(Generic[S]):
         for s, spec in sorted(bots.items()):
             room.add_bot(token, s, spec)
         self.quotas.may_create(address, len(self.rooms))
-        code = new_code()
-        while code in self.rooms:
-            code = new_code()
-        room.code = code
-        await self.store.save_room(room)
-        live = self.rooms[code] = Live(room, self.store, self.pool, self.config)
+        node = None if self.peers is None else self.peers.id
+        while True:
+            room.code = code = new_code()
+            self.adopting.add(code)  # (the lease renewal leaves a room being made alone)
+            try:
+                await self.store.insert_room(room, node)
+                break
+            except CodeTaken:  # some room of the database's, here or on another process
+                continue
+            finally:
+                self.adopting.discard(code)
+        live = self._live(room)
+        if self.peers is not None:
+            await self.peers.routed(code, room.listing() if settings.public else None)
         self.quotas.created(address, code)
         log.info("room created", extra={"room": code, "preset": settings.preset})
         return live, seat, token
@@ -150,6 +206,8 @@ class Hub(Generic[S]):
                 await self.store.end_room(code)
                 del self.rooms[code]
                 self.quotas.ended(code)
+                if self.peers is not None:
+                    await self.peers.gone(code)
                 ended.append(code)
                 log.info("room ended", extra={"room": code})
         return ended
@@ -168,4 +226,81 @@ class Hub(Generic[S]):
                 raise
             live.lobby_changed()
             log.info(what, extra={"room": room.code})
-            return result
+        if self.peers is not None:
+            await self.peers.routed(room.code, room.listing() if room.settings.public else None)
+        return result
+
+    def _live(self, room: Room) -> Live:
+        """A room at play in this process (one it created, or took over)."""
+        assert room.code not in self.rooms, f"room {room.code} has a writer here already"
+        live = self.rooms[room.code] = Live(room, self.store, self.pool, self.config)
+        live.lost = lambda: asyncio.get_running_loop().create_task(self.drop(room.code))
+        return live
+
+    # -- rooms as the set's processes come and go (``peers``) --------------------------------
+    async def _own_loop(self) -> None:
+        assert self.peers is not None
+        while True:
+            await asyncio.sleep(self.peers.lease_s / 4)
+            try:
+                await self._own()
+            except Exception:  # a database or Redis away: the next turn tries again
+                log.exception("lease renewal failed")
+
+    async def _own(self) -> None:
+        """Renew the lease, let go of the rooms another process has taken over, tell Redis,
+        and take a fair share of the rooms no live process owns (and any of this process's
+        own that it does not hold: a room whose taking over failed half way)."""
+        peers = self.peers
+        assert peers is not None
+        held = set(self.rooms)  # (before asking: a room created meanwhile is not lost)
+        owned = await peers.renew()
+        for code in held - owned.keys():
+            await self.drop(code)
+        await peers.heartbeat(
+            {c: x.room.listing() if x.room.settings.public else None for c, x in self.rooms.items()}
+        )
+        orphans = await peers.orphans()
+        if orphans:
+            share = math.ceil(len(orphans) / max(1, await peers.alive()))
+            log.info("orphans", extra={"rooms": len(orphans), "share": share})
+            await self.adopt(orphans[:share])
+        await self.adopt([c for c in owned if c not in self.rooms])
+
+    async def adopt(self, codes: list[str]) -> list[str]:
+        """Take over the rooms ``codes`` whose owner has gone (those another process has not
+        taken first), each rebuilt from the store: the codes taken. (A room of this
+        process's own is taken up under its fence.)"""
+        peers = self.peers
+        assert peers is not None
+        mine = [c for c in dict.fromkeys(codes) if c not in self.rooms and c not in self.adopting]
+        self.adopting.update(mine)
+        try:
+            claimed = [c for c in mine if await peers.claim(c)]
+            gate = asyncio.Semaphore(8)  # rebuilt a few at a time, on the database's connections
+
+            async def rebuild(room: Room) -> None:
+                async with gate:
+                    live = self._live(room)
+                    await live.recover()
+                    listing = room.listing() if room.settings.public else None
+                    await peers.routed(room.code, listing)
+                    log.info("room taken over", extra={"room": room.code})
+
+            await asyncio.gather(*(rebuild(r) for r in await peers.store.rooms(claimed)))
+        finally:
+            self.adopting.difference_update(mine)
+        return claimed
+
+    async def drop(self, code: str) -> None:
+        """Let go of room ``code``, which another process has taken over: its sockets are
+        closed with 1012 (the clients come back through any process, to the new owner)."""
+        live = self.rooms.pop(code, None)
+        if live is None:
+            return
+        if self.peers is not None:
+            self.peers.store.fences.pop(code, None)
+        for conn in (*live.conns.values(), *live.watchers):
+            conn.close(1012)
+        await live.close()
+        log.warning("room lost to another process", extra={"room": code})

@@ -8,7 +8,9 @@ lock where it has one, and always one the operating system or the database drops
 holder dies, however it dies, so a crashed server never blocks its successor:
 
 * PostgreSQL: a session advisory lock (``pg_try_advisory_lock``) on a connection kept open
-  for the purpose, keyed by the schema the server uses;
+  for the purpose, keyed by the schema the server uses. The processes of a set sharing the
+  database (``peers``) each hold it shared (``pg_try_advisory_lock_shared``): they exclude
+  a server alone, which would take every room up, and it excludes them;
 * SQLite: an exclusive ``flock`` on a file beside the database (``<file>.lease``), which
   holds the holder's process id and host for the message. An in-memory database is the
   process's own and needs none.
@@ -45,25 +47,27 @@ class Lease:
         self._conn = conn
 
     @classmethod
-    async def take(cls, engine: AsyncEngine) -> Lease:
-        """The lease on ``engine``'s database, or ``DatabaseInUse``."""
+    async def take(cls, engine: AsyncEngine, shared: bool = False) -> Lease:
+        """The lease on ``engine``'s database, or ``DatabaseInUse``; ``shared``: one of a
+        set of processes (PostgreSQL only)."""
         if engine.dialect.name == "postgresql":
-            return await cls._advisory(engine)
+            return await cls._advisory(engine, shared)
+        if shared:
+            raise DatabaseInUse("several processes share a PostgreSQL database, not SQLite")
         database = engine.url.database
         if not database or database == ":memory:" or database.startswith("file::memory:"):
             return cls()
         return cls._flock(database + ".lease")
 
     @classmethod
-    async def _advisory(cls, engine: AsyncEngine) -> Lease:
+    async def _advisory(cls, engine: AsyncEngine, shared: bool) -> Lease:
         from sqlalchemy import text  # (here only: a hub on no database loads no SQLAlchemy)
 
         conn = await engine.connect()
         try:
             key = "hashtext(:name || current_schema())"
-            held = (
-                await conn.execute(text(f"SELECT pg_try_advisory_lock({key})"), {"name": LOCK_NAME})
-            ).scalar()
+            lock = "pg_try_advisory_lock_shared" if shared else "pg_try_advisory_lock"
+            held = (await conn.execute(text(f"SELECT {lock}({key})"), {"name": LOCK_NAME})).scalar()
             if held:
                 await conn.commit()
                 return cls(conn=conn)
@@ -84,9 +88,14 @@ class Lease:
         who = (
             f"PostgreSQL backend {holder[0]} from {holder[1] or 'a local socket'}" if holder else ""
         )
+        if shared:
+            raise DatabaseInUse(
+                f"a server alone uses this database{f' ({who})' if who else ''}: stop it "
+                "first (a set of processes shares a database no single server holds)"
+            )
         raise DatabaseInUse(
             f"another unoverse server uses this database{f' ({who})' if who else ''}: "
-            "stop it first (one server per database)"
+            "stop it first (one server per database, or a set of them with --redis-url)"
         )
 
     @classmethod
@@ -113,5 +122,6 @@ class Lease:
             os.close(self._fd)  # closing the file drops the lock
             self._fd = None
         if self._conn is not None:
-            await self._conn.close()  # ending the session drops the advisory lock
+            await self._conn.invalidate()  # ending the session drops the advisory lock
+            await self._conn.close()
             self._conn = None

@@ -83,6 +83,19 @@ class Conn(Protocol):
         """Close the socket (after the frames already queued)."""
 
 
+def _unavailable(seq: int) -> bytes:
+    """The answer to an action the store could not keep: nothing of it was accepted."""
+    return p.encode(
+        p.Error(
+            seq=seq,
+            code="unavailable",
+            message="the action could not be stored: nothing of it was accepted; send it again",
+            reason=N_("reason.unavailable"),
+            fields={},
+        )
+    )
+
+
 def wall_ms() -> float:
     """The server's clock: milliseconds since the Unix epoch."""
     return time.time() * 1000.0
@@ -198,6 +211,12 @@ class Live:
         self._wake = asyncio.Event()
         self._ticker: asyncio.Task[None] | None = None
         self.closed = False
+        #: called when the store refuses a write because another process took the room
+        #: over (``store.LeaseLost``): the hub lets the room go
+        self.lost: Callable[[], object] = lambda: None
+        #: a write failed and the room could not be rebuilt from the store yet: it takes
+        #: nothing in until it is (``_repair``)
+        self.stale = False
         #: when someone last came, left or changed the table (monotonic seconds)
         self.active_at = time.monotonic()
         #: the presence frame last sent to everyone
@@ -387,7 +406,9 @@ class Live:
             frame = answered.get(message.seq)
             waiting = self.pending.get(key)
             sent: Sent | None = None
-            if frame is None and waiting is None:
+            if frame is None and waiting is None and not await self._repair():
+                frame = _unavailable(message.seq)  # not kept: the client sends it again
+            elif frame is None and waiting is None:
                 received = self._receive_act(seat, message)
                 if isinstance(received, bytes):
                     frame = self._answer(seat, message.seq, received)
@@ -398,6 +419,14 @@ class Live:
             assert waiting is not None
             try:
                 frame = self._frame(message.seq, await self._settle(sent))
+            except Exception as exc:  # not stored: a typed refusal, and the client resends
+                del self.pending[key]
+                frame = _unavailable(message.seq)
+                waiting.set_result(frame)
+                conn.send(frame)
+                if getattr(exc, "code", None) == "lease_lost":
+                    raise
+                return
             except BaseException as exc:
                 del self.pending[key]
                 waiting.set_exception(exc)
@@ -526,6 +555,9 @@ class Live:
                 seq = self._seqs.pop(ack.ticket, None)
                 if ack.ok and seq is not None:
                     seqs[ack.version] = seq
+        if self._unstored and self.closed:  # let go of (``Hub.drop``): another writes it
+            self._unstored.clear()
+            raise NotStored("the room is another process's now: nothing was accepted")
         if self._unstored:
             assert self.record is not None
             entries = [
@@ -534,10 +566,15 @@ class Live:
             ]
             try:
                 await self.store.append_all(self.record.id, self.logged, entries)
-            except Exception:
-                log.exception("store failed", extra={"room": self.room.code})
+            except Exception as exc:
                 self._unstored.clear()
-                await self._rebuild()
+                if getattr(exc, "code", None) == "lease_lost":  # another process has it
+                    self.epoch += 1  # every action waiting was not stored
+                    self.lost()
+                    raise
+                log.exception("store failed", extra={"room": self.room.code})
+                self.stale = True
+                await self._repair()
                 raise
             self.logged += len(entries)
             self._unstored.clear()
@@ -868,7 +905,7 @@ class Live:
                 current = self.record is not None and self.record.id == gid
                 if answer is None or not current or self._plays_bot(seat) is None:
                     return
-                if self.game is None or self.game.over:
+                if self.game is None or self.game.over or not await self._repair():
                     return
                 sent = self._receive(seat, answer[0], version, None)
             if sent.ticket.ack is None:
@@ -998,6 +1035,8 @@ class Live:
                 await asyncio.sleep(1.0)
 
     async def _tick(self) -> None:
+        if not await self._repair():
+            raise NotStored("the store is away: the room waits for it")
         now = self.now()
         game, session = self.game, self.session
         if session is not None and game is not None and not game.over:
@@ -1017,6 +1056,19 @@ class Live:
             await self._rebuild()
         if self.room.started:
             self._run()
+
+    async def _repair(self) -> bool:
+        """After a failed write: rebuild the room from the store (what it applied in memory
+        but could not store is forgotten); False while the store is still away."""
+        if not self.stale:
+            return True
+        try:
+            await self._rebuild()
+        except Exception as exc:
+            log.warning("store away", extra={"room": self.room.code, "error": str(exc)[:200]})
+            return False
+        self.stale = False
+        return True
 
     async def _rebuild(self) -> None:
         self.epoch += 1

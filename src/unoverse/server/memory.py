@@ -15,7 +15,7 @@ import json
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
-from .records import ChatLine, Entry, GameRecord
+from .records import ChatLine, CodeTaken, Entry, GameRecord
 
 if TYPE_CHECKING:
     from .room import Room
@@ -35,9 +35,16 @@ class MemoryStore:
         #: refuses a repeat, not a gap)
         self._logs: dict[int, dict[int, Entry]] = {}
         self._chat: dict[str, list[ChatLine]] = {}
+        self._codes: set[str] = set()
 
     async def close(self) -> None:
         """Nothing to let go of."""
+
+    async def insert_room(self, room: Room, node: str | None = None) -> None:
+        """Only the code, so that no two rooms have it (``CodeTaken``)."""
+        if room.code in self._codes:
+            raise CodeTaken(room.code)
+        self._codes.add(room.code)
 
     async def save_room(self, room: Room) -> None:
         """Nothing to keep: the hub holds its rooms (see the module's docstring)."""

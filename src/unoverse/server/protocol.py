@@ -51,6 +51,7 @@ ErrorCode = Literal[
     "too_large",
     "too_many",
     "server_full",
+    "unavailable",
 ]
 ERROR_CODES: Final[tuple[str, ...]] = get_args(ErrorCode)
 

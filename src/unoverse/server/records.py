@@ -71,6 +71,10 @@ class ChatLine:
     at: float
 
 
+class CodeTaken(Exception):
+    """A new room's code is already some room's."""
+
+
 class GameStore(Protocol):
     """What a hub and its rooms write and read back while they play: the rooms' table
     changes, each game with its log and result, and the chat. Each write is kept before it
@@ -78,6 +82,10 @@ class GameStore(Protocol):
 
     async def close(self) -> None:
         """Let go of what the store holds (connections)."""
+
+    async def insert_room(self, room: Room, node: str | None = None) -> None:
+        """Keep a new room, owned by process ``node`` if given (``peers``), or
+        ``CodeTaken`` (nothing kept)."""
 
     async def save_room(self, room: Room) -> None:
         """Keep a room as it is now: its settings, host, state and seats."""

@@ -15,7 +15,7 @@ import logging
 import resource
 import time
 from collections.abc import Callable
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 import uvicorn
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -24,6 +24,9 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
 from . import protocol as p
 from .live import Config
+
+if TYPE_CHECKING:
+    from .hub import Membership
 from .quotas import LIMITS, Limits, Quotas
 
 #: File descriptors kept for the database, the bots' pool and the logs.
@@ -202,19 +205,32 @@ def run(
     port: int,
     ready: Callable[[], None] = lambda: None,
     workers: int = 0,
+    membership: Membership | None = None,
+    forwarded_allow_ips: str = "127.0.0.1",
 ) -> None:
     """Serve until stopped: the hub opened first (its lease taken, so a second server on
     the database stops here with ``DatabaseInUse`` before it listens), ``ready`` called,
     then uvicorn on ``host``:``port`` with ``limits``; the hub closed however it ends. The
-    searching bots decide on ``workers`` processes (0: one per CPU)."""
+    searching bots decide on ``workers`` processes (0: one per CPU). With ``membership``,
+    one of a set of processes on the database (``peers``). A client's address is the one
+    ``X-Forwarded-For`` gives when the connection comes from ``forwarded_allow_ips``."""
     from .app import create_app
     from .hub import Hub
 
     async def serve() -> None:
-        hub = await Hub.open(url, rooms, limits, workers)
+        hub = await Hub.open(url, rooms, limits, workers, membership)
         try:
             app = create_app(url, rooms, limits, hub)
-            server = uvicorn.Server(config(app, host, port, limits))
+            server = uvicorn.Server(
+                config(
+                    app,
+                    host,
+                    port,
+                    limits,
+                    proxy_headers=True,
+                    forwarded_allow_ips=forwarded_allow_ips,
+                )
+            )
             ready()
             await server.serve()
         finally:

@@ -12,20 +12,40 @@ instead: ``memory``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
+from collections.abc import AsyncIterator, Iterable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Final
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import Connection, event, insert, select, update
-from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker, create_async_engine
+from sqlalchemy import ColumnElement, Connection, delete, event, insert, select, text, update
+from sqlalchemy.exc import DBAPIError, IntegrityError
+from sqlalchemy.ext.asyncio import (
+    AsyncConnection,
+    AsyncEngine,
+    AsyncSession,
+    async_sessionmaker,
+    create_async_engine,
+)
 
-from .records import DEFAULT_URL, ChatLine, Entry, GameRecord
+from ..core.errors import UnoverseError
+from .records import DEFAULT_URL, ChatLine, CodeTaken, Entry, GameRecord
 from .room import Room, Seat, Settings
-from .tables import ActionRow, ChatRow, GameRow, RoomRow, SeatRow
+from .tables import ActionRow, ChatRow, GameRow, NodeRow, RoomLeaseRow, RoomRow, SeatRow
 
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
+#: The error the database's fence trigger raises (migration 0004).
+STALE_FENCE: Final = "UL001"
+
+
+class LeaseLost(UnoverseError):
+    """The database refused a room's write: another process took the room over (its fence
+    is newer than the one the write carried). Nothing of the write was stored."""
+
+    code = "lease_lost"
 
 
 class Store:
@@ -37,6 +57,11 @@ class Store:
         #: appends waiting for the next group commit, and the task writing them
         self._queued: list[tuple[list[dict[str, Any]], asyncio.Future[None]]] = []
         self._writer: asyncio.Task[None] | None = None
+        #: room -> the fence this process holds it under, for a set of processes sharing
+        #: the database (``peers``); every write of such a room carries it
+        self.fences: dict[str, int] = {}
+        #: game -> its room, for the games this process writes
+        self._room_of: dict[int, str] = {}
 
     @classmethod
     async def open(cls, url: str = DEFAULT_URL, **engine_args: Any) -> Store:
@@ -66,7 +91,7 @@ class Store:
     # -- rooms -----------------------------------------------------------------------------
     async def save_room(self, room: Room) -> None:
         """Store a room as it is now: its settings, host, state and seats."""
-        async with self._sessions.begin() as s:
+        async with self._write([room.code]) as s:
             await s.merge(
                 RoomRow(
                     code=room.code,
@@ -80,10 +105,48 @@ class Store:
                     SeatRow(room=room.code, seat=i, name=seat.name, bot=seat.bot, token=seat.token)
                 )
 
-    async def rooms(self) -> list[Room]:
-        """Every stored room that has not ended, as it was last saved. (Read as plain rows,
-        the rooms once and the seats once: a restart with 10,000 rooms reads 50,000 rows.)"""
-        open_rooms = RoomRow.ended.is_(False)
+    async def insert_room(self, room: Room, node: str | None = None) -> None:
+        """Store a new room with its seats, owned by process ``node`` (under fence 1) if
+        given, or ``CodeTaken`` (nothing stored)."""
+        try:
+            async with self._sessions.begin() as s:
+                if node is not None:
+                    self.fences[room.code] = 1
+                    await self._fence(s, [room.code])
+                s.add(
+                    RoomRow(
+                        code=room.code,
+                        settings=asdict(room.settings),
+                        host=room.host,
+                        started=room.started,
+                        ended=False,
+                    )
+                )
+                if node is not None:
+                    s.add(RoomLeaseRow(room=room.code, node=node, fence=1))
+                await s.flush()  # the code's uniqueness first: the seats refer to it
+                s.add_all(
+                    SeatRow(room=room.code, seat=i, name=x.name, bot=x.bot, token=x.token)
+                    for i, x in enumerate(room.seats)
+                )
+        except IntegrityError as exc:
+            self.fences.pop(room.code, None)
+            raise CodeTaken(room.code) from exc
+
+    async def forget_owners(self) -> None:
+        """Forget which process owned each room (a server alone on the database, holding
+        its lease: a set that used it before has gone, and its rooms are this server's)."""
+        async with self._sessions.begin() as s:
+            await s.execute(delete(RoomLeaseRow))
+            await s.execute(delete(NodeRow))
+
+    async def rooms(self, codes: Iterable[str] | None = None) -> list[Room]:
+        """Every stored room that has not ended (of ``codes``, if given), as it was last
+        saved. (Read as plain rows, the rooms once and the seats once: a restart with 10,000
+        rooms reads 50,000 rows.)"""
+        open_rooms: ColumnElement[bool] = RoomRow.ended.is_(False)
+        if codes is not None:
+            open_rooms = open_rooms & RoomRow.code.in_(list(codes))
         async with self.engine.connect() as conn:
             rows = await conn.execute(
                 select(RoomRow.code, RoomRow.settings, RoomRow.host, RoomRow.started)
@@ -132,9 +195,12 @@ class Store:
         return room
 
     async def end_room(self, code: str) -> None:
-        """Mark the room ``code`` ended: kept with its games, never taken up again."""
-        async with self._sessions.begin() as s:
+        """Mark the room ``code`` ended: kept with its games, never taken up again (and
+        owned by no process)."""
+        async with self._write([code]) as s:
             await s.execute(update(RoomRow).where(RoomRow.code == code).values(ended=True))
+            await s.execute(delete(RoomLeaseRow).where(RoomLeaseRow.room == code))
+        self.fences.pop(code, None)
 
     # -- games -----------------------------------------------------------------------------
     async def start_game(
@@ -152,7 +218,7 @@ class Store:
         commitment: str = "",
     ) -> int:
         """Record a new game of ``room`` (its deal's commitment with it): its id."""
-        async with self._sessions.begin() as s:
+        async with self._write([room]) as s:
             row = GameRow(
                 room=room,
                 preset=preset,
@@ -169,7 +235,8 @@ class Store:
             )
             s.add(row)
             await s.flush()
-            return row.id
+        self._room_of[row.id] = room
+        return row.id
 
     async def append(self, game: int, n: int, entry: Entry) -> None:
         """Store the ``n``-th accepted action of ``game`` (from 0), committed on return. The
@@ -209,6 +276,7 @@ class Store:
             group, self._queued = self._queued, []
             try:
                 async with self.engine.begin() as conn:
+                    await self._fence(conn, {r["game"] for rows, _ in group for r in rows})
                     await conn.execute(insert(ActionRow), [r for rows, _ in group for r in rows])
             except Exception:
                 await self._write_each(group)
@@ -224,23 +292,24 @@ class Store:
         for rows, done in group:
             try:
                 async with self.engine.begin() as conn:
+                    await self._fence(conn, {r["game"] for r in rows})
                     await conn.execute(insert(ActionRow), rows)
             except Exception as exc:
                 if not done.done():
-                    done.set_exception(exc)
+                    done.set_exception(_lost(exc))
             else:
                 if not done.done():
                     done.set_result(None)
 
     async def stood_in(self, game: int) -> None:
         """Mark ``game`` as one where a labelled bot played for an absent player."""
-        async with self._sessions.begin() as s:
+        async with self._write(games=[game]) as s:
             row = await s.get_one(GameRow, game)
             row.stood_in = True
 
     async def finish_game(self, game: int, result: dict[str, object]) -> None:
         """Mark ``game`` over, with its result."""
-        async with self._sessions.begin() as s:
+        async with self._write(games=[game]) as s:
             row = await s.get_one(GameRow, game)
             row.finished = True
             row.result = result
@@ -261,6 +330,8 @@ class Store:
     async def _games(self, where: Any) -> list[GameRecord]:
         async with self._sessions() as s:
             rows = (await s.scalars(select(GameRow).where(where).order_by(GameRow.id))).all()
+        if self.fences:
+            self._room_of.update((r.id, r.room) for r in rows if r.room in self.fences)
         return [
             GameRecord(
                 r.id,
@@ -291,7 +362,7 @@ class Store:
     # -- chat ------------------------------------------------------------------------------
     async def add_chat(self, room: str, line: ChatLine) -> None:
         """Store a chat line of ``room``, committed on return."""
-        async with self._sessions.begin() as s:
+        async with self._write([room]) as s:
             s.add(ChatRow(room=room, seat=line.seat, name=line.name, text=line.text, at=line.at))
 
     async def chat(self, room: str, last: int = 100) -> list[ChatLine]:
@@ -300,6 +371,43 @@ class Store:
             query = select(ChatRow).where(ChatRow.room == room).order_by(ChatRow.id.desc())
             rows = (await s.scalars(query.limit(last))).all()
         return [ChatLine(r.seat, r.name, r.text, r.at) for r in reversed(rows)]
+
+    # -- the fence every write of a room carries (``peers``) -----------------------------------
+    @contextlib.asynccontextmanager
+    async def _write(
+        self, rooms: Iterable[str] = (), games: Iterable[int] = ()
+    ) -> AsyncIterator[AsyncSession]:
+        """A transaction writing ``rooms`` (or the rooms of ``games``), committed on exit,
+        carrying their fences; ``LeaseLost`` if the database refuses a fence."""
+        try:
+            async with self._sessions.begin() as s:
+                await self._fence(s, [*rooms, *(self._room_of.get(g, "") for g in games)])
+                yield s
+        except DBAPIError as exc:
+            raise _lost(exc) from exc
+
+    async def _fence(self, target: AsyncConnection | AsyncSession, written: Iterable[Any]) -> None:
+        """Tell the database's fence trigger, for this transaction, the fences of the rooms
+        ``written`` (codes, or game ids) that this process holds (none: nothing to say)."""
+        if not self.fences:
+            return
+        fences = {}
+        for key in written:
+            room = self._room_of.get(key, "") if isinstance(key, int) else key
+            if room in self.fences:
+                fences[room] = self.fences[room]
+        if fences:
+            await target.execute(
+                text("SELECT set_config('unoverse.fences', :fences, true)"),
+                {"fences": json.dumps(fences)},
+            )
+
+
+def _lost(exc: BaseException) -> BaseException:
+    """``LeaseLost`` for the database's refusal of a stale fence; any other error as is."""
+    if isinstance(exc, DBAPIError) and getattr(exc.orig, "sqlstate", None) == STALE_FENCE:
+        return LeaseLost(str(exc.orig).splitlines()[0][:300])
+    return exc
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: object) -> None:

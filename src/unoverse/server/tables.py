@@ -1,6 +1,7 @@
 """The server's database tables (SQLAlchemy 2), the schema the migrations build
 (``server/migrations``): rooms and their seats, the games played in them, every accepted
-action of each game, in order, and each room's chat.
+action of each game, in order, and each room's chat; and, for several processes on one
+database, each process's lease and each room's owner.
 
 A game is stored as what determines it: its preset, player count, seed and dealer, then its
 log. The engine replays a game exactly from those, so the log is the truth and nothing else
@@ -9,10 +10,13 @@ about a game in progress is stored.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    DateTime,
     Float,
     ForeignKey,
     Index,
@@ -115,3 +119,26 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(64))
     text: Mapped[str] = mapped_column(String(2000))
     at: Mapped[float] = mapped_column(Float)
+
+
+class NodeRow(Base):
+    """A server process of a set sharing the database (``server/peers``): where the others
+    reach it, and until when its lease on its rooms holds (the database's clock)."""
+
+    __tablename__ = "nodes"
+
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    url: Mapped[str] = mapped_column(String(400))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RoomLeaseRow(Base):
+    """Which process owns a room (its one writer), and the room's fence: a number raised
+    by each takeover, which every write of the room carries and the database checks."""
+
+    __tablename__ = "room_leases"
+    __table_args__ = (Index("room_leases_node", "node"),)
+
+    room: Mapped[str] = mapped_column(String(16), primary_key=True)
+    node: Mapped[str] = mapped_column(String(64))
+    fence: Mapped[int] = mapped_column(BigInteger)

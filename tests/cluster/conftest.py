@@ -1,0 +1,33 @@
+"""The cluster tests' fixtures: where the servers are forked from, and a set of them behind
+nginx for each test."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from server.players import Zygote
+
+from .front import Front
+
+
+@pytest.fixture(scope="module")
+def zygote() -> Iterator[Zygote]:
+    """Where the servers are forked from: each starts in a few tenths of a second."""
+    zygote = Zygote()
+    try:
+        yield zygote
+    finally:
+        zygote.close()
+
+
+@pytest.fixture
+def front(request: pytest.FixtureRequest, zygote: Zygote) -> Iterator[Front]:
+    """Three processes of a set behind nginx, ended with the test. A test gives ``Front``
+    other arguments through ``indirect`` parametrisation:
+    ``@pytest.mark.parametrize("front", [{"args": ["--lease", "1"]}], indirect=True)``."""
+    options: dict[str, Any] = getattr(request, "param", {})
+    with Front(zygote=zygote, **options) as front:
+        yield front
