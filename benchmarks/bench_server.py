@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import itertools
 import json
 import math
 import os
@@ -78,8 +77,17 @@ class Seat:
     waiting: dict[int, int] = field(default_factory=dict)  # version awaited -> seq
     latencies: list[tuple[float, float]] = field(default_factory=list)  # (when, ms)
     acked: list[tuple[int, int, int]] = field(default_factory=list)  # (seq, version, game)
-    versions: dict[int, list[int]] = field(default_factory=dict)  # game -> versions seen
+    #: game -> versions seen (None where the client connected again: it resynchronised)
+    versions: dict[int, list[int | None]] = field(default_factory=dict)
     errors: int = 0
+    #: the median of its think time (lognormal)
+    think_ms: float = MEDIAN_MS
+    #: the last ``seq`` it sent (numbered on across connections)
+    seq: int = 0
+    #: the last (game, version) seen, for a hello after a lost connection
+    last: tuple[int, int] | None = None
+    #: when the room's first acknowledgement after each reconnection came
+    back: list[float] = field(default_factory=list)
     welcomed: asyncio.Event = field(default_factory=asyncio.Event)  # the server took its hello
 
 
@@ -129,18 +137,39 @@ async def make_room(http: httpx.AsyncClient, index: int, hard: bool) -> list[Sea
     return seats
 
 
-async def play(base: str, me: Seat, until: list[float], rng: random.Random) -> None:
-    """Play ``me``'s seat until the time in ``until[0]``."""
+async def play(
+    base: str, me: Seat, until: list[float], rng: random.Random, again: bool = False
+) -> None:
+    """Play ``me``'s seat until the time in ``until[0]``; ``again``: connect again whenever
+    the server closes the socket, with the last version seen (as the page does)."""
+    while time.monotonic() < until[0]:
+        try:
+            await _play(base, me, until, rng)
+            return
+        except (websockets.ConnectionClosed, OSError):
+            if not again:
+                raise
+        for versions in me.versions.values():
+            versions.append(None)
+        me.sent.clear()
+        me.waiting.clear()
+        await asyncio.sleep(0.05)
+
+
+async def _play(base: str, me: Seat, until: list[float], rng: random.Random) -> None:
     url = base.replace("http://", "ws://") + "/ws"
     async with websockets.connect(url, max_size=2**22) as ws:
-        hello = {"type": "hello", "protocol": 1, "room": me.room, "token": me.token}
+        hello: dict[str, Any] = {"type": "hello", "protocol": 1, "room": me.room}
+        hello["token"] = me.token
+        if me.last is not None:
+            hello["game"], hello["last_version"] = me.last
         await ws.send(json.dumps(hello))
         view: dict[str, Any] | None = None
         game = -1
-        seq = 0
         pending = False
         acted_on = (-1, -1)
         due = math.inf
+        resumed = me.last is not None
         while time.monotonic() < until[0]:
             timeout = max(0.0, min(due, until[0]) - time.monotonic())
             try:
@@ -156,11 +185,15 @@ async def play(base: str, me: Seat, until: list[float], rng: random.Random) -> N
                     view, game = frame["view"], frame["game"]
                     version = view["version"]
                     me.versions.setdefault(game, []).append(version)
+                    me.last = (game, version)
                     for v in [v for v in me.waiting if v <= version]:
                         me.latencies.append((now, (now - me.sent.pop(me.waiting.pop(v))) * 1000))
                     due = math.inf
                 elif kind == "ack":
                     me.acked.append((frame["seq"], frame["version"], game))
+                    if resumed:
+                        me.back.append(now)
+                        resumed = False
                     if view is not None and view["version"] >= frame["version"]:
                         me.latencies.append((now, (now - me.sent.pop(frame["seq"])) * 1000))
                     else:
@@ -177,15 +210,15 @@ async def play(base: str, me: Seat, until: list[float], rng: random.Random) -> N
             if (game, view["version"]) == acted_on:
                 continue
             if due == math.inf:  # think first, as a person would
-                due = now + rng.lognormvariate(math.log(MEDIAN_MS), SIGMA) / 1000
+                due = now + rng.lognormvariate(math.log(me.think_ms), SIGMA) / 1000
                 continue
             if now < due:
                 continue
             legal = [a for a in view["legal"] if not a.startswith("catch")] or view["legal"]
-            seq += 1
-            me.sent[seq] = time.monotonic()
+            me.seq += 1
+            me.sent[me.seq] = time.monotonic()
             pending, acted_on, due = True, (game, view["version"]), math.inf
-            action = {"type": "act", "seq": seq, "based_on_version": view["version"]}
+            action = {"type": "act", "seq": me.seq, "based_on_version": view["version"]}
             await ws.send(json.dumps({**action, "action": legal[0]}))
 
 
@@ -290,8 +323,22 @@ async def check(database: str, seats: list[Seat]) -> tuple[int, int]:
     duplicated = sum(1 for n in stored.values() if n > 1)
     for s in seats:
         for versions in s.versions.values():
-            duplicated += sum(1 for a, b in itertools.pairwise(versions) if b != a + 1)
+            duplicated += _out_of_order(versions)
     return lost, duplicated
+
+
+def _out_of_order(versions: list[int | None]) -> int:
+    """Versions seen twice or skipped: one by one on a connection; after a reconnection
+    (None), on from the last one seen, which the resynchronising update may repeat."""
+    bad, last, resumed = 0, None, False
+    for v in versions:
+        if v is None:
+            resumed = True
+            continue
+        if last is not None and (v < last if resumed else v != last + 1):
+            bad += 1
+        last, resumed = v, False
+    return bad
 
 
 def main() -> None:

@@ -118,7 +118,7 @@ class Front:
         database: Literal["postgresql", "sqlite"] = "postgresql",
         args: Sequence[str] = (),
         zygote: Zygote | None = None,
-        fail_timeout: str = "5s",
+        fail_timeout: str = "2s",
         read_timeout: str = "10s",
         ws_timeout: str = "1h",
         redis: str = REDIS,
@@ -295,7 +295,7 @@ class Front:
         """nginx on a free port in front of the processes, once it answers."""
         port = free_port()
         servers = "\n".join(
-            f"    server 127.0.0.1:{node.port} max_fails=1 fail_timeout={fail_timeout};"
+            f"    server 127.0.0.1:{node.port} max_fails=3 fail_timeout={fail_timeout};"
             for node in self.nodes
         )
         site = string.Template(TEMPLATE.read_text()).safe_substitute(

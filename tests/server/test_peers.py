@@ -149,3 +149,34 @@ def test_a_set_and_a_server_alone_exclude_each_other(schema: str) -> None:
             await b.close()
 
     asyncio.run(main())
+
+
+def test_of_two_processes_claiming_a_room_at_once_one_takes_it(schema: str) -> None:
+    """Claims race: each time the owner's lease runs out, both remaining processes claim the
+    room at the same moment, and exactly one of them gets it, under a fence one higher."""
+
+    async def body(a: Peers, b: Peers) -> None:
+        await a.store.insert_room(new_room("RACE"), a.id)
+        fence = 1
+        for _ in range(20):
+            owner = await a.owner("RACE", fresh=True)
+            assert owner is not None
+            holder, others = (a, [b]) if owner.node == a.id else (b, [a])
+            await expire(holder)
+            third = Peers(holder.store, REDIS, holder.name, "http://c", lease_s=1.0)
+            await third.join()
+            try:
+                got = await asyncio.gather(*(p.claim("RACE") for p in [*others, third]))
+            finally:
+                await third.redis.aclose()
+            assert sorted(g is not None for g in got) == [False, True], got
+            fence += 1
+            assert max(g for g in got if g is not None) == fence
+            winner = [p for p, g in zip([*others, third], got, strict=True) if g is not None][0]
+            if winner is third:  # hand it back to a process with a store of its own
+                await expire(third)
+                assert await holder.claim("RACE") == fence + 1
+                fence += 1
+            await holder.renew()  # its lease again (the loser's is still running)
+
+    two(schema, body)

@@ -691,6 +691,7 @@ class Live:
             eliminated=tuple(self.scorer.eliminated),
             salt=deal.salt,
             commitment=deal.commitment,
+            dealt_at=self.now(),
         )
         record = await self.store.game(gid)
         assert record is not None
@@ -710,8 +711,11 @@ class Live:
         self.record, self.game = record, game
         settings = self.room.settings
         seconds = settings.seconds
-        start = max([self.now(), *(e.at for e in log_entries)])
-        self._last = start
+        # the window open now opened at the last stored instant (the deal, or the last
+        # action): its deadline is the one it had, wherever the room is taken up again
+        opened = record.dealt_at if record.dealt_at is not None else self.now()
+        start = max([opened, *(e.at for e in log_entries)])
+        self._last = max(self._last, start)
         self.session = Session(
             game,
             record.seed,

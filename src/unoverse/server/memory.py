@@ -65,12 +65,13 @@ class MemoryStore:
         eliminated: tuple[int, ...] = (),
         salt: str = "",
         commitment: str = "",
+        dealt_at: float | None = None,
     ) -> int:
         """Record a new game of ``room``: its id, from 1 as the database numbers them."""
         game = len(self._games) + 1
         self._games[game] = GameRecord(
             game, room, preset, players, seed, dealer, match, round, tuple(eliminated), salt,
-            commitment,
+            commitment, dealt_at=dealt_at,
         )  # fmt: skip
         self._logs[game] = {}
         return game

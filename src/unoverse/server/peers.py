@@ -138,24 +138,17 @@ class Peers:
         fence it is now held under, or None (a live owner has it, or it ended). A room this
         process owns already is its own under its fence."""
         async with self.store.engine.begin() as conn:
-            fence = (
+            held = (
                 await conn.execute(
-                    text("SELECT fence FROM room_leases WHERE room = :code AND node = :id"),
-                    {"id": self.id, "code": code},
+                    text(
+                        "SELECT l.node, l.fence, coalesce(n.expires > now(), false) "
+                        "FROM room_leases l LEFT JOIN nodes n ON n.id = l.node "
+                        "WHERE l.room = :code"
+                    ),
+                    {"code": code},
                 )
-            ).scalar()
-            if fence is None:
-                fence = (
-                    await conn.execute(
-                        text(
-                            "UPDATE room_leases l SET node = :id, fence = l.fence + 1 "
-                            "WHERE l.room = :code AND NOT EXISTS (SELECT 1 FROM nodes n "
-                            "WHERE n.id = l.node AND n.expires > now()) RETURNING l.fence"
-                        ),
-                        {"id": self.id, "code": code},
-                    )
-                ).scalar()
-            if fence is None:
+            ).first()
+            if held is None:  # a room no process has owned yet
                 fence = (
                     await conn.execute(
                         text(
@@ -164,6 +157,23 @@ class Peers:
                             "ON CONFLICT (room) DO NOTHING RETURNING fence"
                         ),
                         {"id": self.id, "code": code},
+                    )
+                ).scalar()
+            elif held[0] == self.id:
+                fence = held[1]
+            elif held[2]:  # its owner's lease holds
+                fence = None
+            else:
+                # compare and set on the fence seen: of two processes claiming at once, the
+                # second finds the fence raised and takes nothing (a condition on the owner's
+                # lease would be judged again on the first one's row, not its lease)
+                fence = (
+                    await conn.execute(
+                        text(
+                            "UPDATE room_leases SET node = :id, fence = fence + 1 "
+                            "WHERE room = :code AND fence = :seen RETURNING fence"
+                        ),
+                        {"id": self.id, "code": code, "seen": held[1]},
                     )
                 ).scalar()
         if fence is not None:

@@ -40,6 +40,8 @@ class GameRecord:
     stood_in: bool = False
     finished: bool = False
     result: dict[str, Any] | None = None
+    #: when it was dealt (ms, the server's clock)
+    dealt_at: float | None = None
 
     def deal(self) -> Game:
         """The game as it was dealt, before its first action (its log replays on it)."""
@@ -106,8 +108,10 @@ class GameStore(Protocol):
         eliminated: tuple[int, ...] = (),
         salt: str = "",
         commitment: str = "",
+        dealt_at: float | None = None,
     ) -> int:
-        """Record a new game of ``room`` (its deal's commitment with it): its id."""
+        """Record a new game of ``room`` (its deal's commitment with it), dealt at
+        ``dealt_at`` (ms): its id."""
         ...
 
     async def append_all(self, game: int, first: int, entries: list[Entry]) -> None:

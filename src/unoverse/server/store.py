@@ -216,8 +216,10 @@ class Store:
         eliminated: tuple[int, ...] = (),
         salt: str = "",
         commitment: str = "",
+        dealt_at: float | None = None,
     ) -> int:
-        """Record a new game of ``room`` (its deal's commitment with it): its id."""
+        """Record a new game of ``room`` (its deal's commitment with it), dealt at
+        ``dealt_at`` (ms): its id."""
         async with self._write([room]) as s:
             row = GameRow(
                 room=room,
@@ -232,6 +234,7 @@ class Store:
                 commitment=commitment,
                 stood_in=False,
                 finished=False,
+                dealt_at=dealt_at,
             )
             s.add(row)
             await s.flush()
@@ -348,6 +351,7 @@ class Store:
                 r.stood_in,
                 r.finished,
                 r.result,
+                r.dealt_at,
             )
             for r in rows
         ]

@@ -85,6 +85,8 @@ class GameRow(Base):
     stood_in: Mapped[bool] = mapped_column(Boolean, default=False)
     finished: Mapped[bool] = mapped_column(Boolean, default=False)
     result: Mapped[dict[str, object] | None] = mapped_column(JSON)
+    # when it was dealt (ms, the server's clock): its first window's deadline counts from it
+    dealt_at: Mapped[float | None] = mapped_column(Float)
 
 
 class ActionRow(Base):

@@ -1,6 +1,8 @@
 """Several server processes on one database: each process's lease (``nodes``), each room's
 owner and fence (``room_leases``) and, on PostgreSQL, a trigger on every table a room
 writes that refuses a write whose fence is not the room's current one (``server/peers``).
+Each game keeps the instant it was dealt, so that a room taken up elsewhere keeps its
+first turn's deadline.
 
 Revision ID: 0004
 Revises: 0003
@@ -51,6 +53,8 @@ END $$;
 
 
 def upgrade() -> None:
+    with op.batch_alter_table("games") as batch:
+        batch.add_column(sa.Column("dealt_at", sa.Float(), nullable=True))
     op.create_table(
         "nodes",
         sa.Column("id", sa.String(64), primary_key=True),
@@ -81,3 +85,5 @@ def downgrade() -> None:
     op.drop_index("room_leases_node", "room_leases")
     op.drop_table("room_leases")
     op.drop_table("nodes")
+    with op.batch_alter_table("games") as batch:
+        batch.drop_column("dealt_at")
