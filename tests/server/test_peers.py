@@ -172,7 +172,7 @@ def test_of_two_processes_claiming_a_room_at_once_one_takes_it(schema: str) -> N
             assert sorted(g is not None for g in got) == [False, True], got
             fence += 1
             assert max(g for g in got if g is not None) == fence
-            winner = [p for p, g in zip([*others, third], got, strict=True) if g is not None][0]
+            winner = next(p for p, g in zip([*others, third], got, strict=True) if g is not None)
             if winner is third:  # hand it back to a process with a store of its own
                 await expire(third)
                 assert await holder.claim("RACE") == fence + 1
