@@ -13,7 +13,7 @@ STAMP := $(VENV)/.installed
 COMPILED := $(CURDIR)/build/compiled
 PIP := $(BIN)/python -m pip install -q --disable-pip-version-check
 
-.PHONY: run test test-plain test-deep test-compiled compile jit lint typecheck bench bench-rl bench-fast bench-sim bench-start reports clean
+.PHONY: run test test-plain test-deep test-compiled compile jit lint typecheck bench bench-rl bench-fast bench-sim bench-start bench-cluster reports clean
 
 $(BIN)/python:
 	@echo "make: creating the virtual environment in $(VENV)"
@@ -109,6 +109,11 @@ bench-fast: $(STAMP) compile jit
 # Simulation at scale: simulate on 1 and 2 workers, Ray, memory, and a million games.
 bench-sim: $(STAMP) compile jit
 	@$(ENGINE) set -x; $(BIN)/python benchmarks/bench_sim.py
+
+# The server as a set of processes behind nginx (PostgreSQL and Redis): scale, a thousand
+# rooms, failover (docs/performance.md, "The server as a set of processes").
+bench-cluster: $(STAMP) compile
+	$(BIN)/python benchmarks/bench_cluster.py
 
 # `unoverse play` to its first table in an 80x24 pseudo-terminal, 10 runs a row, beside
 # `python -c pass` and a bare Textual app: the plain source and the compiled engine (each

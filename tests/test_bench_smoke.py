@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import importlib.util
 import json
+import math
 import os
 import shutil
 import subprocess
@@ -381,3 +382,18 @@ def test_the_start_benchmark_runs_and_measures() -> None:
         assert ("target_met" in line) == (moment == "first table")
         if moment == "first table":
             assert line["min_s"] >= seen[(key, "app drawn")]["min_s"]
+
+
+def test_the_cluster_benchmark_runs_and_loses_nothing() -> None:
+    """Six rooms across three processes behind nginx, the owner of the most killed: the
+    run loses nothing, and the killed rooms play again (their failover is measured)."""
+    bench = ROOT / "benchmarks" / "bench_cluster.py"
+    command = [sys.executable, str(bench), "--only", "thousand", "--rooms", "6"]
+    out = subprocess.run(
+        [*command, "--seconds", "22", "--json"], capture_output=True, text=True, timeout=600
+    )
+    assert out.returncode == 0, out.stderr
+    run = json.loads(out.stdout)["thousand"]
+    assert run["actions"] > 0 and run["lost"] == 0 and run["duplicated"] == 0
+    assert run["processes"] == 3 and sum(run["spread"]) == 6
+    assert run["killed_rooms"] >= 1 and math.isfinite(run["failover_max_s"])

@@ -35,10 +35,11 @@ REDIS = os.environ.get("UNOVERSE_TEST_REDIS", "redis://127.0.0.1:6379/0")
 MAIN = string.Template("""\
 daemon off;
 master_process off;
+worker_rlimit_nofile 65536;
 pid ${dir}/nginx.pid;
 error_log ${log} warn;
 events {
-    worker_connections 1024;
+    worker_connections 20000;
 }
 http {
     log_format unoverse '$remote_addr "$request" $status '

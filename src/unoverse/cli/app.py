@@ -757,7 +757,7 @@ def serve(
             help="Seconds a process's rooms stay its own without renewal: a process that "
             "dies or stops answering has them taken over after this.",
         ),
-    ] = 3.0,
+    ] = 2.0,
     forwarded_allow_ips: Annotated[
         str,
         typer.Option(

@@ -114,6 +114,7 @@ class Hub(Generic[S]):
             hub.peers = Peers(store, m.redis_url, m.name, m.url, m.lease_s)
             try:
                 await hub.peers.join()
+                hub.peers.keep_renewed()
                 await hub.peers.heartbeat({})
                 await hub._own()
             except BaseException:

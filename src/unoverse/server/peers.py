@@ -25,18 +25,22 @@ next heartbeat, and meanwhile a room's owner is read from PostgreSQL.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import logging
 import os
 import secrets
 import socket
+import threading
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final
 
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 from sqlalchemy import text
+from sqlalchemy.ext.asyncio import create_async_engine
 
 if TYPE_CHECKING:
     from .store import Store
@@ -44,7 +48,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("unoverse.server")
 
 #: A process's lease, in seconds, unless told otherwise (``--lease``).
-LEASE_S: Final = 3.0
+LEASE_S: Final = 2.0
+#: How long the process's event loop may go without a turn of ``Hub._own`` before its
+#: lease is no longer renewed (a loop stuck for good gives its rooms up), in leases.
+STUCK_LEASES: Final = 10
 
 
 @dataclass(frozen=True)
@@ -72,6 +79,9 @@ class Peers:
         self.id = f"{socket.gethostname()[:32]}-{os.getpid()}-{secrets.token_hex(4)}"
         #: whether Redis was found to have lost this process's entries (written again)
         self._published = False
+        #: when the event loop last renewed the lease itself (``renew``)
+        self.beat = time.monotonic()
+        self._renewing: _Renewal | None = None
 
     # -- the lease ---------------------------------------------------------------------------
     async def join(self) -> None:
@@ -86,9 +96,16 @@ class Peers:
             )
         log.info("joined", extra={"node": self.id, "url": self.url})
 
+    def keep_renewed(self) -> None:
+        """Renew the lease from a thread of its own as well, so that a busy event loop (a
+        thousand rooms dealt at once) does not let it run out while the process works."""
+        self._renewing = _Renewal(self)
+        self._renewing.start()
+
     async def renew(self) -> dict[str, int]:
         """Renew the lease: the rooms this process owns, as the database says, with their
         fences."""
+        self.beat = time.monotonic()
         async with self.store.engine.begin() as conn:
             await conn.execute(
                 text("UPDATE nodes SET expires = now() + make_interval(secs => :s) WHERE id = :id"),
@@ -102,6 +119,8 @@ class Peers:
     async def leave(self) -> None:
         """Give the lease up at once (a clean stop: the others take the rooms over at their
         next scan, without waiting for it to run out)."""
+        if self._renewing is not None:
+            await asyncio.to_thread(self._renewing.stop)
         async with self.store.engine.begin() as conn:
             await conn.execute(
                 text("UPDATE nodes SET expires = now() - interval '1 second' WHERE id = :id"),
@@ -265,3 +284,44 @@ class Peers:
 
     def _node_key(self, node: str) -> str:
         return f"{self.name}:node:{node}"
+
+
+class _Renewal(threading.Thread):
+    """Renews a process's lease every quarter lease, on a connection and an event loop of
+    its own, as long as the process's own loop has renewed it within ``STUCK_LEASES``
+    leases: a process that is busy keeps its rooms; one whose loop is stuck, or that is
+    paused or dead, does not."""
+
+    def __init__(self, peers: Peers) -> None:
+        super().__init__(name="unoverse-lease", daemon=True)
+        self.peers = peers
+        self.url = peers.store.engine.url
+        self.stopped = threading.Event()
+
+    def stop(self) -> None:
+        self.stopped.set()
+        self.join(10)
+
+    def run(self) -> None:
+        asyncio.run(self._renew())
+
+    async def _renew(self) -> None:
+        peers = self.peers
+        engine = create_async_engine(self.url, pool_size=1, max_overflow=0)
+        try:
+            while not self.stopped.wait(peers.lease_s / 4):
+                if time.monotonic() - peers.beat > STUCK_LEASES * peers.lease_s:
+                    continue
+                try:
+                    async with engine.begin() as conn:
+                        await conn.execute(
+                            text(
+                                "UPDATE nodes SET expires = now() + make_interval(secs => :s) "
+                                "WHERE id = :id"
+                            ),
+                            {"id": peers.id, "s": peers.lease_s},
+                        )
+                except Exception as exc:  # the database away: the next turn tries again
+                    log.warning("lease renewal failed", extra={"error": str(exc)[:200]})
+        finally:
+            await engine.dispose()
