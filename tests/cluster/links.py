@@ -99,7 +99,15 @@ class OwnRedis:
 
     def restart(self) -> None:
         """Stop it (what it held is gone) and start it again on its port."""
+        self.stop()
+        self.start()
+
+    def stop(self) -> None:
+        """Stop it: what it held is gone."""
         self._stop()
+
+    def start(self) -> None:
+        """Start it again on its port, empty."""
         self._proc = self._start()
 
     def close(self) -> None:

@@ -60,13 +60,18 @@ def test_redis_restarted_mid_game(zygote: Zygote, own_redis: OwnRedis, tmp_path:
         table = a_table(front, public=True)
         plays_on(table)
 
-        async def restart_while_playing() -> None:
+        async def restart_while_playing() -> list[int]:
             playing = asyncio.ensure_future(table.play(6.0))
             await asyncio.sleep(1.0)
-            own_redis.restart()
+            own_redis.stop()
+            # while Redis is away, every process still answers the public list (its own)
+            async with httpx.AsyncClient() as http:
+                answers = [(await http.get(n.base + "/api/rooms")).status_code for n in front.nodes]
+            own_redis.start()
             await playing
+            return answers
 
-        asyncio.run(restart_while_playing())
+        assert asyncio.run(restart_while_playing()) == [200, 200, 200]
         plays_on(table)
         # what Redis held comes back: the public list, the same from every process
         deadline = time.monotonic() + 10

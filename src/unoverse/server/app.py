@@ -358,10 +358,9 @@ def create_app(
     )
     async def public_rooms(after: After = "", limit: PageSize = MAX_PAGE) -> dict[str, Any]:
         hub = the_hub()
+        listed = {c: x.room.listing() for c, x in hub.rooms.items() if x.room.settings.public}
         if hub.peers is not None:  # every process's, as they keep them in Redis
-            listed = await hub.peers.public()
-        else:
-            listed = {c: x.room.listing() for c, x in hub.rooms.items() if x.room.settings.public}
+            listed = await hub.peers.public(listed)
         codes = sorted(code for code in listed if code > after.upper())
         page = codes[:limit]
         return {

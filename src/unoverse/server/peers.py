@@ -262,10 +262,14 @@ class Peers:
         except RedisError:
             self._published = False
 
-    async def public(self) -> dict[str, dict[str, Any]]:
-        """Every public room of the set: code -> its listing."""
-        found = await self.redis.hgetall(self._public_key)
-        return {str(k): json.loads(v) for k, v in found.items()}
+    async def public(self, own: dict[str, dict[str, Any]]) -> dict[str, dict[str, Any]]:
+        """Every public room of the set: code -> its listing (this process's own, ``own``,
+        as they are now; only those while Redis is away)."""
+        try:
+            found = await self.redis.hgetall(self._public_key)
+        except RedisError:
+            return own
+        return {**{str(k): json.loads(v) for k, v in found.items()}, **own}
 
     def _route(self, pipe: Any, code: str, listing: dict[str, Any] | None) -> None:
         pipe.hset(self._rooms_key, code, self.id)
