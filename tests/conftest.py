@@ -19,10 +19,15 @@ of the plain run by being forgotten.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import HealthCheck, settings
+
+if TYPE_CHECKING:
+    from server.players import Zygote
 
 #: True under ``make test-deep`` (``UNOVERSE_DEEP=1``).
 DEEP = os.environ.get("UNOVERSE_DEEP", "") not in ("", "0")
@@ -107,3 +112,16 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 def deep() -> bool:
     """Whether the deep profile is on (``UNOVERSE_DEEP=1``)."""
     return DEEP
+
+
+@pytest.fixture(scope="module")
+def zygote() -> Iterator[Zygote]:
+    """Where a module's servers are forked from (tests/server, tests/cluster): each starts
+    in a few tenths of a second."""
+    from server.players import Zygote  # (the server's extra: for the tests that serve)
+
+    zygote = Zygote()
+    try:
+        yield zygote
+    finally:
+        zygote.close()

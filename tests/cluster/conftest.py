@@ -1,5 +1,5 @@
-"""The cluster tests' fixtures: where the servers are forked from, and a set of them behind
-nginx for each test."""
+"""The cluster tests' fixture: a set of servers behind nginx for each test (forked from the
+module's ``zygote``, tests/conftest.py)."""
 
 from __future__ import annotations
 
@@ -11,16 +11,6 @@ import pytest
 from server.players import Zygote
 
 from .front import Front
-
-
-@pytest.fixture(scope="module")
-def zygote() -> Iterator[Zygote]:
-    """Where the servers are forked from: each starts in a few tenths of a second."""
-    zygote = Zygote()
-    try:
-        yield zygote
-    finally:
-        zygote.close()
 
 
 @pytest.fixture

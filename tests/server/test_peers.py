@@ -16,9 +16,9 @@ from sqlalchemy import text
 
 from unoverse.server.lease import DatabaseInUse, Lease
 from unoverse.server.peers import Peers
-from unoverse.server.records import ChatLine, CodeTaken
+from unoverse.server.records import ChatLine, CodeTaken, LeaseLost
 from unoverse.server.room import Room, Settings
-from unoverse.server.store import Entry, LeaseLost, Store
+from unoverse.server.store import Entry, Store
 
 from .postgres import ASYNC, execute
 

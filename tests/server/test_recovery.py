@@ -9,10 +9,9 @@ import asyncio
 import os
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
-import pytest
 import websockets
 
 from unoverse.server.store import Store
@@ -20,16 +19,6 @@ from unoverse.server.store import Store
 from .players import QUICK, Client, Process, Server, Zygote, room
 
 KILLS = 6
-
-
-@pytest.fixture(scope="module")
-def zygote() -> Iterator[Zygote]:
-    """Where the servers are forked from: each starts in a few tenths of a second."""
-    zygote = Zygote()
-    try:
-        yield zygote
-    finally:
-        zygote.close()
 
 
 async def play_for(

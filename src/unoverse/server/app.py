@@ -47,12 +47,12 @@ from .export import export
 from .hub import Hub
 from .live import DEFAULTS, Config, Live
 from .quotas import LIMITS, Limits
-from .records import DEFAULT_URL, Entry, GameRecord
+from .records import DEFAULT_URL, Entry, GameRecord, LeaseLost
 from .relay import HOP, Relay, RelayRooms, pipe
 from .results import results
 from .room import MAX_NAME, Settings, rules_of
 from .serving import BodyLimit, Gate
-from .store import LeaseLost, Store
+from .store import Store
 from .wire import events_for, seat_view
 
 log = logging.getLogger("unoverse.server")

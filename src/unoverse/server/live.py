@@ -46,7 +46,7 @@ from ..sim.driver import STALL_MS
 from . import protocol as p
 from .bot_pool import BotPool, Decision, decision_seed, searches
 from .limits import Bucket
-from .records import ChatLine, Entry, GameRecord, GameStore
+from .records import ChatLine, Entry, GameRecord, GameStore, LeaseLost
 from .results import eliminated_in, is_blast
 from .room import Room, refuse_invisible
 from .shuffle import Deal
@@ -424,7 +424,7 @@ class Live:
                 frame = _unavailable(message.seq)
                 waiting.set_result(frame)
                 conn.send(frame)
-                if getattr(exc, "code", None) == "lease_lost":
+                if isinstance(exc, LeaseLost):
                     raise
                 return
             except BaseException as exc:
@@ -568,7 +568,7 @@ class Live:
                 await self.store.append_all(self.record.id, self.logged, entries)
             except Exception as exc:
                 self._unstored.clear()
-                if getattr(exc, "code", None) == "lease_lost":  # another process has it
+                if isinstance(exc, LeaseLost):  # another process has it
                     self.epoch += 1  # every action waiting was not stored
                     self.lost()
                     raise

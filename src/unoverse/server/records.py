@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Protocol
 
+from ..core.errors import UnoverseError
 from ..core.game import Game
 from ..core.setup import new_game
 
@@ -75,6 +76,13 @@ class ChatLine:
 
 class CodeTaken(Exception):
     """A new room's code is already some room's."""
+
+
+class LeaseLost(UnoverseError):
+    """The database refused a room's write: another process took the room over (its fence
+    is newer than the one the write carried). Nothing of the write was stored."""
+
+    code = "lease_lost"
 
 
 class GameStore(Protocol):

@@ -87,7 +87,7 @@ class Relay:
                 continue
             owner = await self.peers.owner(code, fresh=unreachable is not None)
             if owner is None:
-                if await self.hub.store.ended_room(code) is not None or not await self._open(code):
+                if not await self._open(code):  # (an ended room is not open either)
                     return None
             elif owner.alive and owner.node != self.peers.id and owner.url != unreachable:
                 if relayed:

@@ -31,21 +31,13 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from ..core.errors import UnoverseError
-from .records import DEFAULT_URL, ChatLine, CodeTaken, Entry, GameRecord
+from .records import DEFAULT_URL, ChatLine, CodeTaken, Entry, GameRecord, LeaseLost
 from .room import Room, Seat, Settings
 from .tables import ActionRow, ChatRow, GameRow, NodeRow, RoomLeaseRow, RoomRow, SeatRow
 
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
 #: The error the database's fence trigger raises (migration 0004).
 STALE_FENCE: Final = "UL001"
-
-
-class LeaseLost(UnoverseError):
-    """The database refused a room's write: another process took the room over (its fence
-    is newer than the one the write carried). Nothing of the write was stored."""
-
-    code = "lease_lost"
 
 
 class Store:
