@@ -22,7 +22,9 @@ receiving the update that shows it.
   people do (a median of 450 ms). Target: p99 under 100 ms, nothing lost or duplicated.
 * **failover**: then the process that owns the most rooms is killed (SIGKILL); for each of
   its rooms, the time from the kill to the room's next acknowledged action. Target: p99
-  under 5 s.
+  under 5 s. Measured twice: in the thousand rooms' run, and in a run of
+  ``--failover-rooms`` (200) rooms, a load the machine carries within the p99 target, so
+  that the takeover's own time is not hidden by a machine at the end of its cores.
 
 ``python benchmarks/bench_cluster.py`` (everything, about ten minutes);
 ``--only thousand --rooms 50 --seconds 5`` for a quick look. Runs are bounded in time.
@@ -214,8 +216,9 @@ def capacity(zygote: Zygote, n: int, p99: float, seconds: float, seed: int) -> d
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--only", choices=("scale", "relay", "thousand"), default=None)
+    parser.add_argument("--only", choices=("scale", "relay", "thousand", "failover"), default=None)
     parser.add_argument("--rooms", type=int, default=1000)
+    parser.add_argument("--failover-rooms", type=int, default=200)
     parser.add_argument("--seconds", type=float, default=30.0)
     parser.add_argument("--scale-seconds", type=float, default=12.0)
     parser.add_argument("--p99", type=float, default=TARGET_P99_MS)
@@ -238,12 +241,13 @@ def main() -> None:
                 report["relay"] = asyncio.run(
                     load(front, 100, args.scale_seconds, 450.0, args.seed, split=True)
                 )
-        if args.only in (None, "thousand"):
-            with a_set(zygote, 3, pinned=False) as front:
-                kill = max(WARM_UP + 2.0, args.seconds - 15.0)  # 15 s to come back in
-                report["thousand"] = asyncio.run(
-                    load(front, args.rooms, args.seconds, 450.0, args.seed, kill_after=kill)
-                )
+        kill = max(WARM_UP + 2.0, args.seconds - 15.0)  # 15 s to come back in
+        for run, rooms in (("thousand", args.rooms), ("failover", args.failover_rooms)):
+            if args.only in (None, run):
+                with a_set(zygote, 3, pinned=False) as front:
+                    report[run] = asyncio.run(
+                        load(front, rooms, args.seconds, 450.0, args.seed, kill_after=kill)
+                    )
     finally:
         zygote.close()
     if args.json:
@@ -270,17 +274,22 @@ def main() -> None:
               f"owner and two on another process: p50 {r['owner_p50_ms']} / "
               f"{r['relayed_p50_ms']} ms, p99 {r['owner_p99_ms']} / {r['relayed_p99_ms']} ms "
               "(owner / relayed)")  # fmt: skip
-    if "thousand" in report:
-        t = report["thousand"]
-        print(f"{t['rooms']} rooms on {t['processes']} processes (rooms each: {t['spread']}): "
-              f"{t['actions_per_s']} actions/s, p50 {t['p50_ms']} ms, p99 {t['p99_ms']} ms, "
-              f"lost {t['lost']}, duplicated {t['duplicated']}")  # fmt: skip
-        print(f"failover of {t['killed_rooms']} rooms: p50 {t['failover_p50_s']} s, "
-              f"p99 {t['failover_p99_s']} s, max {t['failover_max_s']} s")  # fmt: skip
-        ok = t["p99_ms"] < TARGET_P99_MS and not t["lost"] and not t["duplicated"]
-        ok = ok and t["failover_p99_s"] < TARGET_FAILOVER_S
-        print(f"targets (p99 < {TARGET_P99_MS:g} ms, nothing lost, failover p99 < "
-              f"{TARGET_FAILOVER_S:g} s): " + ("met" if ok else "NOT met"))  # fmt: skip
+    for run in ("thousand", "failover"):
+        if run in report:
+            _print_kill_run(report[run])
+
+
+def _print_kill_run(t: dict[str, Any]) -> None:
+    """A run of ``load`` that killed a process, against its targets."""
+    print(f"{t['rooms']} rooms on {t['processes']} processes (rooms each: {t['spread']}): "
+          f"{t['actions_per_s']} actions/s, p50 {t['p50_ms']} ms, p99 {t['p99_ms']} ms, "
+          f"lost {t['lost']}, duplicated {t['duplicated']}")  # fmt: skip
+    print(f"failover of {t['killed_rooms']} rooms: p50 {t['failover_p50_s']} s, "
+          f"p99 {t['failover_p99_s']} s, max {t['failover_max_s']} s")  # fmt: skip
+    ok = t["p99_ms"] < TARGET_P99_MS and not t["lost"] and not t["duplicated"]
+    ok = ok and t["failover_p99_s"] < TARGET_FAILOVER_S
+    print(f"targets (p99 < {TARGET_P99_MS:g} ms, nothing lost, failover p99 < "
+          f"{TARGET_FAILOVER_S:g} s): " + ("met" if ok else "NOT met"))  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -180,3 +180,51 @@ def test_of_two_processes_claiming_a_room_at_once_one_takes_it(schema: str) -> N
             await holder.renew()  # its lease again (the loser's is still running)
 
     two(schema, body)
+
+
+def test_of_two_processes_claiming_many_rooms_at_once_each_room_goes_to_one(
+    schema: str,
+) -> None:
+    """Claims in one transaction (``Peers.claims``, a dead owner's rooms taken over at
+    once): two processes claim overlapping sets of a dead owner's rooms at the same moment;
+    every room goes to exactly one of them, under a fence one higher, and a room a live
+    owner holds goes to neither."""
+    codes = [f"MANY{i}" for i in range(12)]
+
+    async def body(a: Peers, b: Peers) -> None:
+        for code in codes:
+            await a.store.insert_room(new_room(code), a.id)
+        await b.store.insert_room(new_room("HELD"), b.id)
+        fences = dict.fromkeys(codes, 1)
+        for turn in range(10):
+            await expire(a)
+            third = Peers(a.store, REDIS, a.name, "http://c", lease_s=1.0)
+            await third.join()
+            try:
+                got_b, got_c = await asyncio.gather(
+                    b.claims([*codes[: 8 + turn % 4], "HELD"]),
+                    third.claims([*reversed(codes[turn % 5 :]), "HELD"]),
+                )
+            finally:
+                await third.redis.aclose()
+            assert got_b.pop("HELD") == 1  # b's own room, under its fence
+            assert "HELD" not in got_c  # a live owner's
+            assert not got_b.keys() & got_c.keys()
+            for code, fence in {**got_b, **got_c}.items():
+                fences[code] += 1
+                assert fence == fences[code], (code, fence)
+            # the rooms neither took (a deadlock let a claim go) are taken at the next try
+            rest = [c for c in codes if c not in got_b and c not in got_c]
+            again = await b.claims(rest)
+            assert set(again) == set(rest)
+            for code in rest:
+                fences[code] += 1
+            # every room back to a (as a process with a store of its own)
+            await expire(b)
+            await expire(third)
+            back = await a.claims(codes)
+            assert back == {c: fences[c] + 1 for c in codes}
+            fences = back
+            await b.renew()
+
+    two(schema, body)

@@ -104,6 +104,9 @@ def test_an_http_refusal_without_a_code_is_said_by_its_status(spanish: None) -> 
     assert http_refusal_words(409, {"code": "room_full", "message": "every seat is taken"}) == (
         i18n.t("page.refusal.room_full")
     )
+    # a front's limit per address (nginx's own 429 page, docs/deployment.md)
+    assert http_refusal_words(429, None) == i18n.t("page.refusal.rate_limited", status=429)
+    assert http_refusal_words(429, None) != i18n.t("page.refusal.http", status=429)
 
 
 def test_the_server_ending_a_seat_is_said_in_words(spanish: None) -> None:

@@ -277,16 +277,18 @@ class Hub(Generic[S]):
         mine = [c for c in dict.fromkeys(codes) if c not in self.rooms and c not in self.adopting]
         self.adopting.update(mine)
         try:
-            claimed = [c for c in mine if await peers.claim(c)]
+            claimed = list(await peers.claims(mine))
             gate = asyncio.Semaphore(8)  # rebuilt a few at a time, on the database's connections
 
             async def rebuild(room: Room) -> None:
                 async with gate:
+                    began = time.monotonic()
                     live = self._live(room)
                     await live.recover()
                     listing = room.listing() if room.settings.public else None
                     await peers.routed(room.code, listing)
-                    log.info("room taken over", extra={"room": room.code})
+                    took = round((time.monotonic() - began) * 1000, 1)
+                    log.info("room taken over", extra={"room": room.code, "ms": took})
 
             await asyncio.gather(*(rebuild(r) for r in await peers.store.rooms(claimed)))
         finally:

@@ -40,6 +40,7 @@ from typing import TYPE_CHECKING, Any, Final
 from redis.asyncio import Redis
 from redis.exceptions import RedisError
 from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.ext.asyncio import create_async_engine
 
 if TYPE_CHECKING:
@@ -52,6 +53,8 @@ LEASE_S: Final = 2.0
 #: How long the process's event loop may go without a turn of ``Hub._own`` before its
 #: lease is no longer renewed (a loop stuck for good gives its rooms up), in leases.
 STUCK_LEASES: Final = 10
+#: PostgreSQL's SQLSTATE for a transaction it ended to undo a deadlock.
+DEADLOCK: Final = "40P01"
 
 
 @dataclass(frozen=True)
@@ -61,6 +64,8 @@ class Owner:
     node: str
     url: str
     alive: bool
+    #: Seconds its lease has still to run, as far as known (0: not read from the database).
+    left_s: float = 0.0
 
 
 class Peers:
@@ -153,51 +158,53 @@ class Peers:
             return list(rows.scalars().all())
 
     async def claim(self, code: str) -> int | None:
-        """Take room ``code`` over if its owner's lease has run out (or it has none): the
-        fence it is now held under, or None (a live owner has it, or it ended). A room this
-        process owns already is its own under its fence."""
+        """Take room ``code`` over (``claims``): the fence it is now held under, or None (a
+        live owner has it, or it ended)."""
+        return (await self.claims([code])).get(code)
+
+    async def claims(self, codes: list[str]) -> dict[str, int]:
+        """Take over, in one transaction, those of the rooms ``codes`` whose owner's lease
+        has run out (or that have none): each room now this process's, with the fence it is
+        held under. A room this process owns already is its own under its fence; one a live
+        owner has, or that ended, is left out."""
+        if not codes:
+            return {}
+        taken: dict[str, int] = {}
+        try:
+            await self._claim(sorted(set(codes)), taken)
+        except DBAPIError as exc:
+            if getattr(exc.orig, "sqlstate", None) != DEADLOCK:
+                raise
+            # two processes claiming rooms in common, their rows' locks taken in another
+            # order: the database let one go, with nothing taken (its next scan tries again)
+            log.info("claims deadlocked", extra={"rooms": len(codes)})
+            return {}
+        self.store.fences.update(taken)
+        return taken
+
+    async def _claim(self, codes: list[str], taken: dict[str, int]) -> None:
         async with self.store.engine.begin() as conn:
-            held = (
-                await conn.execute(
-                    text(
-                        "SELECT l.node, l.fence, coalesce(n.expires > now(), false) "
-                        "FROM room_leases l LEFT JOIN nodes n ON n.id = l.node "
-                        "WHERE l.room = :code"
-                    ),
-                    {"code": code},
-                )
-            ).first()
-            if held is None:  # a room no process has owned yet
-                fence = (
-                    await conn.execute(
-                        text(
-                            "INSERT INTO room_leases (room, node, fence) SELECT code, :id, 1 "
-                            "FROM rooms WHERE code = :code AND NOT ended "
-                            "ON CONFLICT (room) DO NOTHING RETURNING fence"
-                        ),
-                        {"id": self.id, "code": code},
-                    )
-                ).scalar()
-            elif held[0] == self.id:
-                fence = held[1]
-            elif held[2]:  # its owner's lease holds
-                fence = None
-            else:
+            args = {"id": self.id, "codes": codes}
+            for statement in (
+                # its own already
+                "SELECT room, fence FROM room_leases WHERE node = :id AND room = ANY(:codes)",
                 # compare and set on the fence seen: of two processes claiming at once, the
-                # second finds the fence raised and takes nothing (a condition on the owner's
-                # lease would be judged again on the first one's row, not its lease)
-                fence = (
-                    await conn.execute(
-                        text(
-                            "UPDATE room_leases SET node = :id, fence = fence + 1 "
-                            "WHERE room = :code AND fence = :seen RETURNING fence"
-                        ),
-                        {"id": self.id, "code": code, "seen": held[1]},
-                    )
-                ).scalar()
-        if fence is not None:
-            self.store.fences[code] = int(fence)
-        return None if fence is None else int(fence)
+                # second waits for the first one's row, finds the fence raised and takes
+                # nothing (a condition on the owner's lease would be judged again on the
+                # first one's row, not its lease)
+                "WITH seen AS (SELECT l.room, l.fence FROM room_leases l "
+                "LEFT JOIN nodes n ON n.id = l.node "
+                "WHERE l.room = ANY(:codes) AND l.node <> :id "
+                "AND NOT coalesce(n.expires > now(), false)) "
+                "UPDATE room_leases l SET node = :id, fence = l.fence + 1 FROM seen "
+                "WHERE l.room = seen.room AND l.fence = seen.fence RETURNING l.room, l.fence",
+                # rooms no process has owned yet
+                "INSERT INTO room_leases (room, node, fence) SELECT code, :id, 1 FROM rooms "
+                "WHERE code = ANY(:codes) AND NOT ended "
+                "ON CONFLICT (room) DO NOTHING RETURNING room, fence",
+            ):
+                rows = await conn.execute(text(statement), args)
+                taken.update((room, int(fence)) for room, fence in rows)
 
     # -- where a room is ---------------------------------------------------------------------
     async def owner(self, code: str, fresh: bool = False) -> Owner | None:
@@ -215,14 +222,17 @@ class Peers:
             row = (
                 await conn.execute(
                     text(
-                        "SELECT l.node, n.url, coalesce(n.expires > now(), false) "
+                        "SELECT l.node, n.url, coalesce(n.expires > now(), false), "
+                        "coalesce(extract(epoch FROM n.expires - now()), 0) "
                         "FROM room_leases l LEFT JOIN nodes n ON n.id = l.node "
                         "WHERE l.room = :code"
                     ),
                     {"code": code},
                 )
             ).first()
-        return None if row is None else Owner(row[0], row[1] or "", bool(row[2]))
+        if row is None:
+            return None
+        return Owner(row[0], row[1] or "", bool(row[2]), max(0.0, float(row[3])))
 
     async def heartbeat(self, owned: dict[str, dict[str, Any] | None]) -> None:
         """Tell Redis this process is alive (and where), and, the first time or when Redis

@@ -26,6 +26,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+import weakref
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Final
 
@@ -62,6 +63,8 @@ class Relay:
         self.http: httpx.AsyncClient = httpx.AsyncClient(
             timeout=httpx.Timeout(30.0, connect=self.peers.lease_s)
         )
+        #: room -> the lock of the clients waiting for it to be taken over (``locate``)
+        self._waits: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     async def close(self) -> None:
         """Close the connections to the other processes."""
@@ -93,12 +96,30 @@ class Relay:
                 if relayed:
                     raise p.ProtocolError("unavailable", "the room is moving: try again")
                 return owner.url
-            await self.hub.adopt([code])
-            if code in self.hub.rooms:
-                continue
-            if time.monotonic() > deadline:
-                raise p.ProtocolError("unavailable", "the room is moving: try again")
-            await asyncio.sleep(0.05)
+            # one client of the room waits for its owner's lease to run out and takes the
+            # room over; its others wait behind it (not each asking the database)
+            async with self._waiting(code):
+                if code in self.hub.rooms or code in self.hub.adopting:
+                    continue
+                await self.hub.adopt([code])
+                if code in self.hub.rooms:
+                    continue
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise p.ProtocolError("unavailable", "the room is moving: try again")
+                # as it is now (another process may have taken it over meanwhile), not as
+                # it was before this client's turn to wait came
+                now = await self.peers.owner(code, fresh=True)
+                if now is not None and now.alive and now.url != unreachable:
+                    continue
+                await asyncio.sleep(min(left, max(0.05, (now.left_s if now else 0.0) + 0.01)))
+
+    def _waiting(self, code: str) -> asyncio.Lock:
+        """The lock of those waiting for room ``code`` to be taken over here."""
+        lock = self._waits.get(code)
+        if lock is None:
+            lock = self._waits[code] = asyncio.Lock()
+        return lock
 
     async def _open(self, code: str) -> bool:
         """Whether ``code`` is a stored room that has not ended."""

@@ -38,6 +38,8 @@ from .tables import ActionRow, ChatRow, GameRow, NodeRow, RoomLeaseRow, RoomRow,
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
 #: The error the database's fence trigger raises (migration 0004).
 STALE_FENCE: Final = "UL001"
+#: Connections a store keeps to a server database (PostgreSQL), at most.
+POOL: Final = 15
 
 
 class Store:
@@ -64,6 +66,12 @@ class Store:
             # waiting for the lock sleeps in steps of up to 100 ms; queued on one
             # connection, the writes wait only for each other
             engine_args = {"pool_size": 1, "max_overflow": 0}
+        elif not url.startswith("sqlite"):
+            # up to 15 connections, each kept once opened: a pool that opened connections
+            # past its size and closed them again would pay a server process's start for
+            # each (SQLAlchemy's default, 5 kept and 10 more), when a burst of clients
+            # comes back after a failover and every room is looked up at once
+            engine_args = {"pool_size": POOL, "max_overflow": 0, **engine_args}
         engine = create_async_engine(url, **engine_args)
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)

@@ -2,9 +2,12 @@
 
 ``FrameLink`` numbers the messages it sends (``seq``), hands every frame it receives to the
 app, and turns the ``ack`` or ``error`` carrying a message's ``seq`` into the answer of
-``act`` or ``emote``. Subclasses say how a frame travels: into a room in this process
-(``LocalLink``) or over a websocket (``RemoteLink``). A link also reports its own state as
-``status`` frames (``connecting``, ``connected``, ``lost``...), which no server sends.
+``act`` or ``emote``. An action the server could not store just now (``unavailable``: its
+database away for a moment) is sent again, with the same ``seq``, after each wait of
+``RESEND_S``; the refusal stands after the last. Subclasses say how a frame travels: into
+a room in this process (``LocalLink``) or over a websocket (``RemoteLink``). A link also
+reports its own state as ``status`` frames (``connecting``, ``connected``, ``lost``...),
+which no server sends.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from ..i18n import N_
 
@@ -21,6 +24,9 @@ Deliver = Callable[[Frame], None]
 
 #: The answer to an action whose connection dropped before the server answered it.
 LOST: Frame = {"type": "lost"}
+#: The waits (seconds) before sending again an action refused ``unavailable``
+#: (docs/protocol.md, "Acknowledged means stored"); the page keeps the same ones.
+RESEND_S: Final = (0.5, 1.0, 2.0)
 
 
 def status(state: str, detail: str = "") -> Frame:
@@ -56,8 +62,16 @@ class FrameLink:
 
     async def act(self, action: str, version: int) -> Frame:
         """Send an action decided on state ``version``: the server's ``ack`` or ``error``,
-        or ``LOST`` if the connection dropped first."""
-        return await self._request({"type": "act", "based_on_version": version, "action": action})
+        or ``LOST`` if the connection dropped first. Refused ``unavailable``, it is sent
+        again after each wait of ``RESEND_S`` (the server kept nothing of it)."""
+        message: Frame = {"type": "act", "based_on_version": version, "action": action}
+        answer = await self._request(message)
+        for wait in RESEND_S:
+            if answer.get("type") != "error" or answer.get("code") != "unavailable":
+                break
+            await asyncio.sleep(wait)
+            answer = await self._request(message)
+        return answer
 
     async def emote(self, emote: str) -> Frame:
         """Send an emote to the room (one of ``server.protocol.EMOTES``): the server's
@@ -65,8 +79,12 @@ class FrameLink:
         return await self._request({"type": "emote", "emote": emote})
 
     async def _request(self, message: Frame) -> Frame:
-        self._seq += 1
-        seq = message["seq"] = self._seq
+        """Send ``message`` under the next ``seq`` (or the one it carries, sent again) and
+        wait for its answer."""
+        if "seq" not in message:
+            self._seq += 1
+            message["seq"] = self._seq
+        seq = message["seq"]
         answer: asyncio.Future[Frame] = asyncio.get_running_loop().create_future()
         self._waiting[seq] = answer
         try:

@@ -110,9 +110,12 @@ def refusal_words(
 
 def http_refusal_words(status: int, body: object) -> str:
     """An HTTP refusal in words: its JSON body's code (``refusal_words``), else its status
-    (``page.refusal.http``: a body without a code, such as a proxy's or uvicorn's own)."""
+    (``page.refusal.http``: a body without a code, such as a proxy's or uvicorn's own; a
+    429 without one, a front's limit per address, is ``rate_limited``)."""
     if isinstance(body, Mapping) and body.get("code"):
         return refusal_words(body, status=status)
+    if status == 429:
+        return refusal_words({"code": "rate_limited"}, status=status)
     return t("page.refusal.http", status=status)
 
 

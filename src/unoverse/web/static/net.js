@@ -1,12 +1,15 @@
 // The connection to a room (docs/protocol.md): the websocket, its hello, the numbering of
 // messages, their answers, and reconnection after a reload, a lost network or a sleeping
-// phone. Nothing here knows the rules: frames go to `onFrame` as they come. A refusal is
+// phone. An action the server could not store just now (`unavailable`: its database away
+// for a moment) is sent again with the same `seq` after each wait of RESEND_MS, as the
+// terminal does; the refusal stands after the last. Nothing here knows the rules: frames go to `onFrame` as they come. A refusal is
 // said in the player's language from its code (`page.refusal.<code>`, and for the codes
 // that cover several cases, `page.refusal.<code>.<case>` told apart by the server's message).
 import { has, t } from "./words.js";
 
 const PROTOCOL = 1;
 const RETRY_MS = [300, 1000, 2000, 4000, 8000];
+const RESEND_MS = [500, 1000, 2000];
 
 /** The seat a browser holds in each room: {seat, token, name}, kept across reloads. */
 export const seats = {
@@ -46,7 +49,9 @@ export async function api(method, path, body, token) {
     throw refused("offline", "", 0);
   }
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw refused(data.code || "http", data.message || "", response.status);
+  // a 429 without a code is a front's limit per address (docs/deployment.md)
+  const code = data.code || (response.status === 429 ? "rate_limited" : "http");
+  if (!response.ok) throw refused(code, data.message || "", response.status);
   return data;
 }
 
@@ -232,24 +237,29 @@ export class Connection {
   }
 
   /** Send an action decided on `version`: resolves to its `ack` or `error` frame (or
-   * `{type: "lost"}` if the socket went away first). */
-  act(action, version) {
-    const seq = this.nextSeq();
-    return new Promise((resolve) => {
-      this.waiting.set(seq, { resolve });
-      if (!this.send({ type: "act", seq, based_on_version: version, action })) {
-        this.waiting.delete(seq);
-        resolve({ type: "lost" });
-      }
-    });
+   * `{type: "lost"}` if the socket went away first). Refused `unavailable`, it is sent
+   * again, with the same `seq`, after each wait of RESEND_MS. */
+  async act(action, version) {
+    const message = { type: "act", seq: this.nextSeq(), based_on_version: version, action };
+    let answer = await this.request(message);
+    for (const wait of RESEND_MS) {
+      if (answer.type !== "error" || answer.code !== "unavailable") break;
+      await new Promise((done) => setTimeout(done, wait));
+      answer = await this.request(message);
+    }
+    return answer;
   }
 
   chat(text) {
-    const seq = this.nextSeq();
+    return this.request({ type: "chat", seq: this.nextSeq(), text });
+  }
+
+  /** Send `message` (numbered) and resolve to its answer, or `{type: "lost"}`. */
+  request(message) {
     return new Promise((resolve) => {
-      this.waiting.set(seq, { resolve });
-      if (!this.send({ type: "chat", seq, text })) {
-        this.waiting.delete(seq);
+      this.waiting.set(message.seq, { resolve });
+      if (!this.send(message)) {
+        this.waiting.delete(message.seq);
         resolve({ type: "lost" });
       }
     });
