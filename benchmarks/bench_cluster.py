@@ -132,6 +132,7 @@ async def load(
                 headers={"Authorization": f"Bearer {t[0].token}"},
             )
         began = time.monotonic()
+        cpu = (_cpu_s([n.pid for n in front.nodes]), time.process_time())
         until[0] = began + seconds
         killed_at, killed_rooms, owned = None, set(), await owners(front)
         if kill_after is not None:
@@ -146,6 +147,7 @@ async def load(
         for task in late:
             task.cancel()
         elapsed = time.monotonic() - began
+        cpu = (_cpu_s([n.pid for n in front.nodes]) - cpu[0], time.process_time() - cpu[1])
     lost, duplicated = await check(front.database, seats)
     steady = began + WARM_UP
     stop = killed_at if killed_at is not None else math.inf
@@ -165,6 +167,9 @@ async def load(
         "p50_ms": round(percentile(latencies, 0.5), 2),
         "p99_ms": round(percentile(latencies, 0.99), 2),
         "refused": sum(s.errors for s in seats),
+        # the CPU time of an action: the set's processes', and the clients' (this process)
+        "server_cpu_ms_per_action": round(cpu[0] * 1000 / max(1, actions), 3),
+        "clients_cpu_ms_per_action": round(cpu[1] * 1000 / max(1, actions), 3),
         "lost": lost,
         "duplicated": duplicated,
     }
@@ -184,6 +189,19 @@ async def load(
         out["failover_p99_s"] = round(percentile(back, 0.99), 2)
         out["failover_max_s"] = round(max(back), 2)
     return out
+
+
+def _cpu_s(pids: list[int]) -> float:
+    """The CPU time (user and system, seconds) the processes ``pids`` have used so far
+    (those still alive)."""
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
+    return total / os.sysconf("SC_CLK_TCK")
 
 
 def a_set(zygote: Zygote, n: int, pinned: bool) -> Front:
@@ -262,7 +280,9 @@ def main() -> None:
                 print(f"{label}: no load within p99 {args.p99:g} ms")
                 continue
             print(f"{label}: {run['rooms']} rooms, {run['actions_per_s']} actions/s, "
-                  f"p50 {run['p50_ms']} ms, p99 {run['p99_ms']} ms")  # fmt: skip
+                  f"p50 {run['p50_ms']} ms, p99 {run['p99_ms']} ms; CPU per action: "
+                  f"{run['server_cpu_ms_per_action']} ms in the set's processes, "
+                  f"{run['clients_cpu_ms_per_action']} ms in the clients")  # fmt: skip
         if one and two:
             ratio = two["actions_per_s"] / one["actions_per_s"]
             met = ratio >= TARGET_SCALE
