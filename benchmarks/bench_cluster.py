@@ -147,7 +147,8 @@ async def load(
         for task in late:
             task.cancel()
         elapsed = time.monotonic() - began
-        cpu = (_cpu_s([n.pid for n in front.nodes]) - cpu[0], time.process_time() - cpu[1])
+        if killed_at is None:
+            cpu = (_cpu_s([n.pid for n in front.nodes]) - cpu[0], time.process_time() - cpu[1])
     lost, duplicated = await check(front.database, seats)
     steady = began + WARM_UP
     stop = killed_at if killed_at is not None else math.inf
@@ -167,12 +168,13 @@ async def load(
         "p50_ms": round(percentile(latencies, 0.5), 2),
         "p99_ms": round(percentile(latencies, 0.99), 2),
         "refused": sum(s.errors for s in seats),
-        # the CPU time of an action: the set's processes', and the clients' (this process)
-        "server_cpu_ms_per_action": round(cpu[0] * 1000 / max(1, actions), 3),
-        "clients_cpu_ms_per_action": round(cpu[1] * 1000 / max(1, actions), 3),
         "lost": lost,
         "duplicated": duplicated,
     }
+    if killed_at is None:  # (a killed process's CPU time can no longer be read)
+        # the CPU time of an action: the set's processes', and the clients' (this process)
+        out["server_cpu_ms_per_action"] = round(cpu[0] * 1000 / max(1, actions), 3)
+        out["clients_cpu_ms_per_action"] = round(cpu[1] * 1000 / max(1, actions), 3)
     if split:
         for label, group in (("owner", False), ("relayed", True)):
             mine = [x for s in seats if (id(s) in relayed) == group for t, x in s.latencies
@@ -192,14 +194,10 @@ async def load(
 
 
 def _cpu_s(pids: list[int]) -> float:
-    """The CPU time (user and system, seconds) the processes ``pids`` have used so far
-    (those still alive)."""
+    """The CPU time (user and system, seconds) the processes ``pids`` have used so far."""
     total = 0
     for pid in pids:
-        try:
-            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
         total += int(fields[11]) + int(fields[12])  # utime, stime (fields 14 and 15)
     return total / os.sysconf("SC_CLK_TCK")
 

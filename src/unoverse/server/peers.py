@@ -55,6 +55,8 @@ LEASE_S: Final = 2.0
 STUCK_LEASES: Final = 10
 #: PostgreSQL's SQLSTATE for a transaction it ended to undo a deadlock.
 DEADLOCK: Final = "40P01"
+#: A process's lease renewed for ``s`` seconds from now (the database's clock).
+RENEW: Final = text("UPDATE nodes SET expires = now() + make_interval(secs => :s) WHERE id = :id")
 
 
 @dataclass(frozen=True)
@@ -112,10 +114,7 @@ class Peers:
         fences."""
         self.beat = time.monotonic()
         async with self.store.engine.begin() as conn:
-            await conn.execute(
-                text("UPDATE nodes SET expires = now() + make_interval(secs => :s) WHERE id = :id"),
-                {"id": self.id, "s": self.lease_s},
-            )
+            await conn.execute(RENEW, {"id": self.id, "s": self.lease_s})
             rows = await conn.execute(
                 text("SELECT room, fence FROM room_leases WHERE node = :id"), {"id": self.id}
             )
@@ -328,13 +327,7 @@ class _Renewal(threading.Thread):
                     continue
                 try:
                     async with engine.begin() as conn:
-                        await conn.execute(
-                            text(
-                                "UPDATE nodes SET expires = now() + make_interval(secs => :s) "
-                                "WHERE id = :id"
-                            ),
-                            {"id": peers.id, "s": peers.lease_s},
-                        )
+                        await conn.execute(RENEW, {"id": peers.id, "s": peers.lease_s})
                 except Exception as exc:  # the database away: the next turn tries again
                     log.warning("lease renewal failed", extra={"error": str(exc)[:200]})
         finally:

@@ -2,8 +2,8 @@
 // messages, their answers, and reconnection after a reload, a lost network or a sleeping
 // phone. An action the server could not store just now (`unavailable`: its database away
 // for a moment) is sent again with the same `seq` after each wait of RESEND_MS, as the
-// terminal does; the refusal stands after the last. Nothing here knows the rules: frames go to `onFrame` as they come. A refusal is
-// said in the player's language from its code (`page.refusal.<code>`, and for the codes
+// terminal does; the refusal stands after the last. Nothing here knows the rules: frames
+// go to `onFrame` as they come. A refusal is said in the player's language from its code (`page.refusal.<code>`, and for the codes
 // that cover several cases, `page.refusal.<code>.<case>` told apart by the server's message).
 import { has, t } from "./words.js";
 
