@@ -31,6 +31,9 @@ from .front import Front, Node
 FAST = ("--lease", "2", "--between-rounds", "0", "--grace", "30", "--log-level", "info")
 #: Random moments the owner is killed at, in one match.
 KILLS = int(os.environ.get("UNOVERSE_TEST_KILLS", "30"))
+#: A match that lasts as long as a test plays it: on a fast machine, a table of quick bots
+#: plays to 5,000 points within a minute.
+ENDLESS = "classic+target_score=1000000"
 
 Acked = list[tuple[int, int, int, int]]
 
@@ -104,6 +107,7 @@ async def kill_the_owner(front: Front, table: Table, after: float) -> tuple[int,
     def enough(_: Client | None) -> bool:
         return bool(moved) and (len(table.acked) > moved[0] or table.over)
 
+    assert not table.over, "the match ended before the last kill: a higher target"
     playing = asyncio.ensure_future(table.play(30.0, enough))
     await asyncio.sleep(after)
     port = await owner_port(front, table.code)
@@ -236,9 +240,7 @@ def test_a_turn_timer_resumes_from_its_stored_deadline(front: Front) -> None:
 def test_the_owner_killed_at_random_moments(front: Front, tmp_path: Path) -> None:
     rng = random.Random(int(os.environ.get("UNOVERSE_TEST_SEED", "41")))
     bots = {2: QUICK["normal"], 3: QUICK["easy"]}
-    code, joined = asyncio.run(
-        room(front.server, "classic+target_score=5000", 4, bots, ["Ana", "Bo"])
-    )
+    code, joined = asyncio.run(room(front.server, ENDLESS, 4, bots, ["Ana", "Bo"]))
     table = Table(front, code, joined)
     failovers = []
     for _ in range(KILLS):
@@ -254,9 +256,7 @@ def test_the_owner_killed_at_random_moments(front: Front, tmp_path: Path) -> Non
 def test_an_owner_paused_past_its_lease_writes_nothing_when_it_wakes(
     front: Front, tmp_path: Path
 ) -> None:
-    code, joined = asyncio.run(
-        room(front.server, "classic+target_score=5000", 2, {1: QUICK["normal"]}, ["Ana"])
-    )
+    code, joined = asyncio.run(room(front.server, ENDLESS, 2, {1: QUICK["normal"]}, ["Ana"]))
     table = Table(front, code, joined)
     asyncio.run(table.play(1.0))
     port = asyncio.run(owner_port(front, code))

@@ -18,7 +18,7 @@ from server.players import QUICK, Zygote, room
 
 from .front import Front
 from .links import Link, OwnRedis
-from .test_failover import FAST, Table, check_log, more_than
+from .test_failover import ENDLESS, FAST, Table, check_log, more_than
 
 
 @pytest.fixture
@@ -42,9 +42,7 @@ def link() -> Iterator[Link]:
 
 def a_table(front: Front, public: bool = False) -> Table:
     bots = {2: QUICK["normal"], 3: QUICK["easy"]}
-    code, joined = asyncio.run(
-        room(front.server, "classic+target_score=5000", 4, bots, ["Ana", "Bo"], public=public)
-    )
+    code, joined = asyncio.run(room(front.server, ENDLESS, 4, bots, ["Ana", "Bo"], public=public))
     return Table(front, code, joined)
 
 

@@ -60,7 +60,7 @@ def test_sigkill_at_random_points_loses_no_acknowledged_action(
     code, joined = asyncio.run(
         room(
             server,
-            "classic+target_score=5000",
+            "classic+target_score=1000000",  # (a match that lasts the test)
             4,
             {2: QUICK["normal"], 3: QUICK["easy"]},
             ["Ana", "Bo"],
