@@ -259,11 +259,11 @@ def test_chat_is_stored_text_and_rate_limited(tmp_path: Path) -> None:
 
 
 def test_every_error_code_is_provoked_by_these_tests() -> None:
-    """The codes the tests above and test_hostile.py (the limits) provoke, against the
-    protocol's list."""
+    """The codes the tests above, test_hostile.py (the limits) and test_accounts.py
+    (``forbidden``, ``name_taken``) provoke, against the protocol's list."""
     provoked = {
         "illegal", "not_your_window", "stale", "notation", "bad_message", "rate_limited",
-        "unauthorised", "room_full", "not_started", "not_ready", "not_found",
-        "too_large", "too_many", "server_full", "unavailable",
+        "unauthorised", "forbidden", "name_taken", "room_full", "not_started", "not_ready",
+        "not_found", "too_large", "too_many", "server_full", "unavailable",
     }  # fmt: skip
     assert provoked == set(ERROR_CODES)

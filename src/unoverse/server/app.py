@@ -43,6 +43,8 @@ from ..core.errors import UnoverseError
 from ..core.registry import variants
 from ..web import STATIC
 from . import protocol as p
+from .account_api import Members, Viewer, account_routes
+from .accounts import Accounts
 from .export import export
 from .hub import Hub
 from .live import DEFAULTS, Config, Live
@@ -52,6 +54,7 @@ from .relay import HOP, Relay, RelayRooms, pipe
 from .results import results
 from .room import MAX_NAME, Settings, rules_of
 from .serving import BodyLimit, Gate
+from .sessions import Session, Sessions
 from .store import Store
 from .wire import events_for, seat_view
 
@@ -63,7 +66,9 @@ MAX_QUEUED: Final = 1000
 HELLO_WITHIN: Final = 10.0
 _STATUS: Final = {
     "unauthorised": 401,
+    "forbidden": 403,
     "not_found": 404,
+    "name_taken": 409,
     "room_full": 409,
     "not_ready": 409,
     "too_large": 413,
@@ -105,7 +110,9 @@ BotSpec = Annotated[str, Field(min_length=1, max_length=200, pattern=r"^[A-Za-z0
 class NewRoom(Strict):
     """A room to create, and its host."""
 
-    name: Name = Field(description="the host's name, 1-24 characters")
+    name: Name | None = Field(
+        None, description="the host's name, 1-24 characters (signed in: the account's)"
+    )
     preset: str = Field(
         "classic",
         description="variant and options, e.g. classic+stacking=progressive+target_score=300",
@@ -123,6 +130,7 @@ class NewRoom(Strict):
         description="the bots' human pace: relaxed (x1.5 their times), normal, fast (x0.6)",
     )
     public: bool = Field(False, description="listed in the public room list")
+    rated: bool = Field(False, description="each round changes the ratings; signed-in players only")
     spectators: bool = Field(True, description="whether spectators may watch")
     bots: dict[SeatKey, BotSpec] = Field(
         default_factory=dict,
@@ -135,7 +143,9 @@ class NewRoom(Strict):
 class Join(Strict):
     """A player taking a seat."""
 
-    name: Name = Field(description="1-24 characters, unique in the room")
+    name: Name | None = Field(
+        None, description="1-24 characters, unique in the room (signed in: the account's)"
+    )
     seat: SeatNumber | None = Field(None, description="the seat wanted (default: the first open)")
 
 
@@ -177,9 +187,10 @@ class Refusal(BaseModel):
 
 _WHY: Final = {
     400: "unreadable request",
-    401: "no seat or not the host",
+    401: "no seat or not the host, or not signed in",
+    403: "a signed-in request without its forgery token, or from another site",
     404: "no such room or game",
-    409: "the room is full or not ready",
+    409: "the room is full or not ready, or the name has an account",
     413: "request body too large",
     422: "a value the server refuses",
     429: "over a limit of this address",
@@ -221,6 +232,7 @@ def create_app(
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         if hub is not None:
             _app.state.hub = hub
+            _app.state.members = _members(hub)
             if hub.peers is not None:
                 relays.append(Relay(hub))
             try:
@@ -231,6 +243,7 @@ def create_app(
             return
         hubs.append(await Hub.open(url, config, limits))
         _app.state.hub = hubs[0]
+        _app.state.members = _members(hubs[0])
         try:
             yield
         finally:
@@ -296,6 +309,7 @@ def create_app(
         Gate, quotas=lambda: hubs[0].quotas if hubs else None, log=log, path=_logged_path
     )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    app.include_router(account_routes(_address, refusals))
 
     @app.get("/", include_in_schema=False)
     async def home() -> FileResponse:
@@ -340,14 +354,21 @@ def create_app(
         "/api/rooms",
         summary="Create a room; its host takes a seat",
         status_code=201,
-        responses=refusals(409, 429, 503),
+        responses=refusals(401, 403, 409, 429, 503),
     )
-    async def create_room(body: NewRoom, request: Request) -> Joined:
+    async def create_room(body: NewRoom, request: Request, session: Viewer) -> Joined:
         settings = Settings.make(
-            body.preset, body.seats, body.timer, body.public, body.spectators, body.bot_speed
+            body.preset,
+            body.seats,
+            body.timer,
+            body.public,
+            body.spectators,
+            body.bot_speed,
+            body.rated,
         )
+        name, account = _player(body.name, session)
         live, seat, token = await the_hub().create(
-            settings, body.name, body.bots, _address(request)
+            settings, name, body.bots, _address(request), account
         )
         return _joined(request, live, seat, token)
 
@@ -399,12 +420,13 @@ def create_app(
         "/api/rooms/{code}/join",
         summary="Take a seat",
         status_code=201,
-        responses=refusals(404, 409, 429),
+        responses=refusals(401, 403, 404, 409, 429),
     )
-    async def join(code: Code, body: Join, request: Request) -> Joined:
+    async def join(code: Code, body: Join, request: Request, session: Viewer) -> Joined:
         live = room_of(request, code)
+        name, account = _player(body.name, session)
         seat, token = await the_hub().change(
-            live, "join", lambda room: room.join(body.name, body.seat)
+            live, "join", lambda room: room.join(name, body.seat, account)
         )
         return _joined(request, live, seat, token)
 
@@ -578,6 +600,24 @@ def create_app(
         await _serve_socket(the_hub(), websocket, relays[0] if relays else None)
 
     return app
+
+
+def _members(hub: Hub[Store]) -> Members:
+    engine = hub.store.engine
+    return Members(Accounts(engine), Sessions(engine), hub.quotas)
+
+
+def _player(name: str | None, session: Session | None) -> tuple[str, int | None]:
+    """The name a seat is taken under, and its account: a signed-in player's account name
+    (a ``name`` given must be it), or a guest's ``name``."""
+    if session is None:
+        if name is None:
+            raise p.ProtocolError("bad_message", "name: required to play as a guest")
+        return name, None
+    account = session.account
+    if name is not None and " ".join(name.split()) != account.name:
+        raise p.ProtocolError("bad_message", f"name: signed in, you play as {account.name}")
+    return account.name, account.id
 
 
 def _address(request: Request | WebSocket) -> str:

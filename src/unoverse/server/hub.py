@@ -159,12 +159,19 @@ class Hub(Generic[S]):
             raise
 
     async def create(
-        self, settings: Settings, name: object, bots: dict[int, str], address: str = "local"
+        self,
+        settings: Settings,
+        name: object,
+        bots: dict[int, str],
+        address: str = "local",
+        account: int | None = None,
     ) -> tuple[Live, int, str]:
-        """A new room whose host joins under ``name`` and puts ``bots`` in their seats:
-        the room, the host's seat and token. ``address`` creates it, within its limits."""
+        """A new room whose host joins under ``name`` (for ``account``, if signed in) and
+        puts ``bots`` in their seats: the room, the host's seat and token. ``address``
+        creates it, within its limits."""
         room = Room("", settings)
-        seat, token = room.join(name, min(set(range(settings.seats)) - set(bots), default=0))
+        host = min(set(range(settings.seats)) - set(bots), default=0)
+        seat, token = room.join(name, host, account)
         for s, spec in sorted(bots.items()):
             room.add_bot(token, s, spec)
         self.quotas.may_create(address, len(self.rooms))

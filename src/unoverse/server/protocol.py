@@ -44,6 +44,8 @@ ErrorCode = Literal[
     "bad_message",
     "rate_limited",
     "unauthorised",
+    "forbidden",
+    "name_taken",
     "room_full",
     "not_started",
     "not_ready",

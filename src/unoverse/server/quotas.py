@@ -37,6 +37,12 @@ class Limits:
     rooms_total: int = 10_000
     #: Unknown room codes and games one address may ask for per minute (codes are secret).
     misses_per_minute: int = 30
+    #: Log-in attempts one address may make per minute, and attempts at one name from all
+    #: addresses together (a password is not to be guessed).
+    logins_per_minute: int = 10
+    logins_per_name_per_minute: int = 20
+    #: Accounts one address may create per minute.
+    signups_per_minute: int = 5
     #: Websockets one address may hold open at once.
     sockets_per_address: int = 40
     #: Connections (HTTP and websockets) the server holds at once; the next gets a 503.
@@ -68,6 +74,10 @@ class Quotas:
         self.requesting: dict[str, Bucket] = {}
         self.creating: dict[str, Bucket] = {}
         self.missing: dict[str, Bucket] = {}
+        self.logging_in: dict[str, Bucket] = {}
+        #: name key -> its log-in attempts (keyed by name whether it has an account or not)
+        self.guessed: dict[str, Bucket] = {}
+        self.signing_up: dict[str, Bucket] = {}
         #: address -> its open rooms' codes; address -> its open websockets
         self.rooms: dict[str, set[str]] = {}
         self.sockets: dict[str, int] = {}
@@ -118,6 +128,26 @@ class Quotas:
             raise ProtocolError(
                 "rate_limited",
                 f"more than {self.limits.misses_per_minute} unknown rooms or games a minute",
+            )
+
+    def may_log_in(self, address: str, key: str) -> None:
+        """Count a log-in attempt of ``address`` at the name ``key``, or refuse it with
+        ``rate_limited`` (the same whether the name has an account or not)."""
+        limits = self.limits
+        if not self._take(self.logging_in, address, limits.logins_per_minute):
+            raise ProtocolError(
+                "rate_limited", f"at most {limits.logins_per_minute} log-in attempts a minute"
+            )
+        if not self._take(self.guessed, key, limits.logins_per_name_per_minute):
+            raise ProtocolError(
+                "rate_limited", "too many log-in attempts at this name: wait a minute"
+            )
+
+    def may_sign_up(self, address: str) -> None:
+        """Count an account made by ``address``, or refuse it with ``rate_limited``."""
+        if not self._take(self.signing_up, address, self.limits.signups_per_minute):
+            raise ProtocolError(
+                "rate_limited", f"at most {self.limits.signups_per_minute} new accounts a minute"
             )
 
     def open_socket(self, address: str) -> None:

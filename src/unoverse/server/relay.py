@@ -44,10 +44,12 @@ if TYPE_CHECKING:
 
 #: The header a relayed request carries (its value: "1").
 HOP: Final = "x-unoverse-hop"
+#: The header a relayed request carries the client's ``Host`` in.
+FORWARDED_HOST: Final = b"x-forwarded-host"
 #: Headers not forwarded: the connection's own, and the ones the relay sets.
 _SKIPPED: Final = frozenset(
     {b"host", b"connection", b"keep-alive", b"transfer-encoding", b"upgrade", b"content-length",
-     b"x-forwarded-for", HOP.encode()}
+     b"x-forwarded-for", FORWARDED_HOST, HOP.encode()}
 )  # fmt: skip
 
 
@@ -158,6 +160,8 @@ class RelayRooms:
         client = scope.get("client")
         headers = [(k, v) for k, v in scope["headers"] if k.lower() not in _SKIPPED]
         headers += [(b"x-forwarded-for", (client[0] if client else "?").encode()), (HOP, b"1")]
+        # the host the client asked, which a signed-in request's origin is checked against
+        headers += [(FORWARDED_HOST, v) for k, v in scope["headers"] if k.lower() == b"host"]
         url = (
             where
             + scope["path"]

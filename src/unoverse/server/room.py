@@ -1,11 +1,13 @@
 """A room's table before and between matches: its settings, its seats (players, bots, open),
 the host, and who holds which seat (docs/protocol.md, "Rooms").
 
-No account: joining a seat returns a seat token, 256 random bits from the operating system.
-The room keeps only each token's SHA-256 and compares in constant time, so a stored room
-gives no token away. Every change is checked before anything moves: a refused request
-raises ``ProtocolError`` (or the engine's typed error for bad settings) and leaves the room
-as it was.
+Joining a seat returns a seat token, 256 random bits from the operating system, whether the
+player is a guest or signed in (then the seat also names the account, and the seat's name
+is the account's). The room keeps only each token's SHA-256 and compares in constant time,
+so a stored room gives no token away. A rated room seats accounts only.
+
+Every change is checked before anything moves: a refused request raises ``ProtocolError``
+(or the engine's typed error for bad settings) and leaves the room as it was.
 """
 
 from __future__ import annotations
@@ -90,6 +92,8 @@ class Settings:
     public: bool = False
     spectators: bool = True
     bot_speed: Speed = "normal"
+    #: each round changes its players' ratings; only accounts (and bots) take its seats
+    rated: bool = False
 
     @classmethod
     def make(
@@ -100,6 +104,7 @@ class Settings:
         public: object = False,
         spectators: object = True,
         bot_speed: object = "normal",
+        rated: object = False,
     ) -> Settings:
         """Checked settings: a preset the engine accepts for ``seats`` players, a timer
         of ``TIMERS`` and a bot speed of ``BOT_SPEEDS``. How a match is scored and its
@@ -113,13 +118,13 @@ class Settings:
             raise InvalidOptionValue(
                 reason=N_("reason.timer"), timers=", ".join(TIMERS), given=shown(timer)
             )
-        for name, value in (("public", public), ("spectators", spectators)):
+        for name, value in (("public", public), ("spectators", spectators), ("rated", rated)):
             if not isinstance(value, bool):
                 raise InvalidOptionValue(f"{name}: true or false, not {shown(value)}")
         assert isinstance(preset, str) and isinstance(public, bool)
-        assert isinstance(spectators, bool)
+        assert isinstance(spectators, bool) and isinstance(rated, bool)
         if bot_speed == "relaxed" or bot_speed == "normal" or bot_speed == "fast":
-            return cls(preset, seats, timer, public, spectators, bot_speed)
+            return cls(preset, seats, timer, public, spectators, bot_speed, rated)
         raise InvalidOptionValue(
             reason=N_("reason.bot_speed"), speeds=", ".join(BOT_SPEEDS), given=shown(bot_speed)
         )
@@ -132,11 +137,13 @@ class Settings:
 
 @dataclass
 class Seat:
-    """One seat: open, a player's (a name and its token's hash) or a bot's (its spec)."""
+    """One seat: open, a player's (a name and its token's hash, and the player's account
+    if signed in) or a bot's (its spec)."""
 
     name: str | None = None
     bot: str | None = None
     token: bytes | None = None
+    account: int | None = None
 
     @property
     def kind(self) -> str:
@@ -182,10 +189,17 @@ class Room:
         return self.seats[seat]
 
     # -- players ---------------------------------------------------------------------------
-    def join(self, name: object, seat: object = None) -> tuple[int, str]:
-        """Take an open seat (the first one, or ``seat``) under ``name``: the seat and its
-        token. ``room_full`` when no seat is open."""
+    def join(
+        self, name: object, seat: object = None, account: int | None = None
+    ) -> tuple[int, str]:
+        """Take an open seat (the first one, or ``seat``) under ``name``, for ``account`` if
+        signed in: the seat and its token. ``room_full`` when no seat is open;
+        ``unauthorised`` for a guest at a rated room, or an account seated already."""
         self._before_start("join")
+        if account is None and self.settings.rated:
+            raise ProtocolError("unauthorised", "a rated room seats signed-in players only")
+        if account is not None and any(s.account == account for s in self.seats):
+            raise ProtocolError("unauthorised", "your account holds a seat of this room already")
         clean = self._name(name)
         if seat is None:
             free = [i for i, s in enumerate(self.seats) if s.kind == "open"]
@@ -198,7 +212,7 @@ class Room:
             assert isinstance(seat, int)
             index = seat
         token = new_token()
-        self.seats[index] = Seat(name=clean, token=token_hash(token))
+        self.seats[index] = Seat(name=clean, token=token_hash(token), account=account)
         if self.host is None:
             self.host = index
         return index, token
@@ -297,6 +311,7 @@ class Room:
             "timer": self.settings.timer,
             "bot_speed": self.settings.bot_speed,
             "spectators": self.settings.spectators,
+            "rated": self.settings.rated,
             "started": self.started,
         }
 

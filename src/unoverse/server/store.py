@@ -102,7 +102,14 @@ class Store:
             )
             for i, seat in enumerate(room.seats):
                 await s.merge(
-                    SeatRow(room=room.code, seat=i, name=seat.name, bot=seat.bot, token=seat.token)
+                    SeatRow(
+                        room=room.code,
+                        seat=i,
+                        name=seat.name,
+                        bot=seat.bot,
+                        token=seat.token,
+                        account=seat.account,
+                    )
                 )
 
     async def insert_room(self, room: Room, node: str | None = None) -> None:
@@ -126,7 +133,14 @@ class Store:
                     s.add(RoomLeaseRow(room=room.code, node=node, fence=1))
                 await s.flush()  # the code's uniqueness first: the seats refer to it
                 s.add_all(
-                    SeatRow(room=room.code, seat=i, name=x.name, bot=x.bot, token=x.token)
+                    SeatRow(
+                        room=room.code,
+                        seat=i,
+                        name=x.name,
+                        bot=x.bot,
+                        token=x.token,
+                        account=x.account,
+                    )
                     for i, x in enumerate(room.seats)
                 )
         except IntegrityError as exc:
@@ -154,15 +168,15 @@ class Store:
                 .order_by(RoomRow.code)
             )
             seats = await conn.execute(
-                select(SeatRow.room, SeatRow.name, SeatRow.bot, SeatRow.token)
+                select(SeatRow.room, SeatRow.name, SeatRow.bot, SeatRow.token, SeatRow.account)
                 .join(RoomRow, RoomRow.code == SeatRow.room)
                 .where(open_rooms)
                 .order_by(SeatRow.room, SeatRow.seat)
             )
             room_rows, seat_rows = rows.all(), seats.all()
         by_room: dict[str, list[Seat]] = {}
-        for room_code, name, bot, token in seat_rows:  # one pass for every room
-            by_room.setdefault(room_code, []).append(Seat(name=name, bot=bot, token=token))
+        for room_code, name, bot, token, account in seat_rows:  # one pass for every room
+            by_room.setdefault(room_code, []).append(Seat(name, bot, token, account))
         out = []
         for code, given, host, started in room_rows:
             room = _room(code, given, host, started)
@@ -184,14 +198,14 @@ class Store:
             if row is None:
                 return None
             seats = await conn.execute(
-                select(SeatRow.name, SeatRow.bot, SeatRow.token)
+                select(SeatRow.name, SeatRow.bot, SeatRow.token, SeatRow.account)
                 .where(SeatRow.room == code)
                 .order_by(SeatRow.seat)
             )
             seat_rows = seats.all()
         given, host, started = row
         room = _room(code, given, host, started)
-        room.seats = [Seat(name=name, bot=bot, token=token) for name, bot, token in seat_rows]
+        room.seats = [Seat(*row) for row in seat_rows]
         return room
 
     async def end_room(self, code: str) -> None:
@@ -441,6 +455,7 @@ def _room(code: str, given: dict[str, Any], host: int | None, started: bool) -> 
         given["public"],
         given["spectators"],
         given.get("bot_speed", "normal"),  # (rooms stored before it had one)
+        given.get("rated", False),
     )
     room = Room(code, settings)
     room.host, room.started = host, started

@@ -1,7 +1,8 @@
 """The server's database tables (SQLAlchemy 2), the schema the migrations build
 (``server/migrations``): rooms and their seats, the games played in them, every accepted
-action of each game, in order, and each room's chat; and, for several processes on one
-database, each process's lease and each room's owner.
+action of each game, in order, and each room's chat; for several processes on one
+database, each process's lease and each room's owner; and the players' accounts with their
+log-in sessions.
 
 A game is stored as what determines it: its preset, player count, seed and dealer, then its
 log. The engine replays a game exactly from those, so the log is the truth and nothing else
@@ -47,7 +48,8 @@ class RoomRow(Base):
 
 
 class SeatRow(Base):
-    """A seat of a room: a player's name and token hash, a bot's spec, or open (all null)."""
+    """A seat of a room: a player's name and token hash (and account, if signed in), a bot's
+    spec, or open (all null)."""
 
     __tablename__ = "seats"
 
@@ -58,6 +60,9 @@ class SeatRow(Base):
     name: Mapped[str | None] = mapped_column(String(64))
     bot: Mapped[str | None] = mapped_column(String(200))
     token: Mapped[bytes | None] = mapped_column(LargeBinary(32))
+    account: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="SET NULL"), index=True
+    )
 
 
 class GameRow(Base):
@@ -144,3 +149,33 @@ class RoomLeaseRow(Base):
     room: Mapped[str] = mapped_column(String(16), primary_key=True)
     node: Mapped[str] = mapped_column(String(64))
     fence: Mapped[int] = mapped_column(BigInteger)
+
+
+class AccountRow(Base):
+    """A player's account (``server/accounts``): its name as chosen and as compared (``key``:
+    NFKC, case-folded, unique), its password's Argon2id hash, whether its name is shown in
+    exported games, and when it was made."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(24))
+    key: Mapped[str] = mapped_column(String(96), unique=True)
+    password: Mapped[str] = mapped_column(String(200))
+    shown: Mapped[bool] = mapped_column(Boolean, default=True)
+    created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class SessionRow(Base):
+    """A signed-in browser (``server/sessions``): the SHA-256 of its cookie's token, its
+    account, the token its state-changing requests carry against cross-site forgery, and
+    until when it holds."""
+
+    __tablename__ = "sessions"
+
+    id: Mapped[bytes] = mapped_column(LargeBinary(32), primary_key=True)
+    account: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    csrf: Mapped[str] = mapped_column(String(64))
+    expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
