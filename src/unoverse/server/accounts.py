@@ -41,6 +41,8 @@ NAME: Final = re.compile(r"[^\W_][\w.\-]{1,23}")
 #: hashing it costs every request the same.
 MIN_PASSWORD: Final = 8
 MAX_PASSWORD: Final = 256
+#: The beginning of the names the server keeps for its own accounts (``ratings``' bots).
+RESERVED: Final = "unoverse"
 #: What a deleted account's seats and chat lines are called.
 ANONYMOUS: Final = "anonymous"
 
@@ -69,6 +71,8 @@ def check_name(name: str) -> str:
             "name: 2 to 24 letters, digits, '_', '.' or '-', beginning with a letter or digit",
         )
     refuse_invisible(clean, "name")
+    if name_key(clean).startswith(RESERVED):
+        raise ProtocolError("bad_message", f"name: names beginning {RESERVED!r} are the server's")
     return clean
 
 

@@ -48,6 +48,7 @@ from .accounts import Accounts
 from .export import export
 from .hub import Hub
 from .live import DEFAULTS, Config, Live
+from .profile_api import profile_routes
 from .quotas import LIMITS, Limits
 from .records import DEFAULT_URL, Entry, GameRecord, LeaseLost
 from .relay import HOP, Relay, RelayRooms, pipe
@@ -310,6 +311,7 @@ def create_app(
     )
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(account_routes(_address, refusals))
+    app.include_router(profile_routes(refusals))
 
     @app.get("/", include_in_schema=False)
     async def home() -> FileResponse:

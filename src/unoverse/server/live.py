@@ -46,9 +46,10 @@ from ..sim.driver import STALL_MS
 from . import protocol as p
 from .bot_pool import BotPool, Decision, decision_seed, searches
 from .limits import Bucket
+from .ratings import RatedRound, ranks
 from .records import ChatLine, Entry, GameRecord, GameStore, LeaseLost
 from .results import eliminated_in, is_blast
-from .room import Room, refuse_invisible
+from .room import Room, refuse_invisible, rules_of
 from .shuffle import Deal
 from .wire import events_for, seat_view
 
@@ -766,6 +767,7 @@ class Live:
         assert game is not None and record is not None
         n = game.n
         leftovers = [game.hand_points(s) for s in range(n)]
+        rated = self._rated(game.winner, leftovers) if self.room.settings.rated else None
         winners = self.scorer.add_round(game.winner, leftovers)
         out = (
             eliminated_in(e for _, events in self.history for e in events)
@@ -782,7 +784,7 @@ class Live:
             # UNO Blast: who was eliminated in the round, in order (else None)
             "out": out,
         }
-        await self.store.finish_game(record.id, result)
+        await self.store.finish_game(record.id, result, rated)
         self._cancel_bots()
         log.info("round over", extra={"room": self.room.code, "game": record.id, **result})
         self._to_all(
@@ -798,6 +800,16 @@ class Live:
             )
         )
         self._next_round(game.dealer, winners)
+
+    def _rated(self, winner: int, leftovers: list[int]) -> RatedRound:
+        """The round as its players' ratings take it: each seat the match still has, its
+        account (a bot's: its level's) and its rank."""
+        playing = [s for s in range(len(leftovers)) if s not in self.scorer.eliminated]
+        places = ranks(winner, leftovers, playing)
+        seats = self.room.seats
+        who = [s.account if s.account is not None else str(s.bot) for s in seats]
+        variant, _ = rules_of(self.room.settings.preset)
+        return RatedRound(variant, tuple((who[s], places[s]) for s in playing))
 
     def _next_round(self, dealer: int, winners: tuple[int, ...] | None) -> None:
         if winners is not None:

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .records import ChatLine, CodeTaken, Entry, GameRecord
 
 if TYPE_CHECKING:
+    from .ratings import RatedRound
     from .room import Room
 
 
@@ -90,9 +91,13 @@ class MemoryStore:
         """Mark ``game`` as one where a labelled bot played for an absent player."""
         self._games[game] = replace(self._games[game], stood_in=True)
 
-    async def finish_game(self, game: int, result: dict[str, object]) -> None:
+    async def finish_game(
+        self, game: int, result: dict[str, object], rated: RatedRound | None = None
+    ) -> None:
         """Mark ``game`` over, with its result as the database's JSON column reads it back
-        (lists for tuples, a copy the caller's changes do not reach)."""
+        (lists for tuples, a copy the caller's changes do not reach). (A local table has no
+        accounts: nothing is rated.)"""
+        assert rated is None, "a local table is never rated"
         kept: dict[str, Any] = json.loads(json.dumps(result))
         self._games[game] = replace(self._games[game], finished=True, result=kept)
 

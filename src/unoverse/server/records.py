@@ -16,6 +16,7 @@ from ..core.game import Game
 from ..core.setup import new_game
 
 if TYPE_CHECKING:
+    from .ratings import RatedRound
     from .room import Room
 
 #: The database a server uses when given none: a SQLite file in the working directory.
@@ -129,8 +130,11 @@ class GameStore(Protocol):
     async def stood_in(self, game: int) -> None:
         """Mark ``game`` as one where a labelled bot played for an absent player."""
 
-    async def finish_game(self, game: int, result: dict[str, object]) -> None:
-        """Mark ``game`` over, with its result."""
+    async def finish_game(
+        self, game: int, result: dict[str, object], rated: RatedRound | None = None
+    ) -> None:
+        """Mark ``game`` over, with its result, and rate it (a rated room's round) in the
+        same transaction."""
 
     async def games(self, room: str) -> list[GameRecord]:
         """Every game of ``room``, oldest first."""

@@ -36,6 +36,8 @@ TIMERS: Final[dict[str, float | None]] = {
 }
 #: The bots' pace (``bots.pace.SPEEDS``): relaxed, normal or fast.
 BOT_SPEEDS: Final = tuple(SPEEDS)
+#: The bots a rated room may seat: the levels, each rated as an account of its own.
+RATED_LEVELS: Final = ("easy", "normal", "hard")
 #: The longest player name, in characters.
 MAX_NAME: Final = 24
 #: Room codes: eight characters without the ones people misread (0/O, 1/I/L).
@@ -251,6 +253,10 @@ class Room:
         assert isinstance(seat, int)
         make_bot(spec, 0, seat)  # the spec's typed error, if any
         assert isinstance(spec, str)
+        if self.settings.rated and spec.strip() not in RATED_LEVELS:
+            raise ProtocolError(
+                "bad_message", f"a rated room seats bots by level: {', '.join(RATED_LEVELS)}"
+            )
         self.seats[seat] = Seat(name=f"bot {spec.strip()}", bot=spec.strip())
 
     def remove_bot(self, token: object, seat: object) -> None:

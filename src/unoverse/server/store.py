@@ -31,6 +31,7 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
+from .ratings import RatedRound, rate
 from .records import DEFAULT_URL, ChatLine, CodeTaken, Entry, GameRecord, LeaseLost
 from .room import Room, Seat, Settings
 from .tables import ActionRow, ChatRow, GameRow, NodeRow, RoomLeaseRow, RoomRow, SeatRow
@@ -324,12 +325,17 @@ class Store:
             row = await s.get_one(GameRow, game)
             row.stood_in = True
 
-    async def finish_game(self, game: int, result: dict[str, object]) -> None:
-        """Mark ``game`` over, with its result."""
+    async def finish_game(
+        self, game: int, result: dict[str, object], rated: RatedRound | None = None
+    ) -> None:
+        """Mark ``game`` over, with its result, and rate it (``ratings``) in the same
+        transaction: under the room's fence, so only its owner rates it, once."""
         async with self._write(games=[game]) as s:
             row = await s.get_one(GameRow, game)
             row.finished = True
             row.result = result
+            if rated is not None:
+                await rate(s, game, rated)
 
     async def games_in_progress(self) -> list[GameRecord]:
         """The games not finished, oldest first: the ones a restarted server rebuilds."""

@@ -153,8 +153,9 @@ class RoomLeaseRow(Base):
 
 class AccountRow(Base):
     """A player's account (``server/accounts``): its name as chosen and as compared (``key``:
-    NFKC, case-folded, unique), its password's Argon2id hash, whether its name is shown in
-    exported games, and when it was made."""
+    NFKC, case-folded, unique), its password's Argon2id hash (empty for a level's bot
+    account, which never signs in), whether its name is shown in exported games, when it
+    was made, and its kind (``player``, or ``bot``: a bot level's rated account)."""
 
     __tablename__ = "accounts"
 
@@ -164,6 +165,7 @@ class AccountRow(Base):
     password: Mapped[str] = mapped_column(String(200))
     shown: Mapped[bool] = mapped_column(Boolean, default=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    kind: Mapped[str] = mapped_column(String(8), default="player", server_default="player")
 
 
 class SessionRow(Base):
@@ -179,3 +181,40 @@ class SessionRow(Base):
     )
     csrf: Mapped[str] = mapped_column(String(64))
     expires: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """An account's rating in a variant (``server/ratings``: OpenSkill's Plackett-Luce
+    model): its mean and uncertainty, and the rated rounds it played and won."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ratings_board", "variant", "ordinal"),)
+
+    account: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    variant: Mapped[str] = mapped_column(String(32), primary_key=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    #: mu - 3 sigma, what the leaderboard orders by
+    ordinal: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class RatedRoundRow(Base):
+    """An account's rating after a rated round (its history, one row per round played)."""
+
+    __tablename__ = "rated_rounds"
+
+    account: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    game: Mapped[int] = mapped_column(
+        Integer, ForeignKey("games.id", ondelete="CASCADE"), primary_key=True
+    )
+    variant: Mapped[str] = mapped_column(String(32))
+    rank: Mapped[int] = mapped_column(Integer)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -1,0 +1,155 @@
+"""Ratings (docs/accounts.md, "Ratings"): each rated round changes its players' ratings in
+its variant, in the same transaction that marks the round over, so a round is rated once
+and only by the room's owner, whatever crashes or takeovers come.
+
+The model is OpenSkill's Plackett-Luce (``openskill``): a free-for-all of 2 to 10 players
+ranked in one update, which Elo and Glicko-2 cannot do without pairing everyone off. It
+gives TrueSkill's kind of estimate (a mean ``mu`` and an uncertainty ``sigma``) under a
+permissive licence, is maintained, and rates a ten-player round in well under a
+millisecond. A round ranks its winner first and the others by the points left in their
+hands, fewest first (equal points share a rank). A seat a match had already eliminated is
+not in the round.
+
+Each bot level has a rated account of its own (``unoverse-easy``, ``unoverse-normal``,
+``unoverse-hard``), made the first time it is needed, so a player alone with bots is rated
+too. Two bots of one level at a table are one account in two seats: each seat is rated
+from the account's rating, and the account moves by the mean of their changes.
+
+A rating is shown as ``1000 + 40 (mu - 3 sigma)``: a new account shows 1000, and the
+number only rises as the server grows sure of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any, Final
+
+from openskill.models import PlackettLuce
+from sqlalchemy import select, update
+from sqlalchemy.dialects import postgresql, sqlite
+from sqlalchemy.ext.asyncio import AsyncSession
+
+from .tables import AccountRow, RatedRoundRow, RatingRow
+
+MODEL: Final = PlackettLuce()
+#: What a level's account is called (``room.RATED_LEVELS``: the levels a rated room seats).
+BOT_NAME: Final = "unoverse-{level}"
+
+
+def shown(mu: float, sigma: float) -> int:
+    """The rating a page shows for ``mu`` and ``sigma``."""
+    return round(1000 + 40 * (mu - 3 * sigma))
+
+
+def ranks(winner: int, leftovers: Sequence[int], playing: Sequence[int]) -> dict[int, int]:
+    """Each playing seat's rank in a round (1: the winner; then by points left in hand,
+    fewest first, equal points sharing a rank)."""
+    others = sorted({leftovers[s] for s in playing if s != winner})
+    return {s: 1 if s == winner else 2 + others.index(leftovers[s]) for s in playing}
+
+
+@dataclass(frozen=True)
+class RatedRound:
+    """A rated round as the store rates it: its variant, and each playing seat's player
+    (an account's id, or a bot level) with the seat's rank."""
+
+    variant: str
+    seats: tuple[tuple[int | str, int], ...]
+
+
+async def rate(s: AsyncSession, game: int, rated: RatedRound) -> None:
+    """Rate ``game`` (see the module's docstring), within the transaction of ``s``; a game
+    rated already changes nothing."""
+    if (
+        await s.execute(select(RatedRoundRow.account).where(RatedRoundRow.game == game).limit(1))
+    ).first() is not None:
+        return
+    bots = {who for who, _ in rated.seats if isinstance(who, str)}
+    ids = {level: await _bot_account(s, level) for level in sorted(bots)}
+    seats = [(ids[who] if isinstance(who, str) else who, rank) for who, rank in rated.seats]
+    accounts = sorted({a for a, _ in seats})
+    insert = _insert(s)
+    start = MODEL.rating()
+    await s.execute(
+        insert(RatingRow)
+        .values(
+            [
+                {
+                    "account": a,
+                    "variant": rated.variant,
+                    "mu": start.mu,
+                    "sigma": start.sigma,
+                    "ordinal": start.ordinal(),
+                    "games": 0,
+                    "wins": 0,
+                }
+                for a in accounts
+            ]
+        )
+        .on_conflict_do_nothing()
+    )
+    # locked in the accounts' order: two rounds rating the same accounts take turns
+    rows = (
+        (
+            await s.execute(
+                select(RatingRow)
+                .where(RatingRow.variant == rated.variant, RatingRow.account.in_(accounts))
+                .order_by(RatingRow.account)
+                .with_for_update()
+            )
+        )
+        .scalars()
+        .all()
+    )
+    before = {r.account: MODEL.rating(mu=r.mu, sigma=r.sigma) for r in rows}
+    after = MODEL.rate([[before[a]] for a, _ in seats], ranks=[rank for _, rank in seats])
+    now = datetime.now(UTC)
+    for row in rows:
+        mine = [i for i, (a, _) in enumerate(seats) if a == row.account]
+        mu = row.mu + sum(after[i][0].mu - row.mu for i in mine) / len(mine)
+        sigma = sum(after[i][0].sigma for i in mine) / len(mine)
+        best = min(seats[i][1] for i in mine)
+        await s.execute(
+            update(RatingRow)
+            .where(RatingRow.account == row.account, RatingRow.variant == rated.variant)
+            .values(
+                mu=mu,
+                sigma=sigma,
+                ordinal=mu - 3 * sigma,
+                games=RatingRow.games + 1,
+                wins=RatingRow.wins + int(best == 1),
+            )
+        )
+        s.add(
+            RatedRoundRow(
+                account=row.account,
+                game=game,
+                variant=rated.variant,
+                rank=best,
+                mu=mu,
+                sigma=sigma,
+                at=now,
+            )
+        )
+
+
+async def _bot_account(s: AsyncSession, level: str) -> int:
+    """The rated account of the bot ``level`` (made if it has none yet)."""
+    name = BOT_NAME.format(level=level)
+    insert = _insert(s)
+    await s.execute(
+        insert(AccountRow)
+        .values(name=name, key=name, password="", shown=True, created=datetime.now(UTC), kind="bot")
+        .on_conflict_do_nothing()
+    )
+    found = await s.scalar(select(AccountRow.id).where(AccountRow.key == name))
+    assert found is not None
+    return found
+
+
+def _insert(s: AsyncSession) -> Any:
+    """The database's ``INSERT`` that can do nothing on a conflict."""
+    dialect = s.get_bind().dialect.name
+    return postgresql.insert if dialect == "postgresql" else sqlite.insert
