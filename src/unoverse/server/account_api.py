@@ -183,6 +183,17 @@ def account_routes(
         response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax")
         return {"signed_in": False}
 
+    @router.get(
+        "/api/session",
+        summary="Whether the browser is signed in, and as whom (a guest: signed_in false)",
+        responses=responses(),
+    )
+    async def session_state(session: Viewer) -> dict[str, Any]:
+        if session is None:
+            return {"signed_in": False}
+        a = session.account
+        return {"signed_in": True, "name": a.name, "shown": a.shown, "csrf": session.csrf}
+
     @router.get("/api/me", summary="The signed-in account", responses=responses(401))
     async def me(session: Viewer) -> Me:
         s = signed(session)

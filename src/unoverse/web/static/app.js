@@ -1,6 +1,7 @@
-// The page: the lobby (a name, a room to create or join, the public rooms), a room's
-// waiting table, the table in play (table.js), and the replay of finished games (replay.js).
-// The address says where you are: `/`, `/?room=CODE`, `/?room=CODE&game=ID`.
+// The page: the lobby (a name or an account, a room to create or join, the public rooms), a
+// room's waiting table, the table in play (table.js), the replay of finished games
+// (replay.js), and profiles and leaderboards (profile.js). The address says where you are:
+// `/`, `/?room=CODE`, `/?room=CODE&game=ID`, `/?player=NAME`, `/?leaderboard=VARIANT`.
 // Every word comes from the catalogue (words.js: `page.*`; options.js: `variant.*` / `option.*`
 // for the variants and their options); switching the language in the settings re-renders the
 // page in place.
@@ -9,6 +10,8 @@ import { initial, reduce, seatName } from "./game.js";
 import { Connection, api, byeText, said, seats } from "./net.js";
 import { Table } from "./table.js";
 import { Replay } from "./replay.js";
+import { AccountPanel, useAccount } from "./account.js";
+import { Leaderboard, Profile } from "./profile.js";
 import { Settings, useLanguage, useSettings } from "./settings.js";
 import { Walkthrough } from "./rules.js";
 import { StoredResults } from "./results.js";
@@ -88,6 +91,8 @@ function App() {
     if (description) description.content = t("page.description");
   }, [lang]);
   const p = useMemo(() => new URLSearchParams(query), [query]);
+  if (p.get("player")) return html`<${Profile} name=${p.get("player")} key=${p.get("player")} />`;
+  if (p.get("leaderboard")) return html`<${Leaderboard} variant=${p.get("leaderboard")} />`;
   if (p.get("room") && p.get("game")) return html`<${Replay} room=${p.get("room").toUpperCase()} game=${Number(p.get("game"))} onLeave=${() => go("")} />`;
   if (p.get("room")) return html`<${Room} code=${p.get("room").toUpperCase()} key=${p.get("room")} />`;
   return html`<${Lobby} />`;
@@ -127,14 +132,7 @@ function Lobby() {
         <h1>unoverse</h1>
         <p>${t("page.tagline")}</p>
       </header>
-      <section class="panel" aria-labelledby="you">
-        <h2 id="you">${t("page.name.heading")}</h2>
-        <label class="field">
-          <span>${t("page.name.label")}</span>
-          <input value=${name} maxlength="24" autocomplete="nickname" placeholder=${t("page.name.placeholder")}
-            onInput=${(e) => setName(e.target.value)} />
-        </label>
-      </section>
+      <${AccountPanel} name=${name} setName=${setName} />
       <${CreateRoom} name=${name} catalog=${catalog} failed=${failed} />
       <section class="panel" aria-labelledby="join">
         <h2 id="join">${t("page.join.heading")}</h2>
@@ -165,7 +163,9 @@ function CreateRoom({ name, catalog, failed }) {
   const [botSpeed, setBotSpeed] = useState("normal");
   const [isPublic, setPublic] = useState(false);
   const [spectators, setSpectators] = useState(true);
+  const [rated, setRated] = useState(false);
   const [busy, setBusy] = useState(false);
+  const me = useAccount();
   const spec = catalog && catalog.find((v) => v.name === variant);
 
   const choosePreset = (preset) => {
@@ -190,7 +190,7 @@ function CreateRoom({ name, catalog, failed }) {
   const create = async (event) => {
     event.preventDefault();
     onError(null);
-    if (!name.trim()) return onError("page.create.no_name");
+    if (!me && !name.trim()) return onError("page.create.no_name");
     const bots = {};
     for (let seat = 1; seat < players; seat++) {
       const kind = kinds[seat] || "player";
@@ -199,17 +199,18 @@ function CreateRoom({ name, catalog, failed }) {
     setBusy(true);
     try {
       const joined = await api("POST", "/api/rooms", {
-        name: name.trim(),
+        ...(me ? {} : { name: name.trim() }),
         preset: preset(),
         seats: players,
         timer,
         bot_speed: botSpeed,
         public: isPublic,
         spectators,
+        rated: Boolean(me && rated),
         bots,
       });
       seats.forget(joined.room);
-      seats.set(joined.room, { seat: joined.seat, token: joined.token, name: name.trim() });
+      seats.set(joined.room, { seat: joined.seat, token: joined.token, name: me ? me.name : name.trim() });
       go(`room=${joined.room}`);
     } catch (e) {
       onError(e);
@@ -279,7 +280,10 @@ function CreateRoom({ name, catalog, failed }) {
         <div class="row">
           <label class="check"><input type="checkbox" checked=${isPublic} onChange=${(e) => setPublic(e.target.checked)} /> ${t("page.create.public")}</label>
           <label class="check"><input type="checkbox" checked=${spectators} onChange=${(e) => setSpectators(e.target.checked)} /> ${t("page.create.spectators")}</label>
+          <label class="check"><input type="checkbox" checked=${Boolean(me && rated)} disabled=${!me} aria-describedby="rated-help"
+            onChange=${(e) => setRated(e.target.checked)} /> ${t("page.create.rated")}</label>
         </div>
+        <p class="muted small" id="rated-help">${t(me ? "page.create.rated_help" : "page.create.rated_sign_in")}</p>
         <p class="preset-line">${t("page.create.preset", { rules: rulesSaid(variant, Object.fromEntries(chosen().map(([o, value]) => [o.name, value]))) })}</p>
         <button class="primary" type="submit" disabled=${busy}>${t("page.create.submit")}</button>
         ${error && html`<p class="error" role="alert">${said(error)}</p>`}
@@ -362,6 +366,7 @@ function Room({ code }) {
 
 function JoinRoom({ code, onJoined, refusal = null }) {
   const [name, setName] = useName();
+  const me = useAccount();
   const [room, setRoom] = useState(null);
   const [error, setError] = useState(null);
   const [catalog, setCatalog] = useState(null);
@@ -377,8 +382,8 @@ function JoinRoom({ code, onJoined, refusal = null }) {
     event.preventDefault();
     setError(null);
     try {
-      const joined = await api("POST", `/api/rooms/${code}/join`, { name: name.trim() });
-      const held = { seat: joined.seat, token: joined.token, name: name.trim() };
+      const joined = await api("POST", `/api/rooms/${code}/join`, me ? {} : { name: name.trim() });
+      const held = { seat: joined.seat, token: joined.token, name: me ? me.name : name.trim() };
       seats.forget(code);
       seats.set(code, held);
       onJoined(held);
@@ -392,15 +397,17 @@ function JoinRoom({ code, onJoined, refusal = null }) {
     <section class="panel" aria-labelledby="joining">
       <h2 id="joining">${rich("page.room.heading", { code: html`<code>${code}</code>` })}</h2>
       ${room && room.ended && html`<p class="ended"><strong>${t("page.room.ended")}</strong></p>`}
-      ${room && html`<p><strong>${variantName(room.variant)}</strong> · ${seatsLine} · ${optionsSaid(room.options)}</p>`}
+      ${room && html`<p><strong>${variantName(room.variant)}</strong> · ${seatsLine} · ${optionsSaid(room.options)}${room.rated ? ` · ${t("page.room.rated")}` : ""}</p>`}
       ${room && room.results && catalog && html`<${StoredResults} code=${code} results=${room.results} seats=${room.seats} ...${rulesOf(room, catalog)} />`}
       ${room && room.ended && !room.results && html`<p>${t("page.room.never_played")}</p>`}
       ${room && room.ended
         ? null
         : room && room.free > 0 && !room.started
         ? html`<form class="row" onSubmit=${join}>
-            <label class="field grow"><span>${t("page.name.heading")}</span>
-              <input value=${name} maxlength="24" autocomplete="nickname" onInput=${(e) => setName(e.target.value)} required /></label>
+            ${me
+              ? html`<p class="grow">${t("page.room.as_account", { name: me.name })}</p>`
+              : html`<label class="field grow"><span>${t("page.name.heading")}</span>
+                  <input value=${name} maxlength="24" autocomplete="nickname" onInput=${(e) => setName(e.target.value)} required /></label>`}
             <button class="primary" type="submit">${t("page.room.take_seat")}</button>
           </form>`
         : room && html`<p>${t(room.match_over || room.results ? "page.room.over" : room.started ? "page.room.started" : "page.room.no_seat")}</p>`}
@@ -467,7 +474,7 @@ function Waiting({ code, held, state, onLeft }) {
     <header class="brand"><h1><a href="/">unoverse</a></h1></header>
     <section class="panel" aria-labelledby="waiting">
       <h2 id="waiting">${rich("page.room.heading", { code: html`<code class="code">${code}</code>` })}</h2>
-      <p><strong>${variantName(room.variant)}</strong> · ${roomLine(room)}</p>
+      <p><strong>${variantName(room.variant)}</strong> · ${roomLine(room)}${room.rated ? ` · ${t("page.room.rated")}` : ""}</p>
       <div class="row share">
         <label class="field grow"><span>${t("page.waiting.link")}</span><input readonly value=${link} onFocus=${(e) => e.target.select()} /></label>
         <button type="button" onClick=${copy}>${t(copied ? "page.waiting.copied" : "page.waiting.copy")}</button>

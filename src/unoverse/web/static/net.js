@@ -29,6 +29,13 @@ export const seats = {
   },
 };
 
+/** The signed-in session's token against cross-site forgery (docs/accounts.md), sent with
+ * every request that changes something; null for a guest. */
+let forgeryToken = null;
+export function signedInWith(token) {
+  forgeryToken = token;
+}
+
 /**
  * JSON over HTTP. A refusal throws an Error whose message says it in words, carrying the
  * server's `code`, its own message as `detail` and the HTTP `status` (`said` words it again
@@ -38,6 +45,7 @@ export async function api(method, path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
+  if (forgeryToken && method !== "GET") headers["X-CSRF-Token"] = forgeryToken;
   let response;
   try {
     response = await fetch(path, {
@@ -68,6 +76,11 @@ function refused(code, detail, status) {
  */
 const CASES = {
   bad_message: [
+    [/^name: 2 to 24 letters/, "account_name"],
+    [/^name: names beginning/, "reserved"],
+    [/^password: (\d+) to (\d+) characters/, "password_length", (m) => ({ min: m[1], max: m[2] })],
+    [/^password: not your name/, "password_name"],
+    [/rated room seats bots by level/, "rated_bot"],
     [/^name: (['"])(.*)\1 is taken/, "name_taken", (m) => ({ name: m[2] })],
     [/^name: 1 to (\d+) characters/, "name_length", (m) => ({ max: m[1] })],
     [/^name: no control/, "name_hidden"],
@@ -81,6 +94,8 @@ const CASES = {
   ],
   room_full: [[/^seat \d+/, "seat"]],
   rate_limited: [
+    [/log-in attempts/, "logins"],
+    [/new accounts a minute/, "signups"],
     [/new rooms a minute/, "rooms"],
     [/unknown rooms or games/, "misses"],
     [/requests a minute/, "requests"],
@@ -90,11 +105,17 @@ const CASES = {
     [/connections/, "sockets"],
   ],
   unauthorised: [
+    [/wrong name or password/, "login"],
+    [/wrong password/, "password"],
+    [/rated room/, "rated"],
+    [/holds a seat of this room/, "twice"],
+    [/not signed in/, "signed_out"],
     [/only the host/, "host"],
     [/has no spectators/, "spectators"],
     [/spectator only watches/, "spectator"],
   ],
   not_ready: [
+    [/seated at \d+ table/, "seated"],
     [/the match has started/, "started"],
     [/are open/, "open_seats"],
     [/is not over/, "not_over"],

@@ -1,0 +1,90 @@
+"""Accounts through the page (docs/accounts.md): sign up, create a rated room, play it
+against a bot to its end, see the rating move and the game in the profile, replay it,
+find the leaderboard; log out and in again. Then the same words in Spanish."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import Browser, Page, expect
+
+from .browser import Site, play_until, shot
+
+PASSWORD = "correct horse battery"
+
+
+def sign_up(page: Page, name: str) -> None:
+    page.locator("details.sign-in summary").click()
+    page.get_by_label("Account name").fill(name)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Make an account").click()
+    expect(page.get_by_text("Signed in as")).to_be_visible()
+
+
+def test_a_player_signs_up_plays_a_rated_room_and_finds_it_in_the_profile(
+    browser: Browser, site: Site
+) -> None:
+    site.seeds.append(2)  # a short round
+    context = browser.new_context(reduced_motion="reduce")
+    try:
+        page = context.new_page()
+        page.goto(site.base)
+        sign_up(page, "Ana")
+        expect(page.get_by_role("link", name="Ana")).to_be_visible()
+        # a rated Classic room of one round, against a bot
+        page.get_by_label("Seats").select_option("2")
+        page.locator("details.options summary").click()
+        page.locator("#opt-scoring").select_option("none")
+        rated = page.get_by_label("Rated")
+        expect(rated).to_be_enabled()
+        rated.check()
+        page.get_by_role("button", name="Create the room").click()
+        expect(page.get_by_text("rated", exact=False).first).to_be_visible()
+        page.get_by_role("button", name="Start the match").click()
+        expect(page.locator("main.table-page[data-version]")).to_be_visible(timeout=15_000)
+        play_until([page], lambda: page.locator(".results").count() > 0)
+        # the profile: the rating moved, the game is there to replay
+        page.goto(f"{site.base}/?player=Ana")
+        rating = page.locator(".rating-value")
+        expect(rating).to_have_count(1)
+        assert rating.inner_text() != "1000"
+        expect(page.get_by_text(re.compile("1 round played"))).to_be_visible()
+        shot(page, "profile")
+        page.get_by_role("link", name="Replay").first.click()
+        expect(page).to_have_url(re.compile(r"\?room=\w+&game=\d+"))
+        expect(page.locator("main")).to_contain_text(re.compile("deal|Deal"))
+        # the leaderboard: Ana and the bot level she played
+        page.goto(f"{site.base}/?leaderboard=classic")
+        board = page.locator("table.board")
+        expect(board).to_contain_text("Ana")
+        expect(board).to_contain_text("unoverse-normal")
+        # out, and in again
+        page.goto(site.base)
+        page.get_by_role("button", name="Log out").click()
+        page.locator("details.sign-in summary").click()
+        page.get_by_label("Account name").fill("Ana")
+        page.get_by_label("Password").fill("not the password")
+        page.get_by_role("button", name="Log in").click()
+        expect(page.get_by_role("alert")).to_have_text("Wrong name or password.")
+        page.get_by_label("Password").fill(PASSWORD)
+        page.get_by_role("button", name="Log in").click()
+        expect(page.get_by_text("Signed in as")).to_be_visible()
+    finally:
+        context.close()
+
+
+def test_the_account_words_are_spanish_in_spanish(browser: Browser, site: Site) -> None:
+    context = browser.new_context(locale="es-ES", viewport={"width": 390, "height": 844})
+    try:
+        page = context.new_page()
+        page.goto(site.base)
+        page.locator("details.sign-in summary").click()
+        expect(page.get_by_label("Nombre de la cuenta")).to_be_visible()
+        page.get_by_label("Nombre de la cuenta").fill("x")
+        page.get_by_label("Contraseña").fill(PASSWORD)
+        page.get_by_role("button", name="Crear una cuenta").click()
+        expect(page.get_by_role("alert")).to_contain_text("Un nombre de cuenta tiene de 2 a 24")
+        expect(page.get_by_text("Inicia sesión para crear una sala puntuada.")).to_be_visible()
+        shot(page, "account-es-phone")
+    finally:
+        context.close()
