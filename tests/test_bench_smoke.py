@@ -397,3 +397,19 @@ def test_the_cluster_benchmark_runs_and_loses_nothing() -> None:
     assert run["actions"] > 0 and run["lost"] == 0 and run["duplicated"] == 0
     assert run["processes"] == 3 and sum(run["spread"]) == 6
     assert run["killed_rooms"] >= 1 and math.isfinite(run["failover_max_s"])
+
+
+def test_the_accounts_benchmark_runs_and_measures() -> None:
+    """A few round ends a row, rated and not, on SQLite and PostgreSQL, and one cold load of
+    a profile in Chromium."""
+    bench = ROOT / "benchmarks" / "bench_accounts.py"
+    report = json.loads(run(str(bench), "--rounds", "5", "--json").stdout)
+    rows = report["round_end_ms"]
+    assert set(rows) == {
+        f"{db}, {n} players" for db in ("sqlite", "postgresql") for n in (2, 4, 10)
+    }
+    for row in rows.values():
+        assert row["plain_p50"] > 0 and row["rated_p50"] > 0
+        assert row["added_p50"] == row["rated_p50"] - row["plain_p50"]
+    page = report["profile_page"]
+    assert 0 < page["transferred"] < page["uncompressed"] and page["requests"] > 1

@@ -27,13 +27,16 @@ from datetime import UTC, datetime
 from typing import Any, Final
 
 from openskill.models import PlackettLuce
-from sqlalchemy import select, update
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from .tables import AccountRow, RatedRoundRow, RatingRow
 
 MODEL: Final = PlackettLuce()
+#: The ratings' tables, written with Core statements (a round's end waits for them).
+RATINGS: Final[Table] = RatingRow.__table__  # type: ignore[assignment]
+HISTORY: Final[Table] = RatedRoundRow.__table__  # type: ignore[assignment]
 #: What a level's account is called (``room.RATED_LEVELS``: the levels a rated room seats).
 BOT_NAME: Final = "unoverse-{level}"
 
@@ -60,87 +63,91 @@ class RatedRound:
 
 
 async def rate(s: AsyncSession, game: int, rated: RatedRound) -> None:
-    """Rate ``game`` (see the module's docstring), within the transaction of ``s``; a game
-    rated already changes nothing."""
-    if (
-        await s.execute(select(RatedRoundRow.account).where(RatedRoundRow.game == game).limit(1))
-    ).first() is not None:
-        return
+    """Rate ``game`` (see the module's docstring) within the transaction of ``s``, which
+    marks it over (the caller rates a game once: as it marks it over)."""
     bots = {who for who, _ in rated.seats if isinstance(who, str)}
     ids = {level: await _bot_account(s, level) for level in sorted(bots)}
     seats = [(ids[who] if isinstance(who, str) else who, rank) for who, rank in rated.seats]
     accounts = sorted({a for a, _ in seats})
-    insert = _insert(s)
-    start = MODEL.rating()
-    await s.execute(
-        insert(RatingRow)
-        .values(
-            [
-                {
-                    "account": a,
-                    "variant": rated.variant,
-                    "mu": start.mu,
-                    "sigma": start.sigma,
-                    "ordinal": start.ordinal(),
-                    "games": 0,
-                    "wins": 0,
-                }
-                for a in accounts
-            ]
-        )
-        .on_conflict_do_nothing()
-    )
     # locked in the accounts' order: two rounds rating the same accounts take turns
     rows = (
-        (
-            await s.execute(
-                select(RatingRow)
-                .where(RatingRow.variant == rated.variant, RatingRow.account.in_(accounts))
-                .order_by(RatingRow.account)
-                .with_for_update()
+        await s.execute(
+            select(
+                RATINGS.c.account, RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games, RATINGS.c.wins
             )
+            .where(RATINGS.c.variant == rated.variant, RATINGS.c.account.in_(accounts))
+            .order_by(RATINGS.c.account)
+            .with_for_update()
         )
-        .scalars()
-        .all()
-    )
+    ).all()
+    new = [a for a in accounts if a not in {r.account for r in rows}]
+    if new:  # a first rated round in the variant: its rating as a new account's
+        start = MODEL.rating()
+        fresh = {"mu": start.mu, "sigma": start.sigma, "ordinal": start.ordinal()}
+        added = (
+            await s.execute(
+                _insert(s)(RatingRow)
+                .values([{**fresh, "account": a, "variant": rated.variant, "games": 0, "wins": 0}
+                         for a in new])
+                .on_conflict_do_nothing()
+                .returning(RATINGS.c.account, RATINGS.c.mu, RATINGS.c.sigma, RATINGS.c.games,
+                           RATINGS.c.wins)
+            )
+        ).all()  # fmt: skip
+        if len(added) < len(new):  # another round made some first: read them, locked
+            return await rate(s, game, rated)
+        rows = sorted([*rows, *added], key=lambda r: r.account)
     before = {r.account: MODEL.rating(mu=r.mu, sigma=r.sigma) for r in rows}
     after = MODEL.rate([[before[a]] for a, _ in seats], ranks=[rank for _, rank in seats])
     now = datetime.now(UTC)
+    ratings, history = [], []
     for row in rows:
         mine = [i for i, (a, _) in enumerate(seats) if a == row.account]
         mu = row.mu + sum(after[i][0].mu - row.mu for i in mine) / len(mine)
         sigma = sum(after[i][0].sigma for i in mine) / len(mine)
         best = min(seats[i][1] for i in mine)
-        await s.execute(
-            update(RatingRow)
-            .where(RatingRow.account == row.account, RatingRow.variant == rated.variant)
-            .values(
-                mu=mu,
-                sigma=sigma,
-                ordinal=mu - 3 * sigma,
-                games=RatingRow.games + 1,
-                wins=RatingRow.wins + int(best == 1),
-            )
+        ratings.append(
+            {
+                "who": row.account,
+                "mu": mu,
+                "sigma": sigma,
+                "ordinal": mu - 3 * sigma,
+                "games": row.games + 1,
+                "wins": row.wins + int(best == 1),
+            }
         )
-        s.add(
-            RatedRoundRow(
-                account=row.account,
-                game=game,
-                variant=rated.variant,
-                rank=best,
-                mu=mu,
-                sigma=sigma,
-                at=now,
-            )
+        history.append(
+            {
+                "account": row.account,
+                "game": game,
+                "variant": rated.variant,
+                "rank": best,
+                "mu": mu,
+                "sigma": sigma,
+                "at": now,
+            }
         )
+    # each one statement for every player (the rows are locked: their counts stand)
+    await s.execute(
+        RATINGS.update()
+        .where(RATINGS.c.account == bindparam("who"), RATINGS.c.variant == rated.variant)
+        .values(
+            mu=bindparam("mu"),
+            sigma=bindparam("sigma"),
+            ordinal=bindparam("ordinal"),
+            games=bindparam("games"),
+            wins=bindparam("wins"),
+        ),
+        ratings,
+    )
+    await s.execute(HISTORY.insert(), history)
 
 
 async def _bot_account(s: AsyncSession, level: str) -> int:
     """The rated account of the bot ``level`` (made if it has none yet)."""
     name = BOT_NAME.format(level=level)
-    insert = _insert(s)
     await s.execute(
-        insert(AccountRow)
+        _insert(s)(AccountRow)
         .values(name=name, key=name, password="", shown=True, created=datetime.now(UTC), kind="bot")
         .on_conflict_do_nothing()
     )

@@ -332,10 +332,10 @@ class Store:
         transaction: under the room's fence, so only its owner rates it, once."""
         async with self._write(games=[game]) as s:
             row = await s.get_one(GameRow, game)
+            if rated is not None and not row.finished:  # (a round is rated once)
+                await rate(s, game, rated)
             row.finished = True
             row.result = result
-            if rated is not None:
-                await rate(s, game, rated)
 
     async def games_in_progress(self) -> list[GameRecord]:
         """The games not finished, oldest first: the ones a restarted server rebuilds."""
