@@ -717,9 +717,10 @@ def serve(
             help="A limit of what clients may make the server hold, as NAME=VALUE (again for "
             "each): requests_per_minute, rooms_per_minute, rooms_per_address, rooms_total, "
             "misses_per_minute, logins_per_minute, logins_per_name_per_minute, "
-            "signups_per_minute, sockets_per_address, connections_total, body_bytes, head_timeout_s, "
-            "body_timeout_s, idle_timeout_s, lobby_idle_s, abandoned_s (docs/protocol.md, "
-            "Limits).",
+            "signups_per_minute, seats_per_account, sockets_per_address, connections_total, "
+            "body_bytes, head_timeout_s, body_timeout_s, idle_timeout_s, lobby_idle_s, "
+            "abandoned_s, "
+            "turn_based_idle_s (docs/protocol.md, Limits).",
         ),
     ] = None,
     redis_url: Annotated[

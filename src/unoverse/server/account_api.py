@@ -19,6 +19,7 @@ from fastapi import APIRouter, Depends, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from .accounts import MAX_PASSWORD, Account, Accounts, check_name, check_password, name_key
+from .profiles import your_games
 from .protocol import ProtocolError
 from .quotas import Quotas
 from .sessions import COOKIE, CSRF_HEADER, LIFETIME, Session, Sessions
@@ -198,6 +199,16 @@ def account_routes(
     async def me(session: Viewer) -> Me:
         s = signed(session)
         return Me(name=s.account.name, shown=s.account.shown, csrf=s.csrf)
+
+    @router.get(
+        "/api/me/games",
+        summary="Your tables not ended, those waiting for your move first",
+        responses=responses(401),
+    )
+    async def my_games(session: Viewer, request: Request) -> dict[str, Any]:
+        s = signed(session)
+        games = await your_games(members(request).accounts.engine, s.account.id)
+        return {"games": games, "your_turn": sum(g["your_turn"] for g in games)}
 
     @router.patch("/api/me", summary="Change your account's choices", responses=responses(401, 403))
     async def change(body: Choices, session: Viewer, request: Request) -> Me:

@@ -49,6 +49,7 @@ from .export import export
 from .hub import Hub
 from .live import DEFAULTS, Config, Live
 from .profile_api import profile_routes
+from .profiles import open_seats
 from .quotas import LIMITS, Limits
 from .records import DEFAULT_URL, Entry, GameRecord, LeaseLost
 from .relay import HOP, Relay, RelayRooms, pipe
@@ -123,8 +124,10 @@ class NewRoom(Strict):
     seats: Annotated[int, BeforeValidator(_whole)] = Field(
         4, ge=2, le=10, description="2 to 10 seats (the variant may allow fewer)"
     )
-    timer: Literal["off", "relaxed", "normal", "fast"] = Field(
-        "normal", description="off, relaxed (60 s), normal (30 s), fast (15 s)"
+    timer: Literal["off", "relaxed", "normal", "fast", "hour", "day", "three_days"] = Field(
+        "normal",
+        description="off, relaxed (60 s), normal (30 s), fast (15 s); turn-based: hour, day, "
+        "three_days (a move each)",
     )
     bot_speed: Literal["relaxed", "normal", "fast"] = Field(
         "normal",
@@ -368,7 +371,7 @@ def create_app(
             body.bot_speed,
             body.rated,
         )
-        name, account = _player(body.name, session)
+        name, account = await _player(body.name, session, the_hub())
         live, seat, token = await the_hub().create(
             settings, name, body.bots, _address(request), account
         )
@@ -426,7 +429,7 @@ def create_app(
     )
     async def join(code: Code, body: Join, request: Request, session: Viewer) -> Joined:
         live = room_of(request, code)
-        name, account = _player(body.name, session)
+        name, account = await _player(body.name, session, the_hub())
         seat, token = await the_hub().change(
             live, "join", lambda room: room.join(name, body.seat, account)
         )
@@ -609,9 +612,12 @@ def _members(hub: Hub[Store]) -> Members:
     return Members(Accounts(engine), Sessions(engine), hub.quotas)
 
 
-def _player(name: str | None, session: Session | None) -> tuple[str, int | None]:
+async def _player(
+    name: str | None, session: Session | None, hub: Hub[Store]
+) -> tuple[str, int | None]:
     """The name a seat is taken under, and its account: a signed-in player's account name
-    (a ``name`` given must be it), or a guest's ``name``."""
+    (a ``name`` given must be it; ``too_many`` past the seats an account may hold), or a
+    guest's ``name``."""
     if session is None:
         if name is None:
             raise p.ProtocolError("bad_message", "name: required to play as a guest")
@@ -619,6 +625,11 @@ def _player(name: str | None, session: Session | None) -> tuple[str, int | None]
     account = session.account
     if name is not None and " ".join(name.split()) != account.name:
         raise p.ProtocolError("bad_message", f"name: signed in, you play as {account.name}")
+    most = hub.limits.seats_per_account
+    if await open_seats(hub.store.engine, account.id) >= most:
+        raise p.ProtocolError(
+            "too_many", f"your account holds {most} seats at tables that have not ended"
+        )
     return account.name, account.id
 
 

@@ -207,9 +207,12 @@ class Hub(Generic[S]):
         """End the rooms unused at ``now`` (monotonic seconds): their codes."""
         ended = []
         for code, live in list(self.rooms.items()):
-            if live.unused_for(now) > (
-                self.limits.abandoned_s if live.room.started else self.limits.lobby_idle_s
-            ):
+            settings = live.room.settings
+            if settings.turn_based:  # its players come and go: the move's timer is its clock
+                idle = self.limits.turn_based_idle_s
+            else:
+                idle = self.limits.abandoned_s if live.room.started else self.limits.lobby_idle_s
+            if live.unused_for(now) > idle:
                 await live.end()
                 await self.store.end_room(code)
                 del self.rooms[code]

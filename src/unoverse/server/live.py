@@ -206,6 +206,8 @@ class Live:
         #: version -> the seat a stand-in played it for (this round)
         self.stood: dict[int, int] = {}
         self.stand_in: set[int] = set()
+        #: whose move a turn-based room last stored it waits for, and until when
+        self._turns: tuple[list[int], float | None] | None = None
         self.grace_used: dict[int, float] = {}
         self.owing_since: dict[int, float] = {}
         self.bot_tasks: dict[int, asyncio.Task[None]] = {}
@@ -258,7 +260,7 @@ class Live:
         s = self.room.seats[seat]
         if not self.room.started or s.kind != "player" or seat in self.conns:
             return None
-        if seat in self.stand_in:
+        if seat in self.stand_in or self.room.settings.turn_based:
             return None
         since = self.owing_since.get(seat)
         left = self.config.grace_s * 1000.0 - self.grace_used.get(seat, 0.0)
@@ -761,6 +763,25 @@ class Live:
             self._account(self.now())
             self._ask_bots()
         self._wake.set()
+        if self.room.settings.turn_based:
+            await self._note_turns()
+
+    async def _note_turns(self) -> None:
+        """Store whose move a turn-based room waits for, and until when, when that changed
+        (for the players' lists of their games; a store failure costs only the list)."""
+        game, session = self.game, self.session
+        waiting: list[int] = []
+        if game is not None and not game.over:
+            waiting = sorted({w.seat for w in game.windows() if isinstance(w.seat, int)})
+        deadline = session.deadline() if session is not None and waiting else None
+        if (waiting, deadline) == self._turns:
+            return
+        try:
+            await self.store.set_turns(self.room.code, waiting, deadline)
+        except Exception as exc:  # the database away, or the room another's now
+            log.warning("turns not stored", extra={"room": self.room.code, "error": str(exc)})
+            return
+        self._turns = (waiting, deadline)
 
     async def _finish_round(self) -> None:
         game, record = self.game, self.record
@@ -969,6 +990,10 @@ class Live:
         return bool(windows) and windows[0].seat == seat and windows[0].kind != win.LIVE
 
     def _away(self) -> list[int]:
+        """The seats whose player is away and may be stood in for (none at a turn-based
+        table: its players come back within the move's deadline, or the timer moves)."""
+        if self.room.settings.turn_based:
+            return []
         return [
             i
             for i, s in enumerate(self.room.seats)

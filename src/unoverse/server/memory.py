@@ -101,6 +101,9 @@ class MemoryStore:
         kept: dict[str, Any] = json.loads(json.dumps(result))
         self._games[game] = replace(self._games[game], finished=True, result=kept)
 
+    async def set_turns(self, room: str, waiting: list[int], deadline: float | None) -> None:
+        """(A local table is never turn-based: nobody lists its turns.)"""
+
     async def games(self, room: str) -> list[GameRecord]:
         """Every game of ``room``, oldest first."""
         return [g for g in self._games.values() if g.room == room]

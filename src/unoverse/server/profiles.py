@@ -156,3 +156,54 @@ async def leaderboard(
         }
         for i, r in enumerate(rows)
     ]
+
+
+async def your_games(engine: AsyncEngine, account: int) -> list[dict[str, Any]]:
+    """The rooms not ended where ``account`` holds a seat, those waiting for its move first
+    (the soonest deadline first), then the others, newest code last."""
+    async with engine.connect() as conn:
+        rows = (
+            await conn.execute(
+                select(
+                    RoomRow.code,
+                    RoomRow.settings,
+                    RoomRow.started,
+                    RoomRow.waiting,
+                    RoomRow.deadline,
+                    SeatRow.seat,
+                )
+                .join(SeatRow, SeatRow.room == RoomRow.code)
+                .where(SeatRow.account == account, RoomRow.ended.is_(False))
+            )
+        ).all()
+    games = []
+    for code, settings, started, waiting, deadline, seat in rows:
+        mine = seat in (waiting or [])
+        games.append(
+            {
+                "room": code,
+                "variant": rules_of(str(settings["preset"]))[0],
+                "preset": settings["preset"],
+                "seats": settings["seats"],
+                "timer": settings["timer"],
+                "rated": settings.get("rated", False),
+                "started": started,
+                "seat": seat,
+                "your_turn": mine,
+                "deadline": deadline if mine else None,
+            }
+        )
+    games.sort(key=lambda g: (not g["your_turn"], g["deadline"] or 0.0, g["room"]))
+    return games
+
+
+async def open_seats(engine: AsyncEngine, account: int) -> int:
+    """How many seats ``account`` holds in rooms not ended."""
+    async with engine.connect() as conn:
+        count = await conn.scalar(
+            select(func.count())
+            .select_from(SeatRow)
+            .join(RoomRow, RoomRow.code == SeatRow.room)
+            .where(SeatRow.account == account, RoomRow.ended.is_(False))
+        )
+    return int(count or 0)

@@ -43,6 +43,8 @@ class Limits:
     logins_per_name_per_minute: int = 20
     #: Accounts one address may create per minute.
     signups_per_minute: int = 5
+    #: Seats one account may hold in rooms that have not ended.
+    seats_per_account: int = 100
     #: Websockets one address may hold open at once.
     sockets_per_address: int = 40
     #: Connections (HTTP and websockets) the server holds at once; the next gets a 503.
@@ -59,6 +61,9 @@ class Limits:
     lobby_idle_s: float = 30 * 60.0
     #: Seconds a started room may play on with no human player connected before it ends.
     abandoned_s: float = 10 * 60.0
+    #: Seconds a turn-based room (a move an hour or more) may stay with nobody connected,
+    #: before or during its match, before it ends.
+    turn_based_idle_s: float = 30 * 86400.0
 
 
 #: A server's default limits.

@@ -136,6 +136,10 @@ class GameStore(Protocol):
         """Mark ``game`` over, with its result, and rate it (a rated room's round) in the
         same transaction."""
 
+    async def set_turns(self, room: str, waiting: list[int], deadline: float | None) -> None:
+        """A turn-based room now waits for the moves of the seats ``waiting``, the first of
+        them timing out at ``deadline`` (ms)."""
+
     async def games(self, room: str) -> list[GameRecord]:
         """Every game of ``room``, oldest first."""
         ...

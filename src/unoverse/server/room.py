@@ -33,7 +33,13 @@ TIMERS: Final[dict[str, float | None]] = {
     "relaxed": 60.0,
     "normal": 30.0,
     "fast": 15.0,
+    # turn-based: a move an hour, a day, three days (``Settings.turn_based``)
+    "hour": 3600.0,
+    "day": 86400.0,
+    "three_days": 3 * 86400.0,
 }
+#: The shortest timer of a turn-based room, in seconds: its players come and go.
+TURN_BASED_S: Final = 3600.0
 #: The bots' pace (``bots.pace.SPEEDS``): relaxed, normal or fast.
 BOT_SPEEDS: Final = tuple(SPEEDS)
 #: The bots a rated room may seat: the levels, each rated as an account of its own.
@@ -135,6 +141,14 @@ class Settings:
     def seconds(self) -> float | None:
         """The turn timer in seconds (None: off)."""
         return TIMERS[self.timer]
+
+    @property
+    def turn_based(self) -> bool:
+        """Whether the room is played a move at a time over hours or days: nobody stands in
+        for a player away (the timer moves for them), and the room does not end for being
+        left alone while its players are away."""
+        seconds = self.seconds
+        return seconds is not None and seconds >= TURN_BASED_S
 
 
 @dataclass
@@ -315,6 +329,7 @@ class Room:
             "seats": [{"kind": s.kind, "name": s.name} for s in self.seats],
             "free": sum(s.kind == "open" for s in self.seats),
             "timer": self.settings.timer,
+            "turn_based": self.settings.turn_based,
             "bot_speed": self.settings.bot_speed,
             "spectators": self.settings.spectators,
             "rated": self.settings.rated,

@@ -217,6 +217,16 @@ class Store:
             await s.execute(delete(RoomLeaseRow).where(RoomLeaseRow.room == code))
         self.fences.pop(code, None)
 
+    async def set_turns(self, room: str, waiting: list[int], deadline: float | None) -> None:
+        """A turn-based room now waits for the moves of the seats ``waiting``, the first of
+        them timing out at ``deadline`` (ms): what each player's list of games reads."""
+        async with self._write([room]) as s:
+            await s.execute(
+                update(RoomRow)
+                .where(RoomRow.code == room)
+                .values(waiting=waiting, deadline=deadline)
+            )
+
     # -- games -----------------------------------------------------------------------------
     async def start_game(
         self,

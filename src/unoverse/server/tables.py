@@ -45,6 +45,9 @@ class RoomRow(Base):
     host: Mapped[int | None] = mapped_column(Integer)
     started: Mapped[bool] = mapped_column(Boolean, default=False)
     ended: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # a turn-based room's seats whose move it is, and when that move times out (ms)
+    waiting: Mapped[list[int] | None] = mapped_column(JSON)
+    deadline: Mapped[float | None] = mapped_column(Float)
 
 
 class SeatRow(Base):
