@@ -79,3 +79,39 @@ def test_the_list_of_games_is_its_own_accounts(tmp_path: Path) -> None:
             assert (refused.status_code, refused.json()["code"]) == (401, "unauthorised")
 
     asyncio.run(main())
+
+
+def test_a_signed_in_player_takes_their_seat_up_on_another_device(tmp_path: Path) -> None:
+    async def main() -> None:
+        async with (
+            in_process(f"sqlite+aiosqlite:///{tmp_path / 'u.db'}") as server,
+            browser(server) as phone,
+            browser(server) as laptop,
+        ):
+            await sign_up(phone, "Ana")
+            made = (await phone.post("/api/rooms", json={"seats": 2, "timer": "day"})).json()
+            code, old_token = made["room"], made["token"]
+            signed = await laptop.post(
+                "/api/session", json={"name": "Ana", "password": "correct horse battery"}
+            )
+            laptop.headers["X-CSRF-Token"] = signed.json()["csrf"]
+            taken = await laptop.post(f"/api/rooms/{code}/reclaim")
+            assert taken.status_code == 200, taken.text
+            assert taken.json()["seat"] == made["seat"] and taken.json()["token"] != old_token
+            # the token the phone had is void; the laptop's holds the seat
+            left = await phone.post(f"/api/rooms/{code}/leave", headers=bearer(old_token))
+            assert (left.status_code, left.json()["code"]) == (401, "unauthorised")
+            async with Client.connect(server, code, taken.json()["token"], made["seat"]) as c:
+                assert (await c.until("welcome"))["seat"] == made["seat"]
+        async with (
+            in_process(f"sqlite+aiosqlite:///{tmp_path / 'u.db'}") as server,
+            browser(server) as guest,
+            browser(server) as bo,
+        ):
+            refused = await guest.post(f"/api/rooms/{code}/reclaim")
+            assert (refused.status_code, refused.json()["code"]) == (401, "unauthorised")
+            await sign_up(bo, "Bo")
+            other = await bo.post(f"/api/rooms/{code}/reclaim")  # Bo holds no seat there
+            assert (other.status_code, other.json()["code"]) == (401, "unauthorised")
+
+    asyncio.run(main())

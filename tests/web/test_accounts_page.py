@@ -5,10 +5,13 @@ find the leaderboard; log out and in again. Then the same words in Spanish."""
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
-from .browser import Site, play_until, shot
+from server.players import FAST
+
+from .browser import Site, ThreadServer, play_until, shot
 
 PASSWORD = "correct horse battery"
 
@@ -88,3 +91,54 @@ def test_the_account_words_are_spanish_in_spanish(browser: Browser, site: Site) 
         shot(page, "account-es-phone")
     finally:
         context.close()
+
+
+def test_your_games_lists_a_turn_based_table_across_a_restart(
+    browser: Browser, tmp_path: Path
+) -> None:
+    database = f"sqlite+aiosqlite:///{tmp_path / 'web.db'}"
+    contexts = [browser.new_context(reduced_motion="reduce") for _ in range(2)]
+    try:
+        ana, bo = (c.new_page() for c in contexts)
+        with ThreadServer(database, FAST) as base:
+            for page, name in ((ana, "Ana"), (bo, "Bo")):
+                page.goto(base)
+                sign_up(page, name)
+            csrf = [p.request.get(f"{base}/api/me").json()["csrf"] for p in (ana, bo)]
+            made = ana.request.post(
+                f"{base}/api/rooms",
+                data={"seats": 2, "timer": "day"},
+                headers={"X-CSRF-Token": csrf[0]},
+            ).json()
+            code = made["room"]
+            joined = bo.request.post(
+                f"{base}/api/rooms/{code}/join", data={}, headers={"X-CSRF-Token": csrf[1]}
+            )
+            assert joined.ok, joined.text()
+            ana.request.post(
+                f"{base}/api/rooms/{code}/start",
+                headers={"Authorization": f"Bearer {made['token']}", "X-CSRF-Token": csrf[0]},
+            )
+            waiting = [p.request.get(f"{base}/api/me/games").json()["your_turn"] for p in (ana, bo)]
+            mover = (ana, bo)[waiting.index(1)]
+            mover.goto(base)
+            games = mover.locator("section[aria-labelledby='your-games']")
+            expect(games).to_contain_text(code)
+            expect(games.get_by_text("your move", exact=True)).to_be_visible()
+            expect(mover).to_have_title("(1) unoverse")
+            until = games.locator(".muted.small").inner_text()
+            assert "a day a move" in until and "until" in until
+            shot(mover, "your-games")
+        # the server again, on the same database: the same table waits for the same move
+        with ThreadServer(database, FAST) as base:
+            mover.goto(base)
+            games = mover.locator("section[aria-labelledby='your-games']")
+            expect(games.get_by_text("your move", exact=True)).to_be_visible()
+            assert games.locator(".muted.small").inner_text() == until
+            expect(mover).to_have_title("(1) unoverse")
+            games.get_by_role("button", name=f"Open room {code}").click()
+            expect(mover.locator("main.table-page[data-version]")).to_be_visible(timeout=15_000)
+            expect(mover.locator(".prompt.mine")).to_be_visible()
+    finally:
+        for context in contexts:
+            context.close()

@@ -436,6 +436,23 @@ def create_app(
         return _joined(request, live, seat, token)
 
     @app.post(
+        "/api/rooms/{code}/reclaim",
+        summary="Take your account's seat up here (a new token; the one before is void)",
+        responses=refusals(401, 403, 404, 429),
+    )
+    async def reclaim(code: Code, request: Request, session: Viewer) -> Joined:
+        if session is None:
+            raise p.ProtocolError("unauthorised", "not signed in")
+        live = room_of(request, code)
+        account = session.account.id
+        seat, token = await the_hub().change(live, "reclaim", lambda room: room.reclaim(account))
+        old = live.conns.get(seat)
+        if old is not None:  # the device that held it: its token is void now
+            old.send(p.encode(p.Bye(reason="taken_over")))
+            old.close(4003)
+        return _joined(request, live, seat, token)
+
+    @app.post(
         "/api/rooms/{code}/leave",
         summary="Leave your seat (before the match)",
         responses=refusals(401, 404, 409, 429),

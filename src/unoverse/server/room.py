@@ -247,6 +247,17 @@ class Room:
             raise ProtocolError("bad_message", f"name: {clean!r} is taken in this room")
         return clean
 
+    def reclaim(self, account: int) -> tuple[int, str]:
+        """The seat ``account`` holds, under a new token (the one it had is void): how a
+        signed-in player takes their seat up on another device. ``unauthorised`` when the
+        account holds no seat here."""
+        for i, seat in enumerate(self.seats):
+            if seat.account == account:
+                token = new_token()
+                seat.token = token_hash(token)
+                return i, token
+        raise ProtocolError("unauthorised", f"your account holds no seat of room {self.code}")
+
     def leave(self, token: object) -> int:
         """The holder of ``token`` leaves its seat before the match (later, its seat is held
         for it): the seat opens; the host role passes to the next player, if any."""

@@ -12,13 +12,14 @@ import { Table } from "./table.js";
 import { Replay } from "./replay.js";
 import { AccountPanel, useAccount } from "./account.js";
 import { Leaderboard, Profile } from "./profile.js";
+import { YourGames } from "./games.js";
 import { Settings, useLanguage, useSettings } from "./settings.js";
 import { Walkthrough } from "./rules.js";
 import { StoredResults } from "./results.js";
 import { optionHelp, optionName, optionsSaid, optionValue, rulesSaid, variantName, variantTitle } from "./options.js";
 import { has, loadWords, t, tn } from "./words.js";
 
-const TIMERS = ["off", "relaxed", "normal", "fast"];
+const TIMERS = ["off", "relaxed", "normal", "fast", "hour", "day", "three_days"];
 const SPEEDS = ["relaxed", "normal", "fast"];
 const BOTS = ["player", "easy", "normal", "hard"];
 /** Quick starts: a preset and the catalogue's name for it (`page.preset.<id>.title|line`). */
@@ -110,6 +111,7 @@ function useName() {
 
 function Lobby() {
   const [name, setName] = useName();
+  const me = useAccount();
   const [error, setError] = useState(null);
   const [code, setCode] = useState("");
   const [catalog, setCatalog] = useState(null);
@@ -133,6 +135,7 @@ function Lobby() {
         <p>${t("page.tagline")}</p>
       </header>
       <${AccountPanel} name=${name} setName=${setName} />
+      ${me && html`<${YourGames} go=${go} name=${me.name} />`}
       <${CreateRoom} name=${name} catalog=${catalog} failed=${failed} />
       <section class="panel" aria-labelledby="join">
         <h2 id="join">${t("page.join.heading")}</h2>
