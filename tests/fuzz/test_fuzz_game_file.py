@@ -154,4 +154,4 @@ def test_a_mutated_game_file_verifies_as_the_same_game_or_is_refused_in_one_line
     assert mutation is not later, "a changed time verifies"
     event(f"{mutation.__name__}: verifies")
     assert same_game(mutated, name)
-    assert count == len(json.loads(original(name))["actions"])
+    assert count == [len(json.loads(original(name))["actions"])]

@@ -648,13 +648,20 @@ def replay(
 
     if is_export(file):
         try:
-            actions = verify(file)
+            counts = verify(file)
         except UnoverseError as exc:
             raise _fail(str(exc)) from None
-        print(
-            f"ok: the seed and salt match the deal's commitment; {actions} actions replayed; "
-            "every action's tag, every state hash and the winner match"
-        )
+        if len(counts) == 1:
+            print(
+                f"ok: the seed and salt match the deal's commitment; {counts[0]} actions "
+                "replayed; every action's tag, every state hash and the winner match"
+            )
+        else:
+            print(
+                f"ok: {len(counts)} games; each game's seed and salt match its deal's "
+                f"commitment; {sum(counts)} actions replayed; every action's tag, every state "
+                "hash and every winner match"
+            )
         return
     try:
         done = verify_replay(file, resimulate=resimulate)
@@ -1041,6 +1048,7 @@ def demo(
         out.print("  " + hand_left(s, len(game.hands[s])), markup=False)
 
 
+from . import export_games as _export_games  # noqa: E402,F401  (registers export)
 from . import reports as _reports  # noqa: E402,F401  (registers report and compare)
 
 

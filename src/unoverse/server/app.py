@@ -48,6 +48,7 @@ from .accounts import Accounts
 from .export import export
 from .hub import Hub
 from .live import DEFAULTS, Config, Live
+from .open_data import open_data_routes
 from .profile_api import profile_routes
 from .profiles import open_seats
 from .quotas import LIMITS, Limits
@@ -315,6 +316,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(account_routes(_address, refusals))
     app.include_router(profile_routes(refusals))
+    app.include_router(open_data_routes())
 
     @app.get("/", include_in_schema=False)
     async def home() -> FileResponse:

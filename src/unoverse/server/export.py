@@ -12,6 +12,7 @@ tag, every hash and the winner. It needs nothing of the server's extra:
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final
@@ -41,6 +42,11 @@ FIELDS: Final = (
     "format", "game", "preset", "players", "seed", "salt", "commitment", "dealer",
     "eliminated", "actions", "tags", "hashes", "winner",
 )  # fmt: skip
+#: Fields the open game data adds (``open_data``), which the check does not need: the
+#: room's code, when the game finished, the players' names.
+EXTRA: Final = {"room": str, "finished_at": str, "names": list}
+#: The most games a JSON Lines file of games holds (``unoverse export`` writes such files).
+MAX_GAMES: Final = 10_000_000
 #: A seed as the server writes it: a 64-bit number in decimal, no leading zero.
 _SEED: Final = re.compile(r"0|[1-9][0-9]{0,19}")
 #: A salt (256 random bits) and a commitment (SHA-256) in hexadecimal.
@@ -86,26 +92,59 @@ def is_export(path: Path) -> bool:
     return head.lstrip().startswith(b"{") and b'"unoverse-game/' in head
 
 
-def verify(path: Path) -> int:
-    """Check a game file (the module's docstring): its action count, or ``NotationError``
-    for a file that is not one (not UTF-8 or JSON, a field missing, of another type or out
-    of its form, the file over ``MAX_LINE_BYTES``), ``ReplayMismatch`` for one that does
-    not replay."""
-    where = str(path)
+def verify(path: Path) -> list[int]:
+    """Check a game file (the module's docstring), or a JSON Lines file of them (the open
+    game data, a game a line): each game's action count, or ``NotationError`` for a file
+    that is not one (not UTF-8 or JSON, a field missing, of another type or out of its form,
+    a game over ``MAX_LINE_BYTES``), ``ReplayMismatch`` for a game that does not replay."""
     try:
         with path.open("rb") as f:
-            raw = f.read(MAX_LINE_BYTES + 1)
+            first = f.read(MAX_LINE_BYTES + 1)
+            if not _lines(first):  # one game, the whole file
+                if len(first) > MAX_LINE_BYTES:
+                    raise NotationError(f"{path}: a game file is at most {MAX_LINE_BYTES} bytes")
+                return [check(first, str(path))]
+            f.seek(0)
+            counts: list[int] = []
+            for n, line in enumerate(f, start=1):
+                where = f"{path}, line {n}"
+                if len(line) > MAX_LINE_BYTES:
+                    raise NotationError(f"{where}: a game is at most {MAX_LINE_BYTES} bytes")
+                if not line.strip() or line.startswith(b'{"next":'):  # a page's cursor
+                    continue
+                if len(counts) >= MAX_GAMES:
+                    raise NotationError(f"{path}: at most {MAX_GAMES} games a file")
+                counts.append(check(line, where))
+            return counts
     except OSError as exc:
         raise NotationError(f"cannot read {path}: {exc.strerror or exc}") from None
-    if len(raw) > MAX_LINE_BYTES:
-        raise NotationError(f"{where}: a game file is at most {MAX_LINE_BYTES} bytes")
+
+
+def _lines(head: bytes) -> bool:
+    """Whether a file beginning with ``head`` holds a game a line (a JSON Lines file: two
+    JSON documents or more, one to a line) rather than one game, laid out in any way."""
+    first, newline, rest = head.strip().partition(b"\n")
+    if not newline:
+        return False
+    try:
+        json.loads(first)
+    except ValueError:
+        return False  # the first line is not a whole document: one game over many lines
+    return rest.lstrip().startswith(b"{")
+
+
+def check(raw: bytes, where: str) -> int:
+    """Check one game (the bytes of its file, or of its line): its action count."""
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
         raise NotationError(f"{where}: not UTF-8 text (not a game file)") from None
     data = read_json(text, where)
-    if not isinstance(data, dict) or sorted(data) != sorted(FIELDS):
+    if not isinstance(data, dict) or not set(FIELDS) <= set(data) <= {*FIELDS, *EXTRA}:
         raise NotationError(f"{where}: a game file has the fields {', '.join(FIELDS)}")
+    for name, kind in EXTRA.items():
+        if name in data and not isinstance(data[name], kind):
+            raise NotationError(f"{where}: field {name!r} is a {kind.__name__}")
     version = data["format"]
     if isinstance(version, str) and version in OLDER:
         raise NotationError(

@@ -16,6 +16,7 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Iterable
 from dataclasses import asdict
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
@@ -346,6 +347,7 @@ class Store:
                 await rate(s, game, rated)
             row.finished = True
             row.result = result
+            row.finished_at = datetime.now(UTC)
 
     async def games_in_progress(self) -> list[GameRecord]:
         """The games not finished, oldest first: the ones a restarted server rebuilds."""

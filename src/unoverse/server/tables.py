@@ -72,6 +72,7 @@ class GameRow(Base):
     """One round played in a room: what determines it, and its result once over."""
 
     __tablename__ = "games"
+    __table_args__ = (Index("games_finished", "finished_at", "id"),)
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
     room: Mapped[str] = mapped_column(String(16), ForeignKey("rooms.code", ondelete="CASCADE"))
@@ -95,6 +96,8 @@ class GameRow(Base):
     result: Mapped[dict[str, object] | None] = mapped_column(JSON)
     # when it was dealt (ms, the server's clock): its first window's deadline counts from it
     dealt_at: Mapped[float | None] = mapped_column(Float)
+    # when it finished: the open game data's order (``open_data``)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
 
 
 class ActionRow(Base):

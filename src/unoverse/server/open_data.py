@@ -1,0 +1,174 @@
+"""Open game data (docs/accounts.md, "Open game data"): every finished game of a public
+room, as JSON Lines, a page at a time in the order the games finished.
+
+Each line is the game's file as ``unoverse replay`` checks it (``export``: the deal's
+commitment with its seed and salt revealed, every action, the state-hash chain, the
+winner), with three fields that the check does not need: the room's code, when the game
+finished, and the players' names. A name follows its player's choice: an account that
+chose to be shown is named, any other account is ``anonymous``, a guest is ``guest``
+(nobody chose for them), and a bot is its spec. A private room's games are never in it,
+nor a round cut short by its room's end (it has no winner to check).
+
+The server reads the games a batch at a time (``BATCH``), by key, and writes each line as
+it is made, so a page of any length holds no more than a batch in memory.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime
+from typing import Annotated, Any, Final, overload
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import StreamingResponse
+from sqlalchemy import and_, select, tuple_
+
+from .accounts import ANONYMOUS
+from .export import export
+from .records import GameRecord
+from .store import Store
+from .tables import AccountRow, GameRow, RoomRow, SeatRow
+
+#: Games read from the database at once.
+BATCH: Final = 200
+#: The most games one page gives.
+MAX_PAGE: Final = 10_000
+#: What a guest is called in the open data.
+GUEST: Final = "guest"
+#: The media type of a page.
+NDJSON: Final = "application/x-ndjson"
+
+
+def cursor(finished_at: datetime, game: int) -> str:
+    """Where the next page starts: after the game ``game``, finished at ``finished_at``."""
+    return f"{finished_at.astimezone(UTC).isoformat()}~{game}"
+
+
+def _after(given: str) -> tuple[datetime, int]:
+    moment, _, game = given.partition("~")
+    when = datetime.fromisoformat(moment)
+    return (when if when.tzinfo else when.replace(tzinfo=UTC)), int(game)
+
+
+async def lines(
+    store: Store, since: datetime | None, until: datetime | None, after: str | None, limit: int
+) -> AsyncIterator[str]:
+    """The page's lines (see the module's docstring), then, if the page is full, a last
+    line ``{"next": CURSOR}`` for the page after it."""
+    public = RoomRow.settings["public"].as_boolean()
+    where = [
+        GameRow.finished.is_(True),
+        GameRow.finished_at.is_not(None),
+        GameRow.result["winner"].as_integer().is_not(None),
+        public,
+    ]
+    if since is not None:
+        where.append(GameRow.finished_at >= since)
+    if until is not None:
+        where.append(GameRow.finished_at < until)
+    key = tuple_(GameRow.finished_at, GameRow.id)
+    last = _after(after) if after else None
+    sent = 0
+    while sent < limit:
+        batch = where if last is None else [*where, key > tuple_(*last)]
+        async with store.engine.connect() as conn:
+            rows = (
+                await conn.execute(
+                    select(GameRow.id, GameRow.room, GameRow.finished_at)
+                    .join(RoomRow, RoomRow.code == GameRow.room)
+                    .where(and_(*batch))
+                    .order_by(GameRow.finished_at, GameRow.id)
+                    .limit(min(BATCH, limit - sent))
+                )
+            ).all()
+        if not rows:
+            return
+        names = await _names(store, {room for _, room, _ in rows})
+        for game, room, finished_at in rows:
+            record = await store.game(game)
+            assert record is not None and finished_at is not None
+            finished_at = _utc(finished_at)
+            yield _line(record, await store.log(game), room, finished_at, names[room])
+            sent += 1
+            last = (finished_at, game)
+    if last is not None:
+        yield json.dumps({"next": cursor(*last)}) + "\n"
+
+
+def _line(
+    record: GameRecord, entries: list[Any], room: str, finished_at: datetime, names: list[str]
+) -> str:
+    data = export(record, entries)
+    data["room"] = room
+    data["finished_at"] = finished_at.astimezone(UTC).isoformat()
+    data["names"] = names[: record.players]
+    return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+async def _names(store: Store, rooms: set[str]) -> dict[str, list[str]]:
+    """Each room's seats as the open data names them (see the module's docstring)."""
+    async with store.engine.connect() as conn:
+        rows = (
+            await conn.execute(
+                select(SeatRow.room, SeatRow.seat, SeatRow.bot, SeatRow.account, AccountRow.name,
+                       AccountRow.shown)
+                .outerjoin(AccountRow, AccountRow.id == SeatRow.account)
+                .where(SeatRow.room.in_(sorted(rooms)))
+                .order_by(SeatRow.room, SeatRow.seat)
+            )
+        ).all()  # fmt: skip
+    out: dict[str, list[str]] = {room: [] for room in rooms}
+    for room, _seat, bot, account, name, shown in rows:
+        if bot is not None:
+            out[room].append(f"bot {bot}")
+        elif account is None:
+            out[room].append(GUEST)
+        else:
+            out[room].append(name if shown else ANONYMOUS)
+    return out
+
+
+def open_data_routes() -> APIRouter:
+    """``GET /api/games/export``."""
+    router = APIRouter()
+
+    @router.get(
+        "/api/games/export",
+        summary="Every finished game of a public room, as JSON Lines, in the order they finished",
+        response_class=StreamingResponse,
+        responses={200: {"content": {NDJSON: {}}, "description": "one game file a line"}},
+    )
+    async def games_export(
+        request: Request,
+        since: Annotated[
+            datetime | None, Query(description="games finished at or after (ISO 8601)")
+        ] = None,
+        until: Annotated[datetime | None, Query(description="games finished before")] = None,
+        after: Annotated[
+            str | None,
+            Query(
+                max_length=80,
+                pattern=r"^\d{4}-\d\d-\d\dT[\d:.]+(\+00:00)?~\d{1,10}$",
+                description="the `next` the page before ended with",
+            ),
+        ] = None,
+        limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="games in the page")] = 1000,
+    ) -> StreamingResponse:
+        store: Store = request.app.state.hub.store
+        return StreamingResponse(
+            lines(store, _utc(since), _utc(until), after, limit), media_type=NDJSON
+        )
+
+    return router
+
+
+@overload
+def _utc(moment: datetime) -> datetime: ...
+@overload
+def _utc(moment: None) -> None: ...
+def _utc(moment: datetime | None) -> datetime | None:
+    """``moment`` in UTC (SQLite gives a stored instant back without its zone)."""
+    if moment is None:
+        return None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
