@@ -69,7 +69,7 @@ def test_the_migrations_build_the_schema_the_tables_declare(
         await store.migrate()  # a second time: nothing to do, nothing lost
         async with store.engine.connect() as conn:
             version = (await conn.execute(text("SELECT version_num FROM alembic_version"))).all()
-        assert version == [("0008",)]
+        assert version == [("0009",)]
 
     with_store(url, body)
 

@@ -1048,6 +1048,7 @@ def demo(
         out.print("  " + hand_left(s, len(game.hands[s])), markup=False)
 
 
+from . import bot_command as _bot_command  # noqa: E402,F401  (registers bot)
 from . import export_games as _export_games  # noqa: E402,F401  (registers export)
 from . import reports as _reports  # noqa: E402,F401  (registers report and compare)
 

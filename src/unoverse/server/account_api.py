@@ -16,14 +16,25 @@ from typing import Annotated, Any, Final
 from urllib.parse import urlsplit
 
 from fastapi import APIRouter, Depends, Request, Response
+from fastapi import Path as PathParam
 from pydantic import BaseModel, ConfigDict, Field
 
-from .accounts import MAX_PASSWORD, Account, Accounts, check_name, check_password, name_key
+from .accounts import (
+    KEY_PREFIX,
+    MAX_PASSWORD,
+    Account,
+    Accounts,
+    check_name,
+    check_password,
+    name_key,
+)
 from .profiles import your_games
 from .protocol import ProtocolError
 from .quotas import Quotas
 from .sessions import COOKIE, CSRF_HEADER, LIFETIME, Session, Sessions
 
+#: A bot account's name in a path.
+BotName = Annotated[str, PathParam(min_length=1, max_length=64)]
 #: The methods that change nothing, which need no forgery token.
 SAFE: Final = frozenset({"GET", "HEAD", "OPTIONS"})
 
@@ -75,12 +86,28 @@ class Confirm(_Strict):
     password: Password
 
 
+class NewBot(_Strict):
+    """A bot account to make."""
+
+    name: AccountName
+
+
+class BotKey(BaseModel):
+    """A bot account and its API key (shown this once)."""
+
+    name: str
+    key: str = Field(description="send it as Authorization: Bearer KEY; the server keeps a hash")
+
+
 class Me(BaseModel):
     """The signed-in account, and the token its state-changing requests carry."""
 
     name: str
     shown: bool
-    csrf: str = Field(description=f"send it as {CSRF_HEADER} with every POST, PATCH, DELETE")
+    csrf: str | None = Field(
+        description=f"send it as {CSRF_HEADER} with every POST, PATCH, DELETE (none for a "
+        "bot account's program, which signs each request with its key)"
+    )
 
 
 def same_site(request: Request) -> None:
@@ -108,6 +135,12 @@ async def signed_in(request: Request) -> Session | None:
     """The request's session, if it carries a live one; ``forbidden`` for a state-changing
     request that carries it without its forgery token, or from another site."""
     same_site(request)
+    given = request.headers.get("authorization", "")
+    if given.startswith(f"Bearer {KEY_PREFIX}"):  # a bot account's program, with its key
+        bot = await members(request).accounts.by_key(given.removeprefix("Bearer "))
+        if bot is None:
+            raise ProtocolError("unauthorised", "no bot account has this API key")
+        return Session(bot, None)
     session = await members(request).sessions.find(request.cookies.get(COOKIE))
     if session is None or request.method in SAFE:
         return session
@@ -209,6 +242,50 @@ def account_routes(
         s = signed(session)
         games = await your_games(members(request).accounts.engine, s.account.id)
         return {"games": games, "your_turn": sum(g["your_turn"] for g in games)}
+
+    def player(session: Session | None) -> Session:
+        s = signed(session)
+        if s.csrf is None:
+            raise ProtocolError("unauthorised", "a bot account cannot do this")
+        return s
+
+    @router.post(
+        "/api/me/bots",
+        summary="Make a bot account, played by a program with its API key",
+        status_code=201,
+        responses=responses(401, 403, 409, 429),
+    )
+    async def new_bot(body: NewBot, session: Viewer, request: Request) -> BotKey:
+        s = player(session)
+        m = members(request)
+        m.quotas.may_sign_up(address(request))
+        bot, key = await m.accounts.create_bot(s.account, body.name)
+        return BotKey(name=bot.name, key=key)
+
+    @router.get("/api/me/bots", summary="Your bot accounts", responses=responses(401))
+    async def my_bots(session: Viewer, request: Request) -> dict[str, list[str]]:
+        s = player(session)
+        return {"bots": await members(request).accounts.bots(s.account.id)}
+
+    @router.post(
+        "/api/me/bots/{name}/key",
+        summary="A new API key for your bot (the one before is void)",
+        responses=responses(401, 403, 404),
+    )
+    async def bot_key(name: BotName, session: Viewer, request: Request) -> BotKey:
+        s = player(session)
+        key = await members(request).accounts.new_bot_key(s.account.id, name)
+        return BotKey(name=name, key=key)
+
+    @router.delete(
+        "/api/me/bots/{name}",
+        summary="Delete your bot account (its games are kept)",
+        responses=responses(401, 403, 404),
+    )
+    async def delete_bot(name: BotName, session: Viewer, request: Request) -> dict[str, bool]:
+        s = player(session)
+        await members(request).accounts.delete_bot(s.account.id, name)
+        return {"deleted": True}
 
     @router.patch("/api/me", summary="Change your account's choices", responses=responses(401, 403))
     async def change(body: Choices, session: Viewer, request: Request) -> Me:

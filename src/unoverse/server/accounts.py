@@ -7,6 +7,11 @@ log-in does not hold up the rooms' event loop. ``verify`` does the same work whe
 name exists or not (an unknown name is checked against a hash of a random password), so
 neither its answer nor its time says which names have accounts.
 
+A player may make bot accounts (``create_bot``): a name like any account's, no password,
+and an API key (``KEY_PREFIX`` and 256 random bits) kept as its SHA-256, with which a
+program plays the bot's seats over the same protocol as a person (docs/protocol.md,
+"Bots").
+
 Deleting an account keeps its games: each seat it held, and each chat line said from such
 a seat, is renamed ``ANONYMOUS`` and no longer names the account. An account seated at a
 table that has not ended cannot be deleted (the room's owner would write its name again):
@@ -16,6 +21,7 @@ the player leaves or finishes first.
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import re
 import secrets
 import unicodedata
@@ -25,7 +31,7 @@ from typing import Final
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError
-from sqlalchemy import and_, delete, exists, select, update
+from sqlalchemy import and_, delete, exists, func, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 
@@ -43,8 +49,22 @@ MIN_PASSWORD: Final = 8
 MAX_PASSWORD: Final = 256
 #: The beginning of the names the server keeps for its own accounts (``ratings``' bots).
 RESERVED: Final = "unoverse"
+#: How an API key begins (a request's ``Authorization: Bearer`` says which kind it is).
+KEY_PREFIX: Final = "unoverse_bot_"
+#: The most bot accounts one account may own.
+MAX_BOTS: Final = 20
 #: What a deleted account's seats and chat lines are called.
 ANONYMOUS: Final = "anonymous"
+
+
+def new_key() -> str:
+    """A bot account's API key: ``KEY_PREFIX`` and 256 random bits (URL-safe base64)."""
+    return KEY_PREFIX + secrets.token_urlsafe(32)
+
+
+def key_hash(key: str) -> bytes:
+    """What the server keeps of an API key (a random key needs no slow hash)."""
+    return hashlib.sha256(key.encode()).digest()
 
 
 @dataclass(frozen=True)
@@ -188,6 +208,94 @@ class Accounts:
                 .values(name=ANONYMOUS, account=None)
             )
             await s.execute(delete(AccountRow).where(AccountRow.id == account.id))
+
+    # -- bot accounts ----------------------------------------------------------------------
+    async def create_bot(self, owner: Account, name: str) -> tuple[Account, str]:
+        """A bot account of ``owner``'s, and its API key (shown this once: the server keeps
+        its SHA-256); ``bad_message``, ``name_taken`` or ``too_many`` (``MAX_BOTS``)."""
+        clean = check_name(name)
+        key = new_key()
+        async with self._sessions.begin() as s:
+            held = await s.scalar(
+                select(func.count()).select_from(AccountRow).where(AccountRow.owner == owner.id)
+            )
+            if (held or 0) >= MAX_BOTS:
+                raise ProtocolError("too_many", f"an account may own {MAX_BOTS} bots")
+            row = AccountRow(
+                name=clean,
+                key=name_key(clean),
+                password="",
+                shown=True,
+                created=datetime.now(UTC),
+                kind="bot",
+                owner=owner.id,
+                api_key=key_hash(key),
+            )
+            s.add(row)
+            try:
+                await s.flush()
+            except IntegrityError:
+                raise ProtocolError("name_taken", f"the name {clean!r} has an account") from None
+        return Account(row.id, row.name, row.shown), key
+
+    async def bots(self, owner: int) -> list[str]:
+        """The names of ``owner``'s bot accounts."""
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(AccountRow.name).where(AccountRow.owner == owner).order_by(AccountRow.key)
+            )
+            return list(rows.scalars())
+
+    async def new_bot_key(self, owner: int, name: str) -> str:
+        """A new API key for ``owner``'s bot ``name`` (the one before is void), or
+        ``not_found``."""
+        key = new_key()
+        async with self._sessions.begin() as s:
+            done = await s.execute(
+                update(AccountRow)
+                .where(AccountRow.owner == owner, AccountRow.key == name_key(name))
+                .values(api_key=key_hash(key))
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise ProtocolError("not_found", f"you have no bot called {name!r}")
+        return key
+
+    async def delete_bot(self, owner: int, name: str) -> None:
+        """Delete ``owner``'s bot ``name`` (its games kept), or ``not_found``."""
+        async with self._sessions.begin() as s:
+            done = await s.execute(
+                delete(AccountRow).where(
+                    AccountRow.owner == owner, AccountRow.key == name_key(name)
+                )
+            )
+            if done.rowcount != 1:  # type: ignore[attr-defined]
+                raise ProtocolError("not_found", f"you have no bot called {name!r}")
+
+    async def by_key(self, key: str) -> Account | None:
+        """The bot account whose API key is ``key``, or None."""
+        if not key.startswith(KEY_PREFIX) or len(key) > 128:
+            return None
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(AccountRow.id, AccountRow.name, AccountRow.shown).where(
+                        AccountRow.api_key == key_hash(key)
+                    )
+                )
+            ).first()
+        return None if row is None else Account(*row)
+
+    async def bot_named(self, name: str) -> Account | None:
+        """The bot account (one a player made) called ``name``, or None."""
+        async with self.engine.connect() as conn:
+            row = (
+                await conn.execute(
+                    select(AccountRow.id, AccountRow.name, AccountRow.shown).where(
+                        AccountRow.key == name_key(name[:64]), AccountRow.owner.is_not(None)
+                    )
+                )
+            ).first()
+        return None if row is None else Account(*row)
 
     # -- passwords -------------------------------------------------------------------------
     def _matches(self, hashed: str, password: str) -> bool:

@@ -161,10 +161,14 @@ class SeatChoice(Strict):
 
 
 class AddBot(Strict):
-    """A bot the host seats."""
+    """A bot the host seats: one of the server's (``spec``), or a bot account by its name
+    (``account``), whose program plays it with its API key."""
 
     seat: SeatNumber
     spec: BotSpec = Field("normal", description="easy, normal, hard, or any bot spec")
+    account: str | None = Field(
+        None, min_length=1, max_length=64, description="a bot account's name, instead of spec"
+    )
 
 
 class Joined(BaseModel):
@@ -473,8 +477,20 @@ def create_app(
         code: Code, body: AddBot, credentials: Token, request: Request
     ) -> dict[str, int]:
         live = room_of(request, code)
+        if body.account is None:
+            await the_hub().change(
+                live,
+                "add bot",
+                lambda room: room.add_bot(token_of(credentials), body.seat, body.spec),
+            )
+            return {"seat": body.seat}
+        bot = await request.app.state.members.accounts.bot_named(body.account)
+        if bot is None:
+            raise p.ProtocolError("not_found", f"no bot account is called {body.account!r}")
         await the_hub().change(
-            live, "add bot", lambda room: room.add_bot(token_of(credentials), body.seat, body.spec)
+            live,
+            "invite a bot account",
+            lambda room: room.invite(token_of(credentials), body.seat, bot.id, bot.name),
         )
         return {"seat": body.seat}
 

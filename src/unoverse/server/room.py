@@ -163,8 +163,11 @@ class Seat:
 
     @property
     def kind(self) -> str:
-        """``open``, ``player`` or ``bot``."""
-        return "bot" if self.bot is not None else "player" if self.token is not None else "open"
+        """``open``, ``player`` or ``bot`` (a bot account invited to the seat is a player:
+        its program takes the seat up with its key)."""
+        if self.bot is not None:
+            return "bot"
+        return "player" if self.token is not None or self.account is not None else "open"
 
 
 class Room:
@@ -283,6 +286,20 @@ class Room:
                 "bad_message", f"a rated room seats bots by level: {', '.join(RATED_LEVELS)}"
             )
         self.seats[seat] = Seat(name=f"bot {spec.strip()}", bot=spec.strip())
+
+    def invite(self, token: object, seat: object, account: int, name: str) -> None:
+        """The host invites the bot account ``account`` (called ``name``) to an open seat:
+        the seat is the account's, its program takes it up (``reclaim``) with its key."""
+        self._host(token)
+        self._before_start("invite a bot account")
+        if self._seat(seat).kind != "open":
+            raise ProtocolError("room_full", f"seat {seat} is taken")
+        if any(s.account == account for s in self.seats):
+            raise ProtocolError("bad_message", f"{name} holds a seat of this room already")
+        if name.casefold() in {s.name.casefold() for s in self.seats if s.name is not None}:
+            raise ProtocolError("bad_message", f"name: {name!r} is taken in this room")
+        assert isinstance(seat, int)
+        self.seats[seat] = Seat(name=name, account=account)
 
     def remove_bot(self, token: object, seat: object) -> None:
         """The host takes a bot out: its seat opens."""

@@ -161,7 +161,8 @@ class AccountRow(Base):
     """A player's account (``server/accounts``): its name as chosen and as compared (``key``:
     NFKC, case-folded, unique), its password's Argon2id hash (empty for a level's bot
     account, which never signs in), whether its name is shown in exported games, when it
-    was made, and its kind (``player``, or ``bot``: a bot level's rated account)."""
+    was made, and its kind (``player``, or ``bot``: a bot level's rated account, or a bot
+    account a player made, which plays with its API key)."""
 
     __tablename__ = "accounts"
 
@@ -172,6 +173,11 @@ class AccountRow(Base):
     shown: Mapped[bool] = mapped_column(Boolean, default=True)
     created: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     kind: Mapped[str] = mapped_column(String(8), default="player", server_default="player")
+    # a bot account's: the account that made it, and the SHA-256 of its API key
+    owner: Mapped[int | None] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    api_key: Mapped[bytes | None] = mapped_column(LargeBinary(32), unique=True)
 
 
 class SessionRow(Base):

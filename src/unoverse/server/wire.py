@@ -1,5 +1,6 @@
 """What the server sends of a game: a seat's view and its events in their JSON wire form
-(docs/protocol.md, "The view").
+(docs/protocol.md, "The view"); and a view read back from its wire form (``view_from_dict``),
+for a program that plays a seat over the protocol (``unoverse bot``).
 
 Everything here is built from ``Game.view(seat)`` and from events redacted for the seat
 (``unoverse.core.events.redact``): the two places the engine lets hidden information out.
@@ -13,9 +14,17 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.cards import CARD_TEXT, COLOR_LETTERS, KIND_CODES
+from ..core.errors import NotationError
 from ..core.events import Event, redact
 from ..core.game import Game
-from ..core.view import View
+from ..core.rules import Rules
+from ..core.view import Live, Pending, View
+from ..core.windows import Window
+
+#: A card's id by its text, a colour's by its letter, a kind's by its code.
+_CARD_ID = {text: i for i, text in enumerate(CARD_TEXT)}
+_COLOR_ID = {letter: i for i, letter in enumerate(COLOR_LETTERS)}
+_KIND_ID = {code: i for i, code in enumerate(KIND_CODES)}
 
 
 def _cards(cards: Iterable[int]) -> list[str]:
@@ -80,6 +89,74 @@ def view_dict(view: View) -> dict[str, Any]:
         "said_uno": list(view.said_uno),
         "winner": view.winner if view.winner >= 0 else None,
     }
+
+
+def view_from_dict(data: dict[str, Any], rules: Rules) -> View:
+    """The view ``view_dict`` wrote as ``data``, under the room's ``rules`` (which the wire
+    form leaves out: they are the room's); ``NotationError`` for a card, colour or kind the
+    notation does not have, or a field missing."""
+    try:
+        live, pending = data["live"], data["pending"]
+        return View(
+            data["seat"],
+            data["variant"],
+            data["players"],
+            data["dealer"],
+            data["direction"],
+            data["turn"],
+            data["phase"],
+            _ids(data["hand"]),
+            tuple(data["hand_sizes"]),
+            tuple(data["eliminated"]),
+            _ids(data["discard"]),
+            _or_none(data["top_by"]),
+            -1 if data["color"] is None else _COLOR_ID[data["color"]],
+            -1 if data["top_kind"] is None else _KIND_ID[data["top_kind"]],
+            tuple(_COLOR_ID[c] for c in data["steps"]),
+            data["draw_count"],
+            _or_none(data["launcher"]),
+            _id(data["blast"]),
+            _ids(data["spent"]),
+            None
+            if live is None
+            else Live(
+                _or_none(live["blocked"]),
+                tuple(_COLOR_ID[c] for c in live["lock"]),
+                tuple(live["armed"]),
+                _id(live["mine"]),
+            ),
+            tuple(Window.from_dict(w) for w in data["windows"]),
+            None
+            if pending is None
+            else Pending(
+                pending["amount"],
+                pending["target"],
+                _or_none(pending["source"]),
+                pending["challengeable"],
+                pending["until_fire"],
+            ),
+            _id(data["drawn"]),
+            tuple(_ids(k) for k in data["known"]),
+            tuple(data["uno_open"]),
+            tuple(data["said_uno"]),
+            _or_none(data["winner"]),
+            data["version"],
+            rules,
+        )
+    except (KeyError, TypeError) as exc:
+        raise NotationError(f"not a view in its wire form: {exc}") from None
+
+
+def _ids(cards: list[str]) -> tuple[int, ...]:
+    return tuple(_CARD_ID[c] for c in cards)
+
+
+def _id(card: str | None) -> int:
+    return -1 if card is None else _CARD_ID[card]
+
+
+def _or_none(value: int | None) -> int:
+    return -1 if value is None else value
 
 
 def seat_view(game: Game, seat: int | None) -> dict[str, Any]:
