@@ -4,14 +4,17 @@ find the leaderboard; log out and in again. Then the same words in Spanish."""
 
 from __future__ import annotations
 
+import asyncio
 import re
+import threading
 from pathlib import Path
 
 from playwright.sync_api import Browser, Page, expect
 
 from server.players import FAST
+from unoverse.bots.remote import bot_maker, serve
 
-from .browser import Site, ThreadServer, play_until, shot
+from .browser import Site, ThreadServer, hold, play_until, shot
 
 PASSWORD = "correct horse battery"
 
@@ -142,3 +145,48 @@ def test_your_games_lists_a_turn_based_table_across_a_restart(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_bot_account_plays_a_round_against_a_person_in_the_browser(
+    browser: Browser, site: Site
+) -> None:
+    site.seeds.append(2)  # a short round
+    context = browser.new_context(reduced_motion="reduce")
+    program: list[threading.Thread] = []
+    try:
+        page = context.new_page()
+        page.goto(site.base)
+        sign_up(page, "Ana")
+        csrf = {"X-CSRF-Token": page.request.get(f"{site.base}/api/me").json()["csrf"]}
+        key = page.request.post(
+            f"{site.base}/api/me/bots", data={"name": "Robo"}, headers=csrf
+        ).json()["key"]
+        made = page.request.post(
+            f"{site.base}/api/rooms",
+            data={"preset": "classic+scoring=none", "seats": 2},
+            headers=csrf,
+        ).json()
+        code, seat, token = made["room"], made["seat"], made["token"]
+        host = {**csrf, "Authorization": f"Bearer {token}"}
+        invited = page.request.post(
+            f"{site.base}/api/rooms/{code}/bots", data={"seat": 1, "account": "Robo"}, headers=host
+        )
+        assert invited.ok, invited.text()
+        make = bot_maker("normal", 0)
+        program.append(
+            threading.Thread(target=lambda: asyncio.run(serve(site.base, key, make, once=True)))
+        )
+        program[0].start()
+        hold(context, code, seat, token, "Ana")
+        page.goto(f"{site.base}/?room={code}")
+        expect(page.get_by_text("Robo")).to_be_visible()
+        page.get_by_role("button", name="Start the match").click()
+        expect(page.locator("main.table-page[data-version]")).to_be_visible(timeout=15_000)
+        play_until([page], lambda: page.locator(".results").count() > 0)
+        expect(page.locator(".results")).to_contain_text(re.compile("Robo|Ana"))
+        program[0].join(60)
+        assert not program[0].is_alive()
+        stood = page.request.get(f"{site.base}/api/rooms/{code}").json()["presence"][1]
+        assert stood["stand_in"] is False  # the program played its seat, no stand-in
+    finally:
+        context.close()
