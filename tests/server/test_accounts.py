@@ -5,6 +5,7 @@ rooms, and deleting an account with its games kept anonymously."""
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
@@ -305,5 +306,34 @@ def test_a_deleted_account_leaves_its_games_anonymous(tmp_path: Path) -> None:
             assert answer.status_code == 401
             # the name is free again: a new account, with nothing of the old one's
             await sign_up(http, "Ana")
+
+    run(tmp_path, test)
+
+
+def test_another_accounts_private_data_is_out_of_reach(tmp_path: Path) -> None:
+    async def test(server: Server) -> None:
+        async with browser(server) as ana, browser(server) as eve:
+            await sign_up(ana, "Ana")
+            await sign_up(eve, "Eve")
+            made = await ana.post("/api/rooms", json={"seats": 2, "timer": "day"})
+            code = made.json()["room"]
+            assert (await ana.post("/api/me/bots", json={"name": "Robo"})).status_code == 201
+            # Eve sees her own (empty) lists, never Ana's
+            assert (await eve.get("/api/me/games")).json() == {"games": [], "your_turn": 0}
+            assert (await eve.get("/api/me/bots")).json() == {"bots": []}
+            assert (await eve.get("/api/me")).json()["name"] == "Eve"
+            for method, path in (
+                ("POST", "/api/me/bots/Robo/key"),
+                ("DELETE", "/api/me/bots/Robo"),
+            ):
+                answer = await eve.request(method, path)
+                assert (answer.status_code, answer.json()["code"]) == (404, "not_found")
+            taken = await eve.post(f"/api/rooms/{code}/reclaim")
+            assert (taken.status_code, taken.json()["code"]) == (401, "unauthorised")
+            # Ana's profile, as Eve reads it: no private room, nothing of the account's own
+            profile = (await eve.get("/api/players/Ana")).json()
+            assert profile["games"] == [] and code not in json.dumps(profile)
+            assert set(profile) == {"name", "kind", "played", "won", "ratings", "games"}
+            assert (await ana.get("/api/me/bots")).json() == {"bots": ["Robo"]}
 
     run(tmp_path, test)
