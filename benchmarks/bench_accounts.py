@@ -36,7 +36,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from server.postgres import ASYNC, execute  # noqa: E402
 from unoverse.server.accounts import Accounts  # noqa: E402
-from unoverse.server.ratings import RatedRound  # noqa: E402
+from unoverse.server.ranking import RatedRound  # noqa: E402
 from unoverse.server.room import Room, Settings  # noqa: E402
 from unoverse.server.store import Store  # noqa: E402
 

@@ -13,7 +13,8 @@ import pytest
 
 from server.players import Client, Server, bearer, in_process
 from server.test_accounts import browser, sign_up
-from unoverse.server.ratings import RatedRound, ranks, shown
+from unoverse.server.ranking import RatedRound, ranks
+from unoverse.server.ratings import shown
 
 
 def test_a_round_ranks_its_winner_then_the_fewest_points() -> None:

@@ -58,7 +58,10 @@ def test_settings_the_engine_refuses_are_refused_with_its_error(
 def test_settings_take_any_preset_and_the_timer_presets() -> None:
     s = Settings.make("blast+mode=blast", 3, "relaxed", True, False)
     assert (s.seats, s.seconds, s.public, s.spectators) == (3, 60.0, True, False)
-    assert [Settings.make("classic", 2, t).seconds for t in TIMERS] == [None, 60.0, 30.0, 15.0]
+    assert [Settings.make("classic", 2, t).seconds for t in TIMERS] == [
+        None, 60.0, 30.0, 15.0, 3600.0, 86400.0, 3 * 86400.0
+    ]  # fmt: skip
+    assert [Settings.make("classic", 2, t).turn_based for t in TIMERS] == [False] * 4 + [True] * 3
 
 
 def test_joining_gives_a_seat_and_a_token_only_its_hash_is_kept() -> None:

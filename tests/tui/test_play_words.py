@@ -109,7 +109,10 @@ def test_on_leaving_a_servers_table_it_says_how_to_come_back_in_the_language(
         (["--bots", "grandmaster"], "bot desconocido: 'grandmaster'; los bots son: "),
         (["--bots", "easy,easy"], "2 bots para 3 asientos: indica 1 o 3"),
         (["--bots", "naive:sigma=9"], "bot naive: sigma='9' está fuera de rango"),
-        (["--timer", "slow"], "timer: uno de off, relaxed, normal, fast, no 'slow'"),
+        (
+            ["--timer", "slow"],
+            "timer: uno de off, relaxed, normal, fast, hour, day, three_days, no 'slow'",
+        ),
         (["--bot-speed", "warp"], "bot_speed: uno de relaxed, normal, fast, no 'warp'"),
     ],
 )

@@ -320,7 +320,7 @@ def create_app(
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.include_router(account_routes(_address, refusals))
     app.include_router(profile_routes(refusals))
-    app.include_router(open_data_routes())
+    app.include_router(open_data_routes(refusals))
 
     @app.get("/", include_in_schema=False)
     async def home() -> FileResponse:

@@ -46,7 +46,7 @@ from ..sim.driver import STALL_MS
 from . import protocol as p
 from .bot_pool import BotPool, Decision, decision_seed, searches
 from .limits import Bucket
-from .ratings import RatedRound, ranks
+from .ranking import RatedRound, ranks
 from .records import ChatLine, Entry, GameRecord, GameStore, LeaseLost
 from .results import eliminated_in, is_blast
 from .room import Room, refuse_invisible, rules_of

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from .records import ChatLine, CodeTaken, Entry, GameRecord
 
 if TYPE_CHECKING:
-    from .ratings import RatedRound
+    from .ranking import RatedRound
     from .room import Room
 
 

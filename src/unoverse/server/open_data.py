@@ -16,8 +16,8 @@ it is made, so a page of any length holds no more than a batch in memory.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator
-from datetime import UTC, datetime
+from collections.abc import AsyncIterator, Callable
+from datetime import UTC, datetime, timedelta
 from typing import Annotated, Any, Final, overload
 
 from fastapi import APIRouter, Query, Request
@@ -26,6 +26,7 @@ from sqlalchemy import and_, select, tuple_
 
 from .accounts import ANONYMOUS
 from .export import export
+from .protocol import ProtocolError
 from .records import GameRecord
 from .store import Store
 from .tables import AccountRow, GameRow, RoomRow, SeatRow
@@ -34,6 +35,9 @@ from .tables import AccountRow, GameRow, RoomRow, SeatRow
 BATCH: Final = 200
 #: The most games one page gives.
 MAX_PAGE: Final = 10_000
+#: Where a cursor's time counts from, and the largest game number.
+EPOCH: Final = datetime(1970, 1, 1, tzinfo=UTC)
+MAX_GAME: Final = 2**31 - 1
 #: What a guest is called in the open data.
 GUEST: Final = "guest"
 #: The media type of a page.
@@ -41,14 +45,15 @@ NDJSON: Final = "application/x-ndjson"
 
 
 def cursor(finished_at: datetime, game: int) -> str:
-    """Where the next page starts: after the game ``game``, finished at ``finished_at``."""
-    return f"{finished_at.astimezone(UTC).isoformat()}~{game}"
+    """Where the next page starts: after the game ``game``, finished at ``finished_at``
+    (microseconds since the epoch): ``MICROS~GAME``."""
+    micros = (finished_at - EPOCH) // timedelta(microseconds=1)
+    return f"{micros}~{game}"
 
 
 def _after(given: str) -> tuple[datetime, int]:
-    moment, _, game = given.partition("~")
-    when = datetime.fromisoformat(moment)
-    return (when if when.tzinfo else when.replace(tzinfo=UTC)), int(game)
+    micros, _, game = given.partition("~")
+    return EPOCH + timedelta(microseconds=int(micros)), min(int(game), MAX_GAME)
 
 
 async def lines(
@@ -129,38 +134,71 @@ async def _names(store: Store, rooms: set[str]) -> dict[str, list[str]]:
     return out
 
 
-def open_data_routes() -> APIRouter:
-    """``GET /api/games/export``."""
+def open_data_routes(responses: Callable[..., dict[int | str, dict[str, Any]]]) -> APIRouter:
+    """``GET /api/games/export`` (``responses``: the OpenAPI refusals of the given
+    statuses)."""
     router = APIRouter()
 
     @router.get(
         "/api/games/export",
         summary="Every finished game of a public room, as JSON Lines, in the order they finished",
         response_class=StreamingResponse,
-        responses={200: {"content": {NDJSON: {}}, "description": "one game file a line"}},
+        responses={
+            **responses(429),
+            200: {"content": {NDJSON: {}}, "description": "one game file a line"},
+        },
     )
     async def games_export(
         request: Request,
-        since: Annotated[
-            datetime | None, Query(description="games finished at or after (ISO 8601)")
-        ] = None,
-        until: Annotated[datetime | None, Query(description="games finished before")] = None,
+        since: Moment = None,
+        until: Moment = None,
         after: Annotated[
             str | None,
             Query(
-                max_length=80,
-                pattern=r"^\d{4}-\d\d-\d\dT[\d:.]+(\+00:00)?~\d{1,10}$",
+                min_length=3,
+                max_length=30,
+                pattern=r"^\d{1,16}~\d{1,10}$",
                 description="the `next` the page before ended with",
             ),
         ] = None,
         limit: Annotated[int, Query(ge=1, le=MAX_PAGE, description="games in the page")] = 1000,
     ) -> StreamingResponse:
         store: Store = request.app.state.hub.store
-        return StreamingResponse(
-            lines(store, _utc(since), _utc(until), after, limit), media_type=NDJSON
-        )
+        start, end = _moment("since", since), _moment("until", until)
+        return StreamingResponse(lines(store, start, end, after, limit), media_type=NDJSON)
 
     return router
+
+
+#: A day of the calendar (a leap day in a leap year only) and, if given, its time and zone.
+_DAY: Final = (
+    r"(?:[1-9]\d{3}-(?:(?:0[13578]|1[02])-(?:0[1-9]|[12]\d|3[01])"
+    r"|(?:0[469]|11)-(?:0[1-9]|[12]\d|30)|02-(?:0[1-9]|1\d|2[0-8]))"
+    r"|(?:[1-9]\d(?:0[48]|[2468][048]|[13579][26])|(?:[2468][048]|[13579][26])00)-02-29)"
+)
+_TIME: Final = (
+    r"(?:[T ](?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,6})?)?"
+    r"(?:Z|[+-](?:[01]\d|2[0-3]):[0-5]\d)?)?"
+)
+#: An instant in a query: an ISO 8601 date, or date and time (UTC unless it says).
+Moment = Annotated[
+    str | None,
+    Query(
+        max_length=40,
+        pattern=f"^{_DAY}{_TIME}$",
+        description="ISO 8601, e.g. 2026-12-01 or 2026-12-01T12:00:00Z",
+    ),
+]
+
+
+def _moment(name: str, given: str | None) -> datetime | None:
+    """A query's instant, or ``bad_message`` for a day no calendar has."""
+    if given is None:
+        return None
+    try:
+        return _utc(datetime.fromisoformat(given))
+    except ValueError:
+        raise ProtocolError("bad_message", f"{name}: no such instant, {given!r}") from None
 
 
 @overload

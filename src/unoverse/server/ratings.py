@@ -21,8 +21,6 @@ number only rises as the server grows sure of it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -31,6 +29,7 @@ from sqlalchemy import Table, bindparam, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
+from .ranking import RatedRound
 from .tables import AccountRow, RatedRoundRow, RatingRow
 
 MODEL: Final = PlackettLuce()
@@ -44,22 +43,6 @@ BOT_NAME: Final = "unoverse-{level}"
 def shown(mu: float, sigma: float) -> int:
     """The rating a page shows for ``mu`` and ``sigma``."""
     return round(1000 + 40 * (mu - 3 * sigma))
-
-
-def ranks(winner: int, leftovers: Sequence[int], playing: Sequence[int]) -> dict[int, int]:
-    """Each playing seat's rank in a round (1: the winner; then by points left in hand,
-    fewest first, equal points sharing a rank)."""
-    others = sorted({leftovers[s] for s in playing if s != winner})
-    return {s: 1 if s == winner else 2 + others.index(leftovers[s]) for s in playing}
-
-
-@dataclass(frozen=True)
-class RatedRound:
-    """A rated round as the store rates it: its variant, and each playing seat's player
-    (an account's id, or a bot level) with the seat's rank."""
-
-    variant: str
-    seats: tuple[tuple[int | str, int], ...]
 
 
 async def rate(s: AsyncSession, game: int, rated: RatedRound) -> None:

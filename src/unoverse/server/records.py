@@ -16,7 +16,7 @@ from ..core.game import Game
 from ..core.setup import new_game
 
 if TYPE_CHECKING:
-    from .ratings import RatedRound
+    from .ranking import RatedRound
     from .room import Room
 
 #: The database a server uses when given none: a SQLite file in the working directory.

@@ -32,7 +32,8 @@ from sqlalchemy.ext.asyncio import (
     create_async_engine,
 )
 
-from .ratings import RatedRound, rate
+from .ranking import RatedRound
+from .ratings import rate
 from .records import DEFAULT_URL, ChatLine, CodeTaken, Entry, GameRecord, LeaseLost
 from .room import Room, Seat, Settings
 from .tables import ActionRow, ChatRow, GameRow, NodeRow, RoomLeaseRow, RoomRow, SeatRow

@@ -40,6 +40,15 @@ def _option(found: re.Match[str]) -> dict[str, str]:
 #: patterns (``tests/tui/test_refusals.py`` holds them together).
 CASES: Final[dict[str, tuple[tuple[re.Pattern[str], str, Fields], ...]]] = {
     "bad_message": (
+        (re.compile(r"^name: 2 to 24 letters"), "account_name", _none),
+        (re.compile(r"^name: names beginning"), "reserved", _none),
+        (
+            re.compile(r"^password: (\d+) to (\d+) characters"),
+            "password_length",
+            lambda m: {"min": m[1], "max": m[2]},
+        ),
+        (re.compile(r"^password: not your name"), "password_name", _none),
+        (re.compile(r"rated room seats bots by level"), "rated_bot", _none),
         (re.compile(r"""^name: (['"])(.*)\1 is taken"""), "name_taken", lambda m: {"name": m[2]}),
         (re.compile(r"^name: 1 to (\d+) characters"), "name_length", lambda m: {"max": m[1]}),
         (re.compile(r"^name: no control"), "name_hidden", _none),
@@ -53,6 +62,8 @@ CASES: Final[dict[str, tuple[tuple[re.Pattern[str], str, Fields], ...]]] = {
     ),
     "room_full": ((re.compile(r"^seat \d+"), "seat", _none),),
     "rate_limited": (
+        (re.compile(r"log-in attempts"), "logins", _none),
+        (re.compile(r"new accounts a minute"), "signups", _none),
         (re.compile(r"new rooms a minute"), "rooms", _none),
         (re.compile(r"unknown rooms or games"), "misses", _none),
         (re.compile(r"requests a minute"), "requests", _none),
@@ -62,11 +73,17 @@ CASES: Final[dict[str, tuple[tuple[re.Pattern[str], str, Fields], ...]]] = {
         (re.compile(r"connections"), "sockets", _none),
     ),
     "unauthorised": (
+        (re.compile(r"wrong name or password"), "login", _none),
+        (re.compile(r"wrong password"), "password", _none),
+        (re.compile(r"rated room"), "rated", _none),
+        (re.compile(r"holds a seat of this room"), "twice", _none),
+        (re.compile(r"not signed in"), "signed_out", _none),
         (re.compile(r"only the host"), "host", _none),
         (re.compile(r"has no spectators"), "spectators", _none),
         (re.compile(r"spectator only watches"), "spectator", _none),
     ),
     "not_ready": (
+        (re.compile(r"seated at \d+ table"), "seated", _none),
         (re.compile(r"the match has started"), "started", _none),
         (re.compile(r"are open"), "open_seats", _none),
         (re.compile(r"is not over"), "not_over", _none),
