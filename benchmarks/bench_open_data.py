@@ -3,8 +3,8 @@ reading 100,000 finished games from a server, with the memory of both processes 
 all along.
 
 The benchmark writes a SQLite database of ``--games`` finished Classic games of two seats
-in public rooms, ``--distinct`` of them played (a seeded random player at each seat, the
-server's own deal and commitment), each stored again under new game numbers until there
+in public rooms, ``--distinct`` of them played (the ``normal`` bot at each seat, the server's
+own deal and commitment), each stored again under new game numbers until there
 are ``--games``: every row is exported as if it were its own game (read, dealt again,
 replayed for its hash chain, written). Then it starts ``unoverse serve`` on the database
 and ``unoverse export --out FILE.jsonl`` against it, and samples each process's resident
@@ -23,7 +23,6 @@ import argparse
 import asyncio
 import json
 import os
-import random
 import socket
 import subprocess
 import sys
@@ -45,7 +44,9 @@ def _env() -> dict[str, str]:
 
 
 def played(distinct: int) -> list[dict[str, Any]]:
-    """``distinct`` games of two seats, each played to its end by seeded random players."""
+    """``distinct`` games of two seats, each played to its end by the ``normal`` bot at
+    each seat (games of a table's length, about 60 actions)."""
+    from unoverse.bots.base import make_bot
     from unoverse.core.setup import new_game
     from unoverse.server.shuffle import Deal
 
@@ -53,13 +54,13 @@ def played(distinct: int) -> list[dict[str, Any]]:
     for n in range(distinct):
         deal = Deal(1000 + n, f"{n:064x}")
         game = new_game("classic", 2, deal.seed, dealer=0)
-        choose = random.Random(n)
+        bots = [make_bot("normal", n, seat) for seat in range(2)]
         actions, at = [], 0.0
         while not game.over:
-            window = game.windows()[0]
-            seat = window.seat
-            assert isinstance(seat, int)
-            action = choose.choice(list(game.legal_actions(seat)))
+            seat = next(s for s in range(2) if game.legal_actions(s))
+            action = bots[seat].act(game.view(seat), game.legal_actions(seat))
+            if action is None:
+                action = game.legal_actions(seat)[0]
             at += 500.0
             game.apply(seat, action, at)
             actions.append((seat, str(action), at))

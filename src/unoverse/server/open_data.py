@@ -89,12 +89,14 @@ async def lines(
             ).all()
         if not rows:
             return
+        ids = [game for game, _, _ in rows]
         names = await _names(store, {room for _, room, _ in rows})
+        records = {r.id: r for r in await store.games_of(ids)}
+        logs = await store.logs(ids)
         for game, room, finished_at in rows:
-            record = await store.game(game)
-            assert record is not None and finished_at is not None
+            assert finished_at is not None
             finished_at = _utc(finished_at)
-            yield _line(record, await store.log(game), room, finished_at, names[room])
+            yield _line(records[game], logs[game], room, finished_at, names[room])
             sent += 1
             last = (finished_at, game)
     if last is not None:

@@ -39,6 +39,15 @@ from .room import Room, Seat, Settings
 from .tables import ActionRow, ChatRow, GameRow, NodeRow, RoomLeaseRow, RoomRow, SeatRow
 
 MIGRATIONS: Final = Path(__file__).with_name("migrations")
+#: A stored action's columns, in the order of ``Entry``'s fields.
+_ENTRY: Final = (
+    ActionRow.seat,
+    ActionRow.action,
+    ActionRow.at,
+    ActionRow.version,
+    ActionRow.seq,
+    ActionRow.stand_in,
+)
 #: The error the database's fence trigger raises (migration 0004).
 STALE_FENCE: Final = "UL001"
 #: Connections a store keeps to a server database (PostgreSQL), at most.
@@ -391,10 +400,25 @@ class Store:
 
     async def log(self, game: int) -> list[Entry]:
         """Every stored action of ``game``, in order."""
-        async with self._sessions() as s:
-            query = select(ActionRow).where(ActionRow.game == game).order_by(ActionRow.n)
-            rows = (await s.scalars(query)).all()
-        return [Entry(r.seat, r.action, r.at, r.version, r.seq, r.stand_in) for r in rows]
+        return (await self.logs([game]))[game]
+
+    async def logs(self, games: list[int]) -> dict[int, list[Entry]]:
+        """Every stored action of each game of ``games``, in order (one query: plain rows,
+        what a thousand games' export reads)."""
+        out: dict[int, list[Entry]] = {game: [] for game in games}
+        async with self.engine.connect() as conn:
+            rows = await conn.execute(
+                select(ActionRow.game, *_ENTRY)
+                .where(ActionRow.game.in_(games))
+                .order_by(ActionRow.game, ActionRow.n)
+            )
+            for game, seat, action, at, version, seq, stand_in in rows:
+                out[game].append(Entry(seat, action, at, version, seq, stand_in))
+        return out
+
+    async def games_of(self, games: list[int]) -> list[GameRecord]:
+        """The games ``games`` (those that exist), in order of their numbers."""
+        return await self._games(GameRow.id.in_(games))
 
     # -- chat ------------------------------------------------------------------------------
     async def add_chat(self, room: str, line: ChatLine) -> None:
