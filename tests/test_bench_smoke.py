@@ -413,3 +413,13 @@ def test_the_accounts_benchmark_runs_and_measures() -> None:
         assert row["added_p50"] == row["rated_p50"] - row["plain_p50"]
     page = report["profile_page"]
     assert 0 < page["transferred"] < page["uncompressed"] and page["requests"] > 1
+
+
+def test_the_open_data_benchmark_runs_and_exports_every_game() -> None:
+    """A few hundred games through ``unoverse serve`` and ``unoverse export``, both
+    processes' memory sampled."""
+    bench = ROOT / "benchmarks" / "bench_open_data.py"
+    report = json.loads(run(str(bench), "--games", "300", "--distinct", "20", "--json").stdout)
+    assert report["games"] == 300 and report["games_per_s"] > 0
+    assert len(report["tenths"]) == 10
+    assert report["server_peak_mb"] > 0 and report["client_peak_mb"] > 0
