@@ -13,7 +13,7 @@ from pathlib import Path
 from server.players import Client, bearer, in_process
 from server.test_accounts import browser, sign_up
 from unoverse.bots.base import Bot
-from unoverse.bots.remote import bot_maker, serve
+from unoverse.cli.bot_program import bot_maker, serve
 from unoverse.core.actions import Action
 from unoverse.core.view import View
 

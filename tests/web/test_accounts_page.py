@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import Browser, Page, expect
 
 from server.players import FAST
-from unoverse.bots.remote import bot_maker, serve
+from unoverse.cli.bot_program import bot_maker, serve
 
 from .browser import Site, ThreadServer, hold, play_until, shot
 

@@ -41,7 +41,7 @@ def bot(
 ) -> None:
     """Play a bot account's seats at a server: every table the account is invited to, as it
     comes, over the same websocket protocol as a person, from the seat's view alone."""
-    from ..bots.remote import bot_maker, serve
+    from .bot_program import bot_maker, serve
 
     try:
         make = bot_maker(spec, seed)

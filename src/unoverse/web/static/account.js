@@ -23,6 +23,7 @@ export function useAccount() {
   const [me, setMe] = useState(current);
   useEffect(() => {
     listeners.add(setMe);
+    setMe(current); // (the answer may have come between this render and this effect)
     if (current === undefined && !asking) {
       asking = api("GET", "/api/session").then((state) => set(state.signed_in ? state : null), () => set(null)).finally(() => {
         asking = null;

@@ -20,11 +20,11 @@ import logging
 from collections.abc import Callable
 from typing import Any, Final
 
+from ..bots.base import Bot, make_bot
 from ..core.actions import parse_action
 from ..core.errors import BadBotSpec
 from ..core.rules import Rules
 from ..core.setup import new_game
-from .base import Bot, make_bot
 
 log = logging.getLogger("unoverse.bot")
 
