@@ -30,6 +30,9 @@ $(STAMP): pyproject.toml setup.py | $(BIN)/python
 	@echo "make: installing every package the tests use into $(VENV) (pip)"
 	@$(PIP) -e '.[dev,server,tui,build,postgres,cluster,rl,examples,ray,parquet,report,fast]' \
 		>$(VENV)/pip.log 2>&1 || { cat $(VENV)/pip.log; exit 1; }
+	@# rlcard unpacks a data archive on its first import: done once here, because two test
+	@# workers importing it first at the same moment race on the unpacking and one fails.
+	@$(BIN)/python -c 'import rlcard.models'
 	@touch $(STAMP) $(RUN_STAMP)
 
 # Runs what follows on the compiled engine when `make compile` built it: PYTHONPATH puts the
