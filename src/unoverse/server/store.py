@@ -112,17 +112,8 @@ class Store:
                     started=room.started,
                 )
             )
-            for i, seat in enumerate(room.seats):
-                await s.merge(
-                    SeatRow(
-                        room=room.code,
-                        seat=i,
-                        name=seat.name,
-                        bot=seat.bot,
-                        token=seat.token,
-                        account=seat.account,
-                    )
-                )
+            for row in _seat_rows(room):
+                await s.merge(row)
 
     async def insert_room(self, room: Room, node: str | None = None) -> None:
         """Store a new room with its seats, owned by process ``node`` (under fence 1) if
@@ -144,17 +135,7 @@ class Store:
                 if node is not None:
                     s.add(RoomLeaseRow(room=room.code, node=node, fence=1))
                 await s.flush()  # the code's uniqueness first: the seats refer to it
-                s.add_all(
-                    SeatRow(
-                        room=room.code,
-                        seat=i,
-                        name=x.name,
-                        bot=x.bot,
-                        token=x.token,
-                        account=x.account,
-                    )
-                    for i, x in enumerate(room.seats)
-                )
+                s.add_all(_seat_rows(room))
         except IntegrityError as exc:
             self.fences.pop(room.code, None)
             raise CodeTaken(room.code) from exc
@@ -503,3 +484,11 @@ def _room(code: str, given: dict[str, Any], host: int | None, started: bool) -> 
     room = Room(code, settings)
     room.host, room.started = host, started
     return room
+
+
+def _seat_rows(room: Room) -> list[SeatRow]:
+    """A room's seats as rows, in seat order (a new room's, or a room saved again)."""
+    return [
+        SeatRow(room=room.code, seat=i, name=x.name, bot=x.bot, token=x.token, account=x.account)
+        for i, x in enumerate(room.seats)
+    ]
