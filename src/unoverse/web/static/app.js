@@ -17,7 +17,7 @@ import { Settings, useLanguage, useSettings } from "./settings.js";
 import { Walkthrough } from "./rules.js";
 import { StoredResults } from "./results.js";
 import { optionHelp, optionName, optionsSaid, optionValue, rulesSaid, variantName, variantTitle } from "./options.js";
-import { has, loadWords, t, tn } from "./words.js";
+import { has, loadWords, t, tn, useTitle } from "./words.js";
 
 const TIMERS = ["off", "relaxed", "normal", "fast", "hour", "day", "three_days"];
 const SPEEDS = ["relaxed", "normal", "fast"];
@@ -64,14 +64,6 @@ function rich(key, fields) {
     .split(/\uE010(\w+)\uE010/)
     .map((part, i) => (i % 2 ? fields[part] : part))
     .filter((part) => part !== "");
-}
-
-/** The tab's title, in the language spoken. */
-function useTitle(key, fields = {}) {
-  const text = t(key, fields);
-  useEffect(() => {
-    document.title = text;
-  }, [text]);
 }
 
 function go(query) {

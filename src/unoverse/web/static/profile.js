@@ -6,16 +6,10 @@ import { api, said } from "./net.js";
 import { profileLink } from "./account.js";
 import { variantName } from "./options.js";
 import { Settings } from "./settings.js";
-import { t, tn } from "./words.js";
+import { t, tn, useTitle } from "./words.js";
 
 /** The variants a leaderboard can be asked for, in the lobby's order. */
 const BOARDS = ["classic", "minecraft", "attack", "full_spectrum", "blast"];
-
-function useTitle(text) {
-  useEffect(() => {
-    document.title = text;
-  }, [text]);
-}
 
 /** A rating's history as a line: the rating after each rated round, oldest first. */
 function HistoryPlot({ points, label }) {
@@ -45,7 +39,7 @@ export function Profile({ name }) {
     setFound(null);
     api("GET", `/api/players/${encodeURIComponent(name)}`).then(setFound, setError);
   }, [name]);
-  useTitle(t("page.profile.title", { name }));
+  useTitle("page.profile.title", { name });
   return html`<main class="lobby">
     <header class="brand"><h1><a href="/">unoverse</a></h1></header>
     <section class="panel" aria-labelledby="profile">
@@ -83,7 +77,7 @@ export function Leaderboard({ variant }) {
     setError(null);
     api("GET", `/api/leaderboard/${encodeURIComponent(variant)}`).then(setBoard, setError);
   }, [variant]);
-  useTitle(t("page.board.title", { variant: variantName(variant) }));
+  useTitle("page.board.title", { variant: variantName(variant) });
   return html`<main class="lobby">
     <header class="brand"><h1><a href="/">unoverse</a></h1></header>
     <section class="panel" aria-labelledby="board">

@@ -4,6 +4,7 @@
 // (`t("log.uno", { who })`); a message with a count has the forms one and other (`tn`).
 // The language is the one the player chose in the settings, else the browser's first one we
 // speak, else English.
+import { useEffect } from "./vendor/preact-htm.js";
 
 /** The languages the catalogues are complete in, each named in itself. */
 export const LANGUAGES = { en: "English", es: "Español" };
@@ -69,4 +70,12 @@ export function tn(key, n, fields = {}) {
   if (forms === undefined) return key;
   const text = Array.isArray(forms) ? forms[plural.select(n) === "one" ? 0 : 1] : forms;
   return fill(text, { n, ...fields });
+}
+
+/** The tab's title: message `key` filled with `fields`, in the language spoken. */
+export function useTitle(key, fields = {}) {
+  const text = t(key, fields);
+  useEffect(() => {
+    document.title = text;
+  }, [text]);
 }
