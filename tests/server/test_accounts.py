@@ -7,34 +7,15 @@ from __future__ import annotations
 import asyncio
 import json
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
+from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
-import httpx
 from argon2 import PasswordHasher
 
 from server.players import Client, Server, bearer, in_process
+from server.signed_in import PASSWORD, browser, sign_up
 from unoverse.server.accounts import ANONYMOUS
 from unoverse.server.sessions import COOKIE
-
-PASSWORD = "correct horse battery"
-
-
-@asynccontextmanager
-async def browser(server: Server) -> AsyncIterator[httpx.AsyncClient]:
-    """A client that keeps its cookies, as a browser on the server's page does."""
-    async with httpx.AsyncClient(base_url=server.base) as http:
-        yield http
-
-
-async def sign_up(http: httpx.AsyncClient, name: str) -> dict[str, Any]:
-    answer = await http.post("/api/accounts", json={"name": name, "password": PASSWORD})
-    assert answer.status_code == 201, answer.text
-    me: dict[str, Any] = answer.json()
-    http.headers["X-CSRF-Token"] = me["csrf"]
-    return me
 
 
 def run(tmp_path: Path, test: Callable[[Server], Awaitable[None]]) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from server.players import Client, bearer, in_process
-from server.test_accounts import browser, sign_up
+from server.signed_in import browsers
 from unoverse.bots.base import Bot
 from unoverse.cli.bot_program import bot_maker, serve
 from unoverse.core.actions import Action
@@ -31,10 +31,8 @@ def test_a_bot_account_plays_a_round_against_a_person(tmp_path: Path) -> None:
     async def main() -> None:
         async with (
             in_process(f"sqlite+aiosqlite:///{tmp_path / 'u.db'}") as server,
-            browser(server) as ana,
-            browser(server) as stranger,
+            browsers(server, "Ana", None) as (ana, stranger),
         ):
-            await sign_up(ana, "Ana")
             made = await ana.post("/api/me/bots", json={"name": "Robo"})
             assert made.status_code == 201, made.text
             key = made.json()["key"]

@@ -18,7 +18,7 @@ import pyarrow.parquet as pq
 import pytest
 
 from server.players import Client, Server, bearer, in_process
-from server.test_accounts import browser, sign_up
+from server.signed_in import browsers
 
 
 async def a_played_room(
@@ -61,12 +61,8 @@ def test_public_games_are_open_data_with_names_as_each_account_chose(tmp_path: P
     async def main() -> tuple[list[str], list[dict[str, Any]]]:
         async with (
             in_process(f"sqlite+aiosqlite:///{tmp_path / 'u.db'}") as server,
-            browser(server) as ana,
-            browser(server) as bo,
-            browser(server) as guest,
+            browsers(server, "Ana", "Bo", None) as (ana, bo, guest),
         ):
-            await sign_up(ana, "Ana")
-            await sign_up(bo, "Bo")
             assert (await bo.patch("/api/me", json={"shown": False})).json()["shown"] is False
             codes = [
                 await a_played_room(server, ana, public=True),
@@ -133,9 +129,8 @@ def test_unoverse_export_writes_the_open_data(tmp_path: Path, suffix: str) -> No
     async def serve() -> None:
         async with (
             in_process(f"sqlite+aiosqlite:///{tmp_path / 'u.db'}") as server,
-            browser(server) as ana,
+            browsers(server, "Ana") as (ana,),
         ):
-            await sign_up(ana, "Ana")
             for _ in range(3):
                 await a_played_room(server, ana, public=True)
             base.append(server.base)

@@ -12,7 +12,7 @@ import httpx
 import pytest
 
 from server.players import Client, Server, bearer, in_process
-from server.test_accounts import browser, sign_up
+from server.signed_in import browsers
 from unoverse.server.ranking import RatedRound, ranks
 from unoverse.server.ratings import shown
 
@@ -54,10 +54,8 @@ def test_a_rated_round_moves_every_players_rating_once(database: str) -> None:
     async def main() -> None:
         async with (
             in_process(database) as server,
-            browser(server) as ana,
-            browser(server) as other,
+            browsers(server, "Ana", None) as (ana, other),
         ):
-            await sign_up(ana, "Ana")
             # two bots of one level: one account in two seats
             code, seat, token = await rated_room(
                 server, ana, {"1": "normal", "2": "normal", "3": "easy"}
@@ -111,9 +109,8 @@ def test_a_rated_room_seats_bots_by_level_only(tmp_path: Path, spec: str) -> Non
     async def main() -> None:
         async with (
             in_process(f"sqlite+aiosqlite:///{tmp_path / 'u.db'}") as server,
-            browser(server) as ana,
+            browsers(server, "Ana") as (ana,),
         ):
-            await sign_up(ana, "Ana")
             made = await ana.post(
                 "/api/rooms", json={"seats": 2, "rated": True, "bots": {"1": spec}}
             )

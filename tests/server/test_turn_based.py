@@ -10,16 +10,14 @@ import time
 from pathlib import Path
 
 from server.players import Client, bearer, in_process
-from server.test_accounts import browser, sign_up
+from server.signed_in import browser, browsers, sign_up
 
 
 def test_a_turn_based_table_waits_for_its_player_across_a_restart(tmp_path: Path) -> None:
     database = f"sqlite+aiosqlite:///{tmp_path / 'u.db'}"
 
     async def main() -> None:
-        async with in_process(database) as server, browser(server) as ana, browser(server) as bo:
-            await sign_up(ana, "Ana")
-            await sign_up(bo, "Bo")
+        async with in_process(database) as server, browsers(server, "Ana", "Bo") as (ana, bo):
             made = await ana.post("/api/rooms", json={"seats": 2, "timer": "day"})
             assert made.status_code == 201, made.text
             code, seat, token = (made.json()[k] for k in ("room", "seat", "token"))
@@ -68,10 +66,8 @@ def test_the_list_of_games_is_its_own_accounts(tmp_path: Path) -> None:
     async def main() -> None:
         async with (
             in_process(f"sqlite+aiosqlite:///{tmp_path / 'u.db'}") as server,
-            browser(server) as ana,
-            browser(server) as guest,
+            browsers(server, "Ana", None) as (ana, guest),
         ):
-            await sign_up(ana, "Ana")
             made = await ana.post("/api/rooms", json={"seats": 2, "timer": "hour"})
             assert made.status_code == 201
             assert len((await ana.get("/api/me/games")).json()["games"]) == 1
@@ -85,10 +81,8 @@ def test_a_signed_in_player_takes_their_seat_up_on_another_device(tmp_path: Path
     async def main() -> None:
         async with (
             in_process(f"sqlite+aiosqlite:///{tmp_path / 'u.db'}") as server,
-            browser(server) as phone,
-            browser(server) as laptop,
+            browsers(server, "Ana", None) as (phone, laptop),
         ):
-            await sign_up(phone, "Ana")
             made = (await phone.post("/api/rooms", json={"seats": 2, "timer": "day"})).json()
             code, old_token = made["room"], made["token"]
             signed = await laptop.post(
