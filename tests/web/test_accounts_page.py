@@ -92,6 +92,26 @@ def test_the_account_words_are_spanish_in_spanish(browser: Browser, site: Site) 
         expect(page.get_by_role("alert")).to_contain_text("Un nombre de cuenta tiene de 2 a 24")
         expect(page.get_by_text("Inicia sesión para crear una sala puntuada.")).to_be_visible()
         shot(page, "account-es-phone")
+        # the leaderboard on the phone, with names of the longest length: nothing is cut off
+        players = [
+            {"rank": 1, "name": "Maximiliano_Fernandez24", "kind": "account"},
+            {"rank": 2, "name": "unoverse-normal", "kind": "bot"},
+        ]
+        board = {
+            "variant": "classic",
+            "players": [
+                {**p, "rating": 1200 - 40 * i, "games": 40, "wins": 20 - i}
+                for i, p in enumerate(players)
+            ],
+        }
+        page.route("**/api/leaderboard/classic", lambda route: route.fulfill(json=board))
+        page.goto(f"{site.base}/?leaderboard=classic")
+        rows = page.locator("table.board tbody tr")
+        expect(rows.first).to_contain_text("40 rondas puntuadas; victorias: 20")
+        expect(page.get_by_role("columnheader", name="Victorias")).to_be_hidden()
+        wrap = page.locator(".board-wrap")
+        assert wrap.evaluate("(e) => e.scrollWidth <= e.clientWidth"), "the table scrolls sideways"
+        shot(page, "leaderboard-es-phone")
     finally:
         context.close()
 

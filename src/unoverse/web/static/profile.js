@@ -90,10 +90,11 @@ export function Leaderboard({ variant }) {
       ${board && board.players.length === 0 && html`<p class="muted">${t("page.board.empty")}</p>`}
       ${board && board.players.length > 0 && html`<div class="board-wrap"><table class="board">
         <thead><tr><th scope="col">#</th><th scope="col">${t("page.board.player")}</th>
-          <th scope="col">${t("page.board.rating")}</th><th scope="col">${t("page.board.rounds")}</th><th scope="col">${t("page.board.wins")}</th></tr></thead>
+          <th scope="col">${t("page.board.rating")}</th><th scope="col" class="board-count">${t("page.board.rounds")}</th><th scope="col" class="board-count">${t("page.board.wins")}</th></tr></thead>
         <tbody>${board.players.map((p) => html`<tr>
-          <td>${p.rank}</td><td><a href=${profileLink(p.name)}>${p.name}</a>${p.kind === "bot" ? ` (${t("page.waiting.bot")})` : ""}</td>
-          <td>${p.rating}</td><td>${p.games}</td><td>${p.wins}</td></tr>`)}</tbody>
+          <td>${p.rank}</td><td><a href=${profileLink(p.name)}>${p.name}</a>${p.kind === "bot" ? ` (${t("page.waiting.bot")})` : ""}
+            <span class="board-record muted small">${tn("page.profile.rated_rounds", p.games, { wins: p.wins })}</span></td>
+          <td>${p.rating}</td><td class="board-count">${p.games}</td><td class="board-count">${p.wins}</td></tr>`)}</tbody>
       </table></div>`}
     </section>
     <p><a href="/">${t("page.back")}</a></p>
