@@ -11,8 +11,8 @@ hands, fewest first (equal points share a rank). A seat a match had already elim
 not in the round.
 
 Each bot level has a rated account of its own (``unoverse-easy``, ``unoverse-normal``,
-``unoverse-hard``), made the first time it is needed, so a player alone with bots is rated
-too. Two bots of one level at a table are one account in two seats: each seat is rated
+``unoverse-hard``), made as the store opens (``bot_accounts``), so a player alone with bots
+is rated too. Two bots of one level at a table are one account in two seats: each seat is rated
 from the account's rating, and the account moves by the mean of their changes.
 
 A rating is shown as ``1000 + 40 (mu - 3 sigma)``: a new account shows 1000, and the
@@ -21,6 +21,7 @@ number only rises as the server grows sure of it.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from datetime import UTC, datetime
 from typing import Any, Final
 
@@ -30,6 +31,7 @@ from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.ext.asyncio import AsyncSession
 
 from .ranking import RatedRound
+from .room import RATED_LEVELS
 from .tables import AccountRow, RatedRoundRow, RatingRow
 
 MODEL: Final = PlackettLuce()
@@ -45,12 +47,11 @@ def shown(mu: float, sigma: float) -> int:
     return round(1000 + 40 * (mu - 3 * sigma))
 
 
-async def rate(s: AsyncSession, game: int, rated: RatedRound) -> None:
+async def rate(s: AsyncSession, game: int, rated: RatedRound, bots: Mapping[str, int]) -> None:
     """Rate ``game`` (see the module's docstring) within the transaction of ``s``, which
-    marks it over (the caller rates a game once: as it marks it over)."""
-    bots = {who for who, _ in rated.seats if isinstance(who, str)}
-    ids = {level: await _bot_account(s, level) for level in sorted(bots)}
-    seats = [(ids[who] if isinstance(who, str) else who, rank) for who, rank in rated.seats]
+    marks it over (the caller rates a game once: as it marks it over); ``bots`` holds each
+    level's account (``bot_accounts``)."""
+    seats = [(bots[who] if isinstance(who, str) else who, rank) for who, rank in rated.seats]
     accounts = sorted({a for a, _ in seats})
     # locked in the accounts' order: two rounds rating the same accounts take turns
     rows = (
@@ -78,7 +79,7 @@ async def rate(s: AsyncSession, game: int, rated: RatedRound) -> None:
             )
         ).all()  # fmt: skip
         if len(added) < len(new):  # another round made some first: read them, locked
-            return await rate(s, game, rated)
+            return await rate(s, game, rated, bots)
         rows = sorted([*rows, *added], key=lambda r: r.account)
     before = {r.account: MODEL.rating(mu=r.mu, sigma=r.sigma) for r in rows}
     after = MODEL.rate([[before[a]] for a, _ in seats], ranks=[rank for _, rank in seats])
@@ -126,17 +127,18 @@ async def rate(s: AsyncSession, game: int, rated: RatedRound) -> None:
     await s.execute(HISTORY.insert(), history)
 
 
-async def _bot_account(s: AsyncSession, level: str) -> int:
-    """The rated account of the bot ``level`` (made if it has none yet)."""
-    name = BOT_NAME.format(level=level)
+async def bot_accounts(s: AsyncSession) -> dict[str, int]:
+    """Each bot level's rated account, made where it is missing: level -> account id."""
+    names = {BOT_NAME.format(level=level): level for level in RATED_LEVELS}
+    made = datetime.now(UTC)
     await s.execute(
         _insert(s)(AccountRow)
-        .values(name=name, key=name, password="", shown=True, created=datetime.now(UTC), kind="bot")
+        .values([dict(name=n, key=n, password="", shown=True, created=made, kind="bot")
+                 for n in names])
         .on_conflict_do_nothing()
-    )
-    found = await s.scalar(select(AccountRow.id).where(AccountRow.key == name))
-    assert found is not None
-    return found
+    )  # fmt: skip
+    found = await s.execute(select(AccountRow.key, AccountRow.id).where(AccountRow.key.in_(names)))
+    return {names[key]: id_ for key, id_ in found.all()}
 
 
 def _insert(s: AsyncSession) -> Any:

@@ -33,7 +33,7 @@ from sqlalchemy.ext.asyncio import (
 )
 
 from .ranking import RatedRound
-from .ratings import rate
+from .ratings import bot_accounts, rate
 from .records import DEFAULT_URL, ChatLine, CodeTaken, Entry, GameRecord, LeaseLost
 from .room import Room, Seat, Settings
 from .tables import ActionRow, ChatRow, GameRow, NodeRow, RoomLeaseRow, RoomRow, SeatRow
@@ -68,6 +68,8 @@ class Store:
         self.fences: dict[str, int] = {}
         #: game -> its room, for the games this process writes
         self._room_of: dict[int, str] = {}
+        #: each bot level's rated account (``ratings.bot_accounts``), made as the store opens
+        self.bot_accounts: dict[str, int] = {}
 
     @classmethod
     async def open(cls, url: str = DEFAULT_URL, **engine_args: Any) -> Store:
@@ -89,6 +91,8 @@ class Store:
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         store = cls(engine)
         await store.migrate()
+        async with store._sessions.begin() as s:
+            store.bot_accounts = await bot_accounts(s)
         return store
 
     async def migrate(self) -> None:
@@ -335,7 +339,7 @@ class Store:
         async with self._write(games=[game]) as s:
             row = await s.get_one(GameRow, game)
             if rated is not None and not row.finished:  # (a round is rated once)
-                await rate(s, game, rated)
+                await rate(s, game, rated, self.bot_accounts)
             row.finished = True
             row.result = result
             row.finished_at = datetime.now(UTC)
