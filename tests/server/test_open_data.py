@@ -6,10 +6,12 @@ finished, each line a game file ``unoverse replay`` checks, names as each accoun
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import subprocess
 import sys
 import threading
+import unittest.mock
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +21,7 @@ import pytest
 
 from server.players import Client, Server, bearer, in_process
 from server.signed_in import browsers
+from unoverse.server import open_data
 
 
 async def a_played_room(
@@ -71,19 +74,25 @@ def test_public_games_are_open_data_with_names_as_each_account_chose(tmp_path: P
                 await a_played_room(server, guest, public=True, name="Zed"),
             ]
             every = lines(await guest.get("/api/games/export"))
-            # a page at a time: each ends with where the next begins
-            paged: list[dict[str, Any]] = []
-            after = None
-            while True:
-                params: dict[str, Any] = {"limit": 1}
-                if after:
-                    params["after"] = after
-                page = lines(await guest.get("/api/games/export", params=params))
-                after = page.pop()["next"] if page and "next" in page[-1] else None
-                paged += page
-                if after is None or not page:
-                    break
-            assert [g["game"] for g in paged] == [g["game"] for g in every]
+            # a page at a time: each ends with where the next begins, the last with nothing,
+            # whether a page is read from the database in one batch or in several
+            for batch, size in itertools.product((2, open_data.BATCH), (1, 2, 3)):
+                paged: list[dict[str, Any]] = []
+                pages = 0
+                after = None
+                while True:
+                    params: dict[str, Any] = {"limit": size}
+                    if after:
+                        params["after"] = after
+                    with unittest.mock.patch.object(open_data, "BATCH", batch):
+                        page = lines(await guest.get("/api/games/export", params=params))
+                    pages += 1
+                    after = page.pop()["next"] if "next" in page[-1] else None
+                    paged += page
+                    if after is None:
+                        break
+                assert [g["game"] for g in paged] == [g["game"] for g in every]
+                assert pages == -(-len(every) // size)  # no empty page after an exact fit
             later = lines(
                 await guest.get("/api/games/export", params={"since": every[1]["finished_at"]})
             )

@@ -59,8 +59,9 @@ def _after(given: str) -> tuple[datetime, int]:
 async def lines(
     store: Store, since: datetime | None, until: datetime | None, after: str | None, limit: int
 ) -> AsyncIterator[str]:
-    """The page's lines (see the module's docstring), then, if the page is full, a last
-    line ``{"next": CURSOR}`` for the page after it."""
+    """The page's lines (see the module's docstring), then, if more games follow, a last
+    line ``{"next": CURSOR}`` for the page after it (a page's last batch reads one game
+    more than it sends, to know)."""
     public = RoomRow.settings["public"].as_boolean()
     where = [
         GameRow.finished.is_(True),
@@ -75,7 +76,8 @@ async def lines(
     key = tuple_(GameRow.finished_at, GameRow.id)
     last = _after(after) if after else None
     sent = 0
-    while sent < limit:
+    while True:
+        want = limit - sent
         batch = where if last is None else [*where, key > tuple_(*last)]
         async with store.engine.connect() as conn:
             rows = (
@@ -84,23 +86,27 @@ async def lines(
                     .join(RoomRow, RoomRow.code == GameRow.room)
                     .where(and_(*batch))
                     .order_by(GameRow.finished_at, GameRow.id)
-                    .limit(min(BATCH, limit - sent))
+                    .limit(min(BATCH, want + 1))
                 )
             ).all()
-        if not rows:
+        more, rows = len(rows) > want, rows[:want]
+        if rows:
+            ids = [game for game, _, _ in rows]
+            names = await _names(store, {room for _, room, _ in rows})
+            records = {r.id: r for r in await store.games_of(ids)}
+            logs = await store.logs(ids)
+            for game, room, finished_at in rows:
+                assert finished_at is not None
+                finished_at = _utc(finished_at)
+                yield _line(records[game], logs[game], room, finished_at, names[room])
+                sent += 1
+                last = (finished_at, game)
+        if more:
+            assert last is not None  # (a page is at least one game long)
+            yield json.dumps({"next": cursor(*last)}) + "\n"
             return
-        ids = [game for game, _, _ in rows]
-        names = await _names(store, {room for _, room, _ in rows})
-        records = {r.id: r for r in await store.games_of(ids)}
-        logs = await store.logs(ids)
-        for game, room, finished_at in rows:
-            assert finished_at is not None
-            finished_at = _utc(finished_at)
-            yield _line(records[game], logs[game], room, finished_at, names[room])
-            sent += 1
-            last = (finished_at, game)
-    if last is not None:
-        yield json.dumps({"next": cursor(*last)}) + "\n"
+        if len(rows) < BATCH:
+            return
 
 
 def _line(
