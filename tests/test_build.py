@@ -56,6 +56,22 @@ def test_the_module_list_names_each_module_once_and_the_probed_one(tool: ModuleT
     assert "core/game.py" in tool.COMPILED
 
 
+def test_every_engine_module_is_compiled_or_says_why_not(tool: ModuleType) -> None:
+    """A module of the engine's packages (a new variant's, say) is in the compiled list or
+    in the interpreted one, with its reason: never left out of both, to run uncompiled."""
+    modules = {
+        str(path.relative_to(PACKAGE))
+        for package in tool.ENGINE
+        for path in (PACKAGE / package).rglob("*.py")
+        if path.name != "__init__.py"
+    }
+    compiled, interpreted = set(tool.COMPILED), set(tool.INTERPRETED)
+    assert not compiled & interpreted
+    assert modules - compiled - interpreted == set(), "add it to COMPILED (or INTERPRETED)"
+    assert interpreted <= modules, "INTERPRETED names a module that is not there"
+    assert all(tool.INTERPRETED.values())
+
+
 def test_pip_install_compiles_the_tool_list(
     tool: ModuleType, setup_py: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -66,10 +66,10 @@ STAMP = OUT / "unoverse.stamp.json"
 LINKED = (Path("web") / "static", Path("fast"))
 
 #: Modules compiled by mypyc, as paths in the package; every other module stays interpreted.
-#: Left out on purpose: ``core/errors.py`` (compiled exception classes lose the class-level
-#: ``code`` of their subclasses) and ``core/variant.py`` (mypyc hands ``ClassVar`` annotations
-#: of a dataclass to ``dataclasses`` as fields). ``Bot`` allows interpreted subclasses
-#: (``mypyc_attr``), for bots written in Python.
+#: Each module of the engine's packages (``ENGINE``) is here or in ``INTERPRETED`` (a test
+#: holds them to it), so a new variant or engine module left out of both is caught rather
+#: than silently run uncompiled. ``Bot`` allows interpreted subclasses (``mypyc_attr``), for
+#: bots written in Python.
 COMPILED = (
     "core/cards.py",
     "core/phase.py",
@@ -125,6 +125,20 @@ COMPILED = (
     "rl/runner.py",
     "rl/instants.py",
 )
+
+
+#: The packages whose every module is compiled unless ``INTERPRETED`` says why not.
+ENGINE = ("core", "variants", "bots")
+#: The modules of ``ENGINE`` that stay interpreted, each with its reason.
+INTERPRETED = {
+    "core/errors.py": "compiled exception classes lose the class-level code of subclasses",
+    "core/variant.py": "mypyc hands a dataclass's ClassVar annotations to dataclasses as fields",
+    "core/bot_settings.py": "a variant's bot defaults, read once as a variant is made",
+    "core/extras.py": "one exception class (for a missing optional extra)",
+    "core/reasons.py": "an illegal action's reason, made only when an action is refused",
+    "core/sentences.py": "the log's sentences, made for people, not in the engine's loop",
+    "bots/pace.py": "the server's bot speeds: timings, not the engine's loop",
+}
 
 
 def module_names() -> tuple[str, ...]:
