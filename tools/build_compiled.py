@@ -88,6 +88,7 @@ COMPILED = (
     "core/pressing.py",
     "core/triggers.py",
     "core/blast/machinery.py",
+    "core/landing.py",
     "core/rules.py",
     "core/view.py",
     "core/game.py",

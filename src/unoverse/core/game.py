@@ -64,6 +64,7 @@ from .effects import (
 )
 from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
 from .events import Event
+from .landing import LANDING, all_draw, rotate_hands, swap_hands
 from .options import shown
 from .phase import PHASES, Phase
 from .plays import MOVES_HANDS, Plays, multiplicity
@@ -803,7 +804,7 @@ class Game(Plays):
                 # dealt at once, so they count (U-H-4, A-5); then the round ends
                 kind = ev.ALL_HIT if eff == fx.ALL_HIT else ev.ALL_DRAW
                 self.out = p  # out while they draw: it sits out a BLAST event (U-B-11)
-                self.all_draw(p, amount, events, kind, (THEN_OUT, p))
+                all_draw(self, p, amount, events, kind, (THEN_OUT, p))
                 return
             if size == 0 and eff not in PENALTY_EFFECTS and not returning:
                 self.end_round(p, events)
@@ -821,7 +822,7 @@ class Game(Plays):
                 self.pen_amount = 0
                 self.pen_chain = 1
                 self.pen_fire = True
-            self._resolve_effect(p, eff, amount, revived, a, mult, events)
+            LANDING[eff](self, p, amount, revived, a, mult, events)
         if rules.jump_in and self.out < 0 and self.phase != _OVER:
             # a jump-in window opens on the card that landed (§4.9)
             self.jump_undo = (pre, (eff, a.target, mult))
@@ -900,11 +901,11 @@ class Game(Plays):
         if eff == fx.ROTATE_HANDS:
             self.direction = -self.direction  # pass the hands back the way they came
             for _ in range(mult):
-                self._rotate_hands(events)
+                rotate_hands(self, events)
             self.direction = -self.direction
         elif eff == fx.SWAP_HANDS or (eff == fx.SEVEN_SWAP and target >= 0):
             for _ in range(mult):
-                self._swap_hands(covered_by, target, events)
+                swap_hands(self, covered_by, target, events)
         (
             self.direction,
             self.turn,
@@ -929,87 +930,6 @@ class Game(Plays):
         events.append(Event(ev.JUMP, j, (a.card,), target=covered_by, number=a.covers))
         self.uno_open = []  # a jump-in closes every UNO window but the jumper's new one
         self._do_play(j, a, events)
-
-    def _resolve_effect(
-        self,
-        p: int,
-        eff: int,
-        amount: int,
-        victim: int,
-        a: Action,
-        mult: int,
-        events: list[Event],
-    ) -> None:
-        """Record the landed card's effect (E-1) and move the turn on. ``victim`` overrides
-        the victim of a draw card (a revived seat, else -1); ``a`` is the play (its swap
-        target, its chosen direction); ``mult`` identical cards were laid together, whose
-        effects add up (H-1; ``amount`` is already the total)."""
-        if eff == fx.REVERSE_DRAW:  # reverse first: the victim is next in the new direction
-            self.direction = -self.direction
-            events.append(Event(ev.REVERSE, p, direction=self.direction))
-        if eff == fx.SKIP:
-            for i in range(mult):
-                events.append(Event(ev.SKIP, self.next_seat(p, i + 1)))
-            self.set_turn(self.next_seat(p, mult + 1))
-        elif eff == fx.SKIP_ALL:  # everyone else is skipped: a full turn again (FS-4)
-            s = self.next_seat(p)
-            while s != p:
-                events.append(Event(ev.SKIP, s))
-                s = self.next_seat(s)
-            self.set_turn(p)
-        elif eff == fx.REVERSE:
-            if self.active == 2 and self.rules.two_player_rules:
-                events.append(Event(ev.SKIP, self.next_seat(p)))  # P7: Reverse acts as Skip
-                self.set_turn(p)
-            else:
-                if mult % 2:
-                    self.direction = -self.direction
-                events.append(Event(ev.REVERSE, p, direction=self.direction))
-                self.set_turn(self.next_seat(p))
-        elif eff in (fx.ALL_DRAW, fx.ALL_DRAW_KEEP):
-            self.all_draw(p, amount, events)
-            if self.phase != _OVER:
-                self.set_turn(p)
-        elif eff == fx.ALL_HIT:  # every other seat draws, then the next seat plays (§3.4)
-            self.all_draw(p, amount, events, ev.ALL_HIT, (THEN_NEXT, p))
-        elif eff == fx.BOOMERANG:
-            self.direction = -self.direction
-            events.append(Event(ev.REVERSE, p, direction=self.direction))
-            if self.phase == _PENALTY:  # facing a draw attack: send it back (§1.8)
-                attacker = self.pen_source
-                events.append(Event(ev.BOOMERANG, p, target=attacker, count=self.pen_amount))
-                self.turn = attacker
-                self.pen_source = p
-                self.pen_challenge = False
-                self.pen_returned = True
-            else:
-                self.set_turn(self.next_seat(p))
-        elif eff == fx.SWAP_HANDS or (eff == fx.SEVEN_SWAP and a.target >= 0):
-            for _ in range(mult):
-                self._swap_hands(p, a.target, events)
-            self.set_turn(self.next_seat(p))
-        elif eff == fx.ROTATE_HANDS:
-            for _ in range(mult):
-                self._rotate_hands(events)
-            self.set_turn(self.next_seat(p))
-        elif eff == fx.ZERO_DIRECTION:
-            self.direction = a.direction
-            events.append(Event(ev.DIRECTION, p, direction=self.direction))
-            v = self.next_seat(p)
-            self.draw(v, amount, ev.FOR_ZERO, events)  # at once, and v keeps its turn
-            if self.phase != _OVER:  # (an elimination may have left one seat)
-                self.set_turn(self.next_seat(p))  # v, or the seat after it if eliminated
-        elif eff in PENALTY_EFFECTS:
-            self.turn = victim if victim >= 0 else self.next_seat(p)
-            self.phase = _PENALTY
-            self.drawn = -1
-            self.pen_source = p
-            self.pen_challenge = eff == fx.WILD_DRAW
-        elif eff == fx.SHUFFLE_HANDS:
-            self._shuffle_hands(p, events)
-            self.set_turn(self.next_seat(p))
-        else:
-            self.set_turn(self.next_seat(p))
 
     def _wild_draw_legal(self, hand: list[int], played: int) -> bool:
         """P5: no other card of the active colour in hand (and, with ``wd4_wilds_block``, no
@@ -1232,94 +1152,6 @@ class Game(Plays):
         return [Event(ev.TIMEOUT, seat, action=str(choice)), *self._run(seat, choice, at)]
 
     # -- shared procedures -------------------------------------------------------------
-
-    def _shuffle_hands(self, p: int, events: list[Event]) -> None:
-        """Wild Shuffle Hands: collect every hand, shuffle, deal one at a time from next(p)."""
-        pool: list[int] = []
-        for s in range(self.n):
-            if not self.eliminated[s]:
-                pool.extend(self.hands[s])
-                self.hands[s] = []
-        self.rng.shuffle(pool)
-        s = self.next_seat(p)
-        for c in pool:
-            self.hands[s].append(c)
-            s = self.next_seat(s)
-        for row in self.known:
-            for k in row:
-                k.clear()
-        self.uno_open = []
-        events.append(Event(ev.SHUFFLE_HANDS, p, count=len(pool)))
-        for s in range(self.n):
-            if not self.eliminated[s]:
-                hand = tuple(self.hands[s])
-                events.append(Event(ev.HAND, s, hand, len(hand)))
-
-    def all_draw(
-        self,
-        p: int,
-        amount: int,
-        events: list[Event],
-        kind: str = ev.ALL_DRAW,
-        then: tuple[int, int] = (THEN_KEEP, -1),
-    ) -> None:
-        """Every other active seat, in turn order from ``p``, draws ``amount`` at once
-        (Downpour; Wild All Hit and Múltiple Roba, ``kind`` ``ev.ALL_HIT``: no seat loses
-        its turn; variants' first-card hooks use it too), then ``then`` (``THEN_*``, seat)."""
-        events.append(Event(kind, p, count=amount))
-        if self.rules.blast_draws:  # seat by seat; BLAST events may interrupt (§5.7, B-10)
-            victims = self.resolution_order(p)[1:]
-            blast.owe(self, [(s, amount, ev.FOR_ALL_DRAW) for s in victims], then, events)
-            return
-        s = self.next_seat(p)
-        while s != p:
-            self.draw(s, amount, ev.FOR_ALL_DRAW, events)
-            s = self.next_seat(s)
-        what, seat = then
-        if what == THEN_NEXT:
-            self.set_turn(self.next_seat(seat))
-        elif what == THEN_OUT:
-            self.end_round(seat, events)
-
-    def _rotate_hands(self, events: list[Event]) -> None:
-        """Seven-0's 0: every active seat passes its whole hand to the next one, all at once;
-        each knows the hand it passed (C-4: no UNO window opens)."""
-        seats = [s for s in range(self.n) if not self.eliminated[s]]
-        nxt = {s: self.next_seat(s) for s in seats}
-        old = self.hands[:]
-        for s in seats:
-            self.hands[nxt[s]] = old[s]
-        for row in self.known:
-            before = row[:]
-            for s in seats:
-                row[nxt[s]] = before[s]
-        for s in seats:
-            self.known[s][nxt[s]] = list(old[s])
-            self.known[s][s] = []
-        self.uno_open = []
-        events.append(Event(ev.ROTATE, None, direction=self.direction))
-        for s in seats:
-            hand = tuple(self.hands[s])
-            events.append(Event(ev.HAND, s, hand, len(hand)))
-
-    def _swap_hands(self, p: int, t: int, events: list[Event]) -> None:
-        """Swap the hands of ``p`` and ``t``; each learns the hand it gave away (C-4: no UNO
-        window opens)."""
-        hands, known = self.hands, self.known
-        mine, theirs = hands[p], hands[t]
-        hands[p], hands[t] = theirs, mine
-        for row in known:
-            row[p], row[t] = row[t], row[p]
-        known[p][t], known[t][p] = list(mine), list(theirs)
-        known[p][p], known[t][t] = [], []
-        if p in self.uno_open:
-            self.uno_open.remove(p)
-        if t in self.uno_open:
-            self.uno_open.remove(t)
-        events.append(Event(ev.SWAP, p, target=t))
-        for s in (p, t):
-            hand = tuple(hands[s])
-            events.append(Event(ev.HAND, s, hand, len(hand)))
 
     # -- copies, hashing ---------------------------------------------------------------
     def copy(self) -> Game:

@@ -17,6 +17,7 @@ from ..core.bot_settings import BotSettings
 from ..core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, KIND_INDEX
 from ..core.events import Event
 from ..core.game import Game, Phase
+from ..core.landing import all_draw
 from ..core.launcher import MODES
 from ..core.options import Options, OptionSpec
 from ..core.setup import reinsert_starter, turn_starter
@@ -175,7 +176,7 @@ class Attack(Variant):
                 return
             if eff == fx.ALL_HIT:
                 # every seat but the dealer presses once, from left(d) clockwise (S9)
-                game.all_draw(d, game.rules.amount[k], events, ev.ALL_HIT)
+                all_draw(game, d, game.rules.amount[k], events, ev.ALL_HIT)
             game.phase = Phase.COLOR  # left(d) declares the colour, then plays
             game.turn = first
             game.color_next = first
