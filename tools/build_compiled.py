@@ -91,6 +91,7 @@ COMPILED = (
     "core/landing.py",
     "core/rules.py",
     "core/view.py",
+    "core/copying.py",
     "core/game.py",
     "core/setup.py",
     "core/options.py",

@@ -9,6 +9,7 @@ or a saved game dropped would show."""
 from __future__ import annotations
 
 import ast
+import importlib.util
 import math
 from enum import Enum
 from pathlib import Path
@@ -169,6 +170,17 @@ def test_a_copy_keeps_every_field() -> None:
             assert plain(field_of(c, f)) == plain(field_of(g, f)), f.name
             if f.copy is Copy.SHARED:
                 assert field_of(c, f) is field_of(g, f), f.name
+
+
+def test_the_copy_is_the_one_written_from_the_table() -> None:
+    """``core/copying.py`` is what tools/gen_state.py writes from ``FIELDS`` now: a row added
+    or changed without running the tool fails here."""
+    path = Path(__file__).resolve().parents[2] / "tools" / "gen_state.py"
+    spec = importlib.util.spec_from_file_location("gen_state", path)
+    assert spec is not None and spec.loader is not None
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert tool.OUT.read_text() == tool.generated(), "run tools/gen_state.py"
 
 
 def mutate(value: Any, copy: Copy) -> None:

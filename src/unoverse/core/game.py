@@ -55,6 +55,7 @@ from .cards import (
     N_CARDS,
     most_held,
 )
+from .copying import copy_state
 from .effects import (
     COUNTED_PENALTIES,
     HAND_MOVES,
@@ -1156,60 +1157,11 @@ class Game(Plays):
     # -- copies, hashing ---------------------------------------------------------------
     def copy(self) -> Game:
         """An independent copy (for search and for trying actions): every field as deep as
-        ``core.state.FIELDS`` says, spelled out: a loop over the table with ``getattr`` and
-        ``setattr`` takes twice as long in the compiled build (docs/architecture.md)."""
+        ``core.state.FIELDS`` says (``core.copying``, written from it by tools/gen_state.py).
+        The copy shares the last legal actions offered: the same state and version, still
+        exactly what is legal."""
         g = Game(self.rules, self.n, self.rng.state)  # (compiled classes have no bare __new__)
-        g.hands = [h[:] for h in self.hands]
-        g.eliminated = self.eliminated[:]
-        g.active = self.active
-        g.draw_pile = self.draw_pile[:]
-        g.discard = self.discard[:]
-        g.discard_by = self.discard_by[:]
-        g.buried = self.buried[:]
-        g.blast_card = self.blast_card
-        g.blast_drawer = self.blast_drawer
-        g.blast_due = self.blast_due[:]
-        g.blast_chosen = dict(self.blast_chosen)
-        g.blast_offers = dict(self.blast_offers)
-        g.spent = self.spent[:]
-        g.owed = self.owed[:]
-        g.then = self.then
-        g.saved = self.saved
-        g.armed = self.armed[:]
-        g.blocked = self.blocked
-        g.lock = self.lock[:]
-        g.accepted = self.accepted
-        g.paid = self.paid[:]
-        g.color = self.color
-        g.color_next = self.color_next
-        g.top_kind = self.top_kind
-        g.dealer = self.dealer
-        g.direction = self.direction
-        g.turn = self.turn
-        g.phase = self.phase
-        g.drawn = self.drawn
-        g.pen_amount = self.pen_amount
-        g.pen_chain = self.pen_chain
-        g.pen_source = self.pen_source
-        g.pen_challenge = self.pen_challenge
-        g.pen_legal = self.pen_legal
-        g.pen_returned = self.pen_returned
-        g.pen_fire = self.pen_fire
-        g.launcher = None if self.launcher is None else self.launcher.copy()
-        g.strict = self.strict
-        g.out = self.out
-        g.uno_open = self.uno_open[:]
-        g.said_uno = self.said_uno[:]
-        g.illegal = self.illegal
-        g.winner = self.winner
-        g.landed = self.landed
-        g.jump_undo = self.jump_undo
-        g.known = [[k[:] for k in row] for row in self.known]
-        g.version = self.version
-        g.offers = self.offers  # the same state and version: still exactly what is legal
-        g.offers_seat = self.offers_seat
-        g.offers_version = self.offers_version
-        g.setup_events = self.setup_events
+        copy_state(self, g)
         return g
 
     def view(self, seat: int | None) -> View:

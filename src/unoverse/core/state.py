@@ -2,14 +2,15 @@
 saved game keep it.
 
 ``Table`` (``core.table``, the base of ``Game``) keeps its state in about fifty slots. A
-field reaches several places by hand — ``__slots__``, ``__init__``, ``copy``, the codec both
-ways (``core.codec``), the views (``core.view``), positions (``core.position``) and
+field reaches several places — ``__slots__``, ``__init__``, ``copy``, the codec both ways
+(``core.codec``), the views (``core.view``), positions (``core.position``) and
 determinisation (``core.determinise``) — and the engine's loop needs each of them written
-out, not driven by a table (``copy`` spelled out is the fast one: ISMCTS copies games
-constantly). ``FIELDS`` is the one declaration of every field; the tests (``tests/state``)
-hold those places to it: every slot is in the table and every row a slot; a field that is
-not ``transient`` is copied, and comes back from a saved game; a field hidden from a seat
-never reaches that seat's view; a determinisation redraws every hidden field.
+out, not driven by a table (a copy spelled out is the fast one: ISMCTS copies games
+constantly). ``FIELDS`` is the one declaration of every field. The copy is written from it
+(``core.copying``, by tools/gen_state.py); the tests (``tests/state``) hold the other places
+to it: every slot is in the table and every row a slot; a field that is not ``transient`` is
+copied, and comes back from a saved game; a field hidden from a seat never reaches that
+seat's view; a determinisation redraws every hidden field.
 
 The codec reads its list of keys from here (``saved_keys``).
 """
