@@ -1,0 +1,72 @@
+"""UNO Flip's canonical pairing (RULES.md §8.3, FL-1): the deck's 112 cards and their ids,
+each side's contents against §8.2's table, and the properties §8.3 records for tests."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from unoverse.variants.flip.pairing import (
+    CANONICAL,
+    DARK_COLORS,
+    LIGHT_COLORS,
+    LIGHT_KINDS,
+    card_text,
+)
+
+DARK_KINDS = ("1", "2", "3", "4", "5", "6", "7", "8", "9", "+5", "R", "SA", "F")
+LIGHT_WILDS = ("W", "W+2")
+DARK_WILDS = ("W", "WDC")
+
+
+def backs_of(light: str) -> list[str]:
+    return [d for f, d in CANONICAL if f == light]
+
+
+def fronts_of(dark: str) -> set[str]:
+    return {f for f, d in CANONICAL if d == dark}
+
+
+def test_fl_1_the_deck_has_112_cards_in_the_tables_order() -> None:
+    assert len(CANONICAL) == 112
+    assert card_text(0) == "R1|P3" and card_text(1) == "R1|V2"  # copy 1, then copy 2
+    assert card_text(12 * 2) == "RF|P8"  # red 1-9, +1, S, R: 24 cards, then red Flips
+    assert card_text(26) == "Y1|W"  # then yellow
+    assert card_text(104) == "W|P5" and card_text(111) == "W+2|V9"
+
+
+def test_fl_1_each_side_holds_what_the_sheet_lists() -> None:
+    light = Counter(f for f, _ in CANONICAL)
+    dark = Counter(d for _, d in CANONICAL)
+    assert light == Counter(
+        {c + k: 2 for c in LIGHT_COLORS for k in LIGHT_KINDS} | {w: 4 for w in LIGHT_WILDS}
+    )
+    assert dark == Counter(
+        {c + k: 2 for c in DARK_COLORS for k in DARK_KINDS} | {w: 4 for w in DARK_WILDS}
+    )
+
+
+def test_fl_1_the_records_properties() -> None:
+    flips = {c + "F" for c in LIGHT_COLORS + DARK_COLORS}
+    wilds = set(LIGHT_WILDS + DARK_WILDS)
+    for light, dark in CANONICAL:
+        assert not (light in flips and dark in flips), (light, dark)  # no Flip on both faces
+        assert not (light in wilds and dark in wilds), (light, dark)  # no wild on both faces
+        if light.endswith("+1"):
+            assert dark[1:].isdigit(), (light, dark)  # Draw One backs onto dark numbers
+
+
+def test_fl_1_a_back_narrows_down_its_front() -> None:
+    darks = {d for _, d in CANONICAL}
+    assert len(darks) == 54
+    by_count = Counter(len(fronts_of(d)) for d in darks)
+    assert by_count == {2: 51, 4: 2, 1: 1}
+    assert fronts_of("W") == {"Y1", "RS", "YR", "BR"}
+    assert fronts_of("WDC") == {"R3", "Y6", "G6", "GF"}
+    assert fronts_of("VSA") == {"B1"}
+
+
+def test_fl_1_the_reading_examples_of_the_spec() -> None:
+    assert backs_of("R1") == ["P3", "V2"]  # the two red 1s: a pink 3 and a purple 2
+    assert backs_of("B1") == ["VSA", "VSA"]  # both blue 1s: a purple Skip Everyone
+    assert backs_of("B6") == ["VR", "TSA"]  # S22's correction: a purple Reverse
+    assert fronts_of("V+5") == {"R2", "R4"}  # §8.14 scenario 3: a drawn V+5 back
