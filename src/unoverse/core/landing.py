@@ -260,6 +260,7 @@ def _wild_draw(
 
 
 def _victim_faces(g: Plays, p: int, victim: int, challenge: bool) -> None:
+    """Open the penalty window on the victim; ``challenge``: it may challenge the play."""
     g.turn = victim if victim >= 0 else g.next_seat(p)
     g.phase = _PENALTY
     g.drawn = -1
