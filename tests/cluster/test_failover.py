@@ -143,6 +143,18 @@ async def stored(front: Front, code: str) -> list[tuple[int | None, int | None, 
     return [tuple(r) for r in rows]  # type: ignore[misc]
 
 
+def get(url: str) -> httpx.Response:
+    """``url``'s answer, asked again while it is 503 ``unavailable``: a room moving between
+    processes (a relay that reached its former owner), which a client tries again."""
+    deadline = time.monotonic() + 10.0
+    while True:
+        answer = httpx.get(url)
+        if answer.status_code != 503 or time.monotonic() > deadline:
+            return answer
+        assert answer.json()["code"] == "unavailable", answer.text
+        time.sleep(0.1)
+
+
 def check_log(front: Front, code: str, acked: Acked, tmp_path: Path) -> None:
     """Every acknowledged action stored exactly once; every finished game replays."""
     log = asyncio.run(stored(front, code))
@@ -150,10 +162,10 @@ def check_log(front: Front, code: str, acked: Acked, tmp_path: Path) -> None:
     assert len(clients) == len(set(clients))  # no action stored twice
     missing = [a for a in acked if a not in set(log)]
     assert missing == []
-    games = httpx.get(f"{front.base}/api/rooms/{code}").json()
+    games = get(f"{front.base}/api/rooms/{code}").json()
     assert games["code"] == code
     for game in sorted({g for *_, g in log}):
-        answer = httpx.get(f"{front.base}/api/rooms/{code}/games/{game}/export")
+        answer = get(f"{front.base}/api/rooms/{code}/games/{game}/export")
         if answer.status_code == 409:  # the one in progress
             continue
         assert answer.status_code == 200, answer.text
