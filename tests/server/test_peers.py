@@ -228,3 +228,27 @@ def test_of_two_processes_claiming_many_rooms_at_once_each_room_goes_to_one(
             await b.renew()
 
     two(schema, body)
+
+
+def test_a_route_written_back_by_a_late_heartbeat_is_forgotten_when_the_room_is_dropped(
+    schema: str,
+) -> None:
+    """A process paused between renewing its lease and telling Redis its rooms writes back,
+    on waking, the route of a room another process took over meanwhile; dropping the room
+    forgets that route (only its own), and the room is found at its new owner again."""
+
+    async def body(a: Peers, b: Peers) -> None:
+        await a.store.insert_room(new_room("ROOM1"), a.id)
+        await a.routed("ROOM1", None)
+        await expire(a)
+        assert await b.claim("ROOM1") == 2
+        await b.routed("ROOM1", None)
+        await a.heartbeat({"ROOM1": None})  # late: a still held the room when it renewed
+        assert (await b.owner("ROOM1")).node == a.id  # type: ignore[union-attr]
+        await b.unroute("ROOM1")  # (not b's route: left as it is)
+        assert (await b.owner("ROOM1")).node == a.id  # type: ignore[union-attr]
+        await a.unroute("ROOM1")
+        owner = await b.owner("ROOM1")
+        assert owner is not None and owner.node == b.id  # from the database now
+
+    two(schema, body)

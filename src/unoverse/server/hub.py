@@ -313,6 +313,7 @@ class Hub(Generic[S]):
             return
         if self.peers is not None:
             self.peers.store.fences.pop(code, None)
+            await self.peers.unroute(code)
         for conn in (*live.conns.values(), *live.watchers):
             conn.close(1012)
         await live.close()

@@ -55,6 +55,14 @@ LEASE_S: Final = 2.0
 STUCK_LEASES: Final = 10
 #: PostgreSQL's SQLSTATE for a transaction it ended to undo a deadlock.
 DEADLOCK: Final = "40P01"
+#: Delete a room's route (``KEYS[1]``: the routes, ``ARGV``: room, process) only if it
+#: names that process: a compare-and-delete in one step, not a read then a write.
+_UNROUTE: Final = """
+if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
+    return redis.call('HDEL', KEYS[1], ARGV[1])
+end
+return 0
+"""
 #: A process's lease renewed for ``s`` seconds from now (the database's clock).
 RENEW: Final = text("UPDATE nodes SET expires = now() + make_interval(secs => :s) WHERE id = :id")
 
@@ -258,6 +266,16 @@ class Peers:
             async with self.redis.pipeline(transaction=False) as pipe:
                 self._route(pipe, code, listing)
                 await pipe.execute()
+        except RedisError:
+            self._published = False
+
+    async def unroute(self, code: str) -> None:
+        """Room ``code`` is no longer this process's (another took it over): forget its route
+        if it still names this process, so that lookups ask the database. A heartbeat that
+        ran between a lease's renewal and a pause past it writes back the routes of rooms
+        lost meanwhile; left there, they would send every request for the room here."""
+        try:
+            await self.redis.eval(_UNROUTE, 1, self._rooms_key, code, self.id)
         except RedisError:
             self._published = False
 
