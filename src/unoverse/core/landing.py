@@ -153,6 +153,14 @@ def _skip_all(
     g.set_turn(p)
 
 
+def _turn_round(g: Plays, p: int, events: list[Event], turns: bool = True) -> None:
+    """``p``'s card turns the direction of play (not when ``turns`` is False: an even number
+    of Reverses laid together cancel out); the REVERSE event says the direction now."""
+    if turns:
+        g.direction = -g.direction
+    events.append(Event(ev.REVERSE, p, direction=g.direction))
+
+
 def _reverse(
     g: Plays, p: int, amount: int, victim: int, a: Action, mult: int, events: list[Event]
 ) -> None:
@@ -162,9 +170,7 @@ def _reverse(
         events.append(Event(ev.SKIP, g.next_seat(p)))
         g.set_turn(p)
         return
-    if mult % 2:
-        g.direction = -g.direction
-    events.append(Event(ev.REVERSE, p, direction=g.direction))
+    _turn_round(g, p, events, bool(mult % 2))
     g.set_turn(g.next_seat(p))
 
 
@@ -190,8 +196,7 @@ def _boomerang(
 ) -> None:
     """Boomerang: the direction turns; facing a draw attack, it goes back to its source
     (§1.8)."""
-    g.direction = -g.direction
-    events.append(Event(ev.REVERSE, p, direction=g.direction))
+    _turn_round(g, p, events)
     if g.phase != _PENALTY:
         g.set_turn(g.next_seat(p))
         return
@@ -273,8 +278,7 @@ def _reverse_draw(
 ) -> None:
     """Reversa y Toma 4: the direction turns first, so the victim is the next seat in the
     new one."""
-    g.direction = -g.direction
-    events.append(Event(ev.REVERSE, p, direction=g.direction))
+    _turn_round(g, p, events)
     _penalty(g, p, amount, victim, a, mult, events)
 
 
