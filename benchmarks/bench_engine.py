@@ -173,11 +173,14 @@ def run_engine(
     players: int = 2,
     preset: str = PRESET,
     unchecked: bool = False,
+    copy: bool = False,
 ) -> Measurement:
     """Play games ``seed`` .. ``seed + games - 1`` through the engine API; time it all.
 
     Set-up (``new_game``, dealing, bots) is inside the timing, as RLCard's ``init_game`` is.
-    ``unchecked`` applies every action with ``apply_unchecked`` instead of ``apply``.
+    ``unchecked`` applies every action with ``apply_unchecked`` instead of ``apply``;
+    ``copy`` also copies the game (``Game.copy``, as search does at every node) before each
+    action, so that the difference from the plain loop is what a copy costs.
     """
     new_game = unoverse.new_game
     actions = 0
@@ -191,6 +194,8 @@ def run_engine(
                 legal = game.legal_actions(seat)
                 act = bots[seat].act(game.view(seat), legal)
                 if act is not None:
+                    if copy:
+                        game.copy()
                     if unchecked:
                         game.apply_unchecked(seat, act)
                     else:

@@ -3,7 +3,9 @@
 Wall-clock figures on a shared machine move by a third between two runs of the same build;
 ``valgrind --tool=callgrind`` counts the instructions a run executes, the same every time for
 the same build, inputs and ``PYTHONHASHSEED``. This runs ``bench_engine``'s engine loop (the
-engine row) or its simulation-driver loop (the driver row) under callgrind twice, in a child
+engine row) or its simulation-driver loop (the driver row) under callgrind twice (or, with
+``--loop copy``, the engine loop copying the game before every action: less the engine
+row, the instructions of a copy), in a child
 process that imports the build as ``bench_engine``'s children do: once playing one warm-up
 game only, once playing the warm-up game and then ``--games`` games (seeds 0 onwards, naive
 bots seeded as ``simulate`` seeds them). The difference, divided by the actions of those
@@ -23,6 +25,7 @@ what else runs.
     .venv/bin/python benchmarks/bench_instructions.py --games 300 --loop engine --build compiled
     .venv/bin/python benchmarks/bench_instructions.py --baseline /path/to/other/checkout
     .venv/bin/python benchmarks/bench_instructions.py --jobs 2    # two counts at a time
+    .venv/bin/python benchmarks/bench_instructions.py --loop copy --build compiled  # copies
 
 Needs ``valgrind`` (Debian's package) and, for the compiled build, ``make compile``. Under
 callgrind a run is about fifty times slower than natively: a count of 300 plain Classic games
@@ -41,6 +44,7 @@ import tempfile
 from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +66,13 @@ from bench_engine import (
 )
 from rlcard_reference import Measurement
 
-LOOPS: dict[str, Callable[..., Measurement]] = {"engine": run_engine, "driver": run_driver}
+LOOPS: dict[str, Callable[..., Measurement]] = {
+    "engine": run_engine,
+    "driver": run_driver,
+    "copy": partial(run_engine, copy=True),
+}
+#: The loops ``--loop both`` counts (the copy loop only when asked for).
+BOTH = ("engine", "driver")
 #: The seed of the warm-up game both runs play first (outside the measured seeds 0 .. n-1).
 WARMUP_SEED = 1_000_000
 #: The environment that makes a run's instruction count repeat: str hashes, so set and dict
@@ -308,7 +318,7 @@ def main(argv: list[str] | None = None) -> int:
         child(args)
         return 0
     builds = BUILDS if args.build == "both" else (args.build,)
-    loops = tuple(LOOPS) if args.loop == "both" else (args.loop,)
+    loops = BOTH if args.loop == "both" else (args.loop,)
     trees = [CURRENT] + ([Tree("baseline", args.baseline)] if args.baseline else [])
     plan: list[tuple[Tree, str, str, str]] = []
     for build in builds:
