@@ -274,6 +274,22 @@ def test_blast_mode_live_play_is_checked() -> None:
     refused({**data, "phase": "penalty"}, "phase")
 
 
+def test_a_part_of_the_state_is_refused_for_a_rule_set_without_it() -> None:
+    """UNO Blast's keys (its part of the state, ``core.blast.part``) in a Classic game are
+    refused by name; cards in them are counted against the deck first, and refused there."""
+    data = state(reach("classic", 3, lambda g: g.version > 4))
+    blast = state(reach("blast+blast.mode=blast", 3, lambda g: g.version > 4))
+    for key, value in (
+        ("live", blast["live"]),
+        ("owed", [[0, 1, "turn"]]),
+        ("then", [0, -1]),
+        ("spent", ""),
+    ):
+        assert "not written for this game" in refused({**data, key: value}, key)
+    assert "the classic deck has 108" in refused({**data, "spent": "!2SC"}, "cards")
+    assert refused({**data, "spent": [0]}, "spent") == "saved game: spent: a string, not [0]"
+
+
 def test_what_to_json_writes_is_exactly_what_loads() -> None:
     """A loaded game saves to the text it came from: no field coerced, dropped or defaulted."""
     game = reach("attack", 3, lambda g: g.version > 10)

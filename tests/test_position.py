@@ -199,6 +199,11 @@ def test_impossible_positions_are_refused_naming_the_key(text: str, key: str, me
             "then",
         ),
         ("hands: R1 | G1; top: R5; resume: turn 0", "resume"),
+        # UNO Blast's part of the state, for another rule set
+        ("hands: R1 | G1; top: R5; armed: 0=R1", "armed"),
+        ("hands: R1 | G1; top: R5; spent: !2SC", "spent"),
+        ("attack; hands: R1 | G1; top: R5; owed: 0:1:turn", "owed"),
+        ("minecraft; hands: R1 | G1; top: R5; then: next 0", "then"),
     ],
 )
 def test_more_impossible_positions_are_refused_naming_the_key(text: str, key: str) -> None:
@@ -249,11 +254,11 @@ def test_the_keys_of_the_whole_state_read_as_written() -> None:
         "draw: -"
     )
     assert game.phase == uv.Phase.BLAST and game.eliminated == [False, False, True]
-    assert game.buried == cards("B1 B2") and game.spent == cards("!3SN")
+    assert game.buried == cards("B1 B2") and game.blast.spent == cards("!3SN")
     assert (game.pen_amount, game.pen_chain, game.pen_source) == (4, 2, 1)
-    assert game.blast_card == uv.card("!2SC") and game.blast_due == [0, 1]
-    assert game.blast_chosen == {1: tuple(cards("G1 G2"))} and game.saved == (0, 2, -1)
-    assert game.owed == [(0, 4, "penalty")] and game.known[1][0] == cards("R3")
+    assert game.blast.card == uv.card("!2SC") and game.blast.due == [0, 1]
+    assert game.blast.chosen == {1: tuple(cards("G1 G2"))} and game.blast.saved == (0, 2, -1)
+    assert game.blast.owed == [(0, 4, "penalty")] and game.known[1][0] == cards("R3")
     assert (game.landed, game.version, game.rng.state) == (7, 9, 5)
     assert uv.position("hands: R1 | G1 G2; top: R5; said: 0").said_uno == [True, False]
 

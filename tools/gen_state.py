@@ -3,10 +3,12 @@
 ``src/unoverse/core/copying.py`` holds ``copy_state``, which ``Game.copy`` calls: every field
 copied as deep as its row says (``Copy``), written out one assignment a field, because a loop
 over the table with ``getattr`` and ``setattr`` takes twice as long in the compiled build,
-and search copies games constantly. The file is generated, not written by hand, so a field
-is declared once: add its row to ``FIELDS`` (and its slot and ``__init__`` value, which
-tests/state holds to the table), run this, and the copy follows. A test fails while the file
-is not what this writes.
+and search copies games constantly. Each rule set's part of the state (``core.parts``) gets
+its own copy the same way, in its package's ``copying.py`` (``copy_blast``...), which the
+table's copy calls for a part that is there. The files are generated, not written by hand,
+so a field is declared once: add its row to ``FIELDS`` or the part's table (and its slot and
+``__init__`` value, which tests/state holds to the table), run this, and the copy follows. A
+test fails while a file is not what this writes.
 
     .venv/bin/python tools/gen_state.py          # write it
     .venv/bin/python tools/gen_state.py --check  # exit 1 unless it is up to date
@@ -21,12 +23,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from unoverse.core.state import FIELDS, Copy, Field, Shape  # noqa: E402
+from unoverse.core.parts import PARTS, Part  # noqa: E402
+from unoverse.core.state import BY_CONSTRUCTOR, FIELDS, Copy, Field, Shape  # noqa: E402
 
-OUT = ROOT / "src" / "unoverse" / "core" / "copying.py"
-#: Fields the new game takes from its constructor (``Game(rules, n, rng.state)``): the rules
-#: and how cards are drawn (from the rules), the seat count, and the PRNG in its state.
-BY_CONSTRUCTOR = frozenset({"rules", "draws", "n", "rng"})
+CORE = ROOT / "src" / "unoverse" / "core"
+OUT = CORE / "copying.py"
 
 HEAD = '''"""Copying a game's state field by field: written by tools/gen_state.py from the state's
 declaration (``core.state.FIELDS``); change the declaration and run the tool, not this file.
@@ -34,7 +35,7 @@ declaration (``core.state.FIELDS``); change the declaration and run the tool, no
 
 from __future__ import annotations
 
-from .table import Table
+{imports}from .table import Table
 
 
 def copy_state(src: Table, dst: Table) -> None:
@@ -57,29 +58,68 @@ def _line(f: Field) -> str | None:
         value = f"[row[:] for row in {source}]"
     elif f.copy is Copy.CELLS:
         value = f"[[cell[:] for cell in row] for row in {source}]"
+    elif f.copy is Copy.PART:  # into the new table's own part (the same rules: both or neither)
+        return (
+            f"    if {source} is not None and dst.{name} is not None:\n"
+            f"        copy_{name}({source}, dst.{name})\n"
+        )
     else:  # Copy.METHOD: an object's own copy, or None
         value = f"None if {source} is None else {source}.copy()"
     return f"    dst.{name} = {value}\n"
 
 
+PART_HEAD = '''"""Copying {cls}, field by field: written by tools/gen_state.py from its declaration
+(``FIELDS`` in ``core.{package}.part``); change the declaration and run the tool, not this file.
+"""
+
+from __future__ import annotations
+
+from .part import {cls}
+
+
+def copy_{slot}(src: {cls}, dst: {cls}) -> None:
+    """Copy every field of ``src`` into ``dst`` (the new table's own part) as deep as its
+    row says."""
+'''
+
+
 def generated() -> str:
-    """The file's text."""
-    return HEAD + "".join(line for f in FIELDS if (line := _line(f)) is not None)
+    """The text of ``core/copying.py``."""
+    imports = "".join(f"from .{p.package}.copying import copy_{p.slot}\n" for p in PARTS)
+    head = HEAD.replace("{imports}", imports)
+    return head + "".join(line for f in FIELDS if (line := _line(f)) is not None)
+
+
+def generated_part(part: Part) -> str:
+    """The text of the part's ``copying.py``: the same lines, into a new part."""
+    head = PART_HEAD.format(cls=part.cls.__name__, package=part.package, slot=part.slot)
+    lines = "".join(line for f in part.fields if (line := _line(f)) is not None)
+    return head + lines
+
+
+def outputs() -> dict[Path, str]:
+    """Every generated file and its text."""
+    files = {OUT: generated()}
+    for p in PARTS:
+        files[CORE / p.package / "copying.py"] = generated_part(p)
+    return files
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="exit 1 unless up to date")
     args = parser.parse_args(argv)
-    text = generated()
-    if args.check:
-        if not OUT.is_file() or OUT.read_text() != text:
-            print(f"gen_state: {OUT.relative_to(ROOT)} is out of date: run tools/gen_state.py")
-            return 1
-        return 0
-    OUT.write_text(text)
-    print(f"gen_state: wrote {OUT.relative_to(ROOT)}")
-    return 0
+    stale = 0
+    for path, text in outputs().items():
+        if path.is_file() and path.read_text() == text:
+            continue
+        if args.check:
+            print(f"gen_state: {path.relative_to(ROOT)} is out of date: run tools/gen_state.py")
+            stale = 1
+            continue
+        path.write_text(text)
+        print(f"gen_state: wrote {path.relative_to(ROOT)}")
+    return stale
 
 
 if __name__ == "__main__":

@@ -365,9 +365,9 @@ def check_blast_offers(fail: Callable[[str], None], game: Game, chosen: set[int]
     qualifying set once (§5.5 step 2, B-17)."""
     acting = set(game.acting_seats())
     if game.phase == Phase.BLAST:
-        kind = CARD_KIND[game.blast_card] if game.blast_card >= 0 else -1
+        kind = CARD_KIND[game.blast.card] if game.blast.card >= 0 else -1
         if kind not in CHALLENGES:
-            fail(f"§5.5: a BLAST event is open on {game.blast_card} (game.blast_card)")
+            fail(f"§5.5: a BLAST event is open on {game.blast.card} (game.blast.card)")
         wild = bool(_opt(game, "blast.numeral_wild_in_challenges", True))
         due = set(due_seats(game, kind, game.hands))
         if chosen is None:  # (the stateful test: the engine's own acting seats)
@@ -486,8 +486,8 @@ def blast_candidates(game: Game) -> list[Candidate]:
                 colour = BLAST_COLORS[0] if CARD_IS_WILD[c] else -1
                 why = "not a chain answer worth at least the last card (B-19)"
                 out.append((turn, Action(Kind.PLAY, card=c, color=colour), why))
-    elif phase == Phase.BLAST and game.blast_card >= 0:
-        kind = CARD_KIND[game.blast_card]
+    elif phase == Phase.BLAST and game.blast.card >= 0:
+        kind = CARD_KIND[game.blast.card]
         _, size = CHALLENGES[kind]
         wild = bool(_opt(game, "blast.numeral_wild_in_challenges", True))
         acting = set(game.acting_seats())
@@ -569,7 +569,7 @@ class BlastModel:
         self.paths: Counter[str] = Counter()  # the rules' paths reached (coverage test)
         self.discard = len(game.discard)
         self.buried = len(game.buried)
-        self.spent = len(game.spent)
+        self.spent = len(game.blast.spent)
         if fresh:
             self._setup(game)
 
@@ -1028,20 +1028,20 @@ class BlastModel:
             ev = self.event
             if (
                 game.phase != Phase.BLAST
-                or game.blast_card != ev.card
+                or game.blast.card != ev.card
                 or game.windows() != (Window("blast", ev.drawer),)
             ):
                 self.fail(
                     f"§5.5: the event on {CARD_TEXT[ev.card]} drawn by seat {ev.drawer} is open: "
-                    f"phase {game.phase.name}, blast_card {game.blast_card}, {game.windows()}"
+                    f"phase {game.phase.name}, blast_card {game.blast.card}, {game.windows()}"
                 )
         elif self.window is not None:
             phase, turn, drawn = self.window
             got = (game.phase, game.turn, game.drawn if game.phase == Phase.DRAWN else -1)
             if got != (phase, turn, drawn):
                 self.fail(f"the rules leave window {(Phase(phase).name, turn, drawn)}; got {got}")
-        if game.phase != Phase.BLAST and game.blast_card != -1:
-            self.fail(f"§5.5: game.blast_card {game.blast_card} outside an event")
+        if game.phase != Phase.BLAST and game.blast.card != -1:
+            self.fail(f"§5.5: game.blast.card {game.blast.card} outside an event")
         self._piles()
 
     def _piles(self) -> None:
@@ -1069,18 +1069,18 @@ class BlastModel:
                 shuffled_at = i
             spent += self.closed.count(i)
         self.discard, self.buried, self.spent = discard, buried, spent
-        if (len(game.discard), len(game.buried), len(game.spent)) != (discard, buried, spent):
+        if (len(game.discard), len(game.buried), len(game.blast.spent)) != (discard, buried, spent):
             self.fail(
                 f"discard pile, buried hands, spent BLAST cards hold {len(game.discard)}, "
-                f"{len(game.buried)}, {len(game.spent)} cards; the events make "
+                f"{len(game.buried)}, {len(game.blast.spent)} cards; the events make "
                 f"{discard}, {buried}, {spent}"
             )
         for at, hand in self.buried_hands:
             if at > shuffled_at and Counter(hand) - Counter(game.buried):
                 self.fail("§5.5: an eliminated hand goes face down under the pile (game.buried)")
-        spent = bool(game.spent) and is_blast_card(game.spent[-1])
+        spent = bool(game.blast.spent) and is_blast_card(game.blast.spent[-1])
         if self.closed and max(self.closed) > shuffled_at and not game.over and not spent:
-            self.fail("B-15: a resolved BLAST card goes to the spent pile (game.spent)")
+            self.fail("B-15: a resolved BLAST card goes to the spent pile (game.blast.spent)")
         for s, h in enumerate(game.hands):
             if self.elim[s] != game.eliminated[s]:
                 self.fail(
@@ -1111,12 +1111,12 @@ def blast_state_checks(fail: Callable[[str], None], game: Game) -> None:
     if not uno_calls(game) and game.uno_open:
         fail(f"B-23: UNO windows {game.uno_open} without blast.uno_call")
     blast = game.phase == Phase.BLAST
-    if blast != (game.blast_card >= 0) or (blast and not is_blast_card(game.blast_card)):
-        fail(f"§5.5: phase {game.phase.name} with game.blast_card {game.blast_card}")
+    if blast != (game.blast.card >= 0) or (blast and not is_blast_card(game.blast.card)):
+        fail(f"§5.5: phase {game.phase.name} with game.blast.card {game.blast.card}")
     if blast and [w.kind for w in game.windows()] != ["blast"]:
         fail(f"§5.5: a BLAST event's window names no seat that must meet it: {game.windows()}")
     for s in (None, game.version % game.n):
-        if game.view(s).blast != game.blast_card:
-            fail(f"view.blast of seat {s} is {game.view(s).blast}, not {game.blast_card}")
-    if any(is_blast_card(c) is False for c in game.spent):
+        if game.view(s).blast != game.blast.card:
+            fail(f"view.blast of seat {s} is {game.view(s).blast}, not {game.blast.card}")
+    if any(is_blast_card(c) is False for c in game.blast.spent):
         fail("B-15: the spent pile holds a card that is no BLAST card")

@@ -219,7 +219,7 @@ class LiveModel:
         # the draw pile before the set-up's draw round: its cards, order unknown
         taken = [c for e in rest if e.kind in ("draw", "blast") for c in e.cards]
         self.draw_rest = Counter(game.draw_pile) + Counter(taken)
-        if game.blast_card >= 0 and game.blast_card not in taken:
+        if game.blast.card >= 0 and game.blast.card not in taken:
             self.fail("§5.5: a BLAST event open at the start without a drawn BLAST card")
         self._begin(rest)
         self._go_on()
@@ -1077,18 +1077,20 @@ class LiveModel:
                     f"active colour and top kind {game.color} {game.top_kind}; the rules say "
                     f"{self.color} {self.top_kind}"
                 )
-            if list(game.armed) != self.armed:
-                self.fail(f"armed cards {game.armed}; the rules say {self.armed}")
-            if (game.blocked, list(game.lock)) != (self.blocked, self.lock):
+            if list(game.blast.armed) != self.armed:
+                self.fail(f"armed cards {game.blast.armed}; the rules say {self.armed}")
+            if (game.blast.blocked, list(game.blast.lock)) != (self.blocked, self.lock):
                 self.fail(
-                    f"blocked seat and lock {game.blocked} {game.lock}; the rules say "
+                    f"blocked seat and lock {game.blast.blocked} {game.blast.lock}; the rules say "
                     f"{self.blocked} {self.lock}"
                 )
         if Counter(game.buried) != Counter(self.buried):
             self.fail(f"buried hands {_text(game.buried)}; the rules give {_text(self.buried)}")
-        if Counter(game.spent) != Counter(self.spent):
-            self.fail(f"spent BLAST cards {_text(game.spent)}; the rules give {_text(self.spent)}")
-        self.spent = list(game.spent)
+        if Counter(game.blast.spent) != Counter(self.spent):
+            self.fail(
+                f"spent BLAST cards {_text(game.blast.spent)}; the rules give {_text(self.spent)}"
+            )
+        self.spent = list(game.blast.spent)
         draw = list(game.draw_pile)
         if self.draw_top and draw[len(draw) - len(self.draw_top) :] != self.draw_top:
             self.fail("P2: the draw pile's top is not what the model has left of it")
@@ -1107,14 +1109,14 @@ class LiveModel:
         elif self.phase == Phase.BLAST:
             ev = self.event
             assert ev is not None
-            if (game.phase, game.blast_card, game.windows()) != (
+            if (game.phase, game.blast.card, game.windows()) != (
                 Phase.BLAST,
                 ev.card,
                 (Window("blast", ev.drawer),),
             ):
                 self.fail(
                     f"§5.5: the event on {CARD_TEXT[ev.card]} drawn by seat {ev.drawer} is "
-                    f"open: {game.phase.name} {game.blast_card} {game.windows()}"
+                    f"open: {game.phase.name} {game.blast.card} {game.windows()}"
                 )
         elif self.phase == Phase.DRAWN:
             s, c = self.drawn
@@ -1130,18 +1132,18 @@ class LiveModel:
                 )
         elif game.phase != Phase.LIVE or game.windows() != (Window("live"),):
             self.fail(f"§5.8: play is live: {game.phase.name} {game.windows()}")
-        if game.blast_card >= 0 and game.phase != Phase.BLAST:
-            self.fail(f"§5.5: a BLAST card {game.blast_card} outside an event")
+        if game.blast.card >= 0 and game.phase != Phase.BLAST:
+            self.fail(f"§5.5: a BLAST card {game.blast.card} outside an event")
         self.conservation(game)
 
     def conservation(self, game: Game) -> None:
         """Hands + draw pile + discard pile + spent BLAST cards + buried hands + the active
         BLAST card = the deck."""
-        places = [*game.draw_pile, *game.discard, *game.buried, *game.spent]
+        places = [*game.draw_pile, *game.discard, *game.buried, *game.blast.spent]
         for h in game.hands:
             places.extend(h)
-        if game.blast_card >= 0:
-            places.append(game.blast_card)
+        if game.blast.card >= 0:
+            places.append(game.blast.card)
         places.sort()
         if places != self.sorted_deck:
             have = Counter(places)
@@ -1294,16 +1296,16 @@ def check_views(model: LiveModel, game: Game, seat: int | None, rng: random.Rand
     if bury:
         pool.extend(g.buried)
     if g.phase == Phase.BLAST:  # who must meet the event and what they chose: hidden
-        g.blast_due = [s for s in g.blast_due if s == seat]
-        g.blast_chosen = {s: c for s, c in g.blast_chosen.items() if s == seat}
-        g.blast_offers = {}
+        g.blast.due = [s for s in g.blast.due if s == seat]
+        g.blast.chosen = {s: c for s, c in g.blast.chosen.items() if s == seat}
+        g.blast.offers = {}
     rng.shuffle(pool)
     rest = iter(pool)
     for h, seen_cards in keep.items():
         size = len(g.hands[h])
         g.hands[h] = seen_cards + [next(rest) for _ in range(size - len(seen_cards))]
-        if g.armed[h] >= 0:  # another seat's armed card: which one is hidden (U-B-24)
-            g.armed[h] = g.hands[h][rng.randrange(len(g.hands[h]))]
+        if g.blast.armed[h] >= 0:  # another seat's armed card: which one is hidden (U-B-24)
+            g.blast.armed[h] = g.hands[h][rng.randrange(len(g.hands[h]))]
     if bury:
         g.buried = [next(rest) for _ in range(len(g.buried))]
     g.draw_pile = list(rest)

@@ -1548,11 +1548,13 @@ def check_conservation(ctx: _Ctx, game: Game, deck: Counter[int], what: str = ""
     """Every card of the deck is in exactly one place: a hand, the draw pile (or launcher),
     the discard pile, and in Blast the buried hands, the spent BLAST cards and the active
     BLAST card (§5.5) — counted here, and by ``game.all_cards()``."""
-    places = [*game.draw_pile, *game.discard, *game.buried, *game.spent]
+    places = [*game.draw_pile, *game.discard, *game.buried]
     for h in game.hands:
         places.extend(h)
-    if game.blast_card >= 0:
-        places.append(game.blast_card)
+    if game.blast is not None:
+        places.extend(game.blast.spent)
+        if game.blast.card >= 0:
+            places.append(game.blast.card)
     places.sort()
     want = _sorted_deck(deck)
     if places == want:
@@ -2073,8 +2075,8 @@ def check_view_leak(ctx: _Ctx, game: Game, seat: int | None, rng: random.Random)
     if bury:
         pool.extend(g.buried)
     if g.phase == Phase.BLAST:  # other seats' duty and choice are hidden (§5.5 step 2)
-        g.blast_due = [s for s in g.blast_due if s == seat]
-        g.blast_chosen = {s: c for s, c in g.blast_chosen.items() if s == seat}
+        g.blast.due = [s for s in g.blast.due if s == seat]
+        g.blast.chosen = {s: c for s, c in g.blast.chosen.items() if s == seat}
     hidden = [set(g.hands[h]) - set(keep[h]) for h in keep if len(g.hands[h]) > len(keep[h])]
     places = len(hidden) + bool(g.draw_pile) + bury
     movable = len(set(g.draw_pile)) > 1 or (len(set(pool)) > 1 and places > 1)

@@ -5,7 +5,7 @@ after every action. Then the scenario's own facts are asserted on a replay of it
 
 The position notation has no key for the spent BLAST pile, and puts the cards a position
 does not place under the discard pile when ``draw:`` is given; ``_position`` moves the BLAST
-cards found there to ``game.spent``, where resolved BLAST cards lie (B-15).
+cards found there to ``game.blast.spent``, where resolved BLAST cards lie (B-15).
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ def _position(text: str) -> Game:
     spent = [c for c in game.discard[:-1] if is_blast_card(c)]
     game.discard = [game.discard[i] for i in keep] + game.discard[-1:]
     game.discard_by = [game.discard_by[i] for i in keep] + game.discard_by[-1:]
-    game.spent = spent
+    game.blast.spent = spent
     return game
 
 
@@ -145,7 +145,7 @@ def test_a_reshuffle_during_the_penalty_leaves_the_active_blast_card_out() -> No
     text = "blast\nhands: Y7 G8 | R1 Y2 | B1 G2\ntop: R5@2; turn: 0; draw: Y1 !2SC"
     done = _play(text, [(0, "draw")])
     assert done.events["blast_penalty"] == 3 and done.events["reshuffle"] == 1
-    assert uv.card("!2SC") in done.game.spent
+    assert uv.card("!2SC") in done.game.blast.spent
 
 
 def test_a_seat_out_on_a_last_plus_n_sits_out_an_event() -> None:

@@ -303,10 +303,10 @@ def blast_card_counts_as_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
     it does not): the draw resumes after the event one card short."""
 
     def change(game: Game, events: list[Any]) -> None:
-        if game.phase == Phase.BLAST and any(e.kind == "blast" for e in events) and game.owed:
-            seat, n, reason = game.owed[0]
+        if game.phase == Phase.BLAST and any(e.kind == "blast" for e in events) and game.blast.owed:
+            seat, n, reason = game.blast.owed[0]
             if n > 0:
-                game.owed[0] = (seat, n - 1, reason)
+                game.blast.owed[0] = (seat, n - 1, reason)
 
     _after_apply(monkeypatch, change)
 

@@ -233,7 +233,7 @@ def test_b_13_a_blast_card_turned_as_the_starter_opens_no_event() -> None:
     flips = starters(game)
     assert any(f.startswith("!") for f in flips[:-1])
     assert not of_kind(game.setup_events, "blast")
-    assert game.phase is uv.Phase.TURN and game.blast_card == -1 and game.spent == []
+    assert game.phase is uv.Phase.TURN and game.blast.card == -1 and game.blast.spent == []
     # the BLAST card went back into the draw pile
     assert sum(1 for c in game.draw_pile if CARD_TEXT[c].startswith("!")) == 10
 
@@ -516,7 +516,7 @@ def test_trigger_on_a_turn_draw_the_blast_card_is_shown_and_is_no_drawn_card() -
     assert event.seat == 0 and CARD_TEXT[event.cards[0]] == "!2SN"
     assert event.vis == 0  # public
     assert game.windows() == (Window("blast", 0),) and game.phase is uv.Phase.BLAST
-    assert CARD_TEXT[game.blast_card] == "!2SN" and game.view(2).blast == game.blast_card
+    assert CARD_TEXT[game.blast.card] == "!2SN" and game.view(2).blast == game.blast.card
     assert hand(game, 0) == ["B1"]  # the BLAST card is not in the hand
     assert total(game) == 300
 
@@ -527,7 +527,7 @@ def test_u_b_1_a_take_resumes_after_the_event_for_the_remaining_count() -> None:
     events = game.apply(1, "take")
     assert kinds(events) == ["take", "draw", "blast"]
     assert drawn(events, 1) == ["B7"] and game.windows() == (Window("blast", 1),)
-    assert game.owed == [(1, 3, "penalty")]
+    assert game.blast.owed == [(1, 3, "penalty")]
     game.apply(0, "blast:R1,B1")
     events = game.apply(1, "blast:Y7,G7")
     # seat 2 cannot meet 2 SAME #: 3 cards; then seat 1 draws the 3 cards still owed
@@ -680,7 +680,7 @@ def test_u_b_10_when_nobody_can_comply_the_event_resolves_at_once() -> None:
     assert drawn(events, 0, "blast") == ["O4", "O3", "O2"]
     assert game.phase is not uv.Phase.BLAST
     assert game.windows() == (Window("turn", 0),)  # O2, O3, O4 play on O5
-    assert [CARD_TEXT[c] for c in game.spent] == ["!5DC"]
+    assert [CARD_TEXT[c] for c in game.blast.spent] == ["!5DC"]
 
 
 def test_b_17_a_seat_that_can_comply_must_and_may_not_take_the_cards_instead() -> None:
@@ -720,7 +720,7 @@ def test_b_15_spent_blast_cards_and_buried_hands_are_shuffled_with_the_discards(
     game = blast(f"hands: B1 | {big} | G1 G2; top: O5; draw: Y6 Y7 Y8 Y9 O1 O2 O3 !5DC")
     game.apply(0, "draw")  # nobody complies: 3 cards each, seat 1 eliminated at 30
     assert game.eliminated[1] and texts(game.buried) == cards(big + " Y9")
-    assert [CARD_TEXT[c] for c in game.spent] == ["!5DC"] and game.draw_pile == []
+    assert [CARD_TEXT[c] for c in game.blast.spent] == ["!5DC"] and game.draw_pile == []
     game.apply(0, "O3")
     events = game.apply(2, "draw")  # G1 G2 Y8 Y7 Y6: nothing plays on O3
     reshuffle = of_kind(events, "reshuffle")
@@ -728,7 +728,7 @@ def test_b_15_spent_blast_cards_and_buried_hands_are_shuffled_with_the_discards(
     # at the reshuffle seat 0 holds 3, seat 2 holds 5, the top stays: everything else,
     # the buried hand (30) and the spent BLAST card included, forms the new draw pile
     assert reshuffle[0].count == 300 - 3 - 5 - 1
-    assert game.buried == [] and game.spent == []
+    assert game.buried == [] and game.blast.spent == []
     assert total(game) == 300
 
 
@@ -1365,7 +1365,7 @@ def test_the_blast_card_is_spent_only_after_the_penalties() -> None:
     # at the reshuffle seat 0 holds 1 card + 2 drawn (B8 R1 are not enough for 3), seat 1
     # 3, seat 2 1; the top stays; the BLAST card is still in the active zone
     assert reshuffle[0].count == 300 - 3 - 3 - 1 - 1 - 1
-    assert "!2SN" in [CARD_TEXT[c] for c in game.spent]
+    assert "!2SN" in [CARD_TEXT[c] for c in game.blast.spent]
 
 
 def test_u_b_20_a_catch_during_an_event_waits_for_it_and_the_draws_go_on() -> None:

@@ -149,16 +149,16 @@ def test_arming_is_seen_without_its_card_and_playing_it_disarms() -> None:
     seen = redact(event, 0)
     assert seen is not None and seen.kind == "arm" and seen.cards == ()
     assert redact(event, 1) == event and event.cards == (uv.card("R2"),)
-    assert game.armed[1] == uv.card("R2")
+    assert game.blast.armed[1] == uv.card("R2")
     mine, theirs = game.view(1).live, game.view(0).live
     assert mine is not None and theirs is not None
     assert mine.mine == uv.card("R2") and theirs.mine == -1 and theirs.armed == (False, True, False)
     events = game.apply(1, "R2", 1000.0)
     assert kinds(events) == ["play", "disarm"]
-    assert game.armed[1] == -1
+    assert game.blast.armed[1] == -1
     game.apply(2, "arm:Y1", 1500.0)
     game.apply(2, "disarm", 1600.0)
-    assert game.armed[2] == -1
+    assert game.blast.armed[2] == -1
 
 
 # -- Bloqueo: block and colour lock (B-4, B-5) ---------------------------------------------
@@ -172,7 +172,7 @@ def test_bloqueo_blocks_the_next_seat_until_another_seats_card_is_accepted() -> 
     assert table is not None and table.blocked == 1 and table.lock == (color("R"),)
     refused(game, 1, "G1", uv.NotYourWindow, 2000.0)
     events = game.apply(2, "WM2:G", 2000.0)
-    assert "unblocked" in kinds(events) and game.blocked == -1
+    assert "unblocked" in kinds(events) and game.blast.blocked == -1
     game.apply(1, "G1", 3000.0)
     assert top(game) == "G1"
 
@@ -182,7 +182,7 @@ def test_the_lock_covers_the_next_card_and_a_wild_lifts_it() -> None:
     game.apply(0, "RBL", 1000.0)
     refused(game, 0, "R3", uv.StaleAction, 2000.0)  # red is locked
     game.apply(0, "WM2:R", 2000.0)  # a wild lifts the lock and declares red
-    assert game.lock == []
+    assert game.blast.lock == []
     game.apply(0, "R3", 3000.0)
     assert top(game) == "R3"
 
@@ -191,7 +191,7 @@ def test_lock_scope_until_wild_keeps_the_colour_locked() -> None:
     game = live("hands: RBL R3 | Y1 R4 | YBL Y3; top: R9@-", "+lock_scope=until_wild")
     game.apply(0, "RBL", 1000.0)
     game.apply(2, "YBL", 2000.0)  # a Bloqueo of another colour adds its colour
-    assert sorted(game.lock) == sorted([color("R"), color("Y")])
+    assert sorted(game.blast.lock) == sorted([color("R"), color("Y")])
     refused(game, 2, "Y3", uv.StaleAction, 3000.0)
 
 
@@ -320,7 +320,7 @@ def test_b_9_an_armed_next_seat_draws_once() -> None:
     game.apply(1, "arm:B1", 10.0)
     events = game.apply(0, "R+2", 1000.0)
     assert [(e.seat, e.count) for e in events if e.kind == "draw"] == [(1, 2)]
-    assert game.armed[1] == uv.card("B1"), "a seat stays armed after a holding penalty"
+    assert game.blast.armed[1] == uv.card("B1"), "a seat stays armed after a holding penalty"
 
 
 def test_b_19_no_chains_in_blast_mode_a_plus_card_hits_at_once() -> None:
@@ -333,9 +333,9 @@ def test_b_19_no_chains_in_blast_mode_a_plus_card_hits_at_once() -> None:
 def test_the_bloqueos_own_player_lifts_the_block_with_its_next_card() -> None:
     game = live("hands: RBL WM2 G5 | G1 R4 | Y3 Y4; top: R9@-; draw: " + PLAIN)
     game.apply(0, "RBL", 1000.0)
-    assert game.blocked == 1
+    assert game.blast.blocked == 1
     game.apply(0, "WM2:G", 2000.0)
-    assert game.blocked == -1
+    assert game.blast.blocked == -1
 
 
 def test_a_reversa_run_can_eliminate_its_recipient_and_the_rest_goes_face_down() -> None:
@@ -576,7 +576,7 @@ def test_arming_the_card_already_armed_is_refused() -> None:
     assert "arm:R2" not in [str(a) for a in game.legal_actions(1)]
     refused(game, 1, "arm:R2", uv.IllegalAction, 20.0)
     game.apply(1, "arm:B3", 30.0)  # another card may replace it
-    assert game.armed[1] == uv.card("B3")
+    assert game.blast.armed[1] == uv.card("B3")
 
 
 @pytest.mark.parametrize(

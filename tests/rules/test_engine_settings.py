@@ -30,7 +30,7 @@ from unoverse.core.integrity import check
 from unoverse.core.options import Options
 from unoverse.core.p1 import Steps
 from unoverse.core.setup import deal
-from unoverse.core.state import FIELDS, Transient
+from unoverse.core.state import FIELDS, Shape, Transient
 from unoverse.core.variant import DeckRow, EngineSettings, Variant
 from unoverse.variants import CLASSIC
 
@@ -84,7 +84,9 @@ def on_table(settings: EngineSettings, text: str) -> Game:
     variant = classic_with(settings)
     game = Game(variant.compile(variant.options(dict(classic.rules.options))), classic.n, 1)
     for f in FIELDS:
-        if f.transient is Transient.NO and f.name not in ("rules", "draws", "launcher", "rng"):
+        if f.shape is Shape.PART or f.name in ("rules", "draws", "launcher", "rng"):
+            continue  # (as the rules make them: a part, or none)
+        if f.transient is Transient.NO:
             setattr(game, f.name, copy.deepcopy(getattr(classic, f.name)))
     check(game)
     return game

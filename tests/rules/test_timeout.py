@@ -204,5 +204,5 @@ def test_u_c_14_stuck_is_the_referees_and_ends_an_open_blast_event() -> None:
         game.apply(1, "stuck")
     total = len(game.all_cards())
     game.apply(None, "stuck")
-    assert game.over and game.blast_card == -1 and len(game.all_cards()) == total
-    assert game.owed == []
+    assert game.over and game.blast.card == -1 and len(game.all_cards()) == total
+    assert game.blast.owed == []

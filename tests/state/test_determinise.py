@@ -14,8 +14,8 @@ import unoverse as uv
 from unoverse import Game
 from unoverse.core.determinise import REDRAWN, determinise, unknown_pool
 from unoverse.core.integrity import check
+from unoverse.core.parts import hidden
 from unoverse.core.rng import Rng
-from unoverse.core.state import hidden
 from unoverse.core.view import View
 
 from ._corpus import real_states
@@ -35,7 +35,7 @@ def comparable(view: View) -> tuple[object, ...]:
 
 
 def test_every_hidden_field_is_redrawn() -> None:
-    assert set(REDRAWN) == {f.name for f in hidden()}
+    assert set(REDRAWN) == {path for path, _ in hidden()}
 
 
 def test_a_game_or_its_view_give_the_same_determinisation() -> None:
@@ -131,23 +131,25 @@ def _pen_legal(game: Game, seat: int, rng: random.Random) -> bool:
 
 def _blast(game: Game, seat: int, rng: random.Random) -> bool:
     """Who must meet the open event and what the others chose."""
-    if game.blast_card < 0:
+    if game.blast is None or game.blast.card < 0:
         return False
-    game.blast_due = [s for s in game.blast_due if s == seat] + [
+    game.blast.due = [s for s in game.blast.due if s == seat] + [
         s for s in range(game.n) if s != seat
     ]
-    game.blast_chosen = {s: c for s, c in game.blast_chosen.items() if s == seat}
-    game.blast_offers = {}
+    game.blast.chosen = {s: c for s, c in game.blast.chosen.items() if s == seat}
+    game.blast.offers = {}
     return True
 
 
 def _armed(game: Game, seat: int, rng: random.Random) -> bool:
     """Another seat holds up another of its cards."""
     changed = False
-    for s, c in enumerate(game.armed):
+    if game.blast is None:
+        return False
+    for s, c in enumerate(game.blast.armed):
         other = [x for x in game.hands[s] if x != c]
         if s != seat and c >= 0 and other:
-            game.armed[s] = rng.choice(other)
+            game.blast.armed[s] = rng.choice(other)
             changed = True
     return changed
 
@@ -178,10 +180,10 @@ PERTURB: dict[str, Perturb] = {
     "known": _known,
     "drawn": _drawn,
     "pen_legal": _pen_legal,
-    "blast_due": _blast,
-    "blast_chosen": lambda g, s, r: False,  # (with blast_due)
-    "blast_offers": lambda g, s, r: False,  # (with blast_due)
-    "armed": _armed,
+    "blast.due": _blast,
+    "blast.chosen": lambda g, s, r: False,  # (with blast.due)
+    "blast.offers": lambda g, s, r: False,  # (with blast.due)
+    "blast.armed": _armed,
     "rng": _rng,
     "setup_events": _setup_events,
     "offers": _offers,
@@ -193,7 +195,7 @@ PERTURB: dict[str, Perturb] = {
 def test_it_never_depends_on_what_the_seat_cannot_see() -> None:
     """A game changed in every field hidden from a seat, its view kept, gives the very
     same determinisation for the same stream."""
-    assert set(PERTURB) == {f.name for f in hidden()}
+    assert set(PERTURB) == {path for path, _ in hidden()}
     changed = Counter[str]()
     rng = random.Random(8)
     for i, g in enumerate(real_states()):
@@ -206,7 +208,7 @@ def test_it_never_depends_on_what_the_seat_cannot_see() -> None:
             a = determinise(g, seat, Rng(i))
             b = determinise(other, seat, Rng(i))
             assert uv.to_json(a) == uv.to_json(b), (i, seat)
-    assert set(changed) == {"hands", "known", "drawn", "pen_legal", "blast_due", "armed"} | {
+    assert set(changed) == {"hands", "known", "drawn", "pen_legal", "blast.due", "blast.armed"} | {
         "rng",
         "setup_events",
         "offers",

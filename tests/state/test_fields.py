@@ -22,18 +22,19 @@ from unoverse.core import table as table_module
 from unoverse.core.actions import BlastChoices
 from unoverse.core.cards import N_CARDS
 from unoverse.core.launcher import Launcher
+from unoverse.core.parts import PARTS, every_field, hidden, saved_fields
 from unoverse.core.plays import Plays
 from unoverse.core.position import KEYS, position_text
 from unoverse.core.rng import Rng
 from unoverse.core.rules import Rules
-from unoverse.core.state import FIELDS, Copy, Field, Seen, Shape, Transient, hidden
+from unoverse.core.state import BY_CONSTRUCTOR, FIELDS, Copy, Field, Seen, Shape, Transient
 from unoverse.core.table import Table
 
 from ._corpus import real_states
 
-#: Fields a new game takes from its constructor's arguments, as every copy does (``draws``
-#: from the rules).
-CONSTRUCTOR = frozenset({"n", "rules", "draws"})
+#: Fields a new game takes from its constructor's arguments, as every copy does: the
+#: PRNG aside, as ``fresh`` seeds it 0.
+CONSTRUCTOR = BY_CONSTRUCTOR - {"rng"}
 
 
 def plain(value: object) -> object:
@@ -62,38 +63,74 @@ def fresh(game: Game) -> Game:
     return Game(game.rules, game.n, 0)
 
 
-def field_of(game: Game, f: Field) -> object:
-    value: object = getattr(game, f.name)
+#: Every field of the state with its path (a rule set's part's as ``slot.name``).
+EVERY = every_field()
+
+
+def present(game: Game, path: str) -> bool:
+    """Whether ``game`` has the field: a part's fields only where the rule set has it."""
+    slot, dot, _ = path.partition(".")
+    return not dot or getattr(game, slot) is not None
+
+
+def fields_of(game: Game) -> tuple[tuple[str, Field], ...]:
+    """The fields ``game`` has, with their paths."""
+    return tuple((path, f) for path, f in EVERY if present(game, path))
+
+
+def field_of(game: Game, path: str) -> object:
+    holder: object = game
+    *parts, name = path.split(".")
+    for part in parts:
+        holder = getattr(holder, part)
+    value: object = getattr(holder, name)
     return value
 
 
-def slots() -> tuple[str, ...]:
-    """``Table.__slots__`` (the state; ``Game`` and ``Plays`` add none); the compiled class
-    keeps none, so there it is read from the declaration in the source beside the compiled
-    module."""
-    for cls in (Plays, Game):
-        assert vars(cls).get("__slots__", ()) == (), f"{cls.__name__} keeps its state in Table"
-    declared: tuple[str, ...] | None = getattr(Table, "__slots__", None)
+def set_field(game: Game, path: str, value: object) -> None:
+    *parts, name = path.split(".")
+    holder: object = game
+    for part in parts:
+        holder = getattr(holder, part)
+    setattr(holder, name, value)
+
+
+def slots(cls: type, module: object) -> tuple[str, ...]:
+    """``cls.__slots__``; the compiled class keeps none, so there it is read from the
+    declaration in the source beside the compiled module."""
+    declared: tuple[str, ...] | None = getattr(cls, "__slots__", None)
     if declared is not None:
         return declared
-    tree = ast.parse(Path(table_module.__file__ or "").with_name("table.py").read_text())
+    source = Path(getattr(module, "__file__", "") or "")
+    tree = ast.parse(source.with_name(source.name.split(".")[0] + ".py").read_text())
     for node in ast.walk(tree):
-        if isinstance(node, ast.ClassDef) and node.name == "Table":
+        if isinstance(node, ast.ClassDef) and node.name == cls.__name__:
             for item in node.body:
                 if isinstance(item, ast.Assign) and ast.unparse(item.targets[0]) == "__slots__":
                     value: tuple[str, ...] = ast.literal_eval(item.value)
                     return value
-    raise AssertionError("no Table.__slots__ in core/table.py")
+    raise AssertionError(f"no {cls.__name__}.__slots__ in {source}")
 
 
 # -- the table and the class -------------------------------------------------------------------
 def test_every_slot_is_declared_once_and_set_by_init() -> None:
+    """``FIELDS`` lists ``Table.__slots__`` (the state; ``Game`` and ``Plays`` add none) and
+    each part's table its class's, in their order; ``__init__`` sets every one."""
+    for cls in (Plays, Game):
+        assert vars(cls).get("__slots__", ()) == (), f"{cls.__name__} keeps its state in Table"
     names = [f.name for f in FIELDS]
     assert len(set(names)) == len(names)
-    assert names == list(slots()), "FIELDS lists Table.__slots__, in their order"
-    game = fresh(uv.new_game("classic", 2, 1))
-    for f in FIELDS:
-        field_of(game, f)  # (AttributeError: a slot __init__ does not set)
+    assert names == list(slots(Table, table_module)), "FIELDS lists Table.__slots__"
+    assert [f.name for f in FIELDS if f.shape is Shape.PART] == [p.slot for p in PARTS]
+    for part in PARTS:
+        module = importlib.import_module(part.cls.__module__)
+        assert [f.name for f in part.fields] == list(slots(part.cls, module)), part.slot
+    for preset in ("classic", "blast"):
+        game = fresh(uv.new_game(preset, 2, 1))
+        for path, _ in fields_of(game):
+            field_of(game, path)  # (AttributeError: a slot __init__ does not set)
+    assert uv.new_game("classic", 2, 1).blast is None
+    assert type(uv.new_game("blast", 2, 1).blast) is PARTS[0].cls
 
 
 def fits(value: object, shape: Shape, n: int) -> bool:
@@ -106,6 +143,8 @@ def fits(value: object, shape: Shape, n: int) -> bool:
         return isinstance(value, dict) and all(0 <= s < n for s in value)
     if shape is Shape.OBJECT:
         return not isinstance(value, list | tuple | dict | int)
+    if shape is Shape.PART:
+        return value is None or any(type(value) is p.cls for p in PARTS)
     if not isinstance(value, list):
         return False
     if shape is Shape.LIST:
@@ -120,22 +159,27 @@ def fits(value: object, shape: Shape, n: int) -> bool:
 
 def test_every_field_has_the_shape_the_table_gives() -> None:
     for g in real_states():
-        for f in FIELDS:
-            assert fits(field_of(g, f), f.shape, g.n), f.name
+        for path, f in fields_of(g):
+            assert fits(field_of(g, path), f.shape, g.n), path
 
 
 def test_the_columns_agree() -> None:
     """A field of the state is saved and copied; a transient one is not saved, and only a
-    field that rests between actions may be left out of a copy."""
-    for f in FIELDS:
-        assert (f.transient is Transient.NO) == bool(f.saved), f.name
+    field that rests between actions may be left out of a copy. A part's row in the table
+    has no keys of its own: its fields' rows have them."""
+    for path, f in EVERY:
+        assert (f.transient is Transient.NO) == bool(f.saved), path
         if f.copy is Copy.NONE:
-            assert f.transient is Transient.ACTION, f.name
+            assert f.transient is Transient.ACTION, path
         if f.copy is Copy.SHARED:
-            assert f.name in ("rules", "draws") or f.transient is not Transient.NO, f.name
-    keys = {k.partition(".")[0] for f in FIELDS for k in f.saved}
+            assert f.name in ("rules", "draws") or f.transient is not Transient.NO, path
+    for f in FIELDS:
+        assert (f.shape is Shape.PART) == (f.copy is Copy.PART), f.name
+        if f.shape is Shape.PART:
+            assert not f.saved and not f.position and f.transient is Transient.NO, f.name
+    keys = {k.partition(".")[0] for f in saved_fields() for k in f.saved}
     assert keys | {"format"} == codec._FIELDS
-    assert set(KEYS) == {k for f in FIELDS for k in f.position}
+    assert set(KEYS) == {k for _, f in EVERY for k in f.position}
 
 
 def test_every_field_varies_in_the_corpus() -> None:
@@ -144,18 +188,21 @@ def test_every_field_varies_in_the_corpus() -> None:
     varied = set(CONSTRUCTOR)
     for g in real_states():
         new = fresh(g)
-        varied.update(f.name for f in FIELDS if plain(field_of(g, f)) != plain(field_of(new, f)))
-    state = {f.name for f in FIELDS if f.transient is Transient.NO}
+        varied.update(
+            p for p, _ in fields_of(g) if plain(field_of(g, p)) != plain(field_of(new, p))
+        )
+    state = {path for path, f in EVERY if f.transient is Transient.NO}
     assert state <= varied, f"add a state to _corpus.py where these vary: {state - varied}"
 
 
 def test_fields_that_live_within_an_action_rest_between_actions() -> None:
-    resting = [f for f in FIELDS if f.transient is Transient.ACTION]
+    resting = [path for path, f in EVERY if f.transient is Transient.ACTION]
     assert resting
     for g in real_states():
         new = fresh(g)
-        for f in resting:
-            assert plain(field_of(g, f)) == plain(field_of(new, f)), f.name
+        for path in resting:
+            if present(g, path):
+                assert plain(field_of(g, path)) == plain(field_of(new, path)), path
 
 
 # -- copy -----------------------------------------------------------------------------------------
@@ -163,24 +210,30 @@ def test_a_copy_keeps_every_field() -> None:
     for g in real_states():
         c = g.copy()
         new = fresh(g)
-        for f in FIELDS:
+        for path, f in fields_of(g):
             if f.copy is Copy.NONE:
-                assert plain(field_of(c, f)) == plain(field_of(new, f)), f.name
+                assert plain(field_of(c, path)) == plain(field_of(new, path)), path
                 continue
-            assert plain(field_of(c, f)) == plain(field_of(g, f)), f.name
+            assert plain(field_of(c, path)) == plain(field_of(g, path)), path
             if f.copy is Copy.SHARED:
-                assert field_of(c, f) is field_of(g, f), f.name
+                assert field_of(c, path) is field_of(g, path), path
+        for part in PARTS:  # a part is there in both or in neither, and is not shared
+            mine, its = getattr(g, part.slot), getattr(c, part.slot)
+            assert (mine is None) == (its is None) and (mine is None or mine is not its)
 
 
 def test_the_copy_is_the_one_written_from_the_table() -> None:
-    """``core/copying.py`` is what tools/gen_state.py writes from ``FIELDS`` now: a row added
-    or changed without running the tool fails here."""
+    """``core/copying.py`` and each part's ``copying.py`` are what tools/gen_state.py writes
+    from the tables now: a row added or changed without running the tool fails here."""
     path = Path(__file__).resolve().parents[2] / "tools" / "gen_state.py"
     spec = importlib.util.spec_from_file_location("gen_state", path)
     assert spec is not None and spec.loader is not None
     tool = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(tool)
-    assert tool.OUT.read_text() == tool.generated(), "run tools/gen_state.py"
+    files = tool.outputs()
+    assert len(files) == 1 + len(PARTS)
+    for path, text in files.items():
+        assert path.read_text() == text, f"run tools/gen_state.py ({path.name})"
 
 
 def mutate(value: Any, copy: Copy) -> None:
@@ -210,12 +263,12 @@ def test_a_copy_shares_nothing_it_may_change() -> None:
     """Changing every field of a copy in place, as deep as the table says it is copied,
     leaves the original as it was."""
     for g in real_states():
-        before = {f.name: plain(field_of(g, f)) for f in FIELDS}
+        before = {path: plain(field_of(g, path)) for path, _ in fields_of(g)}
         text = uv.to_json(g)
         c = g.copy()
-        for f in FIELDS:
-            mutate(field_of(c, f), f.copy)
-        assert {f.name: plain(field_of(g, f)) for f in FIELDS} == before
+        for path, f in fields_of(c):
+            mutate(field_of(c, path), f.copy)
+        assert {path: plain(field_of(g, path)) for path, _ in fields_of(g)} == before
         assert uv.to_json(g) == text
 
 
@@ -252,12 +305,12 @@ def test_a_saved_game_keeps_every_field() -> None:
         data = codec.to_dict(g)
         back = uv.from_json(uv.to_json(g))
         new = fresh(g)
-        for f in FIELDS:
+        for path, f in fields_of(g):
             if f.transient is not Transient.NO:
                 continue
-            assert plain(field_of(back, f)) == plain(field_of(g, f)), f.name
-            if plain(field_of(g, f)) != plain(field_of(new, f)):
-                assert all(written(data, k) for k in f.saved), (f.name, f.saved)
+            assert plain(field_of(back, path)) == plain(field_of(g, path)), path
+            if plain(field_of(g, path)) != plain(field_of(new, path)):
+                assert all(written(data, k) for k in f.saved), (path, f.saved)
 
 
 # -- views ----------------------------------------------------------------------------------------
@@ -278,10 +331,10 @@ def changed(value: Any, shape: Shape, n: int) -> Any:
     raise AssertionError(shape)
 
 
-def changed_entry(game: Game, f: Field, seat: int) -> bool:
+def changed_entry(game: Game, path: str, f: Field, seat: int) -> bool:
     """Change ``seat``'s own entry of the per-seat field ``f``, keeping what other seats
     see of it (its size, whether it is set); False when there is nothing to change."""
-    value = field_of(game, f)
+    value = field_of(game, path)
     if f.shape is Shape.NESTED or f.shape is Shape.GRID:
         rows: list[Any] = value  # type: ignore[assignment]
         if f.shape is Shape.GRID:
@@ -301,9 +354,9 @@ def changed_entry(game: Game, f: Field, seat: int) -> bool:
         table: dict[int, Any] = value  # type: ignore[assignment]
         if seat not in table:
             return False
-        table[seat] = BlastChoices([(0,)]) if f.name == "blast_offers" else (0,)
+        table[seat] = BlastChoices([(0,)]) if path == "blast.offers" else (0,)
         return True
-    raise AssertionError(f.name)
+    raise AssertionError(path)
 
 
 def views(game: Game) -> list[object]:
@@ -314,37 +367,39 @@ def test_hidden_fields_never_reach_a_view() -> None:
     """Changing a field hidden from a seat (``Seen``) leaves that seat's view as it was:
     any field nobody sees, another seat's entry of a per-seat field, the drawn card of
     another seat's window. (The spectator, ``None``, sees no hidden field.)"""
-    assert {f.name for f in hidden()} >= {"hands", "draw_pile", "rng", "pen_legal", "known"}
-    tried = {f.name: 0 for f in hidden()}
+    assert {p for p, _ in hidden()} >= {"hands", "draw_pile", "rng", "pen_legal", "known"}
+    tried = {path: 0 for path, _ in hidden()}
     for g in real_states():
         before = views(g)
-        for f in hidden():
+        for path, f in hidden():
+            if not present(g, path):
+                continue
             c = g.copy()
             if f.seen is Seen.NOBODY:
-                setattr(c, f.name, changed(field_of(c, f), f.shape, c.n))
-                if f.name == "draw_pile":  # its size is public
+                set_field(c, path, changed(field_of(c, path), f.shape, c.n))
+                if path == "draw_pile":  # its size is public
                     c.draw_pile = [(x + 1) % N_CARDS for x in g.draw_pile]
-                assert views(c) == before, f.name
-                tried[f.name] += 1
+                assert views(c) == before, path
+                tried[path] += 1
             elif f.seen is Seen.TURN:
                 c.drawn = (g.drawn + 1) % N_CARDS
                 after = views(c)
                 for s, (v, w) in enumerate(zip(before, after, strict=True)):
                     if s - 1 != g.turn:
-                        assert v == w, (f.name, s - 1)
-                tried[f.name] += 1
+                        assert v == w, (path, s - 1)
+                tried[path] += 1
             else:
                 for seat in range(g.n):
                     c = g.copy()
                     for s in range(c.n):
                         c.legal_actions(s)  # (fills the caches: BLAST offers)
-                    if not changed_entry(c, f, seat):
+                    if not changed_entry(c, path, f, seat):
                         continue
                     after = views(c)
                     for s, (v, w) in enumerate(zip(before, after, strict=True)):
                         if s - 1 != seat:
-                            assert v == w, (f.name, seat, s - 1)
-                    tried[f.name] += 1
+                            assert v == w, (path, seat, s - 1)
+                    tried[path] += 1
     assert all(tried.values()), tried
 
 
@@ -359,7 +414,7 @@ def test_a_seats_own_entries_reach_its_view() -> None:
                 sorted(k) for h, k in enumerate(g.known[seat]) if k and h != seat
             ]
             if view.live is not None:
-                assert view.live.mine == g.armed[seat]
+                assert view.live.mine == g.blast.armed[seat]
 
 
 # -- positions ------------------------------------------------------------------------------------
@@ -369,6 +424,6 @@ def test_a_position_keeps_every_field() -> None:
     for g in real_states():
         text = position_text(g)
         p = uv.position(text)
-        for f in FIELDS:
+        for path, f in fields_of(g):
             if f.transient is Transient.NO:
-                assert plain(field_of(p, f)) == plain(field_of(g, f)), (f.name, text)
+                assert plain(field_of(p, path)) == plain(field_of(g, path)), (path, text)

@@ -285,7 +285,7 @@ def _drawn(g: Game) -> bool:
 
 def _due(g: Game) -> bool:
     """A BLAST challenge another seat drew, which seat 0 must meet."""
-    return g.phase == Phase.BLAST and g.blast_drawer != 0 and bool(g.legal_actions(0))
+    return g.phase == Phase.BLAST and g.blast.drawer != 0 and bool(g.legal_actions(0))
 
 
 @pytest.mark.parametrize(

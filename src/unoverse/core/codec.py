@@ -13,11 +13,13 @@ import math
 import re
 from typing import Any
 
+from .blast.part import BlastPart
 from .cards import CARD_TEXT, COLOR_LETTERS, KIND_CODES, KIND_INDEX, card, cards, cards_text, color
 from .errors import NotationError, UnknownVariant, UnoverseError
 from .game import Game
 from .integrity import check
 from .options import shown
+from .parts import saved_fields
 from .phase import PHASE_NAMES, PHASES
 from .registry import get
 from .rng import Rng
@@ -82,34 +84,40 @@ def to_dict(game: Game) -> dict[str, Any]:
         data["strict"] = game.strict
     if game.buried:
         data["buried"] = cards_text(game.buried)
-    if game.spent:
-        data["spent"] = cards_text(game.spent)
-    if game.blast_card >= 0:  # an open BLAST event (UNO Blast, §5.5)
+    if game.blast is not None:
+        _write_blast(game.blast, game.rules.realtime, data)
+    return data
+
+
+def _write_blast(b: BlastPart, realtime: bool, data: dict[str, Any]) -> None:
+    """UNO Blast's part (``core.blast.part``), each key only where it applies."""
+    if b.spent:
+        data["spent"] = cards_text(b.spent)
+    if b.card >= 0:  # an open BLAST event (§5.5)
         data["blast"] = {
-            "card": CARD_TEXT[game.blast_card],
-            "drawer": game.blast_drawer,
-            "due": list(game.blast_due),
-            "chosen": {str(s): cards_text(c) for s, c in game.blast_chosen.items()},
-            "saved": list(game.saved),
+            "card": CARD_TEXT[b.card],
+            "drawer": b.drawer,
+            "due": list(b.due),
+            "chosen": {str(s): cards_text(c) for s, c in b.chosen.items()},
+            "saved": list(b.saved),
         }
-    if game.owed:
-        data["owed"] = [list(o) for o in game.owed]
-        data["then"] = list(game.then)
-    if game.rules.realtime:  # BLAST mode (UNO Blast, §5.8)
-        at, by, last = game.accepted
+    if b.owed:
+        data["owed"] = [list(o) for o in b.owed]
+        data["then"] = list(b.then)
+    if realtime:  # BLAST mode (§5.8)
+        at, by, last = b.accepted
         data["live"] = {
-            "armed": {str(s): CARD_TEXT[c] for s, c in enumerate(game.armed) if c >= 0},
-            "blocked": game.blocked,
-            "lock": "".join(COLOR_LETTERS[c] for c in game.lock),
+            "armed": {str(s): CARD_TEXT[c] for s, c in enumerate(b.armed) if c >= 0},
+            "blocked": b.blocked,
+            "lock": "".join(COLOR_LETTERS[c] for c in b.lock),
             # the time is None for a play made without one (never simultaneous)
             "accepted": [
                 at if math.isfinite(at) else None,
                 by,
                 CARD_TEXT[last] if last >= 0 else None,
             ],
-            "paid": list(game.paid),
+            "paid": list(b.paid),
         }
-    return data
 
 
 def to_json(game: Game) -> str:
@@ -226,7 +234,6 @@ def _read(game: Game, data: dict[str, Any], piles: dict[str, list[int]]) -> None
     game.draw_pile = piles["draw"]
     game.discard = piles["discard"]
     game.buried = piles["buried"]
-    game.spent = piles["spent"]
     by = _list(_get(data, "discard_by"), "discard_by")
     game.discard_by = [_int(x, "discard_by", -1, n - 1) for x in by]
     game.color = _number(data, "color")
@@ -280,54 +287,62 @@ def _read(game: Game, data: dict[str, Any], piles: dict[str, list[int]]) -> None
         game.pen_fire = _bool(data["pen_fire"], "pen_fire")
     if "strict" in data:
         game.strict = _int(data["strict"], "strict", -_BIG, _BIG)
+    if game.blast is not None:
+        _read_part(game.blast, data, piles, n)
+    elif _PART_KEYS & set(data):  # refused before the census counts its cards as missing
+        raise _bad(min(_PART_KEYS & set(data)), "not written for this game")
+
+
+def _read_part(b: BlastPart, data: dict[str, Any], piles: dict[str, list[int]], n: int) -> None:
+    """UNO Blast's part (``core.blast.part``): the spent pile, an open BLAST event, owed
+    draws and BLAST mode's table."""
+    b.spent = piles["spent"]
     blast = data.get("blast")
     if isinstance(blast, dict):
-        _read_blast(game, blast, piles["blast.card"][0])
+        _read_blast(b, blast, piles["blast.card"][0], n)
     if "owed" in data:
-        game.owed = [_owed(x) for x in _list(data["owed"], "owed")]
+        b.owed = [_owed(x) for x in _list(data["owed"], "owed")]
         what, seat = _list(_get(data, "then"), "then", 2)
-        game.then = (_int(what, "then", -_BIG, _BIG), _int(seat, "then", -_BIG, _BIG))
+        b.then = (_int(what, "then", -_BIG, _BIG), _int(seat, "then", -_BIG, _BIG))
     state = data.get("live")
     if state is not None:
-        _read_live(game, state)
+        _read_live(b, state, n)
 
 
-def _read_blast(game: Game, blast: dict[str, Any], card_id: int) -> None:
+def _read_blast(b: BlastPart, blast: dict[str, Any], card_id: int, n: int) -> None:
     """An open BLAST event (``blast``): its card, drawer, due seats, choices, saved window."""
-    n = game.n
-    game.blast_card = card_id
-    game.blast_drawer = _int(_get(blast, "drawer", "blast"), "blast.drawer", -_BIG, _BIG)
+    b.card = card_id
+    b.drawer = _int(_get(blast, "drawer", "blast"), "blast.drawer", -_BIG, _BIG)
     due = _list(_get(blast, "due", "blast"), "blast.due")
-    game.blast_due = [_int(s, "blast.due", -_BIG, _BIG) for s in due]
+    b.due = [_int(s, "blast.due", -_BIG, _BIG) for s in due]
     chosen = _get(blast, "chosen", "blast")
     if not isinstance(chosen, dict):
         raise _bad("blast.chosen", "an object of seats and their cards")
-    game.blast_chosen = {
+    b.chosen = {
         _seat_key(s, n, "blast.chosen"): tuple(_cards(c, "blast.chosen")) for s, c in chosen.items()
     }
     turn, phase, drawn = _list(_get(blast, "saved", "blast"), "blast.saved", 3)
-    game.saved = (
+    b.saved = (
         _int(turn, "blast.saved", -_BIG, _BIG),
         _int(phase, "blast.saved", 0, len(PHASES) - 1),
         _int(drawn, "blast.saved", -_BIG, _BIG),
     )
 
 
-def _read_live(game: Game, state: object) -> None:
+def _read_live(b: BlastPart, state: object, n: int) -> None:
     """BLAST mode's table (``live``): armed cards, the blocked seat, the lock, the last
     accepted card and who paid its holding penalty."""
     if not isinstance(state, dict):
         raise _bad("live", "an object: armed, blocked, lock, accepted, paid")
-    n = game.n
     armed = _get(state, "armed", "live")
     if not isinstance(armed, dict):
         raise _bad("live.armed", "an object of seats and their armed card")
     for s, c in armed.items():
-        game.armed[_seat_key(s, n, "live.armed")] = _card(c, "live.armed")
-    game.blocked = _int(_get(state, "blocked", "live"), "live.blocked", -_BIG, _BIG)
+        b.armed[_seat_key(s, n, "live.armed")] = _card(c, "live.armed")
+    b.blocked = _int(_get(state, "blocked", "live"), "live.blocked", -_BIG, _BIG)
     lock = _text(_get(state, "lock", "live"), "live.lock")
     try:
-        game.lock = [color(x) for x in lock]
+        b.lock = [color(x) for x in lock]
     except NotationError as exc:
         raise _bad("live.lock", str(exc)) from None
     at, by, last = _list(_get(state, "accepted", "live"), "live.accepted", 3)
@@ -336,9 +351,9 @@ def _read_live(game: Game, state: object) -> None:
         if at is not None and (not isinstance(at, float) or not math.isfinite(at)):
             raise _bad("live.accepted", f"a time is a finite number of ms or null, not {shown(at)}")
         when = float("-inf") if at is None else at
-        game.accepted = (when, seat, _card(last, "live.accepted"))
+        b.accepted = (when, seat, _card(last, "live.accepted"))
     paid = _list(_get(state, "paid", "live"), "live.paid")
-    game.paid = [_int(s, "live.paid", -_BIG, _BIG) for s in paid]
+    b.paid = [_int(s, "live.paid", -_BIG, _BIG) for s in paid]
 
 
 def _owed(entry: object) -> tuple[int, int, str]:
@@ -376,7 +391,9 @@ _BIG = 2**63 - 1
 #: How deep a saved game nests its objects and lists (``jump``: a list of lists).
 _DEPTH = 3
 #: Every field a saved game may have: the keys of the state's fields (``core.state``).
-_FIELDS = saved_keys() | {"format"}
+_FIELDS = saved_keys(saved_fields()) | {"format"}
+#: The keys only a part of the state writes (refused for a game without the part).
+_PART_KEYS = saved_keys(saved_fields()) - saved_keys()
 _PAIR = re.compile(r"(0|[1-9][0-9]?):(0|[1-9][0-9]?)")
 _SEAT = re.compile(r"0|[1-9][0-9]?")
 
@@ -427,15 +444,17 @@ def _list(value: object, field: str, length: int = -1) -> list[object]:
 
 
 def _cards(value: object, field: str) -> list[int]:
+    text = _text(value, field)  # (its refusal names the field already)
     try:
-        return cards(_text(value, field))
+        return cards(text)
     except NotationError as exc:
         raise _bad(field, str(exc)) from None
 
 
 def _card(value: object, field: str) -> int:
+    text = _text(value, field)
     try:
-        return card(_text(value, field))
+        return card(text)
     except NotationError as exc:
         raise _bad(field, str(exc)) from None
 

@@ -8,7 +8,7 @@ learning tools use it to reason about a seat's information set.
 
 ``determinise`` reads a game only through the seat's view, so no hidden card can leak into
 what it builds: two games the seat sees alike give the same determinisation for the same
-random stream. Each field some seat may not see (``core.state.hidden()``) is drawn anew as
+random stream. Each field some seat may not see (``core.parts.hidden()``) is drawn anew as
 ``REDRAWN`` says; the public bookkeeping a view does not carry (who played each card under
 the top, draws an event interrupted, the undo records of the illegal-play and jump-in
 windows, UNO declarations) starts as a new game has it, so those two windows are closed in a
@@ -27,6 +27,7 @@ from . import effects as fx
 from .blast import machinery as blast
 from .blast.challenges import can_meet
 from .blast.owed import THEN_KEEP, THEN_LIVE
+from .blast.part import BlastPart
 from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, N_CARDS
 from .game import Game
 from .phase import PHASE_NAMES, PHASES, Phase
@@ -34,7 +35,8 @@ from .rng import Rng
 from .view import View
 from .windows import BLAST as BLAST_WINDOW
 
-#: How a determinisation sets each field hidden from some seat (``core.state``).
+#: How a determinisation sets each field hidden from some seat (``core.parts.every_field``:
+#: a part's field by its path).
 REDRAWN: Final[dict[str, str]] = {
     "hands": "the seat's own; each other hand the cards the seat has seen in it, the rest "
     "dealt from the unknown pool",
@@ -44,14 +46,15 @@ REDRAWN: Final[dict[str, str]] = {
     "drawn": "the seat's own drawn card; another seat's, a card of its dealt hand that plays",
     "pen_legal": "read off the dealt hand of the Wild Draw Four's player: legal when it held "
     "no card of the colour covered (random when a wild hides that colour)",
-    "blast_due": "the seats whose dealt hands can meet the event (dealt again, rarely, until "
+    "blast.due": "the seats whose dealt hands can meet the event (dealt again, rarely, until "
     "one can)",
-    "blast_chosen": "nobody has chosen yet",
-    "blast_offers": "none yet (a cache)",
+    "blast.chosen": "nobody has chosen yet",
+    "blast.offers": "none yet (a cache)",
     "offers": "none yet (a cache of legal_actions)",
     "offers_seat": "none yet (a cache of legal_actions)",
     "offers_version": "none yet (a cache of legal_actions)",
-    "armed": "the seat's own; another seat holding a card up, a random card of its dealt hand",
+    "blast.armed": "the seat's own; another seat holding a card up, a random card of its "
+    "dealt hand",
     "rng": "a new generator seeded from the stream",
     "setup_events": "none: there was no deal",
 }
@@ -121,7 +124,6 @@ def determinise(source: Game | View, seat: int, rng: Rng) -> Game:
     g.discard = list(view.discard)
     g.discard_by = [-1] * (len(view.discard) - 1) + [view.top_by]
     g.color, g.top_kind = view.color, view.top_kind
-    g.spent = list(view.spent)
     g.uno_open = list(view.uno_open)
     for s in view.said_uno:
         g.said_uno[s] = True
@@ -131,10 +133,13 @@ def determinise(source: Game | View, seat: int, rng: Rng) -> Game:
     g.known[me] = [list(k) for k in view.known] if view.known else [[] for _ in range(n)]
     if g.launcher is not None:
         g.launcher.state = view.launcher
+    b = g.blast
     table = view.live
-    if table is not None:
-        g.blocked = table.blocked
-        g.lock = list(table.lock)
+    if b is not None:
+        b.spent = list(view.spent)
+        if table is not None:
+            b.blocked = table.blocked
+            b.lock = list(table.lock)
     if g.phase == _COLOR:  # the seat declaring the first card's colour then plays
         g.color_next = view.turn
     if g.phase == _DRAWN:
@@ -152,14 +157,16 @@ def determinise(source: Game | View, seat: int, rng: Rng) -> Game:
             g.pen_legal = _wild_draw_four_legal(view, hands[pending.source], rng)
         if pending.source >= 0 and not hands[pending.source]:
             g.out = pending.source  # it went out: it wins once the penalty is taken
+    if b is None:
+        return g
     if view.blast >= 0:
-        _open_event(g, view)
+        _open_event(g, b, view)
     if table is not None:
         for s, up in enumerate(table.armed):
             if s == me:
-                g.armed[s] = table.mine
+                b.armed[s] = table.mine
             elif up and hands[s]:
-                g.armed[s] = hands[s][rng.below(len(hands[s]))]
+                b.armed[s] = hands[s][rng.below(len(hands[s]))]
     return g
 
 
@@ -245,21 +252,21 @@ def _wild_draw_four_legal(view: View, hand: list[int], rng: Rng) -> bool:
     return not any(CARD_COLOR[c] == covered and not CARD_IS_WILD[c] for c in hand)
 
 
-def _open_event(g: Game, view: View) -> None:
+def _open_event(g: Game, b: BlastPart, view: View) -> None:
     """An open BLAST event: its card and drawer, and the seats whose dealt hands can meet
     it (none has chosen yet); once it resolves, play resumes at its drawer's turn (or
     live)."""
-    g.blast_card = view.blast
+    b.card = view.blast
     drawer = next((w.seat for w in view.windows if w.kind == BLAST_WINDOW), view.turn)
-    g.blast_drawer = drawer
+    b.drawer = drawer
     wild = view.rules.numeral_wild
     kind = CARD_KIND[view.blast]
-    g.blast_due = [s for s in g.resolution_order(drawer) if can_meet(kind, g.hands[s], wild)]
+    b.due = [s for s in g.resolution_order(drawer) if can_meet(kind, g.hands[s], wild)]
     realtime = view.rules.realtime
-    g.saved = (drawer, int(_LIVE if realtime else _TURN), -1)
+    b.saved = (drawer, int(_LIVE if realtime else _TURN), -1)
     # the event interrupted its drawer's draw: none is left owed
-    g.owed = [(drawer, 0, "turn")]
-    g.then = (THEN_LIVE if realtime else THEN_KEEP, -1)
+    b.owed = [(drawer, 0, "turn")]
+    b.then = (THEN_LIVE if realtime else THEN_KEEP, -1)
 
 
 #: The most deals tried for an open BLAST event before one where a seat can meet it.

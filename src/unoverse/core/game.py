@@ -113,7 +113,7 @@ class Game(Plays):
         elif phase is _OVER:
             return ()
         elif phase is _BLAST:  # who must meet it stays hidden (§5.5)
-            return (Window(win.BLAST, self.blast_drawer),)
+            return (Window(win.BLAST, blast.part(self).drawer),)
         else:  # LIVE: any active seat may play (BLAST mode, §5.8)
             return win.LIVE_WINDOWS
         turn = self.turn
@@ -371,7 +371,7 @@ class Game(Plays):
             if k in _REFEREE_KINDS:
                 raise NotYourWindow(reason=N_("reason.referee_action"), action=a)
             raise StaleAction(
-                reason=N_("reason.blast_open"), action=a, card=CARD_TEXT[self.blast_card]
+                reason=N_("reason.blast_open"), action=a, card=CARD_TEXT[blast.part(self).card]
             )
         if (a.uno or k is _UNO or k is _CATCH) and not self.rules.uno_calls:
             raise IllegalAction(reason=N_("reason.no_uno_calls"), action=a, variant=self.rules.name)

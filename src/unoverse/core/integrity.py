@@ -21,6 +21,7 @@ from . import events as ev
 from .blast import machinery as blast
 from .blast.challenges import can_meet, qualifies
 from .blast.owed import ROUND, THEN_KEEP, THEN_LIVE, THEN_NEXT, THEN_OUT, UNTIL
+from .blast.part import or_new
 from .cards import (
     CARD_COLOR,
     CARD_KIND,
@@ -95,6 +96,7 @@ def pending_limit(game: Game) -> int:
 # -- the steps, in order: each may rely on what the ones before it checked ---------------
 def _shape(game: Game) -> Problem:
     """Lengths, and every seat, card, colour and kind in range."""
+    b = or_new(game.blast, game.n)
     n = game.n
     variant = game.rules.variant
     if not variant.min_players <= n <= variant.max_players:
@@ -107,7 +109,7 @@ def _shape(game: Game) -> Problem:
         ("eliminated", game.eliminated),
         ("said_uno", game.said_uno),
         ("known", game.known),
-        ("live.armed", game.armed),
+        ("live.armed", b.armed),
     ):
         if len(per_seat) != n:
             return field, f"{len(per_seat)} entries for {n} players"
@@ -124,8 +126,8 @@ def _shape(game: Game) -> Problem:
         ("out", game.out),
         ("winner", game.winner),
         ("penalty", game.pen_source),
-        ("blast.drawer", game.blast_drawer),
-        ("live.blocked", game.blocked),
+        ("blast.drawer", b.drawer),
+        ("live.blocked", b.blocked),
     ):
         low = 0 if field in ("dealer", "turn") else -1
         if not low <= value < n:
@@ -158,17 +160,18 @@ def _shape(game: Game) -> Problem:
 def _cards(game: Game) -> Problem:
     """Each card of the deck in exactly one place (RULES.md E-4), the BLAST cards only where
     they can be (§5.4: never dealt, never played), the eliminated hands empty (B-12)."""
+    b = or_new(game.blast, game.n)
     rules = game.rules
     deck = Counter(rules.deck)
     never = rules.never_dealt
     seen: Counter[int] = Counter()
-    blast = [game.blast_card] if game.blast_card >= 0 else []
+    blast = [b.card] if b.card >= 0 else []
     piles: tuple[tuple[str, Sequence[int]], ...] = (
         *[("hands", h) for h in game.hands],
         ("draw", game.draw_pile),
         ("discard", game.discard),
         ("buried", game.buried),
-        ("spent", game.spent),
+        ("spent", b.spent),
         ("blast.card", blast),
     )
     for field, pile in piles:
@@ -507,35 +510,36 @@ def _blast(game: Game) -> Problem:
     """An open BLAST event (UNO Blast, §5.5) exactly in the blast phase: its card, the seats
     due to meet it (every seat that can, in resolution order), their hidden choices and the
     window it interrupted; and the draws it interrupted (``owed``)."""
+    b = or_new(game.blast, game.n)
     if game.phase != Phase.BLAST:
-        if game.blast_card >= 0 or game.blast_drawer >= 0 or game.blast_due or game.blast_chosen:
+        if b.card >= 0 or b.drawer >= 0 or b.due or b.chosen:
             return "blast", "a BLAST event is open only in the blast phase"
         return _owed(game)
     rules = game.rules
-    c = game.blast_card
+    c = b.card
     if c < 0:
         return "blast", "the blast phase has an open BLAST card"
-    drawer = game.blast_drawer
+    drawer = b.drawer
     if drawer != game.turn or game.eliminated[drawer]:
         return "blast.drawer", "the event's drawer is an active seat, and holds the turn"
     kind = CARD_KIND[c]
     wild = rules.numeral_wild
     due = [s for s in game.resolution_order(drawer) if can_meet(kind, game.hands[s], wild)]
-    if game.blast_due != due:
+    if b.due != due:
         return "blast.due", (
             f"the seats that can meet {KIND_CODES[kind]} are {due or 'none'}, in resolution "
-            f"order, not {game.blast_due}"
+            f"order, not {b.due}"
         )
-    for s, chosen in game.blast_chosen.items():
+    for s, chosen in b.chosen.items():
         if s not in due:
             return "blast.chosen", f"seat {s} is not due to meet the challenge"
         if list(chosen) != sorted(chosen) or not qualifies(kind, chosen, wild):
             return "blast.chosen", f"seat {s}'s cards do not meet {KIND_CODES[kind]} (sorted)"
         if Counter(chosen) - Counter(game.hands[s]):
             return "blast.chosen", f"seat {s}'s hand does not hold the cards it chose"
-    if len(game.blast_chosen) >= len(due):
+    if len(b.chosen) >= len(due):
         return "blast.chosen", "once every seat due has chosen, the event resolves"
-    turn, phase, drawn = game.saved
+    turn, phase, drawn = b.saved
     interrupted = _INTERRUPTED_LIVE if rules.realtime else _INTERRUPTED
     if not 0 <= turn < game.n or phase not in interrupted:
         return "blast.saved", "the window the event interrupted is out of range"
@@ -545,7 +549,7 @@ def _blast(game: Game) -> Problem:
         # (the drawn card may have been played since: its Múltiple Roba's draws opened the
         # event, and the drawn window lapses when it resolves, U-B-36)
         return "blast.saved", f"card id {drawn} is not a card of the deck"
-    if not game.owed:
+    if not b.owed:
         return "owed", "a BLAST event interrupts draws: the draws it interrupted are owed"
     return _owed(game)
 
@@ -553,9 +557,10 @@ def _blast(game: Game) -> Problem:
 def _owed(game: Game) -> Problem:
     """Draws still owed (UNO Blast) only while an event interrupts them (or left over in a
     round that ended during the event), and what follows them."""
+    b = or_new(game.blast, game.n)
     rules = game.rules
     n = game.n
-    owed = game.owed
+    owed = b.owed
     if owed and (not rules.blast_draws or game.phase not in (Phase.BLAST, Phase.OVER)):
         return "owed", "draws are owed only while a BLAST event interrupts them"
     most = max(len(rules.deck), pending_limit(game))
@@ -568,7 +573,7 @@ def _owed(game: Game) -> Problem:
             return "owed", "only BLAST mode has draw rounds (-2)"
         if reason not in _REASONS:
             return "owed", f"unknown reason {reason!r}: one of {' '.join(sorted(_REASONS))}"
-    what, seat = game.then
+    what, seat = b.then
     if not owed:
         if (what, seat) != (THEN_KEEP, -1):
             return "then", "what follows owed draws is set only while draws are owed"
@@ -590,38 +595,39 @@ def _live(game: Game) -> Problem:
     """BLAST mode's table (UNO Blast, §5.8): armed cards in their hands, the blocked seat,
     the locked colours, the last accepted card (the top one) and who paid its holding
     penalty; all empty in every other mode."""
+    b = or_new(game.blast, game.n)
     rules = game.rules
-    at, by, last = game.accepted
+    at, by, last = b.accepted
     if not rules.realtime:
         quiet = (
-            all(c == -1 for c in game.armed)
-            and game.blocked == -1
-            and not game.lock
+            all(c == -1 for c in b.armed)
+            and b.blocked == -1
+            and not b.lock
             and by == -1
             and last == -1
-            and not game.paid
+            and not b.paid
         )
         return None if quiet else ("live", "only UNO Blast's BLAST mode arms, blocks or locks")
     n = game.n
-    for s, c in enumerate(game.armed):
+    for s, c in enumerate(b.armed):
         if c != -1 and (game.eliminated[s] or c not in game.hands[s]):
             return "live.armed", f"seat {s} arms a card it does not hold"
-    if game.blocked >= 0 and game.eliminated[game.blocked]:
-        return "live.blocked", f"seat {game.blocked} is eliminated"
-    for col in game.lock:
+    if b.blocked >= 0 and game.eliminated[b.blocked]:
+        return "live.blocked", f"seat {b.blocked} is eliminated"
+    for col in b.lock:
         if col not in rules.colors:
             return "live.lock", f"{_color_name(col)} is not a colour of {rules.name}"
-    if len(game.lock) > 1 and not rules.lock_until_wild:
+    if len(b.lock) > 1 and not rules.lock_until_wild:
         return "live.lock", "a lock covers one colour (blast.lock_scope=next_card)"
     if by == -1:
-        if last != -1 or at != -math.inf or game.paid:
+        if last != -1 or at != -math.inf or b.paid:
             return "live.accepted", "no card is accepted yet: no time, card or payer"
         return None
     if not 0 <= by < n or last != game.discard[-1] or game.discard_by[-1] != by:
         return "live.accepted", "the last accepted card is the top card, with its player"
     if not (math.isfinite(at) or at == -math.inf):
         return "live.accepted", f"a finite time in ms, not {at}"
-    paid = game.paid
+    paid = b.paid
     if not paid or paid[0] != by or len(set(paid)) != len(paid):
         return "live.paid", f"seat {by}, then each seat that drew the holding penalty, once"
     if any(not 0 <= s < n for s in paid):
@@ -674,8 +680,9 @@ _STEPS = (
 # -- helpers -------------------------------------------------------------------------------
 def _phase_of(game: Game) -> Phase:
     """The phase whose rules the state keeps: in a BLAST event, the window it interrupted."""
+    b = or_new(game.blast, game.n)
     if game.phase == Phase.BLAST:
-        return Phase(game.saved[1])
+        return Phase(b.saved[1])
     return game.phase
 
 

@@ -27,6 +27,8 @@ from collections import Counter
 from . import effects as fx
 from .blast.challenges import can_meet
 from .blast.owed import ROUND, THEN_KEEP, THEN_LIVE, THEN_NEXT, THEN_OUT, UNTIL
+from .blast.part import FIELDS as PART_FIELDS
+from .blast.part import BlastPart, or_new
 from .cards import (
     CARD_COLOR,
     CARD_IS_WILD,
@@ -46,6 +48,7 @@ from .integrity import check
 from .options import shown
 from .phase import PHASE_NAMES
 from .setup import compiled, resolve_preset
+from .state import FIELDS
 
 KEYS = (
     "players", "hands", "top", "discard", "draw", "dealer", "turn", "direction",
@@ -63,6 +66,13 @@ NAMES = {
     "blast.drawer": "blast", "blast.due": "blast", "blast.chosen": "chosen",
     "blast.saved": "resume",
 }  # fmt: skip
+#: The keys that set only UNO Blast's part of the state (``core.blast.part``): refused for
+#: another rule set.
+_PART_KEYS = tuple(
+    k
+    for k in KEYS
+    if any(k in f.position for f in PART_FIELDS) and not any(k in f.position for f in FIELDS)
+)
 #: The most digits a number of a position may have (a seed is 64-bit: 20 digits).
 _DIGITS = 24
 #: A time in milliseconds as Python writes a float (``repr``): BLAST mode's accepted card.
@@ -186,11 +196,17 @@ def position(text: object) -> Game:
     below, below_by = _discards(f.get("discard", ""), n)
     draw = _cards(f["draw"], "draw") if "draw" in f else None
     game.buried = _cards(f.get("buried", ""), "buried")
-    game.spent = _cards(f.get("spent", ""), "spent")
+    b = game.blast
+    if b is None:
+        only = [k for k in _PART_KEYS if k in f]
+        if only:
+            raise NotationError(f"position: {only[0]}: only for UNO Blast")
+        b = BlastPart(n)  # (none of its fields written: an empty pile, nothing open)
+    b.spent = _cards(f.get("spent", ""), "spent")
     event = [_card(f["blast"], "blast")] if "blast" in f else []
 
     placed = Counter([c for h in hands for c in h]) + Counter(below) + Counter([top])
-    placed += Counter(draw or []) + Counter(game.buried) + Counter(game.spent) + Counter(event)
+    placed += Counter(draw or []) + Counter(game.buried) + Counter(b.spent) + Counter(event)
     rest = Counter(game.rules.deck)
     rest.subtract(placed)
     extra = [CARD_TEXT[c] for c, k in rest.items() if k < 0]
@@ -234,11 +250,11 @@ def position(text: object) -> Game:
         if game.launcher is None:
             raise NotationError(f"position: launcher: {variant.name} has no launcher")
         game.launcher.state = _number(f["launcher"], "launcher")
-    _live(game, f, n)
+    _live(game, b, f, n)
     _windows(game, f, n)
     _history(game, f, n)
-    _event(game, f, n)
-    _owed(game, f, n)
+    _event(game, b, f, n)
+    _owed(b, f, n)
     _end(game, f)
     _no_self_target(game)
     check(game, "position", NAMES)
@@ -259,7 +275,7 @@ def _discards(text: str, n: int) -> tuple[list[int], list[int]]:
     return below, by
 
 
-def _live(game: Game, f: dict[str, str], n: int) -> None:
+def _live(game: Game, b: BlastPart, f: dict[str, str], n: int) -> None:
     """BLAST mode (UNO Blast, §5.8): play is live (unless a drawn card must be played);
     ``armed: SEAT=CARD ...``, ``blocked: SEAT``, ``lock: COLOURS``, ``accepted: TIME``
     (the top card's, or ``untimed``) and ``paid: SEAT ...``."""
@@ -274,17 +290,17 @@ def _live(game: Game, f: dict[str, str], n: int) -> None:
         seat_text, _, name = word.partition("=")
         seat = _seat(seat_text, n, "armed")
         c = _card(name, "armed")
-        if game.armed[seat] >= 0:
+        if b.armed[seat] >= 0:
             raise NotationError(f"position: armed: seat {seat} arms one card, not two")
         if c not in game.hands[seat]:
             raise NotationError(f"position: armed: seat {seat} does not hold its armed card {name}")
-        game.armed[seat] = c
+        b.armed[seat] = c
     if "blocked" in f:
-        game.blocked = _seat(f["blocked"], n, "blocked")
-    game.lock = [_color(letter, "lock") for letter in f.get("lock", "")]
+        b.blocked = _seat(f["blocked"], n, "blocked")
+    b.lock = [_color(letter, "lock") for letter in f.get("lock", "")]
     if "accepted" in f:
-        game.accepted = (_time(f["accepted"]), game.discard_by[-1], game.discard[-1])
-    game.paid = _seats(f.get("paid", ""), n, "paid")
+        b.accepted = (_time(f["accepted"]), game.discard_by[-1], game.discard[-1])
+    b.paid = _seats(f.get("paid", ""), n, "paid")
 
 
 def _time(text: str) -> float:
@@ -409,7 +425,7 @@ def _history(game: Game, f: dict[str, str], n: int) -> None:
         game.strict = _color(f["strict"], "strict")
 
 
-def _event(game: Game, f: dict[str, str], n: int) -> None:
+def _event(game: Game, b: BlastPart, f: dict[str, str], n: int) -> None:
     """An open BLAST event (UNO Blast, §5.5): ``blast`` (its card, drawn by ``turn``),
     ``chosen`` (the sets chosen so far) and ``resume`` (the window it interrupted)."""
     if "blast" not in f:
@@ -423,22 +439,20 @@ def _event(game: Game, f: dict[str, str], n: int) -> None:
             raise NotationError(f"position: blast: {f['blast']} is not a BLAST card")
         drawer = game.turn
         kind, wild = CARD_KIND[c], game.rules.numeral_wild
-        game.blast_card, game.blast_drawer = c, drawer
-        game.blast_due = [
-            s for s in game.resolution_order(drawer) if can_meet(kind, game.hands[s], wild)
-        ]
+        b.card, b.drawer = c, drawer
+        b.due = [s for s in game.resolution_order(drawer) if can_meet(kind, game.hands[s], wild)]
         for word in f.get("chosen", "").split():
             seat_text, _, names = word.partition("=")
             seat = _seat(seat_text, n, "chosen")
-            if seat in game.blast_chosen:
+            if seat in b.chosen:
                 raise NotationError(f"position: chosen: seat {seat} chooses once")
-            game.blast_chosen[seat] = tuple(_cards(names.replace(",", " "), "chosen"))
+            b.chosen[seat] = tuple(_cards(names.replace(",", " "), "chosen"))
         phase = Phase.LIVE if game.rules.realtime else Phase.TURN
-        game.saved = _resume(f["resume"], n) if "resume" in f else (drawer, int(phase), -1)
+        b.saved = _resume(f["resume"], n) if "resume" in f else (drawer, int(phase), -1)
         game.phase = Phase.BLAST
 
 
-def _owed(game: Game, f: dict[str, str], n: int) -> None:
+def _owed(b: BlastPart, f: dict[str, str], n: int) -> None:
     """The draws a BLAST event interrupted, in order, ``owed: SEAT:CARDS:REASON ...`` (cards
     ``until`` one plays, or a draw ``round``), and what follows them, ``then``."""
     for word in f.get("owed", "").split():
@@ -447,14 +461,14 @@ def _owed(game: Game, f: dict[str, str], n: int) -> None:
             raise NotationError(f"position: owed: 'SEAT:CARDS:REASON', not {shown(word)}")
         number = _OWED_COUNTS.get(parts[1])
         count = _number(parts[1], "owed") if number is None else number
-        game.owed.append((_seat(parts[0], n, "owed"), count, parts[2]))
+        b.owed.append((_seat(parts[0], n, "owed"), count, parts[2]))
     if "then" in f:
         what, _, whom = f["then"].partition(" ")
         if what not in _THEN or (what in ("next", "out")) != bool(whom):
             raise NotationError(
                 f"position: then: keep, live, next SEAT or out SEAT, not {shown(f['then'])}"
             )
-        game.then = (_THEN[what], _seat(whom, n, "then") if whom else -1)
+        b.then = (_THEN[what], _seat(whom, n, "then") if whom else -1)
 
 
 def _resume(text: str, n: int) -> tuple[int, int, int]:
@@ -545,16 +559,17 @@ def _no_self_target(game: Game) -> None:
     Draw 4, NM-8, aims at its player, and it is not played here), and a Bloqueo blocks the
     seat after its player (§5.8), whose card stays on top until another seat's card is
     accepted."""
+    b = or_new(game.blast, game.n)
     source = game.pen_source
     if source >= 0:
-        victim = game.saved[0] if game.phase == Phase.BLAST else game.turn
+        victim = b.saved[0] if game.phase == Phase.BLAST else game.turn
         if victim == source:
             raise NotationError(
                 f"position: pending: seat {source} played the top card, so its penalty faces "
                 "another seat, not its own player"
             )
     player = game.discard_by[-1]
-    if game.blocked >= 0 and game.blocked == player:
+    if b.blocked >= 0 and b.blocked == player:
         raise NotationError(
             f"position: blocked: seat {player} played the top card: a Bloqueo blocks the "
             "seat after its player, never its player"
@@ -633,6 +648,7 @@ def position_text(game: Game) -> str:
     if CARD_IS_WILD[model] and game.color >= 0:
         top_text += f":{COLOR_LETTERS[game.color]}"
     by = game.discard_by[-1]
+    b = or_new(game.blast, game.n)
     lines = [
         rules.variant.name + "".join(changed),
         "hands: " + " | ".join(" ".join(CARD_TEXT[c] for c in h) or "-" for h in game.hands),
@@ -655,7 +671,7 @@ def position_text(game: Game) -> str:
         ("winner", str(game.winner) if game.phase == Phase.OVER else ""),
         ("eliminated", _seats_text(game.eliminated)),
         ("buried", " ".join(CARD_TEXT[c] for c in game.buried)),
-        ("spent", " ".join(CARD_TEXT[c] for c in game.spent)),
+        ("spent", " ".join(CARD_TEXT[c] for c in b.spent)),
         ("pending", _pending_of(game)),
         ("drawn", CARD_TEXT[game.drawn] if game.drawn >= 0 else ""),
         ("declare", str(game.color_next) if game.color_next >= 0 else ""),
@@ -668,12 +684,12 @@ def position_text(game: Game) -> str:
         ("version", str(game.version) if game.version else ""),
         ("strict", COLOR_LETTERS[game.strict] if game.strict >= 0 else ""),
         ("launcher", str(game.launcher.state) if game.launcher is not None else ""),
-        ("armed", " ".join(f"{s}={CARD_TEXT[c]}" for s, c in enumerate(game.armed) if c >= 0)),
-        ("blocked", str(game.blocked) if game.blocked >= 0 else ""),
-        ("lock", "".join(COLOR_LETTERS[c] for c in game.lock)),
-        ("accepted", _accepted_text(game)),
-        ("paid", " ".join(str(s) for s in game.paid)),
-        *_event_pairs(game),
+        ("armed", " ".join(f"{s}={CARD_TEXT[c]}" for s, c in enumerate(b.armed) if c >= 0)),
+        ("blocked", str(b.blocked) if b.blocked >= 0 else ""),
+        ("lock", "".join(COLOR_LETTERS[c] for c in b.lock)),
+        ("accepted", _accepted_text(b)),
+        ("paid", " ".join(str(s) for s in b.paid)),
+        *_event_pairs(b),
     )
     lines += [f"{key}: {value}" for key, value in pairs if value]
     return "\n".join(lines)
@@ -732,26 +748,26 @@ def _jump_text(game: Game) -> str:
     return " ".join(words)
 
 
-def _accepted_text(game: Game) -> str:
-    at, by, _ = game.accepted
+def _accepted_text(b: BlastPart) -> str:
+    at, by, _ = b.accepted
     if by < 0:
         return ""
     return repr(at) if math.isfinite(at) else "untimed"
 
 
-def _event_pairs(game: Game) -> tuple[tuple[str, str], ...]:
+def _event_pairs(b: BlastPart) -> tuple[tuple[str, str], ...]:
     """An open BLAST event, the owed draws and what follows them."""
     pairs: list[tuple[str, str]] = []
-    if game.blast_card >= 0:
-        turn, phase, drawn = game.saved
+    if b.card >= 0:
+        turn, phase, drawn = b.saved
         chosen = " ".join(
-            f"{s}=" + ",".join(CARD_TEXT[c] for c in laid) for s, laid in game.blast_chosen.items()
+            f"{s}=" + ",".join(CARD_TEXT[c] for c in laid) for s, laid in b.chosen.items()
         )
         resume = f"{PHASE_NAMES[phase]} {turn}" + (f" {CARD_TEXT[drawn]}" if drawn >= 0 else "")
-        pairs += [("blast", CARD_TEXT[game.blast_card]), ("chosen", chosen), ("resume", resume)]
+        pairs += [("blast", CARD_TEXT[b.card]), ("chosen", chosen), ("resume", resume)]
     counts = {v: k for k, v in _OWED_COUNTS.items()}
-    owed = " ".join(f"{s}:{counts.get(k, str(k))}:{reason}" for s, k, reason in game.owed)
-    what, seat = game.then
+    owed = " ".join(f"{s}:{counts.get(k, str(k))}:{reason}" for s, k, reason in b.owed)
+    what, seat = b.then
     names = {v: k for k, v in _THEN.items()}
     then = "" if (what, seat) == (THEN_KEEP, -1) else names.get(what, str(what))
     then += f" {seat}" if then and seat >= 0 else ""

@@ -12,6 +12,12 @@ to it: every slot is in the table and every row a slot; a field that is not ``tr
 copied, and comes back from a saved game; a field hidden from a seat never reaches that
 seat's view; a determinisation redraws every hidden field.
 
+What only one rule set has is not the table's: it is that rule set's *part* of the state,
+one slot of the table (``Shape.PART``) holding an object with its own fields, or None at
+every other table (UNO Blast's, ``core.blast.part``). A part declares its fields in a table
+of its own, with these columns, and ``core.parts`` lists the parts: its copy is written by
+the same tool and the same tests hold it, so a rule set's state costs the others nothing.
+
 The codec reads its list of keys from here (``saved_keys``).
 """
 
@@ -32,6 +38,7 @@ class Shape(Enum):
     GRID = "a list, per seat, of a list of cards per seat"
     MAP = "a dict from a seat to an immutable value"
     OBJECT = "an object (or None: the launcher of a game without one)"
+    PART = "a rule set's own part of the state (or None): its fields have their own table"
 
 
 class Seen(Enum):
@@ -52,6 +59,7 @@ class Copy(Enum):
     CELLS = "a new list of new lists of new lists"
     METHOD = "the object's own copy (an Rng: a new one in the same state)"
     SHARED = "the same object: immutable, or a transient log"
+    PART = "the part's own copy into the new table's part (the same rules: both or none)"
     NONE = "not copied: the copy has what __init__ gives it"
 
 
@@ -102,23 +110,16 @@ _V, _SH, _ROWS, _CELLS, _METHOD, _SHARED, _NONE = (
 )
 _PENALTY = ("penalty",)
 
+#: The fields a new table takes from its constructor's arguments (``Game(rules, n, seed)``):
+#: the rules and how cards are drawn (from the rules), the seat count, and the PRNG.
+BY_CONSTRUCTOR: Final = frozenset({"rules", "draws", "n", "rng"})
+
 #: Every field of ``Game``, in the order of its ``__slots__``.
 FIELDS: Final[tuple[Field, ...]] = (
-    # BLAST mode's last accepted card: (arrival time, seat, card)
-    Field("accepted", _R, _PUB, _V, ("live.accepted",), ("accepted",)),
     # the seats not eliminated: derived from ``eliminated``, kept for speed
     Field("active", _S, _PUB, _V, ("eliminated",), ("eliminated",)),
-    # BLAST mode's armed card per seat: others see only that a card is held up
-    Field("armed", _P, _OWN, _SH, ("live.armed",), ("armed",)),
-    Field("blast_card", _S, _PUB, _V, ("blast.card",), ("blast",)),
-    # each due seat's chosen set, shown only when the event resolves
-    Field("blast_chosen", _M, _OWN, _SH, ("blast.chosen",), ("chosen",)),
-    Field("blast_drawer", _S, _PUB, _V, ("blast.drawer",), ("blast", "turn")),
-    # who must meet the event: a seat learns only that it is due (its legal actions)
-    Field("blast_due", _L, _NOBODY, _SH, ("blast.due",), ("blast", "hands")),
-    Field("blast_offers", _M, _OWN, _SH, (), transient=Transient.CACHE),
-    Field("blast_pending", _S, _PUB, _NONE, (), transient=Transient.ACTION),
-    Field("blocked", _S, _PUB, _V, ("live.blocked",), ("blocked",)),
+    # UNO Blast's own fields (``core.blast.part``), None in every other rule set
+    Field("blast", Shape.PART, _PUB, Copy.PART, ()),
     # eliminated hands, face down
     Field("buried", _L, _NOBODY, _SH, ("buried",), ("buried",)),
     Field("color", _S, _PUB, _V, ("color",), ("top",)),
@@ -142,7 +143,6 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("known", _G, _OWN, _CELLS, ("known",), ("known",)),
     Field("landed", _S, _PUB, _V, ("landed",), ("landed",)),
     Field("launcher", _O, _PUB, _METHOD, ("launcher",), ("launcher",)),
-    Field("lock", _L, _PUB, _SH, ("live.lock",), ("lock",)),
     Field("n", _S, _PUB, _V, ("players",), ("players", "hands")),
     # the last list ``legal_actions`` returned, its seat and version: ``apply`` runs one of
     # those very actions unchecked at that version (a copy, at the same version, shares it)
@@ -150,8 +150,6 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("offers_seat", _S, _NOBODY, _V, (), transient=Transient.CACHE),
     Field("offers_version", _S, _NOBODY, _V, (), transient=Transient.CACHE),
     Field("out", _S, _PUB, _V, ("out",), ("hands",)),
-    Field("owed", _L, _PUB, _SH, ("owed",), ("owed",)),
-    Field("paid", _L, _PUB, _SH, ("live.paid",), ("paid",)),
     Field("pen_amount", _S, _PUB, _V, _PENALTY, ("pending",)),
     Field("pen_chain", _S, _PUB, _V, _PENALTY, ("pending",)),
     Field("pen_challenge", _S, _PUB, _V, _PENALTY, ("pending",)),
@@ -168,18 +166,13 @@ FIELDS: Final[tuple[Field, ...]] = (
         ("phase",),
         ("pending", "drawn", "declare", "hands", "winner", "blast"),
     ),
-    Field("quiet", _S, _PUB, _NONE, (), transient=Transient.ACTION),
     Field("rng", _O, _NOBODY, _METHOD, ("rng",), ("seed",)),
     # the variant, options and their tables: immutable, shared by every copy
     Field("rules", _O, _PUB, _SHARED, ("variant", "options")),
     Field("said_uno", _P, _PUB, _SH, ("said_uno",), ("said",)),
-    # the window a BLAST event interrupted: (turn, phase, drawn card)
-    Field("saved", _R, _PUB, _V, ("blast.saved",), ("resume",)),
     # events of the deal, each with its own visibility (``core.events.redact``)
     Field("setup_events", _L, _NOBODY, _SHARED, (), transient=Transient.LOG),
-    Field("spent", _L, _PUB, _SH, ("spent",), ("spent",)),
     Field("strict", _S, _PUB, _V, ("strict",), ("strict",)),
-    Field("then", _R, _PUB, _V, ("then",), ("then",)),
     Field("top_kind", _S, _PUB, _V, ("top_kind",), ("top",)),
     Field("turn", _S, _PUB, _V, ("turn",), ("turn",)),
     Field("uno_open", _L, _PUB, _SH, ("uno_open",), ("uno",)),
@@ -187,15 +180,7 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("winner", _S, _PUB, _V, ("winner",), ("hands", "winner")),
 )
 
-#: The fields by name.
-BY_NAME: Final[dict[str, Field]] = {f.name: f for f in FIELDS}
 
-
-def hidden() -> tuple[Field, ...]:
-    """The fields some seat may not see: a determinisation must draw them anew."""
-    return tuple(f for f in FIELDS if f.seen is not Seen.PUBLIC)
-
-
-def saved_keys() -> frozenset[str]:
-    """The top-level keys of a saved game that hold fields (``format`` aside)."""
-    return frozenset(key.partition(".")[0] for f in FIELDS for key in f.saved)
+def saved_keys(fields: tuple[Field, ...] = FIELDS) -> frozenset[str]:
+    """The top-level keys of a saved game that hold ``fields`` (``format`` aside)."""
+    return frozenset(key.partition(".")[0] for f in fields for key in f.saved)

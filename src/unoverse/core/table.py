@@ -16,8 +16,8 @@ from __future__ import annotations
 from typing import Final
 
 from . import events as ev
-from .actions import Action, BlastChoices
-from .blast.owed import THEN_KEEP
+from .actions import Action
+from .blast.part import BlastPart
 from .cards import CARD_COLOR, COLOR_LETTERS
 from .events import Event
 from .launcher import Launcher, make_launcher
@@ -25,11 +25,6 @@ from .p1 import P1_STRIDE, STRICT_ROWS
 from .phase import Phase
 from .rng import Rng
 from .rules import Rules
-
-#: BLAST mode's last accepted card before any card: no time, no seat, no card.
-NO_CARD: Final = (float("-inf"), -1, -1)
-#: The mandatory window a BLAST event interrupted, when none is: (turn, phase, drawn card).
-NOTHING_SAVED: Final = (-1, 0, -1)
 
 _TURN: Final = Phase.TURN
 _OVER: Final = Phase.OVER
@@ -72,16 +67,8 @@ class Table:
     (``core.game``) is the table that plays: build one with ``unoverse.new_game``."""
 
     __slots__ = (
-        "accepted",
         "active",
-        "armed",
-        "blast_card",
-        "blast_chosen",
-        "blast_drawer",
-        "blast_due",
-        "blast_offers",
-        "blast_pending",
-        "blocked",
+        "blast",
         "buried",
         "color",
         "color_next",
@@ -99,14 +86,11 @@ class Table:
         "known",
         "landed",
         "launcher",
-        "lock",
         "n",
         "offers",
         "offers_seat",
         "offers_version",
         "out",
-        "owed",
-        "paid",
         "pen_amount",
         "pen_chain",
         "pen_challenge",
@@ -115,15 +99,11 @@ class Table:
         "pen_returned",
         "pen_source",
         "phase",
-        "quiet",
         "rng",
         "rules",
         "said_uno",
-        "saved",
         "setup_events",
-        "spent",
         "strict",
-        "then",
         "top_kind",
         "turn",
         "uno_open",
@@ -146,34 +126,10 @@ class Table:
         # Eliminated hands, face down under the discard pile (UNO Blast, §5.5): hidden, and
         # shuffled into the next draw pile with the discards.
         self.buried: list[int] = []
-        # UNO Blast's BLAST events (§5.5): the active BLAST card (-1: none), who drew it, the
-        # seats that must meet it (hidden), their chosen cards (hidden until the reveal), the
-        # spent BLAST pile (shuffled back with the discards, B-15), and a BLAST card just
-        # drawn whose event is about to open.
-        self.blast_card = -1
-        self.blast_drawer = -1
-        self.blast_due: list[int] = []
-        self.blast_chosen: dict[int, tuple[int, ...]] = {}
-        self.blast_offers: dict[int, BlastChoices] = {}  # each due seat's sets, once
-        self.spent: list[int] = []
-        self.blast_pending = -1
-        # Draws still owed when an event interrupts them, in order: (seat, cards or
-        # ``UNTIL`` a card plays, reason); what follows once they are done (``THEN_*``,
-        # seat); the mandatory window the event interrupted (turn, phase, drawn card); and
-        # whether draws are the event's own penalty (BLAST cards drawn then are put back).
-        self.owed: list[tuple[int, int, str]] = []
-        self.then: tuple[int, int] = (THEN_KEEP, -1)
-        self.saved: tuple[int, int, int] = NOTHING_SAVED
-        self.quiet = False
-        # BLAST mode (real time, §5.8, ``core.blast.machinery``): each seat's armed card
-        # (-1: none), the seat a Bloqueo blocks (-1: none), the colours it locks, the last
-        # accepted card (arrival time, seat, card) and the seats that have drawn its holding
-        # penalty.
-        self.armed = [-1] * players
-        self.blocked = -1
-        self.lock: list[int] = []
-        self.accepted: tuple[float, int, int] = NO_CARD
-        self.paid: list[int] = []
+        # UNO Blast's own fields (``core.blast.part``): None at every other table.
+        self.blast: BlastPart | None = (
+            BlastPart(players) if rules.blast_draws or rules.realtime else None
+        )
         self.color = -1  # active colour
         self.color_next = -1  # who starts once the first card's colour is declared
         self.top_kind = -1  # kind the top card counts as (a blank in copy_top mode copies)
@@ -298,11 +254,14 @@ class Table:
         caught, the card it covers stays too: the catch takes the illegal card back and
         that card is the top again (U-C-15)."""
         keep = 1 if self.illegal is None else 2
-        if len(self.discard) <= keep and not self.buried and not self.spent:
+        b = self.blast
+        spent = b.spent if b is not None else []
+        if len(self.discard) <= keep and not self.buried and not spent:
             return
-        cards = self.buried + self.spent + self.discard[:-keep]
+        cards = self.buried + spent + self.discard[:-keep]
         self.buried = []
-        self.spent = []
+        if b is not None:
+            b.spent = []
         self.discard = self.discard[-keep:]
         self.discard_by = self.discard_by[-keep:]
         self.rng.shuffle(cards)
@@ -330,15 +289,6 @@ class Table:
         self.discard_by[-1:-1] = [p] * len(gone)
         events.append(Event(ev.DISCARD_ALL, p, tuple(gone)))
 
-    def spend_blast(self) -> None:
-        """The resolved BLAST card goes to the spent pile (B-15); the event's drawer and the
-        window it interrupted are forgotten (a state between events holds neither)."""
-        self.spent.append(self.blast_card)
-        self.blast_card = -1
-        self.blast_drawer = -1
-        self.saved = NOTHING_SAVED
-        self.blast_offers = {}
-
     def end_stuck(self, events: list[Event], why: str = ev.STUCK_STALEMATE) -> None:
         """End a round that cannot go on (U-B-31) or that nobody plays (``why``
         ``ev.STUCK_IDLE``, U-C-14): the active seat with the fewest cards wins; a tie goes to
@@ -349,12 +299,8 @@ class Table:
         first = self.next_seat(last) if last >= 0 else self.left_of(self.dealer)
         order = self.resolution_order(first)
         winner = min(order, key=lambda seat: len(self.hands[seat]))
-        if self.blast_card >= 0:
-            self.blast_due = []
-            self.blast_chosen = {}
-            self.spend_blast()
-        self.owed.clear()
-        self.then = (THEN_KEEP, -1)
+        if self.blast is not None:
+            self.blast.lapse()
         events.append(Event(ev.STUCK, winner, count=len(self.hands[winner]), reason=why))
         self.end_round(winner, events)
 
@@ -394,7 +340,9 @@ class Table:
         out.extend(self.draw_pile)
         out.extend(self.discard)
         out.extend(self.buried)
-        out.extend(self.spent)
-        if self.blast_card >= 0:
-            out.append(self.blast_card)
+        b = self.blast
+        if b is not None:
+            out.extend(b.spent)
+            if b.card >= 0:
+                out.append(b.card)
         return out

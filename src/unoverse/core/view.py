@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
+from .blast.part import BlastPart
 from .phase import PHASE_NAMES, Phase
 from .rules import Rules
 from .table import Table
@@ -264,6 +265,7 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
     discard_by = game.discard_by
     said = game.said_uno
     rules = game.rules
+    b = game.blast
     return View(
         seat,
         rules.name,
@@ -282,9 +284,9 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
         rules.steps[game.color] if game.color >= 0 else (),
         len(game.draw_pile),
         -1 if game.launcher is None else game.launcher.state,
-        game.blast_card,
-        tuple(game.spent) if game.spent else (),
-        _live(game, seat) if rules.realtime else None,
+        b.card if b is not None else -1,
+        tuple(b.spent) if b is not None and b.spent else (),
+        _live(b, seat) if b is not None and rules.realtime else None,
         windows,
         pending,
         drawn,
@@ -297,11 +299,11 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
     )
 
 
-def _live(game: Table, seat: int | None) -> Live:
+def _live(b: BlastPart, seat: int | None) -> Live:
     """BLAST mode's public table for ``seat``: which card it armed is its own."""
     return Live(
-        game.blocked,
-        tuple(game.lock),
-        tuple([c >= 0 for c in game.armed]),
-        game.armed[seat] if seat is not None else -1,
+        b.blocked,
+        tuple(b.lock),
+        tuple([c >= 0 for c in b.armed]),
+        b.armed[seat] if seat is not None else -1,
     )

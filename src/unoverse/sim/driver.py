@@ -193,7 +193,8 @@ class Table:
         """When ``seat``'s answer ``act``, just decided, arrives: the clock plus the bot's
         reaction time (drawn here, one per answer), or plus ``armed_delay_ms`` for a play of
         the card the seat has armed; on the microsecond grid."""
-        armed = act.kind is _PLAY and act.card == game.armed[seat]
+        b = game.blast
+        armed = act.kind is _PLAY and b is not None and act.card == b.armed[seat]
         delay = self.armed_delay_ms if armed else self.bots[seat].delay()
         return on_grid(self.clock + delay)
 

@@ -20,10 +20,13 @@ same-coloured run beneath it back to its player; when nobody can play, a draw ro
 one card at a time, seat by seat, until a drawn card plays (it must be played at once,
 phase ``DRAWN``). Draws are owed, so BLAST events interrupt them as in Normal mode.
 
-The machinery works on the table through its public interface (``core.table``,
-``core.plays``); ``Game`` calls the functions here where UNO Blast's rules differ. What
-meets a BLAST card is ``core.blast.challenges``; the owed draws' markers are
-``core.blast.owed``.
+UNO Blast's own fields are the table's part (``core.blast.part``, ``t.blast``): every
+function here is called for a table of UNO Blast only, and reads the part as ``b``,
+asserting it is there (inline rather than through ``part``: the plain build's realtime loop
+calls these functions for every seat of every action). The machinery works on the table
+through its public interface (``core.table``, ``core.plays``); ``Game`` calls the
+functions here where UNO Blast's rules differ. What meets a BLAST card is
+``core.blast.challenges``; the owed draws' markers are ``core.blast.owed``.
 """
 
 from __future__ import annotations
@@ -43,6 +46,7 @@ from ..plays import Plays
 from ..table import Draws, Table
 from .challenges import can_meet, first_set, qualifies, qualifying_sets
 from .owed import ROUND, THEN_KEEP, THEN_LIVE, THEN_NEXT, THEN_OUT, UNTIL
+from .part import BlastPart
 
 #: Marks a refusal's reason (a catalogue key: ``core.reasons``).
 N_: Final = i18n.N_
@@ -61,10 +65,12 @@ class BlastDraws(Draws):
 
     def draw(self, t: Table, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
         """P2 in UNO Blast (§5.5): a BLAST card drawn stops the draw (it is no drawn card) and
-        its event is about to open (``blast_pending``); during the event's own penalty
+        its event is about to open (the part's ``pending``); during the event's own penalty
         (``quiet``) it goes back at a random position and is replaced (B-14). A hand that
         reaches the elimination threshold is eliminated and the rest of the draw cancelled
         (B-12)."""
+        b = t.blast
+        assert b is not None
         pile = t.draw_pile
         hand = t.hands[seat]
         never = t.rules.never_dealt
@@ -81,8 +87,8 @@ class BlastDraws(Draws):
                 skipped = 0
             c = pile.pop()
             if never and never[c]:
-                if not t.quiet:
-                    t.blast_pending = c
+                if not b.quiet:
+                    b.pending = c
                     break
                 pile.insert(t.rng.below(len(pile) + 1), c)
                 events.append(Event(ev.BLAST_RETURNED, seat, (c,)))
@@ -99,6 +105,14 @@ class BlastDraws(Draws):
         return got
 
 
+def part(t: Table) -> BlastPart:
+    """The table's UNO Blast part (``core.blast.part``), for ``Game``'s few reads of it in a
+    phase only UNO Blast has."""
+    b = t.blast
+    assert b is not None, "a table of UNO Blast has its part"
+    return b
+
+
 #: The one instance every UNO Blast table shares.
 BLAST_DRAWS: Final = BlastDraws()
 
@@ -109,8 +123,10 @@ def owe(
 ) -> None:
     """Make draws that a BLAST event may interrupt (UNO Blast): ``draws`` in order, then
     ``then`` (``THEN_*``, seat)."""
-    game.owed = draws
-    game.then = then
+    b = game.blast
+    assert b is not None
+    b.owed = draws
+    b.then = then
     settle(game, events)
 
 
@@ -118,7 +134,9 @@ def settle(game: Plays, events: list[Event]) -> None:
     """Make the owed draws until they are done (then carry out ``then``) or a BLAST event
     opens (they wait for it). A draw ``UNTIL`` a card plays stops, after an event, when
     its seat holds a legal card, which it must then play (§5.5 step 7)."""
-    owed = game.owed
+    b = game.blast
+    assert b is not None
+    owed = b.owed
     while owed and game.phase != _OVER:
         seat, n, reason = owed[0]
         if game.eliminated[seat]:
@@ -135,7 +153,7 @@ def settle(game: Plays, events: list[Event]) -> None:
                 owed.pop(0)  # an event gave a seat a legal card: the round is over
                 continue
             got = game.draw(seat, 1, reason, events)
-            if game.blast_pending >= 0:
+            if b.pending >= 0:
                 open_event(game, seat, events)
                 return
             if game.over:
@@ -155,7 +173,7 @@ def settle(game: Plays, events: list[Event]) -> None:
                 game.set_turn(seat)
                 continue
             got = game.draw(seat, 1, reason, events)
-            if game.blast_pending >= 0:
+            if b.pending >= 0:
                 open_event(game, seat, events)
                 return
             if game.over or game.eliminated[seat]:
@@ -168,17 +186,17 @@ def settle(game: Plays, events: list[Event]) -> None:
                 game.turn, game.phase, game.drawn = seat, _DRAWN, got[0]
             continue
         got = game.draw(seat, n, reason, events)
-        if game.blast_pending >= 0:
+        if b.pending >= 0:
             owed[0] = (seat, n - len(got), reason)
             open_event(game, seat, events)
             return
         owed.pop(0)
     if game.phase == _OVER:
         owed.clear()
-        game.then = (THEN_KEEP, -1)
+        b.then = (THEN_KEEP, -1)
         return
-    what, s = game.then
-    game.then = (THEN_KEEP, -1)
+    what, s = b.then
+    b.then = (THEN_KEEP, -1)
     if what == THEN_NEXT:
         game.clear_penalty()
         game.set_turn(game.next_seat(s))
@@ -194,20 +212,24 @@ def settle(game: Plays, events: list[Event]) -> None:
 # -- the BLAST event (§5.5) ------------------------------------------------------------
 def due(game: Plays) -> tuple[int, ...]:
     """The seats that must still choose their cards for the open BLAST event."""
-    return tuple(s for s in game.blast_due if s not in game.blast_chosen)
+    b = game.blast
+    assert b is not None
+    return tuple(s for s in b.due if s not in b.chosen)
 
 
 def choices(game: Plays, seat: int) -> Sequence[Action]:
     """``seat``'s choices in the open BLAST event: each qualifying set of its cards (a
     ``BlastChoices``, built on access; none once it has chosen or when it is not due)."""
-    if seat not in game.blast_due or seat in game.blast_chosen:
+    b = game.blast
+    assert b is not None
+    if seat not in b.due or seat in b.chosen:
         return ()
-    offers = game.blast_offers.get(seat)
+    offers = b.offers.get(seat)
     if offers is None:  # the hands stay as they are until the event resolves
         offers = BlastChoices(
-            qualifying_sets(CARD_KIND[game.blast_card], game.hands[seat], game.rules.numeral_wild)
+            qualifying_sets(CARD_KIND[b.card], game.hands[seat], game.rules.numeral_wild)
         )
-        game.blast_offers[seat] = offers
+        b.offers[seat] = offers
     return offers
 
 
@@ -215,7 +237,9 @@ def choose_for_late(game: Plays, events: list[Event]) -> None:
     """The event's deadline passed: each seat still due chooses its first qualifying set.
     One action, one version: the choices are made here, not as separate actions (the last
     one resolves the event)."""
-    kind, wild = CARD_KIND[game.blast_card], game.rules.numeral_wild
+    b = game.blast
+    assert b is not None
+    kind, wild = CARD_KIND[b.card], game.rules.numeral_wild
     for s in due(game):
         choose(game, s, blast_action(first_set(kind, game.hands[s], wild)), events)
 
@@ -223,31 +247,33 @@ def choose_for_late(game: Plays, events: list[Event]) -> None:
 def open_event(game: Plays, drawer: int, events: list[Event]) -> None:
     """A BLAST card was drawn (§5.5): play stops, the card is shown, and the seats that
     can meet its challenge must choose their cards (who they are stays hidden)."""
-    c = game.blast_pending
-    game.blast_pending = -1
-    game.saved = (game.turn, int(game.phase), game.drawn)
-    game.blast_card = c
-    game.blast_drawer = drawer
+    b = game.blast
+    assert b is not None
+    c = b.pending
+    b.pending = -1
+    b.saved = (game.turn, int(game.phase), game.drawn)
+    b.card = c
+    b.drawer = drawer
     events.append(Event(ev.BLAST, drawer, (c,)))
     kind, wild = CARD_KIND[c], game.rules.numeral_wild
-    game.blast_due = [
-        s for s in game.resolution_order(drawer) if can_meet(kind, game.hands[s], wild)
-    ]
-    game.blast_chosen = {}
-    game.blast_offers = {}
+    b.due = [s for s in game.resolution_order(drawer) if can_meet(kind, game.hands[s], wild)]
+    b.chosen = {}
+    b.offers = {}
     game.phase = _BLAST
     game.turn = drawer
     game.drawn = -1
-    if not game.blast_due:
+    if not b.due:
         resolve(game, events)
 
 
 def check_choice(game: Plays, seat: int, a: Action) -> None:
     """A seat that must meet the BLAST challenge sends exactly one qualifying set of
     cards from its hand (B-17, B-18)."""
-    if game.phase != _BLAST:
+    if game.phase != _BLAST:  # (any rule set's: a BLAST phase is UNO Blast's only)
         raise NotYourWindow(reason=N_("reason.blast.none_open"), action=a)
-    if seat in game.blast_chosen:
+    b = game.blast
+    assert b is not None
+    if seat in b.chosen:
         raise NotYourWindow(reason=N_("reason.blast.chosen"), action=a, seat=seat)
     cards = (a.card, *a.more)
     if not all(0 <= c < N_CARDS for c in cards):
@@ -259,24 +285,26 @@ def check_choice(game: Plays, seat: int, a: Action) -> None:
                 reason=N_("reason.not_in_hand"), action=a, card=CARD_TEXT[c], seat=seat
             )
         pool.remove(c)
-    kind = CARD_KIND[game.blast_card]
-    if seat not in game.blast_due:
+    kind = CARD_KIND[b.card]
+    if seat not in b.due:
         raise NotYourWindow(reason=N_("reason.blast.cannot_meet"), action=a, seat=seat)
     if not qualifies(kind, cards, game.rules.numeral_wild):
         raise IllegalAction(
             reason=N_("reason.blast.not_met"),
             action=a,
-            card=CARD_TEXT[game.blast_card],
+            card=CARD_TEXT[b.card],
             count=int(KIND_CODES[kind][1]),
         )
 
 
 def choose(game: Plays, seat: int, a: Action, events: list[Event]) -> None:
     """A seat's hidden choice; the last one due resolves the event."""
+    b = game.blast
+    assert b is not None
     chosen = tuple(sorted((a.card, *a.more)))
-    game.blast_chosen[seat] = chosen
+    b.chosen[seat] = chosen
     events.append(Event(ev.BLAST_CHOICE, seat, chosen))
-    if len(game.blast_chosen) == len(game.blast_due):
+    if len(b.chosen) == len(b.due):
         resolve(game, events)
 
 
@@ -285,9 +313,11 @@ def resolve(game: Plays, events: list[Event]) -> None:
     empty hand wins (the first in resolution order, B-26); every other seat draws 3
     (BLAST cards put back, elimination after every card); the BLAST card is spent; the
     interrupted play resumes."""
-    order = game.resolution_order(game.blast_drawer)
+    b = game.blast
+    assert b is not None
+    order = game.resolution_order(b.drawer)
     for s in order:
-        laid = game.blast_chosen.get(s)
+        laid = b.chosen.get(s)
         if not laid:
             continue
         hand = game.hands[s]
@@ -299,30 +329,30 @@ def resolve(game: Plays, events: list[Event]) -> None:
         game.discard[-1:-1] = laid
         game.discard_by[-1:-1] = [s] * len(laid)
         events.append(Event(ev.BLAST_DISCARD, s, laid))
-        if game.armed[s] >= 0 and game.armed[s] not in hand:
+        if b.armed[s] >= 0 and b.armed[s] not in hand:
             drop_armed(game, s, events)
-    due = game.blast_due
-    chosen = game.blast_chosen
-    game.blast_due = []
-    game.blast_chosen = {}
+    due = b.due
+    chosen = b.chosen
+    b.due = []
+    b.chosen = {}
     for s in order:
         if s in chosen and not game.hands[s]:  # emptied by the event: wins (B-26)
-            game.spend_blast()
+            b.spend()
             game.end_round(s, events)
             return
-    game.quiet = True
+    b.quiet = True
     for s in order:  # a seat that went out (its last card's penalty pending) is out of it
         if s not in due and not game.eliminated[s] and s != game.out:
             events.append(Event(ev.BLAST_PENALTY, s, count=3))
             game.draw(s, 3, ev.FOR_BLAST, events)
             if game.phase == _OVER:
                 break
-    game.quiet = False
-    turn, phase, drawn = game.saved
-    game.spend_blast()  # only now: the penalties' reshuffle leaves it out (B-15)
+    b.quiet = False
+    turn, phase, drawn = b.saved
+    b.spend()  # only now: the penalties' reshuffle leaves it out (B-15)
     if game.phase == _OVER:
-        game.owed.clear()
-        game.then = (THEN_KEEP, -1)
+        b.owed.clear()
+        b.then = (THEN_KEEP, -1)
         return
     # U-B-36: the card a seat had to play (drawn in a draw round) went in its BLAST
     # set; the forced play lapses and play goes on without it
@@ -331,7 +361,7 @@ def resolve(game: Plays, events: list[Event]) -> None:
         phase, drawn = int(_LIVE if game.rules.realtime else _TURN), -1
     game.turn, game.phase, game.drawn = turn, PHASES[phase], drawn
     settle(game, events)
-    if lapsed and game.phase == _LIVE and not game.owed:
+    if lapsed and game.phase == _LIVE and not b.owed:
         go_on(game, events)
 
 
@@ -356,6 +386,8 @@ def eliminate(game: Table, seat: int, events: list[Event]) -> None:
     """A hand that reached ``Rules.elimination`` cards (UNO Blast, §5.5, B-12): it goes
     face down under the discard pile (``buried``), the seat leaves the turn order, and
     when one active seat remains it wins (B-27)."""
+    b = game.blast
+    assert b is not None
     hand = game.hands[seat]
     events.append(Event(ev.ELIMINATED, seat, count=len(hand)))
     game.buried.extend(hand)
@@ -367,9 +399,9 @@ def eliminate(game: Table, seat: int, events: list[Event]) -> None:
         game.jump_undo = None  # no jump-in undoes the card, no catch sends it back, and
         game.illegal = None  # no challenge of a Wild Draw Four can be judged
         game.pen_challenge = False
-    game.armed[seat] = -1
-    if game.blocked == seat:
-        game.blocked = -1
+    b.armed[seat] = -1
+    if b.blocked == seat:
+        b.blocked = -1
     game.active -= 1
     if seat in game.uno_open:
         game.uno_open.remove(seat)
@@ -411,17 +443,21 @@ def holding(game: Plays, card: int) -> int:
 def playable(game: Plays, card: int) -> bool:
     """``card`` may be played now: P1 (with the Numeral's rules) and the Bloqueo's colour
     lock, which a wild-type card lifts (B-5)."""
+    b = game.blast
+    assert b is not None
     if not game.p1_row()[card]:
         return False
-    return not game.lock or CARD_IS_WILD[card] or CARD_COLOR[card] not in game.lock
+    return not b.lock or CARD_IS_WILD[card] or CARD_COLOR[card] not in b.lock
 
 
 def can_play(game: Plays, seat: int) -> bool:
     """``seat`` is active, not blocked, and holds a card it may play."""
-    if game.eliminated[seat] or seat == game.blocked:
+    b = game.blast
+    assert b is not None
+    if game.eliminated[seat] or seat == b.blocked:
         return False
     p1 = game.p1_row()
-    lock = game.lock
+    lock = b.lock
     for c in game.hands[seat]:
         if p1[c] and (not lock or CARD_IS_WILD[c] or CARD_COLOR[c] not in lock):
             return True
@@ -430,8 +466,10 @@ def can_play(game: Plays, seat: int) -> bool:
 
 def plays(game: Plays, seat: int) -> list[Action]:
     """Every play ``seat`` may make now (one card, with its colour or number)."""
+    b = game.blast
+    assert b is not None
     out: list[Action] = []
-    if game.eliminated[seat] or seat == game.blocked:
+    if game.eliminated[seat] or seat == b.blocked:
         return out
     hand = game.hands[seat]
     if game.phase == _DRAWN:  # the draw round's card: played at once
@@ -441,7 +479,7 @@ def plays(game: Plays, seat: int) -> list[Action]:
     rules = game.rules
     special = rules.special
     p1 = game.p1_row()
-    lock = game.lock
+    lock = b.lock
     prev = -1
     for c in sorted(hand):
         if c != prev and p1[c] and (not lock or CARD_IS_WILD[c] or CARD_COLOR[c] not in lock):
@@ -458,10 +496,12 @@ def plays(game: Plays, seat: int) -> list[Action]:
 def legal(game: Plays, seat: int) -> list[Action]:
     """``seat``'s actions in BLAST mode: its plays, then arming each other card it holds, or
     putting the armed one back."""
+    b = game.blast
+    assert b is not None
     out = plays(game, seat)
     if game.phase != _LIVE or game.eliminated[seat]:
         return out
-    armed = game.armed[seat]
+    armed = b.armed[seat]
     prev = -1
     for c in sorted(game.hands[seat]):
         if c != prev and c != armed:
@@ -475,7 +515,9 @@ def legal(game: Plays, seat: int) -> list[Action]:
 def simultaneous(game: Plays, seat: int, at: float | None) -> bool:
     """A play by ``seat`` stamped ``at`` is simultaneous with the last accepted card: from
     another seat, within ``Rules.simultaneity_ms`` after it (§5.8)."""
-    t, by, _card = game.accepted
+    b = game.blast
+    assert b is not None
+    t, by, _card = b.accepted
     return at is not None and by >= 0 and seat != by and t <= at <= t + game.rules.simultaneity_ms
 
 
@@ -483,6 +525,8 @@ def check_play(game: Plays, seat: int, a: Action, at: float | None) -> bool:
     """Validate a play in BLAST mode; True when it is simultaneous (applied as a refusal with
     the holding penalty). Raises for a card not held, a blocked seat, or a play not legal
     on the pile as it is now (``stale``: it may have been legal when the player decided)."""
+    b = game.blast
+    assert b is not None
     # Form first, then time: only a well-formed play of a card the seat holds can be
     # simultaneous (and cost the holding penalty); a malformed one is refused unapplied.
     if a.more or a.target >= 0 or a.direction or a.amount >= 0 or a.uno:
@@ -509,7 +553,7 @@ def check_play(game: Plays, seat: int, a: Action, at: float | None) -> bool:
         return True  # (the draw round's forced play itself is never simultaneous)
     if game.phase == _DRAWN and seat != game.turn:
         raise StaleAction(reason=N_("reason.live.draw_round"), action=a, seat=game.turn)
-    if seat == game.blocked:
+    if seat == b.blocked:
         raise NotYourWindow(reason=N_("reason.live.blocked"), action=a, seat=seat)
     if game.phase == _DRAWN and c != game.drawn:
         raise StaleAction(
@@ -534,6 +578,8 @@ def check_play(game: Plays, seat: int, a: Action, at: float | None) -> bool:
 
 def check_arm(game: Plays, seat: int, a: Action) -> None:
     """``arm:CARD`` picks up a card the seat holds; ``disarm`` needs an armed card."""
+    b = game.blast
+    assert b is not None
     if game.phase != _LIVE:
         raise NotYourWindow(reason=N_("reason.arm.not_live"), action=a)
     if a.kind is Kind.ARM:
@@ -541,38 +587,44 @@ def check_arm(game: Plays, seat: int, a: Action) -> None:
             raise IllegalAction(
                 reason=N_("reason.arm.not_held"), action=a, seat=seat, card=CARD_TEXT[a.card]
             )
-        if a.card == game.armed[seat]:
+        if a.card == b.armed[seat]:
             raise IllegalAction(
                 reason=N_("reason.arm.already"), action=a, seat=seat, card=CARD_TEXT[a.card]
             )
-    elif game.armed[seat] < 0:
+    elif b.armed[seat] < 0:
         raise IllegalAction(reason=N_("reason.arm.none"), action=a, seat=seat)
 
 
 def arm(game: Plays, seat: int, a: Action, events: list[Event]) -> None:
     """Arm or disarm: others see that the seat holds a card up, not which (SPLIT)."""
+    b = game.blast
+    assert b is not None
     if a.kind is Kind.ARM:
-        game.armed[seat] = a.card
+        b.armed[seat] = a.card
         events.append(Event(ev.ARM, seat, (a.card,)))
     else:
-        game.armed[seat] = -1
+        b.armed[seat] = -1
         events.append(Event(ev.DISARM, seat))
 
 
 def drop_armed(game: Plays, seat: int, events: list[Event]) -> None:
     """The seat's armed card has left its hand: nothing is armed any more."""
-    game.armed[seat] = -1
+    b = game.blast
+    assert b is not None
+    b.armed[seat] = -1
     events.append(Event(ev.DISARM, seat))
 
 
 def refuse(game: Plays, seat: int, a: Action, events: list[Event]) -> None:
     """A play simultaneous with the accepted card: refused, the card stays in the hand, and
     the seat draws that card's holding penalty unless it already has (B-9)."""
-    _t, _by, x = game.accepted
+    b = game.blast
+    assert b is not None
+    _t, _by, x = b.accepted
     events.append(Event(ev.SIMULTANEOUS, seat, (a.card, x)))
     n = holding(game, x)
-    if n and seat not in game.paid:
-        game.paid.append(seat)
+    if n and seat not in b.paid:
+        b.paid.append(seat)
         events.append(Event(ev.HOLDING, seat, (x,), n))
         owe(game, [(seat, n, ev.FOR_HOLDING)], (THEN_LIVE, -1), events)
     else:
@@ -582,6 +634,8 @@ def refuse(game: Plays, seat: int, a: Action, events: list[Event]) -> None:
 def play(game: Plays, p: int, a: Action, at: float | None, events: list[Event]) -> None:
     """An accepted play: the card lands, the block and the lock move on, and its BLAST-mode
     effect applies (§5.8's table)."""
+    b = game.blast
+    assert b is not None
     rules = game.rules
     c = a.card
     hand = game.hands[p]
@@ -605,17 +659,17 @@ def play(game: Plays, p: int, a: Action, at: float | None, events: list[Event]) 
         game.phase, game.drawn = _LIVE, -1
     # the block lifts once another seat's card is accepted; the lock covers one card, or
     # until a wild-type card under ``blast.lock_scope=until_wild``
-    if game.blocked >= 0 and p != game.blocked:
-        events.append(Event(ev.UNBLOCKED, game.blocked))
-        game.blocked = -1
+    if b.blocked >= 0 and p != b.blocked:
+        events.append(Event(ev.UNBLOCKED, b.blocked))
+        b.blocked = -1
     if CARD_IS_WILD[c] or not rules.lock_until_wild:
-        game.lock.clear()
-    game.accepted = (float("-inf") if at is None else at, p, c)
-    game.paid = [p]
+        b.lock.clear()
+    b.accepted = (float("-inf") if at is None else at, p, c)
+    b.paid = [p]
     game.turn = p  # the last seat to play: the draw round starts after it
     if eff == fx.DISCARD_ALL:
         game.discard_color_cards(p, game.discard_colors((c,)), events)
-    if game.armed[p] >= 0 and game.armed[p] not in hand:
+    if b.armed[p] >= 0 and b.armed[p] not in hand:
         drop_armed(game, p, events)  # the armed card was played or discarded
     then = (THEN_LIVE, -1)
     if not hand:  # out: it wins once its card's draws are done, sitting out any event
@@ -623,9 +677,9 @@ def play(game: Plays, p: int, a: Action, at: float | None, events: list[Event]) 
         then = (THEN_OUT, p)
     draws: list[tuple[int, int, str]] = []
     if eff == fx.SKIP:  # Bloqueo: the next seat is blocked, its colour locked (B-4, B-5)
-        game.blocked = game.next_seat(p)
-        game.lock.append(CARD_COLOR[c])
-        events.append(Event(ev.BLOCKED, game.blocked, color=CARD_COLOR[c]))
+        b.blocked = game.next_seat(p)
+        b.lock.append(CARD_COLOR[c])
+        events.append(Event(ev.BLOCKED, b.blocked, color=CARD_COLOR[c]))
     elif eff == fx.REVERSE:
         game.direction = -game.direction
         events.append(Event(ev.REVERSE, p, direction=game.direction))
@@ -648,15 +702,17 @@ def _holding_draws(
     """+1/+2/+4 (``next_draws``): the next seat draws, and so does every armed seat, each
     once (B-9); +6/+10: only the armed seats, or the next seat where none is armed under
     ``blast.big_draw_no_holder=next`` (B-8). One seat at a time from the next seat on."""
+    b = game.blast
+    assert b is not None
     n = holding(game, c)
     first = game.next_seat(p)
-    holders = [s for s in _from(game, first, p) if game.armed[s] >= 0]
+    holders = [s for s in _from(game, first, p) if b.armed[s] >= 0]
     if (next_draws or (not holders and game.rules.big_draw_next)) and first not in holders:
         holders.insert(0, first)
     draws = []
     for s in holders:
-        game.paid.append(s)
-        if game.armed[s] >= 0:
+        b.paid.append(s)
+        if b.armed[s] >= 0:
             events.append(Event(ev.HOLDING, s, (c,), n))
             draws.append((s, n, ev.FOR_HOLDING))
         else:
@@ -763,9 +819,11 @@ def drawable(game: Plays) -> bool:
 
 def unblocked_from(game: Plays, seat: int) -> int:
     """The first active seat from ``seat`` on that is not blocked (B-29); -1 if none."""
+    b = game.blast
+    assert b is not None
     s = seat
     for _ in range(game.n):
-        if not game.eliminated[s] and s != game.blocked:
+        if not game.eliminated[s] and s != b.blocked:
             return s
         s = game.next_seat(s)
     return -1
