@@ -72,5 +72,3 @@ HAND_MOVES: Final = frozenset({SWAP_HANDS, SEVEN_SWAP, ROTATE_HANDS, SHUFFLE_HAN
 SPECIAL_PLAY_EFFECTS: Final = CHOOSING_EFFECTS | HAND_MOVES | {DISCARD_ALL, NUMERAL}
 #: Effects that leave a draw penalty pending on the next seat (E-1).
 PENALTY_EFFECTS: Final = frozenset({DRAW, WILD_DRAW, HIT_FIRE, REVERSE_DRAW, WILD_PENALTY})
-#: Effects whose penalty is a number of cards (they start or extend a chain).
-COUNTED_PENALTIES: Final = frozenset({DRAW, WILD_DRAW, REVERSE_DRAW, WILD_PENALTY})

@@ -57,7 +57,6 @@ from .cards import (
 )
 from .copying import copy_state
 from .effects import (
-    COUNTED_PENALTIES,
     HAND_MOVES,
     PENALTY_EFFECTS,
     STACK_BLAST_GE,
@@ -816,13 +815,6 @@ class Game(Plays):
                 events.append(Event(ev.REVIVE, revived))
             if size == 0:
                 self.out = p
-            if eff in COUNTED_PENALTIES:
-                self.pen_amount = self.pen_amount + amount if answering else amount
-                self.pen_chain = self.pen_chain + 1 if answering else 1
-            elif eff == fx.HIT_FIRE:
-                self.pen_amount = 0
-                self.pen_chain = 1
-                self.pen_fire = True
             LANDING[eff](self, p, amount, revived, a, mult, events)
         if rules.jump_in and self.out < 0 and self.phase != _OVER:
             # a jump-in window opens on the card that landed (§4.9)

@@ -1,9 +1,10 @@
 """What a card's effect does once the card has landed (RULES.md §1.4, E-1), one small named
 function per effect, found through ``LANDING`` by the effect's code.
 
-``Game._do_play`` lays the card, judges the UNO call and sets a draw penalty's amount; for
-every effect but the common ones (a number, a Wild: the turn passes on), it then calls the
-effect's function here, which records the effect and moves the turn on. The moves of whole
+``Game._do_play`` lays the card and judges the UNO call; for every effect but the common
+ones (a number, a Wild: the turn passes on), it then calls the effect's function here,
+which records the effect (a draw card: its penalty's amount, started or added to) and moves
+the turn on. The moves of whole
 hands and the all-draw that these effects share live here too: a jump-in undoes a hand move
 with them (``Game._do_jump``), and variants' first cards use them (``all_draw``).
 """
@@ -254,6 +255,7 @@ def _penalty(
 ) -> None:
     """A draw card: the penalty waits on its victim (the next seat, or ``victim``), whose
     own ``take`` (or answer) settles it (E-1)."""
+    _count(g, amount)
     _victim_faces(g, p, victim, False)
 
 
@@ -261,7 +263,30 @@ def _wild_draw(
     g: Plays, p: int, amount: int, victim: int, a: Action, mult: int, events: list[Event]
 ) -> None:
     """A Wild Draw Four: a penalty its victim may also challenge (P5)."""
+    _count(g, amount)
     _victim_faces(g, p, victim, True)
+
+
+def _hit_fire(
+    g: Plays, p: int, amount: int, victim: int, a: Action, mult: int, events: list[Event]
+) -> None:
+    """Wild Hit-Fire: its victim presses the launcher until it fires (A-4): a penalty of
+    no count, which starts a chain."""
+    g.pen_amount = 0
+    g.pen_chain = 1
+    g.pen_fire = True
+    _victim_faces(g, p, victim, False)
+
+
+def _count(g: Plays, amount: int) -> None:
+    """A draw card of ``amount`` cards lands: it starts a penalty, or, played as an answer
+    to a pending one (stacking: the window is still the penalty's), adds to it."""
+    if g.phase == _PENALTY:
+        g.pen_amount += amount
+        g.pen_chain += 1
+    else:
+        g.pen_amount = amount
+        g.pen_chain = 1
 
 
 def _victim_faces(g: Plays, p: int, victim: int, challenge: bool) -> None:
@@ -306,7 +331,7 @@ def _table() -> tuple[Landing, ...]:
         fx.SHUFFLE_HANDS: _shuffle,
         fx.DRAW: _penalty,
         fx.WILD_DRAW: _wild_draw,
-        fx.HIT_FIRE: _penalty,
+        fx.HIT_FIRE: _hit_fire,
         fx.REVERSE_DRAW: _reverse_draw,
         fx.WILD_PENALTY: _penalty,
     }
