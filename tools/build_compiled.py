@@ -142,7 +142,7 @@ INTERPRETED = {
     "core/extras.py": "one exception class (for a missing optional extra)",
     "core/reasons.py": "an illegal action's reason, made only when an action is refused",
     "core/sentences.py": "the log's sentences, made for people, not in the engine's loop",
-    "variants/flip/pairing.py": "UNO Flip's pairing of faces: data, read once",
+    "core/faces.py": "the two-faced cards' faces and pairing: data, read once",
     "bots/pace.py": "the server's bot speeds: timings, not the engine's loop",
 }
 

@@ -1,11 +1,27 @@
-"""UNO Flip's canonical pairing (RULES.md §8.3, FL-1): the deck's 112 cards and their ids,
-each side's contents against §8.2's table, and the properties §8.3 records for tests."""
+"""UNO Flip's canonical pairing (RULES.md §8.3, FL-1): the deck's 112 cards and their
+numbers, each side's contents against §8.2's table, the properties §8.3 records for tests,
+and the two ids of each card, one for each face up."""
 
 from __future__ import annotations
 
 from collections import Counter
 
-from unoverse.variants.flip.pairing import (
+from unoverse.core.cards import (
+    CARD_COLOR,
+    CARD_IS_WILD,
+    CARD_KIND,
+    CARD_NUMBER,
+    CARD_TEXT,
+    DARK_UP,
+    FACE,
+    N_CARDS,
+    TWIN,
+    card,
+    card_of,
+    card_on,
+    color,
+)
+from unoverse.core.faces import (
     CANONICAL,
     DARK_COLORS,
     LIGHT_COLORS,
@@ -70,3 +86,37 @@ def test_fl_1_the_reading_examples_of_the_spec() -> None:
     assert backs_of("B1") == ["VSA", "VSA"]  # both blue 1s: a purple Skip Everyone
     assert backs_of("B6") == ["VR", "TSA"]  # S22's correction: a purple Reverse
     assert fronts_of("V+5") == {"R2", "R4"}  # §8.14 scenario 3: a drawn V+5 back
+
+
+def test_a_two_faced_card_has_an_id_for_each_face_up() -> None:
+    light, dark = card("R1|P3"), card_on("R1|P3", dark=True)
+    assert light == card_on("R1|P3", dark=False) and dark != light
+    assert TWIN[light] == dark and TWIN[dark] == light
+    assert CARD_TEXT[light] == CARD_TEXT[dark] == "R1|P3"  # written light face first
+    assert not DARK_UP[light] and DARK_UP[dark]
+    # every lookup reads the face that is up: red 1, then pink 3
+    assert (CARD_COLOR[light], CARD_NUMBER[light]) == (color("R"), 1)
+    assert (CARD_COLOR[dark], CARD_NUMBER[dark]) == (color("P"), 3)
+    assert (CARD_TEXT[FACE[light]], CARD_TEXT[FACE[dark]]) == ("R1", "P3")
+
+
+def test_every_distinct_card_of_the_deck_is_one_card() -> None:
+    two_faced = [c for c in range(N_CARDS) if TWIN[c] != c]
+    assert len(two_faced) == 2 * 111  # the two blue 1s with a purple Skip Everyone are alike
+    assert {CARD_TEXT[c] for c in two_faced} == {card_text(n) for n in range(112)}
+    for c in two_faced:
+        up = FACE[c]
+        assert TWIN[TWIN[c]] == c and TWIN[up] == up and FACE[up] == up
+        assert (CARD_COLOR[c], CARD_KIND[c], CARD_IS_WILD[c]) == (
+            CARD_COLOR[up],
+            CARD_KIND[up],
+            CARD_IS_WILD[up],
+        )
+
+
+def test_the_faces_only_two_faced_cards_print_are_cards_of_their_own() -> None:
+    for text, wild in (("P+5", False), ("OF", False), ("RF", False), ("W+2", True), ("WDC", True)):
+        c = card(text)
+        assert CARD_TEXT[c] == text and CARD_IS_WILD[c] is wild and TWIN[c] == c
+        assert card_of(CARD_COLOR[c], CARD_KIND[c]) == c
+    assert card("R7") == card_of(color("R"), 7)  # the one-faced cards keep their ids

@@ -4,6 +4,12 @@ Every card of every variant has one id in a single table, so a card means the sa
 everywhere (tests, logs, the wire). A card is a colour and a kind, or a colourless kind
 (wilds and Blast's BLAST cards). Decks (which cards exist, how many, their points) are
 variant data; this module only knows identity and notation.
+
+A card with two faces (UNO Flip's, ``core.faces``) has two ids, one for each face up: the
+table's lookups (colour, kind, number) read the face that is up, so every rule reads a
+two-faced card as it reads any other. Turning the table over maps every card to its
+``TWIN``. Both ids are written ``light|dark``; the table's side says which one a text
+means (``card_on``).
 """
 
 from __future__ import annotations
@@ -12,6 +18,7 @@ from collections.abc import Sequence
 from typing import Final
 
 from .errors import NotationError
+from .faces import CANONICAL
 
 #: Colour letters in the chromatic order of Full Spectrum (RULES.md §4.3).
 COLOR_LETTERS: Final = "ROYGTBVP"
@@ -41,7 +48,12 @@ BLAST_KINDS: Final = (
     "!4SN",
 )
 
-KIND_CODES: Final = COLORED_KINDS + WILD_KINDS + BLAST_KINDS
+#: Kinds printed only on two-faced cards: the dark Draw Five and either side's Flip, in a
+#: colour; the light Wild Draw Two and the dark Wild Draw Color (RULES.md §8.2).
+FACE_COLORED_KINDS: Final = ("+5", "F")
+FACE_WILD_KINDS: Final = ("W+2", "WDC")
+
+KIND_CODES: Final = COLORED_KINDS + WILD_KINDS + BLAST_KINDS + FACE_COLORED_KINDS + FACE_WILD_KINDS
 KIND_INDEX: Final = {code: i for i, code in enumerate(KIND_CODES)}
 
 
@@ -61,7 +73,7 @@ SHUFFLE_HANDS: Final = kind("WSH")
 CUSTOMIZABLE: Final = kind("WCU")
 
 N_KINDS: Final = len(KIND_CODES)
-KIND_IS_WILD: Final = tuple(code in WILD_KINDS for code in KIND_CODES)
+KIND_IS_WILD: Final = tuple(code in WILD_KINDS + FACE_WILD_KINDS for code in KIND_CODES)
 KIND_NUMBER: Final = tuple(int(code) if code.isdigit() else -1 for code in KIND_CODES)
 
 # The card table: parallel tuples indexed by card id.
@@ -77,33 +89,78 @@ for _code in WILD_KINDS + BLAST_KINDS:
     _text.append(_code)
     _color.append(NO_COLOR)
     _kind.append(KIND_INDEX[_code])
+# The faces only two-faced cards print, each as a card of its own: what a face shows.
+for _code in FACE_COLORED_KINDS:
+    for _c, _letter in enumerate(COLOR_LETTERS):
+        _text.append(_letter + _code)
+        _color.append(_c)
+        _kind.append(KIND_INDEX[_code])
+for _code in FACE_WILD_KINDS:
+    _text.append(_code)
+    _color.append(NO_COLOR)
+    _kind.append(KIND_INDEX[_code])
+_one_faced = len(_text)
+_by_face = {t: i for i, t in enumerate(_text)}
+# Two-faced cards: every distinct card of the deck light face up, then the same cards dark
+# face up, in the deck's order.
+_pairs = tuple(dict.fromkeys(CANONICAL))
+_face: list[int] = list(range(_one_faced))
+for _dark in (False, True):
+    for _light, _back in _pairs:
+        _up = _by_face[_back if _dark else _light]
+        _text.append(f"{_light}|{_back}")
+        _color.append(_color[_up])
+        _kind.append(_kind[_up])
+        _face.append(_up)
 
 CARD_TEXT: Final = tuple(_text)
 CARD_COLOR: Final = tuple(_color)
 CARD_KIND: Final = tuple(_kind)
 CARD_IS_WILD: Final = tuple(KIND_IS_WILD[k] for k in _kind)
 CARD_NUMBER: Final = tuple(KIND_NUMBER[k] for k in _kind)
-CARD_INDEX: Final = {t: i for i, t in enumerate(_text)}
+#: Text to id; a two-faced card's text to its light face up (``card_on`` for the dark one).
+CARD_INDEX: Final = {t: i for i, t in reversed(tuple(enumerate(_text)))}
 N_CARDS: Final = len(_text)
-del _text, _color, _kind
+_light_up = range(_one_faced, _one_faced + len(_pairs))
+_dark_up = range(_one_faced + len(_pairs), N_CARDS)
+#: By id: the id with the other face up; a one-faced card's is itself.
+TWIN: Final = (*range(_one_faced), *_dark_up, *_light_up)
+#: By id: the one-faced card showing the same face (itself for a one-faced card): what a
+#: seat sees of a card, face up or from behind (``FACE[TWIN[c]]``).
+FACE: Final = tuple(_face)
+#: By id: whether the card's dark face is up.
+DARK_UP: Final = tuple(c in _dark_up for c in range(N_CARDS))
+del _text, _color, _kind, _face, _by_face, _pairs, _light_up, _dark_up
 
 
 def card(text: str) -> int:
-    """The card id of a card written in the notation (``"R7"``, ``"BR"``, ``"W+4"``)."""
+    """The card id of a card written in the notation (``"R7"``, ``"BR"``, ``"W+4"``; a
+    two-faced card's ``"R1|P3"`` is its light face up)."""
     try:
         return CARD_INDEX[text]
     except KeyError:
         raise NotationError(
             f"unknown card {text!r}: write a colour letter ({COLOR_LETTERS}) and a kind "
-            f"({' '.join(COLORED_KINDS)}), or a wild code ({' '.join(WILD_KINDS)})"
+            f"({' '.join(COLORED_KINDS + FACE_COLORED_KINDS)}), or a wild code "
+            f"({' '.join(WILD_KINDS + FACE_WILD_KINDS)}), or a two-faced card light|dark"
         ) from None
 
 
+def card_on(text: str, dark: bool) -> int:
+    """The card id of a card written in the notation at a table with its dark side up when
+    ``dark``: a two-faced card's text means the face of the table's side."""
+    c = card(text)
+    return TWIN[c] if dark else c
+
+
 def card_of(color: int, kind_index: int) -> int:
-    """The id of the card of this colour and kind (``NO_COLOR`` for colourless kinds)."""
+    """The id of the one-faced card of this colour and kind (``NO_COLOR`` for colourless
+    kinds)."""
     if color == NO_COLOR:
         return CARD_INDEX[KIND_CODES[kind_index]]
-    return kind_index * len(COLOR_LETTERS) + color
+    if kind_index < len(COLORED_KINDS):
+        return kind_index * len(COLOR_LETTERS) + color
+    return CARD_INDEX[COLOR_LETTERS[color] + KIND_CODES[kind_index]]
 
 
 def color(letter: str) -> int:

@@ -1,12 +1,15 @@
-"""Which light face is printed on the back of which dark face: UNO Flip's canonical pairing
-(RULES.md §8.3, FL-1), the physical deck on record (S22).
+"""Cards with two faces: UNO Flip's deck, whose every card has a light face and a dark face,
+and its canonical pairing (RULES.md §8.3, FL-1), the physical deck on record (S22).
 
-A Flip card is written ``light|dark``, light face first (``R1|P3``, ``W|T3``, ``RS|W``). Its
-id, 0 to 111, follows the table of §8.3: red 1–9, ``+1``, ``S``, ``R``, ``F``, then yellow,
-green and blue the same way, then the four ``W`` and the four ``W+2``, each light face's
-copies in the listed order (id 0 is ``R1|P3``, id 1 ``R1|V2``, id 111 ``W+2|V9``). The
-pairing matters for play: every seat sees the inactive faces of the others' cards (§8.4),
-and a back narrows down its front.
+A two-faced card is written ``light|dark``, light face first (``R1|P3``, ``W|T3``,
+``RS|W``). Its number in the deck, 0 to 111, follows the table of §8.3: red 1–9, ``+1``,
+``S``, ``R``, ``F``, then yellow, green and blue the same way, then the four ``W`` and the
+four ``W+2``, each light face's copies in the listed order (0 is ``R1|P3``, 1 ``R1|V2``, 111
+``W+2|V9``). The pairing matters for play: every seat sees the inactive faces of the others'
+cards (§8.4), and a back narrows down its front.
+
+This module is data only, with no import from the engine: ``core.cards`` gives each distinct
+card an id per face (``cards.TWIN``).
 """
 
 from __future__ import annotations
@@ -50,11 +53,11 @@ def _canonical() -> tuple[tuple[str, str], ...]:
     return tuple(pairs)
 
 
-#: By card id: the card's (light face, dark face), in the notation of RULES.md §0.6.
+#: By number in the deck: the card's (light face, dark face), in the notation of RULES.md §0.6.
 CANONICAL: Final[tuple[tuple[str, str], ...]] = _canonical()
 
 
-def card_text(card: int) -> str:
-    """Card ``card``'s notation, both faces: ``light|dark``."""
-    light, dark = CANONICAL[card]
+def card_text(number: int) -> str:
+    """The notation of the deck's card ``number``, both faces: ``light|dark``."""
+    light, dark = CANONICAL[number]
     return f"{light}|{dark}"
