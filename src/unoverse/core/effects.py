@@ -45,6 +45,12 @@ REVERSE_DRAW: Final = 20  # declare a colour and reverse; the next seat in the n
 WILD_PENALTY: Final = 21  # declare a colour; the next seat draws ``amount`` (its own ``take``)
 #                  and loses its turn; no challenge (UNO Blast's +6 and +10)
 
+#: How many effect codes there are: tables by effect code have this many entries.
+N_EFFECTS: Final = 64
+#: The codes a variant gives the effects of its own (``Variant.landings``): the engine's are
+#: below them.
+OWN_EFFECTS: Final = range(32, N_EFFECTS)
+
 
 # Stacking modes (RULES.md §1.8): which draw card may answer a pending draw penalty.
 STACK_OFF: Final = 0

@@ -64,7 +64,7 @@ from .effects import (
 )
 from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
 from .events import Event
-from .landing import LANDING, all_draw, rotate_hands, swap_hands
+from .landing import all_draw, rotate_hands, swap_hands
 from .options import shown
 from .phase import PHASES, Phase
 from .plays import MOVES_HANDS, Plays, multiplicity
@@ -815,7 +815,7 @@ class Game(Plays):
                 events.append(Event(ev.REVIVE, revived))
             if size == 0:
                 self.out = p
-            LANDING[eff](self, p, amount, revived, a, mult, events)
+            rules.landing[eff](self, p, amount, revived, a, mult, events)
         if rules.jump_in and self.out < 0 and self.phase != _OVER:
             # a jump-in window opens on the card that landed (§4.9)
             self.jump_undo = (pre, (eff, a.target, mult))

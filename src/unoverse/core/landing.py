@@ -1,5 +1,7 @@
 """What a card's effect does once the card has landed (RULES.md §1.4, E-1), one small named
-function per effect, found through ``LANDING`` by the effect's code.
+function per effect, found through ``LANDING`` by the effect's code. A variant adds the
+effects of its own cards under codes of their own (``Variant.landings``); a game reads its
+rules' table (``Rules.landing``).
 
 ``Game._do_play`` lays the card and judges the UNO call; for every effect but the common
 ones (a number, a Wild: the turn passes on), it then calls the effect's function here,
@@ -11,7 +13,7 @@ with them (``Game._do_jump``), and variants' first cards use them (``all_draw``)
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from typing import Final
 
 from . import effects as fx
@@ -22,13 +24,8 @@ from .blast.owed import THEN_KEEP, THEN_NEXT, THEN_OUT
 from .events import Event
 from .phase import Phase
 from .plays import Plays
+from .rules import Landing
 from .table import Table
-
-#: An effect's function: ``(game, player, amount, victim, play, mult, events)``. ``amount``
-#: is the effect's total for the ``mult`` identical cards laid together (H-1); ``victim``
-#: overrides the victim of a draw card (a revived seat, else -1); ``play`` is the action (its
-#: swap target, its chosen direction).
-Landing = Callable[[Plays, int, int, int, Action, int, list[Event]], None]
 
 _PENALTY: Final = Phase.PENALTY
 _OVER: Final = Phase.OVER
@@ -335,9 +332,21 @@ def _table() -> tuple[Landing, ...]:
         fx.REVERSE_DRAW: _reverse_draw,
         fx.WILD_PENALTY: _penalty,
     }
-    return tuple(by_code.get(code, _pass_on) for code in range(64))
+    return tuple(by_code.get(code, _pass_on) for code in range(fx.N_EFFECTS))
 
 
 #: By effect code: what the effect does once its card has landed (``_pass_on`` where
 #: nothing is left to do: a number, a Discard All, a Numeral).
 LANDING: Final[tuple[Landing, ...]] = _table()
+
+
+def landing_table(own: Mapping[int, Landing]) -> tuple[Landing, ...]:
+    """``LANDING`` with a variant's own effects (``Variant.landings``), each under a code of
+    ``effects.OWN_EFFECTS``: the table a game of the variant reads (``Rules.landing``)."""
+    wrong = sorted(set(own) - set(fx.OWN_EFFECTS))
+    if wrong:
+        raise ValueError(
+            f"effect codes {wrong} are the engine's: a variant's own effects take codes "
+            f"{fx.OWN_EFFECTS.start} to {fx.OWN_EFFECTS.stop - 1}"
+        )
+    return tuple(own.get(code, shared) for code, shared in enumerate(LANDING))

@@ -6,8 +6,8 @@ looks them up several times per action.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Final, Protocol
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Final, Protocol
 
 from . import effects as fx
 from .actions import Action, play_action
@@ -15,6 +15,17 @@ from .bot_settings import BotSettings
 from .cards import CARD_KIND, N_CARDS
 from .options import Options, OptionSpec
 from .p1 import NO_STEPS, P1_PLAIN, Steps
+
+if TYPE_CHECKING:
+    from .events import Event
+    from .plays import Plays
+
+#: What an effect does once its card has landed (``core.landing``): a function of ``(game,
+#: player, amount, victim, play, mult, events)``. ``amount`` is the effect's total for the
+#: ``mult`` identical cards laid together (H-1); ``victim`` overrides the victim of a draw
+#: card (a revived seat, else -1); ``play`` is the action (its swap target, its chosen
+#: direction).
+Landing = Callable[["Plays", int, int, int, Action, int, "list[Event]"], None]
 
 #: ``Rules.answer_row`` values: a card that may answer a pending draw penalty where stacking
 #: is allowed now, and one that sends it back (a Boomerang, where it may be sent back).
@@ -87,6 +98,7 @@ class Rules:
         "false_uno_penalty",
         "hand_size",
         "jump_in",
+        "landing",
         "launcher",
         "lock_until_wild",
         "must_play",
@@ -127,6 +139,7 @@ class Rules:
         points: tuple[int, ...],
         effect: tuple[int, ...],
         amount: tuple[int, ...],
+        landing: tuple[Landing, ...],
         colors: tuple[int, ...],
         hand_size: int,
         uno_penalty: int,
@@ -174,6 +187,9 @@ class Rules:
         self.points: Final = points  # by card id
         self.effect: Final = effect  # by kind index
         self.amount: Final = amount  # by kind index: cards drawn by DRAW / WILD_DRAW effects
+        # By effect code: what the effect does once its card has landed (``core.landing``),
+        # the variant's own effects included.
+        self.landing: Final = landing
         self.colors: Final = colors  # colours a player may declare
         self.hand_size: Final = hand_size
         self.uno_penalty: Final = uno_penalty

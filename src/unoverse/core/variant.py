@@ -25,9 +25,10 @@ from .effects import (
     STACKING,
 )
 from .errors import BadPlayerCount, InvalidOptionValue, OptionConflict
+from .landing import landing_table
 from .options import N_, Options, OptionSpec, Value, resolve_name
 from .p1 import NO_STEPS, Steps, p1_rows
-from .rules import Rules
+from .rules import Landing, Rules
 
 if TYPE_CHECKING:
     from .game import Game
@@ -173,6 +174,10 @@ class Variant:
     #: conflict's does. Listings (``offered``) leave these out; setting one is an
     #: ``OptionConflict`` with its reason, not an unknown option.
     refused: ClassVar[Mapping[str, str]] = {}
+    #: What the effects of the variant's own cards do once a card has landed, by effect
+    #: code (``effects.OWN_EFFECTS``; its ``effects`` gives its kinds these codes): found
+    #: by the engine as it finds its own (``core.landing``).
+    landings: ClassVar[Mapping[int, Landing]] = {}
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_specs", {s.name: s for s in self.option_specs})
@@ -328,6 +333,7 @@ class Variant:
             points=tuple(points),
             effect=tuple(effect),
             amount=tuple(amount),
+            landing=landing_table(self.landings),
             colors=self.colors,
             hand_size=self.hand_size,
             uno_penalty=self.uno_penalty,
