@@ -112,6 +112,7 @@ COMPILED = (
     "variants/attack.py",
     "variants/full_spectrum.py",
     "variants/blast.py",
+    "variants/flip/turn_over.py",
     "bots/base.py",
     "bots/naive.py",
     "bots/random_bot.py",

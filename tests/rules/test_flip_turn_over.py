@@ -1,0 +1,78 @@
+"""UNO Flip's P9, the table turning over (RULES.md §8.8), on the state: §8.14's first two
+scenarios (a card resurfacing, a wild surfacing), the draw pile reversed (FL-6), the hands
+turned, and P9 as its own inverse (§8.12)."""
+
+from __future__ import annotations
+
+from unoverse.core.cards import CARD_TEXT, DARK_UP, FACE, NO_COLOR, card, card_on, color, kind
+from unoverse.core.game import Game
+from unoverse.core.setup import compiled, resolve_preset
+from unoverse.variants.flip.turn_over import turn_over
+
+
+def table(discard: str, draw: str = "", hand: str = "") -> Game:
+    """A 4-seat table on its light side: the discard pile (bottom first), the draw pile
+    (bottom first; the last card is drawn next) and seat 0's hand, in the notation."""
+    g = Game(compiled(*resolve_preset("classic")), 4, seed=1)
+    g.discard = [card(t) for t in discard.split()]
+    g.discard_by = [-1] + [2] * (len(g.discard) - 1)
+    g.draw_pile = [card(t) for t in draw.split()]
+    g.hands[0] = [card(t) for t in hand.split()]
+    return g
+
+
+def faces(cards: list[int]) -> list[str]:
+    """What is up on each card."""
+    return [CARD_TEXT[FACE[c]] for c in cards]
+
+
+def test_fl_7_the_former_bottom_card_resurfaces_on_its_other_face() -> None:
+    # §8.14.1: first card R5|P2 (copy 1); seat 2 plays GF|T3 on a green card
+    g = table("R5|P2 G4|P8 GF|T3")
+    turn_over(g)
+    assert faces(g.discard) == ["T3", "P8", "P2"]  # reversed: the Flip is at the bottom
+    assert g.discard[-1] == card_on("R5|P2", dark=True) and DARK_UP[g.discard[-1]]
+    assert (g.color, g.top_kind) == (color("P"), kind("2"))  # pink 2: play on pink or 2
+    assert g.discard_by == [2, 2, -1]
+    # later a dark Flip lands: the light Flip at the bottom comes back up, green active
+    g.discard.append(card_on("Y4|VF", dark=True))
+    g.discard_by.append(3)
+    turn_over(g)
+    assert faces(g.discard) == ["Y4", "R5", "G4", "GF"]
+    assert (g.color, g.top_kind) == (color("G"), kind("F"))
+
+
+def test_fl_8_a_wild_face_surfaces_without_a_colour() -> None:
+    # §8.14.2: first card Y1|W (copy 1); seat 2 plays YF|O8 on it
+    g = table("Y1|W YF|O8")
+    g.color = color("Y")
+    turn_over(g)
+    assert faces(g.discard)[-1] == "W"
+    assert (g.color, g.top_kind) == (NO_COLOR, kind("W"))  # the next player names it
+
+
+def test_fl_6_the_draw_pile_is_reversed_and_its_former_bottom_is_drawn_next() -> None:
+    g = table("R5|P2 GF|T3", draw="B2|O8 Y7|O2 R9|V5")
+    turn_over(g)
+    assert faces(g.draw_pile) == ["V5", "O2", "O8"]  # B2|O8, the bottom, is now on top
+    assert g.draw_pile[-1] == card_on("B2|O8", dark=True)
+
+
+def test_every_hand_and_what_seats_know_of_hands_turns_with_the_table() -> None:
+    g = table("R5|P2 GF|T3", hand="R1|P3 W|T3")
+    g.known[1][0] = [card("W|T3")]  # seat 1 saw seat 0's wild (a challenge)
+    g.drawn = card("R1|P3")
+    turn_over(g)
+    assert faces(g.hands[0]) == ["P3", "T3"]
+    assert g.known[1][0] == [card_on("W|T3", dark=True)]
+    assert g.drawn == card_on("R1|P3", dark=True)
+
+
+def test_p9_is_its_own_inverse() -> None:
+    g = table("R5|P2 G4|P8 GF|T3", draw="B2|O8 Y7|O2", hand="R1|P3 W|T3")
+    g.color, g.top_kind = color("G"), kind("F")
+    before = (g.discard[:], g.discard_by[:], g.draw_pile[:], [h[:] for h in g.hands])
+    turn_over(g)
+    turn_over(g)
+    assert (g.discard, g.discard_by, g.draw_pile, g.hands) == before
+    assert (g.color, g.top_kind) == (color("G"), kind("F"))
