@@ -8,8 +8,8 @@ variant data; this module only knows identity and notation.
 A card with two faces (UNO Flip's, ``core.faces``) has two ids, one for each face up: the
 table's lookups (colour, kind, number) read the face that is up, so every rule reads a
 two-faced card as it reads any other. Turning the table over maps every card to its
-``TWIN``. Both ids are written ``light|dark``; the table's side says which one a text
-means (``card_on``).
+``TWIN``. A two-faced card is written face up first, then its back: ``R1|P3`` light face
+up, ``P3|R1`` the same card dark face up, so that a text means one id at any table.
 """
 
 from __future__ import annotations
@@ -108,7 +108,7 @@ _face: list[int] = list(range(_one_faced))
 for _dark in (False, True):
     for _light, _back in _pairs:
         _up = _by_face[_back if _dark else _light]
-        _text.append(f"{_light}|{_back}")
+        _text.append(f"{_back}|{_light}" if _dark else f"{_light}|{_back}")
         _color.append(_color[_up])
         _kind.append(_kind[_up])
         _face.append(_up)
@@ -118,8 +118,7 @@ CARD_COLOR: Final = tuple(_color)
 CARD_KIND: Final = tuple(_kind)
 CARD_IS_WILD: Final = tuple(KIND_IS_WILD[k] for k in _kind)
 CARD_NUMBER: Final = tuple(KIND_NUMBER[k] for k in _kind)
-#: Text to id; a two-faced card's text to its light face up (``card_on`` for the dark one).
-CARD_INDEX: Final = {t: i for i, t in reversed(tuple(enumerate(_text)))}
+CARD_INDEX: Final = {t: i for i, t in enumerate(_text)}
 N_CARDS: Final = len(_text)
 _light_up = range(_one_faced, _one_faced + len(_pairs))
 _dark_up = range(_one_faced + len(_pairs), N_CARDS)
@@ -135,22 +134,15 @@ del _text, _color, _kind, _face, _by_face, _pairs, _light_up, _dark_up
 
 def card(text: str) -> int:
     """The card id of a card written in the notation (``"R7"``, ``"BR"``, ``"W+4"``; a
-    two-faced card's ``"R1|P3"`` is its light face up)."""
+    two-faced card face up first, ``"R1|P3"``)."""
     try:
         return CARD_INDEX[text]
     except KeyError:
         raise NotationError(
             f"unknown card {text!r}: write a colour letter ({COLOR_LETTERS}) and a kind "
             f"({' '.join(COLORED_KINDS + FACE_COLORED_KINDS)}), or a wild code "
-            f"({' '.join(WILD_KINDS + FACE_WILD_KINDS)}), or a two-faced card light|dark"
+            f"({' '.join(WILD_KINDS + FACE_WILD_KINDS)}), or a two-faced card's face up|back"
         ) from None
-
-
-def card_on(text: str, dark: bool) -> int:
-    """The card id of a card written in the notation at a table with its dark side up when
-    ``dark``: a two-faced card's text means the face of the table's side."""
-    c = card(text)
-    return TWIN[c] if dark else c
 
 
 def card_of(color: int, kind_index: int) -> int:

@@ -198,7 +198,7 @@ class Game(Plays):
                     self.play_actions(c, len(hand), false_uno, out)
             return
         if phase == _COLOR_PHASE:
-            out.extend(COLOR_ACTIONS[c] for c in rules.colors)
+            out.extend(COLOR_ACTIONS[c] for c in self.declarable())
             return
         hand = self.hands[seat]
         size = len(hand)
@@ -490,7 +490,7 @@ class Game(Plays):
             else:
                 what = N_("reason.must.color")
             raise IllegalAction(reason=what, action=a, seat=seat)
-        if k is _COLOR and a.color not in self.rules.colors:
+        if k is _COLOR and a.color not in self.declarable():
             raise IllegalAction(
                 reason=N_("reason.color_choice"), action=a, colors=self.color_list()
             )
@@ -548,7 +548,7 @@ class Game(Plays):
                 reason=N_("reason.only_drawn"), card=CARD_TEXT[c], drawn_card=CARD_TEXT[self.drawn]
             )
         if self.declares(c):
-            if a.color not in rules.colors:
+            if a.color not in rules.colors_for(c):
                 raise IllegalAction(
                     reason=N_("reason.needs_color"), card=CARD_TEXT[c], colors=self.color_list()
                 )
@@ -643,7 +643,7 @@ class Game(Plays):
                 action=a,
                 card=text,
                 seats=seats,
-                example_action=f"{text}:{COLOR_LETTERS[self.rules.colors[0]]}>{targets[0]}",
+                example_action=f"{text}:{COLOR_LETTERS[self.declarable()[0]]}>{targets[0]}",
             )
 
     def _answers_reason(self) -> str:
@@ -858,7 +858,7 @@ class Game(Plays):
                 top_card=CARD_TEXT[top],
             )
         if self.declares(c):
-            if a.color not in self.rules.colors:
+            if a.color not in self.rules.colors_for(c):
                 raise IllegalAction(
                     reason=N_("reason.needs_color"),
                     action=a,
@@ -1136,7 +1136,7 @@ class Game(Plays):
         self._mandatory_actions(seat, offers)
         choice = offers[0]
         if self.phase == _COLOR_PHASE:
-            choice = COLOR_ACTIONS[most_held(self.hands[seat], self.rules.colors)]
+            choice = COLOR_ACTIONS[most_held(self.hands[seat], self.declarable())]
         else:
             for x in offers:
                 if x.kind in _DEFAULTS and not x.uno:

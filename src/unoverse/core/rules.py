@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Final, Protocol
 from . import effects as fx
 from .actions import Action, play_action
 from .bot_settings import BotSettings
-from .cards import CARD_KIND, N_CARDS
+from .cards import CARD_KIND, DARK_UP, N_CARDS
 from .options import Options, OptionSpec
 from .p1 import NO_STEPS, P1_PLAIN, Steps
 
@@ -84,6 +84,7 @@ class Rules:
         "blast_cards",
         "blast_draws",
         "colors",
+        "dark_colors",
         "dealer_selection",
         "deck",
         "deck_effects",
@@ -179,6 +180,7 @@ class Rules:
         lock_until_wild: bool = False,
         reverse_return: str = "contiguous",
         big_draw_next: bool = False,
+        dark_colors: tuple[int, ...] = (),
     ) -> None:
         self.variant: Final = variant
         self.name: Final[str] = variant.name  # read by every view
@@ -191,6 +193,9 @@ class Rules:
         # the variant's own effects included.
         self.landing: Final = landing
         self.colors: Final = colors  # colours a player may declare
+        # The colours a player may declare on the dark side of two-faced cards (UNO Flip's,
+        # §8.4); empty for a deck of one-faced cards.
+        self.dark_colors: Final = dark_colors
         self.hand_size: Final = hand_size
         self.uno_penalty: Final = uno_penalty
         self.false_uno_penalty: Final = false_uno_penalty
@@ -268,12 +273,18 @@ class Rules:
         self._answer_rows: Final[dict[int, bytes]] = {}
         self._color_plays: Final[list[tuple[Action, ...] | None]] = [None] * N_CARDS
 
+    def colors_for(self, card: int) -> tuple[int, ...]:
+        """The colours a player may declare with ``card``, or on top of it: those of the
+        side its face belongs to (FL-10)."""
+        return self.dark_colors if DARK_UP[card] else self.colors
+
     def color_plays(self, card: int) -> tuple[Action, ...]:
-        """The plays of ``card`` declaring each colour a player may declare, without a UNO
-        call: built once per card (a legal-action list lists them for every wild held)."""
+        """The plays of ``card`` declaring each colour a player may declare with it, without
+        a UNO call: built once per card (a legal-action list lists them for every wild
+        held)."""
         plays = self._color_plays[card]
         if plays is None:
-            plays = tuple(play_action(card, col) for col in self.colors)
+            plays = tuple(play_action(card, col) for col in self.colors_for(card))
             self._color_plays[card] = plays
         return plays
 

@@ -220,9 +220,13 @@ class Table:
             return STRICT_ROWS[self.strict]
         return self.rules.p1_rows[(self.color + 1) * P1_STRIDE + self.top_kind + 1]
 
+    def declarable(self) -> tuple[int, ...]:
+        """The colours a player may declare now: those of the side the top card shows."""
+        return self.rules.colors_for(self.discard[-1]) if self.discard else self.rules.colors
+
     def color_list(self) -> list[str]:
-        """The colours a wild may declare, as letters (for a refusal's ``colors``)."""
-        return [COLOR_LETTERS[c] for c in self.rules.colors]
+        """The colours a wild may declare now, as letters (for a refusal's ``colors``)."""
+        return [COLOR_LETTERS[c] for c in self.declarable()]
 
     def set_turn(self, seat: int) -> None:
         """``seat``'s turn window opens."""

@@ -163,6 +163,8 @@ class Variant:
     hand_size: ClassVar[int] = 7
     uno_penalty: ClassVar[int] = 2
     colors: ClassVar[tuple[int, ...]] = (0, 2, 3, 5)  # R Y G B
+    #: The colours declared on the dark side of two-faced cards (UNO Flip's); none here.
+    dark_colors: ClassVar[tuple[int, ...]] = ()
     #: Cards that lie beside the piles and take no part in play (Full Spectrum's Guide).
     aside: ClassVar[tuple[str, ...]] = ()
     #: What the variant declares among its options and yet never accepts, with the reason
@@ -335,6 +337,7 @@ class Variant:
             amount=tuple(amount),
             landing=landing_table(self.landings),
             colors=self.colors,
+            dark_colors=self.dark_colors,
             hand_size=self.hand_size,
             uno_penalty=self.uno_penalty,
             false_uno_penalty=int(opt("false_uno_penalty", 0) or 0),
