@@ -195,7 +195,9 @@ def test_cards_must_be_the_deck_each_once_and_in_their_place() -> None:
         ("penalty", {"penalty": [2, -1, False, True, 1, False]}),  # in the turn window
         ("drawn", {"drawn": 5}),  # in the turn window
         ("launcher", {"launcher": 0}),  # Classic has none
-        ("pen_fire", {"pen_fire": False}),  # written only when true
+        ("pen_until", {"pen_until": "count"}),  # written only when not a count
+        ("penalty", {"pen_until": "fire"}),  # no penalty is pending
+        ("pen_fire", {"pen_fire": True}),  # no such field: pen_until says it
         ("strict", {"strict": -1}),  # written only when set
         ("owed", {"owed": [[0, 2, "penalty"]], "then": [0, -1]}),  # no BLAST event
         ("then", {"then": [1, 0]}),  # without owed draws

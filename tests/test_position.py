@@ -101,7 +101,7 @@ def test_pending_and_drawn_and_uno_keys() -> None:
     [
         # a challenge against the first card's "player" -1 (the last seat would draw 4)
         ("hands: R1 | G1 G2 | B1; top: W+4:G; turn: 1; pending: challenge 4 illegal", "pending",
-         "only a Wild Draw Four a seat played can be challenged"),
+         "only a Wild Draw Four or Wild Draw Color a seat played is challenged"),
         ("hands: R1 | G1; top: W:T@1", "top", "turquoise is not a colour of classic"),
         ("hands: R1 | G1; top: R5; declare: 0", "declare", "has its colour"),
         ("hands: R1 | G1; top: W:G; declare: 0", "declare", "written without a colour"),

@@ -218,7 +218,7 @@ def test_an_events_repr_shows_its_kinds_fields() -> None:
             "reason: one of",
         ),
         ({"kind": "color", "seat": 0, "color": "X"}, "unknown colour"),
-        ({"kind": "take", "seat": 0, "count": 2, "until_fire": 1}, "true or false"),
+        ({"kind": "take", "seat": 0, "count": 2, "until_fire": 1, "color": None}, "true or false"),
         ({"kind": "reverse", "seat": 0, "direction": 2}, "1 (clockwise) or -1"),
         ({"kind": "timeout", "seat": 0, "action": "dance"}, "unknown card 'dance'"),
         ({"kind": "timeout", "seat": 0, "action": "G4 "}, "as the notation writes it"),

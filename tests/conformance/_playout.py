@@ -36,6 +36,7 @@ from unoverse.core.cards import (
     KIND_IS_WILD,
     N_CARDS,
 )
+from unoverse.core.effects import PEN_FIRE
 from unoverse.core.events import PRIVATE, PUBLIC, Event, redact
 from unoverse.core.seeding import derive
 from unoverse.core.view import VIEW_FIELDS
@@ -408,7 +409,7 @@ def answers(game: Game, c: int) -> bool:
         return False
     if c == BOOMERANG and option(game, "boomerang", False):
         return game.pen_source >= 0 and game.out < 0
-    if game.pen_fire:
+    if game.pen_until == PEN_FIRE:
         return False  # a Wild Hit-Fire's "press until it fires" is no number: nothing stacks
     mode = option(game, "stacking", "off")
     if mode == "off":
@@ -820,7 +821,7 @@ def playout(
     wd4_deck = has_wd4(game)
     wd4: tuple[int, bool] | None = None  # (offender, legal) of a pending Wild Draw Four
     # the pending draw total, kept here from the cards played (RULES.md §1.8 stacking; a
-    # Hit 2 counts 2 presses, §3.4; a Wild Hit-Fire is no number: ``game.pen_fire``; Blast's
+    # Hit 2 counts 2 presses, §3.4; a Wild Hit-Fire is no number: ``game.pen_until``; Blast's
     # +1 ... +10 and Reversa y Toma 4, §5.7)
     blast = is_blast(game)
     amounts = BLAST_AMOUNT if blast else DRAW_AMOUNT
@@ -996,7 +997,7 @@ class Before:
         self.window = (game.phase, game.turn, game.drawn if game.phase == Phase.DRAWN else -1)
         self.avail = available(game)
         self.direction = game.direction
-        self.fire = game.pen_fire
+        self.fire = game.pen_until == PEN_FIRE
         self.remaining = self.kept = -1
         self.gone: Counter[int] = Counter()
         self.playable = False
@@ -1057,7 +1058,7 @@ class EventModel:
         want = (Phase.TURN, first, 1)  # a number (or a Discard All, A-8): left(d) starts
         if attack and c == WHF:  # left(d) presses until it fires; the next seat declares
             want = (Phase.PENALTY, first, 1)
-            if not game.pen_fire or game.color != -1:
+            if game.pen_until != PEN_FIRE or game.color != -1:
                 self.ctx.fail("§3.2: a first Wild Hit-Fire: left(d) presses until it fires")
         elif CARD_IS_WILD[c]:  # left(d) declares (A-9: after a Wild All Hit too)
             want = (Phase.COLOR, first, 1)
@@ -1526,7 +1527,9 @@ class EventModel:
         nxt = next_active(game, p, game.direction)
         if last in ALL_DRAWS and last != WAH and (game.phase != Phase.TURN or game.turn != p):
             self.ctx.fail(f"§1.8: after {CARD_TEXT[last]} the same player plays again")
-        if last == WHF and (game.phase != Phase.PENALTY or not game.pen_fire or game.turn != nxt):
+        if last == WHF and (
+            game.phase != Phase.PENALTY or game.pen_until != PEN_FIRE or game.turn != nxt
+        ):
             self.ctx.fail("§3.4: after a Wild Hit-Fire the next seat presses until it fires")
         if last == WAH and (game.phase != Phase.TURN or game.turn != nxt):
             self.ctx.fail("§3.4: after a Wild All Hit the next seat plays, not skipped")
@@ -1592,7 +1595,9 @@ def state_checks(ctx: _Ctx, game: Game, deck: Counter[int], checks: Checks) -> N
         ctx.fail(f"active colour {game.color} is not the printed colour of {CARD_TEXT[top]}")
     declared = game.phase in (Phase.COLOR, Phase.OVER) or game.color in game.rules.colors
     # a first Wild Hit-Fire's colour is declared by the seat after the one that presses
-    first_fire = game.pen_fire and game.phase == Phase.PENALTY and len(game.discard) == 1
+    first_fire = (
+        game.pen_until == PEN_FIRE and game.phase == Phase.PENALTY and len(game.discard) == 1
+    )
     declared = declared or (first_fire and game.color == -1)
     if CARD_IS_WILD[top] and not declared:
         ctx.fail(f"wild top {CARD_TEXT[top]} carries no declarable colour ({game.color})")

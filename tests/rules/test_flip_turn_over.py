@@ -5,46 +5,14 @@ turned, and P9 as its own inverse (§8.12); and the colours a wild declares on e
 
 from __future__ import annotations
 
-from dataclasses import fields
-from typing import ClassVar
-
 import pytest
 
 from unoverse.core.cards import CARD_TEXT, DARK_UP, FACE, NO_COLOR, card, color, kind
 from unoverse.core.errors import IllegalAction
-from unoverse.core.game import Game
-from unoverse.core.options import Options
 from unoverse.core.phase import Phase
-from unoverse.core.variant import DeckRow, Variant
-from unoverse.variants.classic import CLASSIC
 from unoverse.variants.flip.turn_over import turn_over
 
-
-class TwoSided(Variant):
-    """Classic's rules with UNO Flip's colours on each side (§8.2): enough for a table of
-    two-faced cards to turn over."""
-
-    dark_colors: ClassVar[tuple[int, ...]] = tuple(color(c) for c in "PTOV")
-
-    def deck_table(self, options: Options) -> tuple[DeckRow, ...]:
-        return CLASSIC.deck_table(options)
-
-    def effects(self, options: Options) -> dict[str, tuple[int, int]]:
-        return dict(CLASSIC.effects(options))
-
-
-TWO_SIDED = TwoSided(**{f.name: getattr(CLASSIC, f.name) for f in fields(CLASSIC) if f.init})
-
-
-def table(discard: str, draw: str = "", hand: str = "") -> Game:
-    """A 4-seat table on its light side: the discard pile (bottom first), the draw pile
-    (bottom first; the last card is drawn next) and seat 0's hand, in the notation."""
-    g = Game(TWO_SIDED.compile(TWO_SIDED.options()), 4, seed=1)
-    g.discard = [card(t) for t in discard.split()]
-    g.discard_by = [-1] + [2] * (len(g.discard) - 1)
-    g.draw_pile = [card(t) for t in draw.split()]
-    g.hands[0] = [card(t) for t in hand.split()]
-    return g
+from ._two_sided import table
 
 
 def faces(cards: list[int]) -> list[str]:

@@ -17,11 +17,10 @@ from unoverse.core.actions import Action
 from unoverse.core.cards import card
 from unoverse.core.events import Event
 from unoverse.core.game import Game
-from unoverse.core.landing import LANDING, landing_table
+from unoverse.core.landing import LANDING, Landing, landing_table
 from unoverse.core.options import Options
 from unoverse.core.phase import Phase
 from unoverse.core.plays import Plays
-from unoverse.core.rules import Landing
 from unoverse.core.setup import deal
 from unoverse.core.variant import DeckRow, Variant
 from unoverse.variants.classic import CLASSIC, Classic

@@ -11,7 +11,7 @@ import hashlib
 import json
 import math
 import re
-from typing import Any
+from typing import Any, Final
 
 from .blast.part import BlastPart
 from .cards import CARD_TEXT, COLOR_LETTERS, KIND_CODES, KIND_INDEX, card, cards, cards_text, color
@@ -78,8 +78,8 @@ def to_dict(game: Game) -> dict[str, Any]:
     # written only where they apply, so the other variants' saved games stay as they were
     if game.launcher is not None:
         data["launcher"] = game.launcher.state
-    if game.pen_fire:
-        data["pen_fire"] = True
+    if game.pen_until:
+        data["pen_until"] = _UNTIL_NAMES[game.pen_until]
     if game.strict >= 0:
         data["strict"] = game.strict
     if game.buried:
@@ -283,8 +283,11 @@ def _read(game: Game, data: dict[str, Any], piles: dict[str, list[int]]) -> None
         game.known[o][h] = _cards(text, f"known.{key}")
     if game.launcher is not None:
         game.launcher.state = _int(_get(data, "launcher"), "launcher", 0, _BIG)
-    if "pen_fire" in data:
-        game.pen_fire = _bool(data["pen_fire"], "pen_fire")
+    if "pen_until" in data:
+        name = data["pen_until"]
+        if name not in _UNTIL_NAMES[1:]:
+            raise _bad("pen_until", f"{shown(name)}: 'fire' or 'color'")
+        game.pen_until = _UNTIL_NAMES.index(name)
     if "strict" in data:
         game.strict = _int(data["strict"], "strict", -_BIG, _BIG)
     if game.blast is not None:
@@ -392,6 +395,8 @@ _BIG = 2**63 - 1
 _DEPTH = 3
 #: Every field a saved game may have: the keys of the state's fields (``core.state``).
 _FIELDS = saved_keys(saved_fields()) | {"format"}
+#: ``pen_until``'s values, by ``effects.PEN_*`` (a count is not written).
+_UNTIL_NAMES: Final = ("", "fire", "color")
 #: The keys only a part of the state writes (refused for a game without the part).
 _PART_KEYS = saved_keys(saved_fields()) - saved_keys()
 _PAIR = re.compile(r"(0|[1-9][0-9]?):(0|[1-9][0-9]?)")

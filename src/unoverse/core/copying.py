@@ -37,10 +37,10 @@ def copy_state(src: Table, dst: Table) -> None:
     dst.pen_amount = src.pen_amount
     dst.pen_chain = src.pen_chain
     dst.pen_challenge = src.pen_challenge
-    dst.pen_fire = src.pen_fire
     dst.pen_legal = src.pen_legal
     dst.pen_returned = src.pen_returned
     dst.pen_source = src.pen_source
+    dst.pen_until = src.pen_until
     dst.phase = src.phase
     dst.said_uno = src.said_uno[:]
     dst.setup_events = src.setup_events

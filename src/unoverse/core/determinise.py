@@ -150,7 +150,8 @@ def determinise(source: Game | View, seat: int, rng: Rng) -> Game:
         g.pen_amount = pending.amount
         g.pen_source = pending.source
         g.pen_challenge = pending.challengeable
-        g.pen_fire = pending.until_fire
+        until = fx.PEN_COLOR if pending.until_color else fx.PEN_COUNT
+        g.pen_until = fx.PEN_FIRE if pending.until_fire else until
         g.pen_chain = 1
         g.pen_returned = rules.effect[view.top_kind] == fx.BOOMERANG  # only it sends back
         if pending.challengeable and pending.source >= 0:

@@ -44,6 +44,9 @@ REVERSE_DRAW: Final = 20  # declare a colour and reverse; the next seat in the n
 #                  draws ``amount`` (its own ``take``) and loses its turn (Reversa y Toma 4)
 WILD_PENALTY: Final = 21  # declare a colour; the next seat draws ``amount`` (its own ``take``)
 #                  and loses its turn; no challenge (UNO Blast's +6 and +10)
+WILD_DRAW_COLOR: Final = 22  # declare a colour; the next seat draws until a card of that colour
+#                     comes (P10, its own ``take``) and loses its turn, or challenges (P5,
+#                     RULES.md §8.9: UNO Flip's Wild Draw Color)
 
 #: How many effect codes there are: tables by effect code have this many entries.
 N_EFFECTS: Final = 64
@@ -77,4 +80,11 @@ HAND_MOVES: Final = frozenset({SWAP_HANDS, SEVEN_SWAP, ROTATE_HANDS, SHUFFLE_HAN
 #: call).
 SPECIAL_PLAY_EFFECTS: Final = CHOOSING_EFFECTS | HAND_MOVES | {DISCARD_ALL, NUMERAL}
 #: Effects that leave a draw penalty pending on the next seat (E-1).
-PENALTY_EFFECTS: Final = frozenset({DRAW, WILD_DRAW, HIT_FIRE, REVERSE_DRAW, WILD_PENALTY})
+PENALTY_EFFECTS: Final = frozenset(
+    {DRAW, WILD_DRAW, HIT_FIRE, REVERSE_DRAW, WILD_PENALTY, WILD_DRAW_COLOR}
+)
+
+# ``Table.pen_until``: how a pending penalty is drawn.
+PEN_COUNT: Final = 0  # ``pen_amount`` cards
+PEN_FIRE: Final = 1  # until a card comes: the launcher fires (Wild Hit-Fire, §3.4)
+PEN_COLOR: Final = 2  # until a card of the active colour comes (P10, Wild Draw Color, §8.9)

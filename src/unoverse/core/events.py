@@ -385,15 +385,17 @@ SCHEMA: Final[dict[str, EventSpec]] = {
         ),
         _spec(
             TAKE,
-            "seat count until_fire",
+            "seat count until_fire color",
             "`seat` takes the pending penalty: `count` cards, or with `until_fire` it presses "
-            "the launcher until it fires",
+            "the launcher until it fires, or with a `color` it draws until a card of that "
+            "colour comes (P10)",
         ),
         _spec(
             CHALLENGE,
-            "seat target count guilty",
+            "seat target count guilty color",
             "`seat` challenges `target`'s Wild Draw Four: `guilty` (it was illegal), `target` "
-            "draws `count`; else `seat` draws `count`",
+            "draws `count`; else `seat` draws `count`; with a `color` (a Wild Draw Color), the "
+            "one who draws first draws until a card of that colour comes (P10)",
         ),
         _spec(
             REVEAL,

@@ -312,7 +312,7 @@ class Game(Plays):
         if how == ANSWER_RETURN:
             return self.pen_source >= 0 and self.out < 0
         # a press-until-fire is not a number of cards: nothing stacks on it
-        return how == ANSWER_STACK and not self.pen_fire and self._may_stack()
+        return how == ANSWER_STACK and not self.pen_until and self._may_stack()
 
     # -- applying ---------------------------------------------------------------------
     def apply(self, seat: object, act: object, at: object = None) -> list[Event]:
@@ -655,7 +655,7 @@ class Game(Plays):
             and self.out < 0
             and not self.pen_returned
         )
-        if self._may_stack() and not self.pen_returned and not self.pen_fire:
+        if self._may_stack() and not self.pen_returned and not self.pen_until:
             stacking = self.rules.stacking
             if stacking == STACK_BLAST_GE:
                 if boomerang:
@@ -706,7 +706,7 @@ class Game(Plays):
                 int(self.pen_legal),
                 int(self.pen_returned),
                 self.out,
-                int(self.pen_fire),
+                self.pen_until,
             )
         hand = self.hands[p]
         c = a.card
@@ -736,7 +736,7 @@ class Game(Plays):
             eff = rules.effect[eff_kind]
         amount = rules.amount[eff_kind] * mult
         declared = a.color
-        if eff == fx.WILD_DRAW:
+        if eff == fx.WILD_DRAW or eff == fx.WILD_DRAW_COLOR:
             self.pen_legal = self._wild_draw_legal(hand, c)
         if illegal:
             self.illegal = (p, c, self.color, self.top_kind, self.direction)
@@ -911,14 +911,13 @@ class Game(Plays):
             legal,
             returned,
             self.out,
-            fire,
+            self.pen_until,
         ) = pre
         self.phase = PHASES[phase]
-        self.pen_challenge, self.pen_legal, self.pen_returned, self.pen_fire = (
+        self.pen_challenge, self.pen_legal, self.pen_returned = (
             bool(challenge),
             bool(legal),
             bool(returned),
-            bool(fire),
         )
         events.append(Event(ev.JUMP, j, (a.card,), target=covered_by, number=a.covers))
         self.uno_open = []  # a jump-in closes every UNO window but the jumper's new one
@@ -991,9 +990,13 @@ class Game(Plays):
     def _do_take(self, v: int, events: list[Event]) -> None:
         self._move_on(v)
         amount = self.pen_amount
-        if self.pen_fire:
+        until = self.pen_until
+        if until == _UNTIL_FIRE:
             events.append(Event(ev.TAKE, v, until_fire=True))
             self.draw_until_fire(v, ev.FOR_PENALTY, events)
+        elif until == _UNTIL_COLOR:
+            events.append(Event(ev.TAKE, v, color=self.color))
+            self.draw_until_color(v, self.color, ev.FOR_PENALTY, events)
         elif self.rules.blast_draws:  # a BLAST event may interrupt the draw (§5.5)
             events.append(Event(ev.TAKE, v, count=amount))
             then = (THEN_OUT, self.out) if self.out >= 0 else (THEN_NEXT, v)
@@ -1018,16 +1021,25 @@ class Game(Plays):
         events.append(Event(ev.REVEAL, offender, hand, target=v))
         self.known[v][offender] = list(hand)
         amount = self.pen_amount
+        until_color = self.pen_until == _UNTIL_COLOR
+        color = self.color if until_color else -1  # the events say "until this colour"
         if not self.pen_legal:
-            events.append(Event(ev.CHALLENGE, v, target=offender, count=amount, guilty=True))
-            self.draw(offender, amount, ev.FOR_CHALLENGE, events)
+            events.append(
+                Event(ev.CHALLENGE, v, target=offender, count=amount, color=color, guilty=True)
+            )
+            if until_color:  # instead of the victim (§8.9)
+                self.draw_until_color(offender, self.color, ev.FOR_CHALLENGE, events)
+            else:
+                self.draw(offender, amount, ev.FOR_CHALLENGE, events)
             if self.phase == _OVER:  # the offender was eliminated, and one seat is left
                 return
             self.clear_penalty()
             self.out = -1  # the offender is no longer out (P5)
             self.set_turn(v)
         else:
-            events.append(Event(ev.CHALLENGE, v, target=offender, count=amount + 2))
+            events.append(Event(ev.CHALLENGE, v, target=offender, count=amount + 2, color=color))
+            if until_color:  # until the colour, then 2 more (FL-18)
+                self.draw_until_color(v, self.color, ev.FOR_CHALLENGE, events)
             self.draw(v, amount + 2, ev.FOR_CHALLENGE, events)
             if self.phase == _OVER:  # the challenger was eliminated, and one seat is left
                 return
@@ -1198,6 +1210,8 @@ _BLAST: Final = Phase.BLAST
 _LIVE: Final = Phase.LIVE
 _ARM: Final = Kind.ARM
 _DISARM: Final = Kind.DISARM
+_UNTIL_FIRE: Final = fx.PEN_FIRE
+_UNTIL_COLOR: Final = fx.PEN_COLOR
 
 #: The mandatory window alone, by seat, for the first ``_CACHED_SEATS`` seats: ``windows()``
 #: hands out these shared values (a ``Window`` is read-only).

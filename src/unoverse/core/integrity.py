@@ -323,7 +323,7 @@ def _penalty(game: Game) -> Problem:
             and not game.pen_challenge
             and game.pen_legal
             and not game.pen_returned
-            and not game.pen_fire
+            and game.pen_until == fx.PEN_COUNT
         )
         if not cleared:
             return "penalty", f"no penalty is pending in the {PHASE_NAMES[phase]} window"
@@ -335,14 +335,24 @@ def _penalty(game: Game) -> Problem:
     eff = _effect_of_top(game)
     if eff not in fx.PENALTY_EFFECTS and eff != fx.BOOMERANG:
         return "penalty", f"the top card {CARD_TEXT[top]} makes no draw penalty"
-    if game.pen_fire:
+    if game.pen_until == fx.PEN_FIRE:
         if eff not in (fx.HIT_FIRE, fx.BOOMERANG):
             return (
-                "pen_fire",
+                "pen_until",
                 f"only a Wild Hit-Fire draws until a card comes, not {CARD_TEXT[top]}",
             )
         if game.pen_amount or game.pen_challenge:
             return "penalty", "a draw until a card comes counts no cards and has no challenge"
+    elif game.pen_until == fx.PEN_COLOR:
+        if eff != fx.WILD_DRAW_COLOR:
+            return (
+                "pen_color",
+                f"only a Wild Draw Color draws until a colour comes, not {CARD_TEXT[top]}",
+            )
+        if game.pen_amount or game.color < 0:
+            return "penalty", "a draw until a colour comes counts no cards, in a declared colour"
+    elif game.pen_until != fx.PEN_COUNT:
+        return "pen_until", f"a penalty is drawn 0, 1 or 2 ways, not {game.pen_until}"
     elif not 1 <= game.pen_amount <= pending_limit(game):
         return (
             "penalty",
@@ -354,8 +364,8 @@ def _penalty(game: Game) -> Problem:
     if game.pen_source != by:
         played = f"seat {by}" if by >= 0 else "the first card (-1)"
         return "penalty", f"the penalty comes from the top card's player, {played}"
-    if game.pen_challenge and (eff != fx.WILD_DRAW or by < 0):
-        return "penalty", "only a Wild Draw Four a seat played can be challenged"
+    if game.pen_challenge and (eff not in (fx.WILD_DRAW, fx.WILD_DRAW_COLOR) or by < 0):
+        return "penalty", "only a Wild Draw Four or Wild Draw Color a seat played is challenged"
     if game.pen_returned != (eff == fx.BOOMERANG):
         return "penalty", "a penalty is returned exactly when a Boomerang is on top"
     if game.out not in (-1, by):

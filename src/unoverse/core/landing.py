@@ -13,7 +13,7 @@ with them (``Game._do_jump``), and variants' first cards use them (``all_draw``)
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Final
 
 from . import effects as fx
@@ -24,8 +24,13 @@ from .blast.owed import THEN_KEEP, THEN_NEXT, THEN_OUT
 from .events import Event
 from .phase import Phase
 from .plays import Plays
-from .rules import Landing
 from .table import Table
+
+#: An effect's function: ``(game, player, amount, victim, play, mult, events)``. ``amount``
+#: is the effect's total for the ``mult`` identical cards laid together (H-1); ``victim``
+#: overrides the victim of a draw card (a revived seat, else -1); ``play`` is the action (its
+#: swap target, its chosen direction).
+Landing = Callable[[Plays, int, int, int, Action, int, list[Event]], None]
 
 _PENALTY: Final = Phase.PENALTY
 _OVER: Final = Phase.OVER
@@ -271,8 +276,19 @@ def _hit_fire(
     no count, which starts a chain."""
     g.pen_amount = 0
     g.pen_chain = 1
-    g.pen_fire = True
+    g.pen_until = fx.PEN_FIRE
     _victim_faces(g, p, victim, False)
+
+
+def _wild_draw_color(
+    g: Plays, p: int, amount: int, victim: int, a: Action, mult: int, events: list[Event]
+) -> None:
+    """A Wild Draw Color (RULES.md §8.9): its victim draws until a card of the declared
+    colour comes (P10), or challenges it as a Wild Draw Four (P5): a penalty of no count."""
+    g.pen_amount = 0
+    g.pen_chain = 1
+    g.pen_until = fx.PEN_COLOR
+    _victim_faces(g, p, victim, True)
 
 
 def _count(g: Plays, amount: int) -> None:
@@ -331,6 +347,7 @@ def _table() -> tuple[Landing, ...]:
         fx.HIT_FIRE: _hit_fire,
         fx.REVERSE_DRAW: _reverse_draw,
         fx.WILD_PENALTY: _penalty,
+        fx.WILD_DRAW_COLOR: _wild_draw_color,
     }
     return tuple(by_code.get(code, _pass_on) for code in range(fx.N_EFFECTS))
 

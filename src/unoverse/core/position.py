@@ -59,7 +59,7 @@ KEYS = (
 #: The keys of a position that set each field ``core.integrity`` checks, for its messages.
 NAMES = {
     "players": "players", "cards": "hands", "out": "hands", "discard_by": "discard",
-    "color": "top", "top_kind": "top", "penalty": "pending", "pen_fire": "pending",
+    "color": "top", "top_kind": "top", "penalty": "pending", "pen_until": "pending",
     "uno_open": "uno", "said_uno": "said", "color_next": "declare", "rng": "seed",
     "live.armed": "armed", "live.blocked": "blocked", "live.lock": "lock",
     "live.accepted": "accepted", "live.paid": "paid", "blast.card": "blast",
@@ -364,7 +364,7 @@ def _jump(game: Game, text: str, n: int) -> tuple[tuple[int, ...], tuple[int, in
     turn = _seat(words[1], n, "jump")
     window, rest = words[2], words[3:]
     drawn, source, out = -1, -1, -1
-    penalty = (0, 0, False, True, False, False)
+    penalty = (0, 0, False, True, False, fx.PEN_COUNT)
     if window == "turn":
         phase = Phase.TURN
     elif window == "drawn":
@@ -390,10 +390,10 @@ def _jump(game: Game, text: str, n: int) -> tuple[tuple[int, ...], tuple[int, in
         mult, rest = _number(rest[0][1:], "jump"), []
     if rest:
         raise NotationError(f"position: jump: {shown(' '.join(rest))} is not 'swap SEAT' or 'xN'")
-    amount, chain, challenge, legal, returned, fire = penalty
+    amount, chain, challenge, legal, returned, until = penalty
     before = (
         direction, turn, int(phase), drawn, amount, chain, source, int(challenge), int(legal),
-        int(returned), out, int(fire),
+        int(returned), out, until,
     )  # fmt: skip
     return before, (_landed_effect(game), target, mult)
 
@@ -576,14 +576,20 @@ def _no_self_target(game: Game) -> None:
         )
 
 
-def _penalty(words: list[str], key: str) -> tuple[int, int, bool, bool, bool, bool]:
-    """A draw penalty, ``take N [illegal]``, ``fire`` or ``challenge N legal|illegal``, then
-    ``[returned] [chain K]``: its amount, chain, whether it is challengeable, whether the
-    Wild Draw Four was legal, whether a Boomerang returned it and whether it fires."""
+def _penalty(words: list[str], key: str) -> tuple[int, int, bool, bool, bool, int]:
+    """A draw penalty, ``take N [illegal]``, ``fire``, ``color legal|illegal`` or
+    ``challenge N legal|illegal``, then ``[returned] [chain K]``: its amount, chain, whether
+    it is challengeable, whether the wild draw card was legal, whether a Boomerang returned
+    it and how it is drawn (``effects.PEN_*``: until it fires, until the active colour)."""
     head = words[:1]
     legal = True
     if head == ["fire"]:
         amount, rest = 0, words[1:]
+    elif head == ["color"]:
+        amount, verdict, rest = 0, words[1:2], words[2:]
+        if verdict not in (["legal"], ["illegal"]):
+            raise NotationError(f"position: {key}: 'color' must say legal or illegal")
+        legal = verdict == ["legal"]
     elif head in (["take"], ["challenge"]) and len(words) > 1:
         amount, rest = _number(words[1], key), words[2:]
         if head == ["challenge"] or rest[:1] == ["illegal"]:
@@ -593,7 +599,8 @@ def _penalty(words: list[str], key: str) -> tuple[int, int, bool, bool, bool, bo
             legal, rest = verdict == ["legal"], rest[1:]
     else:
         raise NotationError(
-            f"position: {key}: 'take N', 'fire' or 'challenge N legal|illegal' (then "
+            f"position: {key}: 'take N', 'fire', 'color legal|illegal' or 'challenge N "
+            "legal|illegal' (then "
             f"'returned', 'chain K'), not {shown(' '.join(words))}"
         )
     returned = rest[:1] == ["returned"]
@@ -605,22 +612,25 @@ def _penalty(words: list[str], key: str) -> tuple[int, int, bool, bool, bool, bo
         raise NotationError(
             f"position: {key}: {shown(' '.join(rest))}: only 'returned' and 'chain K' follow"
         )
-    return amount, chain, head == ["challenge"], legal, returned, head == ["fire"]
+    until = fx.PEN_FIRE if head == ["fire"] else fx.PEN_COLOR if head == ["color"] else 0
+    return amount, chain, head in (["challenge"], ["color"]), legal, returned, until
 
 
 def _pending(game: Game, text: str, source: int) -> None:
     """``pending``: the draw penalty the turn holder faces, from the top card's player."""
-    amount, chain, challenge, legal, returned, fire = _penalty(text.split(), "pending")
+    amount, chain, challenge, legal, returned, until = _penalty(text.split(), "pending")
     game.pen_amount, game.pen_chain, game.pen_source = amount, chain, source
     game.pen_challenge, game.pen_legal = challenge, legal
-    game.pen_returned, game.pen_fire = returned, fire
+    game.pen_returned, game.pen_until = returned, until
 
 
 def _penalty_text(
-    amount: int, chain: int, challenge: bool, legal: bool, returned: bool, fire: bool
+    amount: int, chain: int, challenge: bool, legal: bool, returned: bool, until: int
 ) -> str:
-    if fire:
+    if until == fx.PEN_FIRE:
         words = ["fire"]
+    elif until == fx.PEN_COLOR:
+        words = ["color", "legal" if legal else "illegal"]
     elif challenge:
         words = ["challenge", str(amount), "legal" if legal else "illegal"]
     else:
@@ -702,9 +712,9 @@ def _seats_text(flags: list[bool]) -> str:
 def _pending_of(game: Game) -> str:
     """The pending penalty (none: every penalty field cleared)."""
     fields = (game.pen_amount, game.pen_chain, game.pen_challenge, game.pen_legal)
-    if fields == (0, 0, False, True) and not (game.pen_returned or game.pen_fire):
+    if fields == (0, 0, False, True) and not (game.pen_returned or game.pen_until):
         return ""
-    return _penalty_text(*fields, game.pen_returned, game.pen_fire)
+    return _penalty_text(*fields, game.pen_returned, game.pen_until)
 
 
 def _known_text(game: Game) -> str:
@@ -735,12 +745,10 @@ def _jump_text(game: Game) -> str:
         return ""
     before, (_, target, mult) = game.jump_undo
     direction, turn, phase, _, amount, chain, source, *flags = before
-    challenge, legal, returned, out, fire = flags
+    challenge, legal, returned, out, until = flags
     words = ["cw" if direction == 1 else "ccw", str(turn), PHASE_NAMES[phase]]
     if phase == Phase.PENALTY:
-        penalty = _penalty_text(
-            amount, chain, bool(challenge), bool(legal), bool(returned), bool(fire)
-        )
+        penalty = _penalty_text(amount, chain, bool(challenge), bool(legal), bool(returned), until)
         words = [*words[:2], "pending", penalty, f"@{source if source >= 0 else '-'}"]
         words += ["out"] if out >= 0 else []
     words += ["swap", str(target)] if target >= 0 else []

@@ -7,7 +7,7 @@ looks them up several times per action.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Final, Protocol
+from typing import Final, Protocol
 
 from . import effects as fx
 from .actions import Action, play_action
@@ -15,17 +15,6 @@ from .bot_settings import BotSettings
 from .cards import CARD_KIND, DARK_UP, N_CARDS
 from .options import Options, OptionSpec
 from .p1 import NO_STEPS, P1_PLAIN, Steps
-
-if TYPE_CHECKING:
-    from .events import Event
-    from .plays import Plays
-
-#: What an effect does once its card has landed (``core.landing``): a function of ``(game,
-#: player, amount, victim, play, mult, events)``. ``amount`` is the effect's total for the
-#: ``mult`` identical cards laid together (H-1); ``victim`` overrides the victim of a draw
-#: card (a revived seat, else -1); ``play`` is the action (its swap target, its chosen
-#: direction).
-Landing = Callable[["Plays", int, int, int, Action, int, "list[Event]"], None]
 
 #: ``Rules.answer_row`` values: a card that may answer a pending draw penalty where stacking
 #: is allowed now, and one that sends it back (a Boomerang, where it may be sent back).
@@ -140,7 +129,7 @@ class Rules:
         points: tuple[int, ...],
         effect: tuple[int, ...],
         amount: tuple[int, ...],
-        landing: tuple[Landing, ...],
+        landing: tuple[Callable[..., None], ...],
         colors: tuple[int, ...],
         hand_size: int,
         uno_penalty: int,

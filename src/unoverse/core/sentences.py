@@ -81,11 +81,14 @@ def describe(
     if kind == ev.TAKE:
         if e.until_fire:
             return w.t("log.take.until_fire", **fields)
+        if e.color >= 0:
+            return w.t("log.take.until_color", **fields)
         return w.tn("log.take", e.count, **fields)
     if kind == ev.CHALLENGE:
+        until = ".until_color" if e.color >= 0 else ""
         if e.guilty:
-            return w.t("log.challenge.guilty", **fields)
-        return w.t("log.challenge.innocent", **fields)
+            return w.t(f"log.challenge.guilty{until}", **fields)
+        return w.t(f"log.challenge.innocent{until}", **fields)
     if kind == ev.REVERSE:
         if e.seat is None:
             return w.t("log.reverse.first", **fields)

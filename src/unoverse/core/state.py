@@ -153,11 +153,11 @@ FIELDS: Final[tuple[Field, ...]] = (
     Field("pen_amount", _S, _PUB, _V, _PENALTY, ("pending",)),
     Field("pen_chain", _S, _PUB, _V, _PENALTY, ("pending",)),
     Field("pen_challenge", _S, _PUB, _V, _PENALTY, ("pending",)),
-    Field("pen_fire", _S, _PUB, _V, ("pen_fire",), ("pending",)),
     # whether the pending Wild Draw Four was legal: a challenge shows it
     Field("pen_legal", _S, _NOBODY, _V, _PENALTY, ("pending",)),
     Field("pen_returned", _S, _PUB, _V, _PENALTY, ("pending",)),
     Field("pen_source", _S, _PUB, _V, _PENALTY, ("top",)),
+    Field("pen_until", _S, _PUB, _V, ("pen_until",), ("pending",)),
     Field(
         "phase",
         _S,

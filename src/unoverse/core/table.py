@@ -19,6 +19,7 @@ from . import events as ev
 from .actions import Action
 from .blast.part import BlastPart
 from .cards import CARD_COLOR, COLOR_LETTERS
+from .effects import PEN_COUNT
 from .events import Event
 from .launcher import Launcher, make_launcher
 from .p1 import P1_STRIDE, STRICT_ROWS
@@ -94,10 +95,10 @@ class Table:
         "pen_amount",
         "pen_chain",
         "pen_challenge",
-        "pen_fire",
         "pen_legal",
         "pen_returned",
         "pen_source",
+        "pen_until",
         "phase",
         "rng",
         "rules",
@@ -144,7 +145,9 @@ class Table:
         self.pen_challenge = False
         self.pen_legal = True  # hidden: whether the pending Wild Draw Four was legal
         self.pen_returned = False  # sent back by a Boomerang: its player must take it (H-4)
-        self.pen_fire = False  # the penalty is "press until it fires" (Wild Hit-Fire)
+        # how the penalty is drawn: a count, or until a card comes or one of the active
+        # colour (``effects.PEN_*``)
+        self.pen_until = PEN_COUNT
         # The launcher that replaces the draw pile (UNO Attack), None for a draw pile. Its
         # state is public: one machine, shared by every seat (A-12).
         self.launcher: Launcher | None = make_launcher(rules.launcher) if rules.launcher else None
@@ -242,7 +245,7 @@ class Table:
         self.pen_challenge = False
         self.pen_legal = True
         self.pen_returned = False
-        self.pen_fire = False
+        self.pen_until = PEN_COUNT
 
     def draw(self, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
         """P2: up to ``n`` cards into ``seat``'s hand, the rule set's way (``draws``)."""
@@ -251,6 +254,14 @@ class Table:
     def draw_until_fire(self, seat: int, reason: str, events: list[Event]) -> list[int]:
         """A penalty of "until a card comes" (Wild Hit-Fire), the rule set's way (``draws``)."""
         return self.draws.draw_until_fire(self, seat, reason, events)
+
+    def draw_until_color(self, seat: int, color: int, reason: str, events: list[Event]) -> None:
+        """P10 (RULES.md §8.9): ``seat`` draws card by card until one whose face up has
+        ``color`` comes (a wild face has none, FL-17), or nothing is left to draw."""
+        while True:
+            got = self.draw(seat, 1, reason, events)
+            if not got or CARD_COLOR[got[0]] == color:
+                return
 
     def reshuffle(self, events: list[Event]) -> None:
         """P3: keep the top discard, shuffle the rest into a new draw pile (A-6: reload the

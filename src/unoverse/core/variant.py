@@ -25,10 +25,10 @@ from .effects import (
     STACKING,
 )
 from .errors import BadPlayerCount, InvalidOptionValue, OptionConflict
-from .landing import landing_table
+from .landing import Landing, landing_table
 from .options import N_, Options, OptionSpec, Value, resolve_name
 from .p1 import NO_STEPS, Steps, p1_rows
-from .rules import Landing, Rules
+from .rules import Rules
 
 if TYPE_CHECKING:
     from .game import Game

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar, Final
 
 from .blast.part import BlastPart
+from .effects import PEN_COLOR, PEN_FIRE
 from .phase import PHASE_NAMES, Phase
 from .rules import Rules
 from .table import Table
@@ -20,29 +21,45 @@ from .windows import Window
 
 class Pending(Value):
     """A draw penalty waiting for its victim (E-1), as everyone sees it: ``amount`` cards
-    (presses of the launcher in UNO Attack), or, ``until_fire``, presses until it fires."""
+    (presses of the launcher in UNO Attack); or, ``until_fire``, presses until it fires; or,
+    ``until_color``, draws until a card of the active colour comes (P10)."""
 
-    __slots__ = ("amount", "challengeable", "source", "target", "until_fire")
+    __slots__ = ("amount", "challengeable", "source", "target", "until_color", "until_fire")
     FIELDS: ClassVar[tuple[str, ...]] = (
         "amount",
         "target",
         "source",
         "challengeable",
         "until_fire",
+        "until_color",
     )
 
     def __init__(
-        self, amount: int, target: int, source: int, challengeable: bool, until_fire: bool = False
+        self,
+        amount: int,
+        target: int,
+        source: int,
+        challengeable: bool,
+        until_fire: bool = False,
+        until_color: bool = False,
     ) -> None:
         self.amount: Final = amount
         self.target: Final = target
         self.source: Final = source  # -1: the first card
         self.challengeable: Final = challengeable
         self.until_fire: Final = until_fire
+        self.until_color: Final = until_color
 
-    def fields(self) -> tuple[int, int, int, bool, bool]:
+    def fields(self) -> tuple[int, int, int, bool, bool, bool]:
         """The fields in their declared order."""
-        return (self.amount, self.target, self.source, self.challengeable, self.until_fire)
+        return (
+            self.amount,
+            self.target,
+            self.source,
+            self.challengeable,
+            self.until_fire,
+            self.until_color,
+        )
 
 
 class Live(Value):
@@ -241,8 +258,14 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
     n = game.n
     pending = None
     if phase == _PENALTY:
+        until = game.pen_until
         pending = Pending(
-            game.pen_amount, game.turn, game.pen_source, game.pen_challenge, game.pen_fire
+            game.pen_amount,
+            game.turn,
+            game.pen_source,
+            game.pen_challenge,
+            until == PEN_FIRE,
+            until == PEN_COLOR,
         )
     if seat is None:
         hand: tuple[int, ...] = ()

@@ -22,7 +22,13 @@ def table_text(view: View) -> str:
     ]
     if view.pending is not None:
         p = view.pending
-        amount = "until it fires" if p.until_fire else f"+{p.amount}"
+        amount = (
+            "until it fires"
+            if p.until_fire
+            else "until its colour comes"
+            if p.until_color
+            else f"+{p.amount}"
+        )
         lines.append(f"penalty {amount} on seat {p.target}")
     for s in range(view.players):
         if s == seat:

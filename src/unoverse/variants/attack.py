@@ -170,7 +170,7 @@ class Attack(Variant):
                 # then the next seat declares the colour and starts
                 game.turn = first
                 game.phase = Phase.PENALTY
-                game.pen_fire = True
+                game.pen_until = fx.PEN_FIRE
                 game.pen_chain = 1
                 game.pen_source = -1
                 return

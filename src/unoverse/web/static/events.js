@@ -60,9 +60,12 @@ function sentence(e, n) {
     case "press":
       return t(e.count ? "log.press.fired" : "log.press", { ...f, why: phrase("why", e) });
     case "take":
-      return e.until_fire ? t("log.take.until_fire", f) : tn("log.take", e.count || 0, f);
-    case "challenge":
-      return t(e.guilty ? "log.challenge.guilty" : "log.challenge.innocent", f);
+      if (e.until_fire) return t("log.take.until_fire", f);
+      return e.color ? t("log.take.until_color", f) : tn("log.take", e.count || 0, f);
+    case "challenge": {
+      const until = e.color ? ".until_color" : "";
+      return t((e.guilty ? "log.challenge.guilty" : "log.challenge.innocent") + until, f);
+    }
     case "reverse":
       return t(e.seat == null ? "log.reverse.first" : "log.reverse", f);
     case "direction":
