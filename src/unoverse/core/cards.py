@@ -5,7 +5,7 @@ everywhere (tests, logs, the wire). A card is a colour and a kind, or a colourle
 (wilds and Blast's BLAST cards). Decks (which cards exist, how many, their points) are
 variant data; this module only knows identity and notation.
 
-A card with two faces (UNO Flip's, ``core.faces``) has two ids, one for each face up: the
+A card with two faces (``core.faces``, RULES.md §8.3) has two ids, one for each face up: the
 table's lookups (colour, kind, number) read the face that is up, so every rule reads a
 two-faced card as it reads any other. Turning the table over maps every card to its
 ``TWIN``. A two-faced card is written face up first, then its back: ``R1|P3`` light face

@@ -46,7 +46,7 @@ WILD_PENALTY: Final = 21  # declare a colour; the next seat draws ``amount`` (it
 #                  and loses its turn; no challenge (UNO Blast's +6 and +10)
 WILD_DRAW_COLOR: Final = 22  # declare a colour; the next seat draws until a card of that colour
 #                     comes (P10, its own ``take``) and loses its turn, or challenges (P5,
-#                     RULES.md §8.9: UNO Flip's Wild Draw Color)
+#                     RULES.md §8.9: the Wild Draw Color)
 
 #: How many effect codes there are: tables by effect code have this many entries.
 N_EFFECTS: Final = 64

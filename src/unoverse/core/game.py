@@ -311,7 +311,8 @@ class Game(Plays):
         how = self.rules.answer_row(self.top_kind)[card]
         if how == ANSWER_RETURN:
             return self.pen_source >= 0 and self.out < 0
-        # a press-until-fire is not a number of cards: nothing stacks on it
+        # a penalty drawn until a card or a colour comes is no number of cards: nothing
+        # stacks on it
         return how == ANSWER_STACK and not self.pen_until and self._may_stack()
 
     # -- applying ---------------------------------------------------------------------

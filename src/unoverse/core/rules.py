@@ -182,7 +182,7 @@ class Rules:
         # the variant's own effects included.
         self.landing: Final = landing
         self.colors: Final = colors  # colours a player may declare
-        # The colours a player may declare on the dark side of two-faced cards (UNO Flip's,
+        # The colours a player may declare on the dark side of two-faced cards (RULES.md
         # §8.4); empty for a deck of one-faced cards.
         self.dark_colors: Final = dark_colors
         self.hand_size: Final = hand_size

@@ -163,7 +163,7 @@ class Variant:
     hand_size: ClassVar[int] = 7
     uno_penalty: ClassVar[int] = 2
     colors: ClassVar[tuple[int, ...]] = (0, 2, 3, 5)  # R Y G B
-    #: The colours declared on the dark side of two-faced cards (UNO Flip's); none here.
+    #: The colours declared on the dark side of two-faced cards (RULES.md §8.4); none here.
     dark_colors: ClassVar[tuple[int, ...]] = ()
     #: Cards that lie beside the piles and take no part in play (Full Spectrum's Guide).
     aside: ClassVar[tuple[str, ...]] = ()
