@@ -11,8 +11,9 @@ the referee's timeouts, stalls and stuck rounds come too. Every event, set-up in
   owner), and has a sentence in the readable log.
 
 The kinds random rounds rarely reach (a revive, a Shuffle Hands, the referee's penalty, a
-stuck round) come from fixed positions, checked the same way; together the two tests reach
-every kind of the vocabulary.
+stuck round) or no preset yet reaches (a table turning over: UNO Flip is not yet played)
+come from fixed positions, checked the same way; together the two tests reach every kind of
+the vocabulary.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import json
 from collections import Counter
 
 import unoverse as uv
+from rules._flip_table import table as flip_table
 from unoverse.bots.base import make_bot
 from unoverse.core import events as ev
 from unoverse.core.events import DEFAULTS, FIELDS, PRIVATE, SCHEMA, SPLIT, Event, redact
@@ -44,7 +46,7 @@ ROUNDS = tuple(
 LATE = ":median_ms=2500"
 IN_TIME = ":median_ms=600"
 #: The kinds the fixed positions of ``test_rare_events_are_in_their_kinds_schema`` give.
-RARE = {ev.REVIVE, ev.SHUFFLE_HANDS, ev.PENALIZE, ev.STUCK}
+RARE = {ev.REVIVE, ev.SHUFFLE_HANDS, ev.PENALIZE, ev.STUCK, ev.TURN_OVER}
 BLAST_SMALL = (
     "blast+mode=blast+blast.numbers=1+blast.bloqueo=1+blast.reversa=0+blast.descartar_todo=0"
     "+blast.plus_one=0+blast.plus_two=0+blast.plus_four=0+blast.numeral=0"
@@ -156,6 +158,7 @@ def test_rare_events_are_in_their_kinds_schema() -> None:
         *idle.apply(None, "penalize:1:2"),
         *idle.apply(None, "stuck"),
         *stalemate.apply(2, "arm:P9", 1000.0),
+        *flip_table("R5|P2 G7|O6", "B2|O8", "GF|T3 R1|P3", "B9|O5", "Y2|T1").apply(0, "GF|T3"),
     ]  # fmt: skip
     check(events, 3, "fixed positions")
     kinds = {e.kind for e in events}

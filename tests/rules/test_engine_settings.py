@@ -154,12 +154,14 @@ def red_to_yellow() -> Steps:
 
 
 NUMBERS = frozenset(KIND_INDEX[str(n)] for n in range(10))
+SKIP_REVERSE = frozenset({KIND_INDEX["S"], KIND_INDEX["R"]})
 
 #: The free-standing settings, each with a value that acts on Classic's rules.
 FREE_STANDING: dict[str, EngineSettings] = {
     "launcher": {"launcher": "bernoulli"},
     "draw_trigger": {"draw_trigger": triggered("R0", 3)},
     "no_last": {"no_last": NUMBERS},
+    "lands_last": {"lands_last": SKIP_REVERSE},
     "steps": {"steps": red_to_yellow()},
     "uno_calls": {"uno_calls": False},
     "must_play": {"must_play": True},
@@ -193,6 +195,14 @@ def test_a_free_standing_setting_alone_plays_whole_rounds_where_every_action_act
         for log in logs:
             last = next(e for _, _, e in reversed(log) if e.kind == "play")
             assert CARD_KIND[last.cards[-1]] not in NUMBERS  # (numbers are most cards)
+    elif name == "lands_last":  # a last Skip or Reverse lands, then the round ends
+        for log in logs:
+            last = max(i for i, (_, _, e) in enumerate(log) if e.kind == "play")
+            if CARD_KIND[log[last][2].cards[-1]] in SKIP_REVERSE:
+                assert [e.kind for _, _, e in log[last + 1 : last + 3]] in (
+                    ["skip", "round_over"],
+                    ["reverse", "round_over"],
+                )
     elif name == "steps":
         assert any(e.kind == "play" and e.reason == "step" for e in events)
     elif name == "uno_calls":
@@ -204,6 +214,14 @@ def test_a_free_standing_setting_alone_plays_whole_rounds_where_every_action_act
         assert "eliminated" in kinds(events)
         # the elimination check is a per-card hook of P2: a turn's draw is still one card
         assert all(e.count == 1 for e in events if e.kind == "draw" and e.reason == "turn")
+
+
+def test_lands_last_alone_a_last_skip_skips_then_the_round_ends() -> None:
+    game = on_table({"lands_last": SKIP_REVERSE}, "hands: RS | Y2 Y3 | B2 B3; top: R5")
+    events = game.apply(0, "RS")
+    assert kinds(events) == ["play", "skip", "round_over"] and game.winner == 0
+    plain = on_table({}, "hands: RS | Y2 Y3 | B2 B3; top: R5")
+    assert kinds(plain.apply(0, "RS")) == ["play", "round_over"]
 
 
 def test_must_play_lists_no_draw_while_a_card_plays() -> None:

@@ -9,7 +9,7 @@ from unoverse.core.cards import CARD_TEXT, FACE, color
 from unoverse.core.game import Game
 from unoverse.core.phase import Phase
 
-from ._two_sided import table
+from ._flip_table import table
 
 
 def faces(g: Game, seat: int) -> list[str]:

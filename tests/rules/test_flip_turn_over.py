@@ -10,9 +10,9 @@ import pytest
 from unoverse.core.cards import CARD_TEXT, DARK_UP, FACE, NO_COLOR, card, color, kind
 from unoverse.core.errors import IllegalAction
 from unoverse.core.phase import Phase
-from unoverse.variants.flip.turn_over import turn_over
+from unoverse.core.turn_over import turn_over
 
-from ._two_sided import table
+from ._flip_table import table
 
 
 def faces(cards: list[int]) -> list[str]:

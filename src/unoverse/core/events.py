@@ -56,6 +56,7 @@ CHALLENGE: Final = "challenge"
 REVEAL: Final = "reveal"
 SKIP: Final = "skip"
 REVERSE: Final = "reverse"
+TURN_OVER: Final = "turn_over"
 DIRECTION: Final = "direction"
 SHUFFLE_HANDS: Final = "shuffle_hands"
 HAND: Final = "hand"
@@ -348,7 +349,11 @@ SCHEMA: Final[dict[str, EventSpec]] = {
             "cards",
             "the first card `cards` goes back into the deck and another is turned",
         ),
-        _spec(COLOR, "seat color", "`seat` declares `color` for the wild turned first"),
+        _spec(
+            COLOR,
+            "seat color",
+            "`seat` declares `color` for the wild turned first, or surfaced by P9",
+        ),
         _spec(
             PLAY,
             "seat cards color number reason",
@@ -408,6 +413,12 @@ SCHEMA: Final[dict[str, EventSpec]] = {
             REVERSE,
             "seat direction",
             "`seat`'s card reverses play, which now goes `direction` (no seat: the first card)",
+        ),
+        _spec(
+            TURN_OVER,
+            "seat",
+            "`seat`'s card turns the table over (no seat: the first card): both piles are "
+            "reversed and every card shows its other face (P9)",
         ),
         _spec(
             DIRECTION,

@@ -51,6 +51,7 @@ from .cards import (
     CARD_NUMBER,
     CARD_TEXT,
     COLOR_LETTERS,
+    FACE,
     KIND_CODES,
     N_CARDS,
     most_held,
@@ -72,6 +73,7 @@ from .pressing import PRESSES
 from .rules import ANSWER_RETURN, ANSWER_STACK, Rules
 from .table import PILE, Draws
 from .triggers import TRIGGERED
+from .turn_over import turn_over
 from .view import View
 from .windows import Window
 
@@ -173,10 +175,10 @@ class Game(Plays):
             out.append(CATCH_ILLEGAL)
         if self.jump_undo is not None:
             hand = self._jump_hand(seat)
-            top = self.discard[-1]
-            if top in hand:
-                false_uno = self.rules.false_uno_penalty > 0
-                self.play_actions(top, len(hand), false_uno, out, jumper=seat)
+            face = FACE[self.discard[-1]]
+            false_uno = self.rules.false_uno_penalty > 0
+            for c in sorted({c for c in hand if FACE[c] == face}):  # identical: the same face
+                self.play_actions(c, len(hand), false_uno, out, jumper=seat)
         listed = tuple(out)
         self.offers = listed  # (for ``apply``: these are valid as they are)
         self.offers_seat = seat
@@ -274,6 +276,10 @@ class Game(Plays):
         if self.rules.play_duplicates and len(kinds) == 1:
             if any(CARD_IS_WILD[c] for c in laid):
                 raise IllegalAction(reason=N_("reason.several.wilds"), action=a)
+            if kinds & self.rules.alone:
+                raise IllegalAction(
+                    reason=N_("reason.several.alone"), action=a, card=CARD_TEXT[a.card]
+                )
             if not self.matches(a.card):
                 raise IllegalAction(
                     reason=N_("reason.several.first_no_match"), action=a, card=CARD_TEXT[a.card]
@@ -808,6 +814,8 @@ class Game(Plays):
                 all_draw(self, p, amount, events, kind, (THEN_OUT, p))
                 return
             if size == 0 and eff not in PENALTY_EFFECTS and not returning:
+                if k in rules.lands_last:  # its effect lands first (FL-12's option)
+                    rules.landing[eff](self, p, amount, -1, a, mult, events)
                 self.end_round(p, events)
                 return
             revived = -1
@@ -817,8 +825,9 @@ class Game(Plays):
             if size == 0:
                 self.out = p
             rules.landing[eff](self, p, amount, revived, a, mult, events)
-        if rules.jump_in and self.out < 0 and self.phase != _OVER:
-            # a jump-in window opens on the card that landed (§4.9)
+        if rules.jump_in and self.out < 0 and self.phase != _OVER and self.discard[-1] == last:
+            # a jump-in window opens on the card that landed (§4.9), if it is still the top
+            # (a table turned over shows another, which nobody played: FL-7)
             self.jump_undo = (pre, (eff, a.target, mult))
         if a.uno and kept != 1:
             self.draw(p, rules.false_uno_penalty, ev.FOR_FALSE_UNO, events)
@@ -851,7 +860,7 @@ class Game(Plays):
         if not 0 <= c < N_CARDS or c not in hand:
             raise IllegalAction(reason=N_("reason.jump.not_in_hand"), action=a, seat=seat)
         top = self.discard[-1]
-        if c != top:
+        if FACE[c] != FACE[top]:  # the same face up: the backs of two-faced cards may differ
             raise IllegalAction(
                 reason=N_("reason.jump.not_identical"),
                 action=a,
@@ -1074,6 +1083,8 @@ class Game(Plays):
         self.illegal = None
         self.jump_undo = None  # no jump-in on the card taken back, nor on the one restored
         self.landed += 1  # the top card changed: a jump-in naming either one is stale
+        if self.discard[-1] != c:  # it turned the table over: turned back, it is on top (§8.12)
+            turn_over(self)
         self.discard.pop()
         self.discard_by.pop()
         self.hands[offender].append(c)

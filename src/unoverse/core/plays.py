@@ -237,8 +237,9 @@ class Plays(Table):
         if self.rules.play_duplicates:
             p1 = self.p1_row()
             counts = [0] * N_KINDS  # non-wild cards of each kind in the hand
+            alone = self.rules.alone  # kinds never laid together
             for c in hand:
-                if not CARD_IS_WILD[c]:
+                if not CARD_IS_WILD[c] and CARD_KIND[c] not in alone:
                     counts[CARD_KIND[c]] += 1
             for c0 in hand:  # each kind of two or more, in the order it first appears
                 if CARD_IS_WILD[c0]:

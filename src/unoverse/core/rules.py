@@ -68,6 +68,7 @@ class Rules:
         "_answer_rows",
         "_color_plays",
         "allow_renege",
+        "alone",
         "amount",
         "big_draw_next",
         "blast_cards",
@@ -89,6 +90,7 @@ class Rules:
         "hand_size",
         "jump_in",
         "landing",
+        "lands_last",
         "launcher",
         "lock_until_wild",
         "must_play",
@@ -155,6 +157,8 @@ class Rules:
         discard_all_covered: bool = False,
         discard_all_optional: bool = False,
         no_last: frozenset[int] = frozenset(),
+        lands_last: frozenset[int] = frozenset(),
+        alone: frozenset[int] = frozenset(),
         p1_rows: tuple[bytes, ...] = P1_PLAIN,
         steps: Steps = NO_STEPS,
         uno_calls: bool = True,
@@ -225,6 +229,11 @@ class Rules:
         self.discard_all_optional: Final = discard_all_optional
         # Kind indices that may not be played as a player's last card (A-4's option).
         self.no_last: Final = no_last
+        # kinds whose effect lands before the round ends when one is played as the last card
+        # (UNO Flip's Flip under ``flip.last_flip_flips``, FL-12)
+        self.lands_last: Final = lands_last
+        # kinds never laid with other cards under ``play_duplicates`` (UNO Flip's Flip, §8.12)
+        self.alone: Final = alone
         # P1 as a table (``unoverse.core.p1``), with the variant's colour steps (Full
         # Spectrum's chromatic step).
         self.p1_rows: Final = p1_rows

@@ -89,10 +89,10 @@ def describe(
         if e.guilty:
             return w.t(f"log.challenge.guilty{until}", **fields)
         return w.t(f"log.challenge.innocent{until}", **fields)
-    if kind == ev.REVERSE:
+    if kind in (ev.REVERSE, ev.TURN_OVER):
         if e.seat is None:
-            return w.t("log.reverse.first", **fields)
-        return w.t("log.reverse", **fields)
+            return w.t(f"log.{kind}.first", **fields)
+        return w.t(f"log.{kind}", **fields)
     if kind in (ev.DIRECTION, ev.ROTATE):
         direction = w.t(_DIRECTION.get(e.direction, "log.direction.cw"))
         return w.t(f"log.{kind}", **fields, direction=direction)

@@ -41,16 +41,16 @@ class EngineSettings(TypedDict, total=False):
     """What a variant tells the engine beyond its deck and effects (``Rules`` keywords).
 
     Free-standing, each works alone with any deck: ``launcher``, ``draw_trigger``,
-    ``no_last``, ``steps``, ``uno_calls``, ``must_play``, ``elimination``. Part of another
-    setting, and refused without it (``check_settings``): ``allow_renege`` (of
-    ``launcher``), ``trigger_ends_turn`` (of ``draw_trigger``), ``never_dealt`` (UNO Blast's
-    BLAST cards, which need ``must_play``), ``realtime`` (UNO Blast's BLAST mode: it needs
-    ``must_play``, ``uno_calls`` off and a start hook that opens live play), and BLAST mode's
-    ``simultaneity_ms``, ``lock_until_wild``, ``reverse_return``, ``big_draw_next`` (of
-    ``realtime``). Part of a card, changing nothing in a deck without it:
+    ``no_last``, ``lands_last``, ``steps``, ``uno_calls``, ``must_play``, ``elimination``.
+    Part of another setting, and refused without it (``check_settings``): ``allow_renege``
+    (of ``launcher``), ``trigger_ends_turn`` (of ``draw_trigger``),
+    ``never_dealt`` (UNO Blast's BLAST cards, which need ``must_play``), ``realtime`` (UNO
+    Blast's BLAST mode: it needs ``must_play``, ``uno_calls`` off and a start hook that opens
+    live play), and BLAST mode's ``simultaneity_ms``, ``lock_until_wild``, ``reverse_return``,
+    ``big_draw_next`` (of ``realtime``). Part of a card, changing nothing in a deck without it:
     ``discard_all_covered`` and ``discard_all_optional`` (a Discard All),
     ``numeral_number_match`` and ``numeral_wild`` (a Numeral), ``stackable`` (the chain of
-    ``stacking=blast_ge``).
+    ``stacking=blast_ge``), ``alone`` (the cards laid together under ``play_duplicates``).
     """
 
     launcher: str  # a launcher mode replaces the draw pile (``unoverse.core.launcher``)
@@ -60,6 +60,8 @@ class EngineSettings(TypedDict, total=False):
     discard_all_covered: bool  # a Discard All discards the covered card's colour
     discard_all_optional: bool  # a Discard All's player may keep the cards
     no_last: frozenset[int]  # kind indices that may not be played as the last card
+    lands_last: frozenset[int]  # kind indices whose effect lands, as the last card, first
+    alone: frozenset[int]  # kind indices never laid with other cards (``play_duplicates``)
     steps: Steps  # colours that play besides the active one (``unoverse.core.p1``)
     uno_calls: bool  # UNO calls and catches (P4) exist
     must_play: bool  # no voluntary draw; draw until a card plays, and play it

@@ -76,7 +76,12 @@ WINDOW_SCHEMA: Final[dict[str, WindowSpec]] = {
             True,
             "`seat` faces a Wild Draw Four: it takes the penalty, answers it or challenges",
         ),
-        WindowSpec(COLOR, _SEAT, True, "`seat` declares the colour of the wild turned first"),
+        WindowSpec(
+            COLOR,
+            _SEAT,
+            True,
+            "`seat` declares the colour of the wild turned first, or surfaced by P9",
+        ),
         WindowSpec(
             UNO,
             _SEAT,

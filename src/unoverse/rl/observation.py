@@ -29,7 +29,7 @@ SITUATIONS: Final = (
     "drawn",  # it drew a playable card: play it or pass
     "penalty",  # it faces a draw penalty
     "challenge",  # it faces a Wild Draw Four it may challenge
-    "color",  # it declares the colour of a wild turned first
+    "color",  # it declares the colour of a wild turned first (or surfaced)
     "blast",  # a BLAST event is open
     "live",  # BLAST mode's live play
     "reaction",  # an out-of-turn step: it may act or wait

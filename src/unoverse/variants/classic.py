@@ -134,7 +134,6 @@ def first_card_table(game: Game, mode: str) -> None:
     (``mattel_current``, ``mattel_old`` or ``seed_as_dealer``). Every wild the table does not
     return is a plain Wild (C-2, U-H-8)."""
     events = game.setup_events
-    d = game.dealer
     while True:
         c = turn_starter(game, events)
         eff = game.rules.effect[CARD_KIND[c]]
@@ -142,6 +141,15 @@ def first_card_table(game: Game, mode: str) -> None:
             return_starter(game, events)
             continue
         break
+    apply_starter(game, c, mode)
+
+
+def apply_starter(game: Game, c: int, mode: str) -> None:
+    """Apply the first-card table of RULES.md §1.2 in ``mode`` to the starter ``c``, turned
+    and kept (UNO Flip's table is this one for every card it shares, §8.5)."""
+    events = game.setup_events
+    d = game.dealer
+    eff = game.rules.effect[CARD_KIND[c]]
     if CARD_IS_WILD[c]:
         # Every other wild starter is a plain Wild: no hand effect before a play (C-2).
         game.top_kind = WILD

@@ -67,7 +67,8 @@ function sentence(e, n) {
       return t((e.guilty ? "log.challenge.guilty" : "log.challenge.innocent") + until, f);
     }
     case "reverse":
-      return t(e.seat == null ? "log.reverse.first" : "log.reverse", f);
+    case "turn_over":
+      return t(e.seat == null ? `log.${k}.first` : `log.${k}`, f);
     case "direction":
     case "rotate":
       return t(`log.${k}`, { ...f, direction: t(e.direction === -1 ? "log.direction.ccw" : "log.direction.cw") });

@@ -1,17 +1,18 @@
-"""UNO Flip's P9: the whole table turns over (RULES.md §8.8).
+"""P9, a table of two-faced cards turning over (RULES.md §8.8).
 
-"Flip over the Discard Pile (the card just played will now be on the bottom), then the Draw
-Pile, then everyone's hands": every zone keeps its cards, each card shows its other face
-(its twin, ``core.cards.TWIN``), and turning a pile over reverses it (FL-6). The new top
-card is the former bottom of the discard pile on its other face, which nobody played: it
-has no effect (FL-7, FL-9), and a wild face gives no colour until one is named (FL-8).
+The sheet's procedure turns over the discard pile (the card just played ends at the
+bottom), then the draw pile, then every hand: every zone keeps its cards, each card shows
+its other face (its twin, ``core.cards.TWIN``), and turning a pile over reverses it (FL-6).
+The new top card is the former bottom of the discard pile on its other face, which nobody
+played: it has no effect (FL-7, FL-9), and a wild face gives no colour until one is named
+(FL-8).
 Turning over twice restores the table, declared colours aside (§8.12).
 """
 
 from __future__ import annotations
 
-from ...core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, NO_COLOR, TWIN
-from ...core.table import Table
+from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, NO_COLOR, TWIN
+from .table import Table
 
 
 def turn_over(g: Table) -> None:
