@@ -113,6 +113,7 @@ COMPILED = (
     "variants/full_spectrum.py",
     "variants/blast.py",
     "core/turn_over.py",
+    "core/backs.py",
     "variants/flip/deck.py",
     "variants/flip/flip_card.py",
     "variants/flip/variant.py",

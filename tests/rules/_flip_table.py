@@ -19,14 +19,15 @@ def table(
 ) -> Game:
     """A table of ``players`` seats: the discard pile (bottom first, its top's colour
     active), the draw pile (bottom first; the last card is drawn next), seat 0's hand and the
-    next seats', in the notation; seat 0's turn; ``options`` (``flip__first_flip`` for
-    ``flip.first_flip``)."""
+    next seats', in the notation, each card seen both ways by its holder; seat 0's turn;
+    ``options`` (``flip__first_flip`` for ``flip.first_flip``)."""
     g = Game(FLIP_GAME.compile(FLIP_GAME.options(_names(options))), players, seed=1)
     g.discard = [card(t) for t in discard.split()]
     g.discard_by = [-1] + [2] * (len(g.discard) - 1)
     g.draw_pile = [card(t) for t in draw.split()]
     for seat, cards in enumerate((hand, *hands)):
         g.hands[seat] = [card(t) for t in cards.split()]
+        g.known[seat][seat] = list(g.hands[seat])  # seen both ways (``core.backs``)
     top = g.discard[-1]
     g.color, g.top_kind = CARD_COLOR[top], CARD_KIND[top]
     g.phase, g.turn = Phase.TURN, 0

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from typing import Final, cast
 
 from .. import i18n
+from . import backs
 from . import effects as fx
 from . import events as ev
 from . import view as views
@@ -42,6 +43,7 @@ from .actions import (
     check_form,
     parse_action,
 )
+from .backs import SEEN_DRAWS
 from .blast import machinery as blast
 from .blast.owed import THEN_KEEP, THEN_LIVE, THEN_NEXT, THEN_OUT, UNTIL
 from .cards import (
@@ -180,6 +182,8 @@ class Game(Plays):
             for c in sorted({c for c in hand if FACE[c] == face}):  # identical: the same face
                 self.play_actions(c, len(hand), false_uno, out, jumper=seat)
         listed = tuple(out)
+        if self.rules.hidden_backs:  # its cards as the seat sees them (``core.backs``)
+            listed = backs.offered_as_seen(self, seat, listed)
         self.offers = listed  # (for ``apply``: these are valid as they are)
         self.offers_seat = seat
         self.offers_version = self.version
@@ -350,6 +354,8 @@ class Game(Plays):
         ):
             for x in self.offers:
                 if x is act:
+                    if self.rules.hidden_backs:
+                        x = backs.real_action(self, seat, x)
                     return self._run(seat, x)
         if isinstance(act, Action):
             a = check_form(act)
@@ -370,6 +376,8 @@ class Game(Plays):
             raise NotYourWindow(reason=N_("reason.round_over"))
         if self.eliminated[seat]:
             raise NotYourWindow(reason=N_("reason.eliminated"), seat=seat)
+        if self.rules.hidden_backs:  # the cards it names as it sees them (``core.backs``)
+            a = backs.real_action(self, seat, a)
         k = a.kind
         if a.uno and k is not _PLAY and k is not _DRAW and k is not _JUMP and k is not _PRESS:
             raise IllegalAction(reason=N_("reason.uno_with_play"), action=a)
@@ -410,6 +418,8 @@ class Game(Plays):
         """Apply an action this game offered (``legal_actions(seat)`` in this very state)
         without validating it: the fast path for search and simulation loops that only send
         offered actions. Anything else may corrupt the game; use ``apply`` for it."""
+        if self.rules.hidden_backs:  # offered as the seat sees its cards (``core.backs``)
+            act = backs.real_action(self, seat, act)
         return self._run(seat, act)
 
     def _run(self, seat: int, a: Action, at: float | None = None) -> list[Event]:
@@ -754,6 +764,8 @@ class Game(Plays):
             self.uno_open = [s for s in self.uno_open if s == p]
         self.jump_undo = None
         size_before = len(hand)
+        # the cards its player has seen both ways, before they leave the hand (``core.backs``)
+        seen_both = self.known[p][p][:] if rules.hidden_backs else _NO_CARDS
         # a Discard All's colours are read before the play changes the active colour
         discards = self.discard_colors(laid) if eff == fx.DISCARD_ALL and a.amount != KEEP else ()
         known = self.known
@@ -785,7 +797,8 @@ class Game(Plays):
         else:
             ground = ev.PLAY_MATCH
         number = a.number if eff == fx.NUMERAL else -1  # the number a Numeral counts as (§5.6)
-        events.append(Event(ev.PLAY, p, laid, color=declared, number=number, reason=ground))
+        told = laid if not rules.hidden_backs else backs.as_seen(laid, seen_both)
+        events.append(Event(ev.PLAY, p, told, color=declared, number=number, reason=ground))
         self.landed += 1
         if discards:
             self.discard_color_cards(p, discards, events)
@@ -929,7 +942,10 @@ class Game(Plays):
             bool(legal),
             bool(returned),
         )
-        events.append(Event(ev.JUMP, j, (a.card,), target=covered_by, number=a.covers))
+        jumped = _ONE_CARD[a.card]
+        if self.rules.hidden_backs:
+            jumped = backs.played_as_seen(self, j, jumped)
+        events.append(Event(ev.JUMP, j, jumped, target=covered_by, number=a.covers))
         self.uno_open = []  # a jump-in closes every UNO window but the jumper's new one
         self._do_play(j, a, events)
 
@@ -1095,7 +1111,9 @@ class Game(Plays):
         if offender in self.uno_open:
             self.uno_open.remove(offender)
         self.clear_penalty()
-        events.append(Event(ev.ILLEGAL_CAUGHT, seat, (c,), target=offender))
+        # (its player's back unseen: by its face, as its play was told, ``core.backs``)
+        back = (FACE[c],) if self.rules.hidden_backs else _ONE_CARD[c]
+        events.append(Event(ev.ILLEGAL_CAUGHT, seat, back, target=offender))
         self.draw(offender, 2, ev.FOR_ILLEGAL, events)
         if self.phase != _OVER:  # (an elimination may have left one seat)
             self.set_turn(self.next_seat(offender))
@@ -1166,7 +1184,10 @@ class Game(Plays):
                 if x.kind in _DEFAULTS and not x.uno:
                     choice = x
                     break
-        return [Event(ev.TIMEOUT, seat, action=str(choice)), *self._run(seat, choice, at)]
+        told = choice
+        if self.rules.hidden_backs:  # the action as its seat sees its cards (``core.backs``)
+            told = backs.offered_as_seen(self, seat, (choice,))[0]
+        return [Event(ev.TIMEOUT, seat, action=str(told)), *self._run(seat, choice, at)]
 
     # -- shared procedures -------------------------------------------------------------
 
@@ -1244,6 +1265,8 @@ _CHALLENGE_WINDOWS: Final[Windows] = _sole(win.CHALLENGE)
 _COLOR_WINDOWS: Final[Windows] = _sole(win.COLOR)
 #: ``(c,)`` for every card id: the cards of a one-card play, shared.
 _ONE_CARD: Final[tuple[tuple[int, ...], ...]] = tuple((c,) for c in range(N_CARDS))
+#: No card: what a player has seen both ways of its cards where backs are not hidden.
+_NO_CARDS: Final[tuple[int, ...]] = ()
 #: ``acting_seats()`` when only the turn seat may act, by seat (any length, as above).
 _SEATS: Final[tuple[tuple[int, ...], ...]] = tuple((s,) for s in range(11))
 
@@ -1283,13 +1306,16 @@ def _time(at: object) -> float | None:
 
 def draws_for(rules: Rules) -> Draws:
     """How cards come to a hand under ``rules``: presses of a launcher (UNO Attack), draws
-    with triggers (UNO Minecraft), UNO Blast's draws, or the plain draw pile."""
+    with triggers (UNO Minecraft), UNO Blast's draws, draws that show their drawer the
+    cards' backs (two-faced cards, ``core.backs``), or the plain draw pile."""
     if rules.launcher:
         return PRESSES
     if rules.triggers:
         return TRIGGERED
     if rules.blast_draws:
         return blast.BLAST_DRAWS
+    if rules.hidden_backs:
+        return SEEN_DRAWS
     return PILE
 
 

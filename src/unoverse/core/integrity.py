@@ -508,7 +508,7 @@ def _known(game: Game) -> Problem:
             if not seen:
                 continue
             key = f"{o}:{h}"
-            if o == h:
+            if o == h and not game.rules.hidden_backs:  # (else: seen both ways, core.backs)
                 return "known", f"{key}: a seat knows its own hand without it being said"
             extra = Counter(seen) - Counter(game.hands[h])
             if extra:

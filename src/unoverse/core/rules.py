@@ -12,7 +12,7 @@ from typing import Final, Protocol
 from . import effects as fx
 from .actions import Action, play_action
 from .bot_settings import BotSettings
-from .cards import CARD_KIND, DARK_UP, N_CARDS
+from .cards import CARD_KIND, DARK_UP, N_CARDS, TWIN
 from .options import Options, OptionSpec
 from .p1 import NO_STEPS, P1_PLAIN, Steps
 
@@ -88,6 +88,7 @@ class Rules:
         "elimination",
         "false_uno_penalty",
         "hand_size",
+        "hidden_backs",
         "jump_in",
         "landing",
         "lands_last",
@@ -114,6 +115,7 @@ class Rules:
         "steps",
         "trigger_ends_turn",
         "triggers",
+        "two_faced",
         "two_player_rules",
         "uno_calls",
         "uno_penalty",
@@ -158,6 +160,7 @@ class Rules:
         discard_all_optional: bool = False,
         no_last: frozenset[int] = frozenset(),
         lands_last: frozenset[int] = frozenset(),
+        hidden_backs: bool = False,
         alone: frozenset[int] = frozenset(),
         p1_rows: tuple[bytes, ...] = P1_PLAIN,
         steps: Steps = NO_STEPS,
@@ -179,6 +182,8 @@ class Rules:
         self.name: Final[str] = variant.name  # read by every view
         self.options: Final = options
         self.deck: Final = deck
+        # the deck's cards have two faces (UNO Flip's, §8): every seat sees the others' backs
+        self.two_faced: Final = any(TWIN[c] != c for c in deck)
         self.points: Final = points  # by card id
         self.effect: Final = effect  # by kind index
         self.amount: Final = amount  # by kind index: cards drawn by DRAW / WILD_DRAW effects
@@ -234,6 +239,9 @@ class Rules:
         self.lands_last: Final = lands_last
         # kinds never laid with other cards under ``play_duplicates`` (UNO Flip's Flip, §8.12)
         self.alone: Final = alone
+        # a seat does not see the other face of the two-faced cards it was dealt (§8.4, FL-3):
+        # ``known[s][s]`` holds the cards of its own whose both faces it has seen
+        self.hidden_backs: Final = hidden_backs
         # P1 as a table (``unoverse.core.p1``), with the variant's colour steps (Full
         # Spectrum's chromatic step).
         self.p1_rows: Final = p1_rows

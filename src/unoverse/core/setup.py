@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from . import events as ev
-from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER
+from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER, FACE
 from .errors import BadPlayerCount, InvalidOptionValue, NotationError, OptionConflict
 from .events import Event
 from .game import Game, number_value
@@ -194,9 +194,10 @@ def deal(game: Game, events: list[Event]) -> None:
             c = pile.pop()
         game.hands[seat].append(c)
         seat = game.left_of(seat)
+    hidden = game.rules.hidden_backs  # its holder sees a two-faced card's face alone (FL-4)
     for s in range(game.n):
         if not game.eliminated[s]:
-            hand = tuple(game.hands[s])
+            hand = tuple(FACE[c] for c in game.hands[s]) if hidden else tuple(game.hands[s])
             events.append(Event(ev.DEAL, s, hand, len(hand)))
 
 

@@ -11,6 +11,7 @@ Turning over twice restores the table, declared colours aside (§8.12).
 
 from __future__ import annotations
 
+from .backs import turned_over
 from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, NO_COLOR, TWIN
 from .table import Table
 
@@ -31,6 +32,8 @@ def turn_over(g: Table) -> None:
             cards[:] = [twin[c] for c in cards]
     if g.drawn >= 0:
         g.drawn = twin[g.drawn]
+    if g.rules.hidden_backs:  # every card held through it is seen both ways (FL-3)
+        turned_over(g)
     top = g.discard[-1]
     g.top_kind = CARD_KIND[top]
     g.color = NO_COLOR if CARD_IS_WILD[top] else CARD_COLOR[top]

@@ -50,7 +50,8 @@ class EngineSettings(TypedDict, total=False):
     ``big_draw_next`` (of ``realtime``). Part of a card, changing nothing in a deck without it:
     ``discard_all_covered`` and ``discard_all_optional`` (a Discard All),
     ``numeral_number_match`` and ``numeral_wild`` (a Numeral), ``stackable`` (the chain of
-    ``stacking=blast_ge``), ``alone`` (the cards laid together under ``play_duplicates``).
+    ``stacking=blast_ge``), ``alone`` (the cards laid together under ``play_duplicates``),
+    ``hidden_backs`` (a deck of two-faced cards).
     """
 
     launcher: str  # a launcher mode replaces the draw pile (``unoverse.core.launcher``)
@@ -62,6 +63,7 @@ class EngineSettings(TypedDict, total=False):
     no_last: frozenset[int]  # kind indices that may not be played as the last card
     lands_last: frozenset[int]  # kind indices whose effect lands, as the last card, first
     alone: frozenset[int]  # kind indices never laid with other cards (``play_duplicates``)
+    hidden_backs: bool  # a seat does not see the other face of its dealt two-faced cards
     steps: Steps  # colours that play besides the active one (``unoverse.core.p1``)
     uno_calls: bool  # UNO calls and catches (P4) exist
     must_play: bool  # no voluntary draw; draw until a card plays, and play it

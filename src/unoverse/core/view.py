@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import ClassVar, Final
 
+from . import backs
 from .blast.part import BlastPart
+from .cards import FACE
 from .effects import PEN_COLOR, PEN_FIRE
 from .phase import PHASE_NAMES, Phase
 from .rules import Rules
@@ -109,6 +111,8 @@ VIEW_FIELDS: Final = (
     "pending",
     "drawn",
     "known",
+    "backs",
+    "pile_back",
     "uno_open",
     "said_uno",
     "winner",
@@ -119,6 +123,11 @@ VIEW_FIELDS: Final = (
 
 class View(Value):
     """What ``seat`` knows. Cards are card ids (``unoverse.core.cards``).
+
+    Where the holders of two-faced cards do not see their backs (``Rules.hidden_backs``,
+    ``core.backs``), a card the seat has not seen both ways is its face up (``cards.FACE``),
+    and the discard pile below its top is hidden (each seat remembers what it saw, §8.4):
+    ``discard`` is the top card alone, by its face up.
 
     Read-only (``Final``: mypy refuses an assignment, the compiled engine raises) and
     compared by value (``Value``); ``VIEW_FIELDS`` lists its fields.
@@ -153,6 +162,8 @@ class View(Value):
         pending: Pending | None,
         drawn: int,
         known: tuple[tuple[int, ...], ...],
+        backs: tuple[tuple[int, ...], ...],
+        pile_back: int,
         uno_open: tuple[int, ...],
         said_uno: tuple[int, ...],
         winner: int,
@@ -189,6 +200,11 @@ class View(Value):
         self.pending: Final = pending
         self.drawn: Final = drawn  # the card this seat just drew and may play, else -1
         self.known: Final = known  # per seat: cards this seat has seen in that hand
+        # Two-faced cards (§8.4): per seat, the faces its cards show the others, sorted (the
+        # seat's own: none); and the face the draw pile's top card shows (-1: none). Empty
+        # and -1 for one-faced cards.
+        self.backs: Final = backs
+        self.pile_back: Final = pile_back
         self.uno_open: Final = uno_open
         # Seats that called UNO and have not drawn since (public: everyone heard the call).
         self.said_uno: Final = said_uno
@@ -225,6 +241,8 @@ class View(Value):
             self.pending,
             self.drawn,
             self.known,
+            self.backs,
+            self.pile_back,
             self.uno_open,
             self.said_uno,
             self.winner,
@@ -267,12 +285,14 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
             until == PEN_FIRE,
             until == PEN_COLOR,
         )
+    rules = game.rules
+    hidden = rules.hidden_backs
     if seat is None:
         hand: tuple[int, ...] = ()
         known = _NOTHING_KNOWN[n]
         drawn = -1
     else:
-        hand = tuple(game.hands[seat])
+        hand = tuple(game.hands[seat]) if not hidden else backs.hand_as_seen(game, seat)
         row = game.known[seat]
         known = _NOTHING_KNOWN[n]
         for seen in row:
@@ -287,8 +307,14 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
             break
     discard_by = game.discard_by
     said = game.said_uno
-    rules = game.rules
     b = game.blast
+    discard = tuple(game.discard) if not hidden else (FACE[game.discard[-1]],)
+    if rules.two_faced:  # the faces every seat sees of the others' cards (§8.4)
+        faces = backs.backs(game, seat)
+        pile = backs.pile_back(game)
+    else:
+        faces = _NOTHING_KNOWN[n]
+        pile = -1
     return View(
         seat,
         rules.name,
@@ -300,7 +326,7 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
         hand,
         tuple(len(h) for h in game.hands),
         eliminated,
-        tuple(game.discard),
+        discard,
         discard_by[-1] if discard_by else -1,
         game.color,
         game.top_kind,
@@ -314,6 +340,8 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
         pending,
         drawn,
         known,
+        faces,
+        pile,
         tuple(game.uno_open) if game.uno_open else (),
         tuple([s for s in range(n) if said[s]]) if True in said else (),
         game.winner,

@@ -54,6 +54,11 @@ FLIP_OPTIONS: tuple[OptionSpec, ...] = (
         choices=("next_player", "flip_player"),
     ),
     OptionSpec(
+        "flip.see_own_backs", "bool", False,
+        "a player sees the backs of its own cards (else only those it drew or held through a "
+        "Flip, FL-3)",
+    ),
+    OptionSpec(
         "flip.last_flip_flips", "bool", False,
         "a Flip played as the last card turns the table before the round is scored (FL-12)",
     ),
@@ -111,9 +116,14 @@ class Flip(Variant):
 
     def engine_settings(self, options: Options) -> EngineSettings:
         """A Flip is laid alone (§8.12) and, under ``flip.last_flip_flips``, lands as the
-        last card (FL-12)."""
+        last card (FL-12); a player does not see its own backs (FL-3) unless
+        ``flip.see_own_backs``."""
         last = frozenset({FLIP_KIND}) if options["flip.last_flip_flips"] else frozenset()
-        return {"alone": frozenset({FLIP_KIND}), "lands_last": last}
+        return {
+            "alone": frozenset({FLIP_KIND}),
+            "lands_last": last,
+            "hidden_backs": not options["flip.see_own_backs"],
+        }
 
     def check_conflicts(self, options: Options) -> None:
         """Challenge UNO's scoring and the house rules' own conflicts (H-5)."""

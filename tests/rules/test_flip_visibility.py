@@ -1,0 +1,167 @@
+"""Who sees what in UNO Flip (RULES.md §8.4): a holder sees the faces of its cards and the
+backs only of those it has seen both ways (FL-3: drawn, FL-2, or held through a Flip); every
+other seat sees the backs (FL-5); the draw pile's top shows its back to all (FL-2); the deal
+reveals nothing (FL-4). §8.14.3, then the leak test: random rounds, in which a seat's world
+is changed in what it cannot know (its own unseen cards for others of the same face, other
+hands' cards for others of the same back), and nothing that reaches the seat changes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from unoverse.core import events as ev
+from unoverse.core.actions import Action, Kind
+from unoverse.core.cards import CARD_TEXT, FACE, N_CARDS, TWIN, card
+from unoverse.core.errors import IllegalAction, UnoverseError
+from unoverse.core.events import redact
+from unoverse.core.game import Game
+from unoverse.core.phase import Phase
+
+from ._flip_table import dealt, table
+
+
+def texts(cards: tuple[int, ...]) -> list[str]:
+    return sorted(CARD_TEXT[c] for c in cards)
+
+
+def unseen(g: Game, seat: int) -> Game:
+    """Seat ``seat`` has seen none of its cards both ways (as dealt)."""
+    g.known[seat][seat] = []
+    return g
+
+
+def test_8_14_3_a_holder_sees_its_faces_the_others_its_backs() -> None:
+    g = unseen(table("R5|P2", "B2|O8 R2|V+5", "Y2|T1", "R1|P3 G7|O6", "B9|O5", "Y3|V1"), 1)
+    assert texts(g.view(1).hand) == ["G7", "R1"]  # not R1|P3: its back is not seen
+    assert texts(g.view(2).backs[1]) == ["O6", "P3"]  # the others see the backs only
+    assert g.view(2).hand == (card("B9|O5"),)  # (seen both ways: the table's helper)
+    assert g.view(1).backs[1] == () and texts(g.view(None).backs[1]) == ["O6", "P3"]
+    assert CARD_TEXT[g.view(1).pile_back] == "V+5"  # the top card's back is public (FL-2)
+    g.turn = 1
+    g.apply(1, "draw")
+    # the drawn card is seen both ways: R2|V+5 (R4|V+5 would read the same back)
+    assert texts(g.view(1).hand) == ["G7", "R1", "R2|V+5"]
+    assert CARD_TEXT[g.view(1).pile_back] == "O8"
+
+
+def test_fl_4_the_deal_shows_each_seat_its_faces_only() -> None:
+    g = dealt(3, 5, "R5|P2")
+    deals = [e for e in g.setup_events if e.kind == ev.DEAL]
+    for e in deals:
+        shown = redact(e, e.seat)
+        assert shown is not None and all(FACE[c] == c for c in shown.cards)
+        assert [FACE[c] for c in g.hands[e.seat]] == list(shown.cards)
+        assert shown.cards == g.view(e.seat).hand
+
+
+def test_fl_3_with_see_own_backs_a_holder_sees_both_faces_of_its_cards() -> None:
+    g = dealt(3, 5, "R5|P2", flip__see_own_backs=True)
+    assert g.view(1).hand == tuple(g.hands[1])
+    deal = next(e for e in g.setup_events if e.kind == ev.DEAL and e.seat == 1)
+    assert deal.cards == tuple(g.hands[1])
+    assert len(g.view(1).discard) == 1 and g.view(1).backs[0]  # the others' backs still
+
+
+def test_fl_3_a_flip_shows_every_holder_both_faces_of_what_it_holds() -> None:
+    g = unseen(table("R5|P2 G7|O6", "B2|O8", "GF|T3 R1|P3", "G3|PF B9|O5", "R2|OR"), 1)
+    assert texts(g.view(1).hand) == ["B9", "G3"]
+    g.apply(0, "GF|T3")
+    assert texts(g.view(1).hand) == ["O5|B9", "PF|G3"]
+
+
+def test_cards_not_seen_both_ways_are_offered_and_told_by_their_face() -> None:
+    g = unseen(table("R5|P2", "B2|O8", "R1|P3 R1|V2 G7|O6", "Y3|V1"), 0)
+    plays = [a for a in g.legal_actions(0) if a.kind.name == "PLAY"]
+    assert sorted(str(a) for a in plays) == ["R1"]  # one action: the two R1s read the same
+    for name in ("R1|P3", "R1|V2"):  # its own backs cannot be tried out by their ids
+        with pytest.raises(IllegalAction, match=f"^{name} is not in seat 0.s hand"):
+            g.copy().apply(0, name)
+    events = g.apply(0, plays[0])
+    play = next(e for e in events if e.kind == ev.PLAY)
+    assert play.cards == (card("R1"),)  # told by its face, to every seat
+    assert texts(g.view(0).hand) == ["G7", "R1"] and g.hands[0][0] == card("R1|V2")
+    assert g.view(2).discard == (card("R1"),)  # below the top, the pile is hidden (§8.4)
+
+
+def test_a_timeout_names_the_action_by_what_its_seat_sees() -> None:
+    g = unseen(table("W+2|O4", "B2|O8", "R1|P3", "Y3|V1", "B9|O5"), 0)
+    g.phase, g.color_next = Phase.COLOR, 0
+    (timeout, *_) = g.apply(None, "timeout")
+    assert timeout.kind == ev.TIMEOUT and "|" not in timeout.action
+
+
+# -- the leak test ---------------------------------------------------------------------------
+#: The actions that show their seat no card of the draw pile.
+QUIET = frozenset({Kind.PLAY, Kind.COLOR, Kind.UNO, Kind.PASS})
+#: By card id, the face the card shows the other seats.
+BACK = tuple(FACE[TWIN[c]] for c in range(N_CARDS))
+
+
+def twin_world(g: Game, seat: int, rng: random.Random) -> Game | None:
+    """A copy of ``g`` that ``seat`` cannot tell from it: each of its cards it has not seen
+    both ways, and each card of another hand it has not seen, exchanged with a card below the
+    draw pile's top that shows it the same (the same face; the same back). None when no
+    exchange can be made."""
+    w = g.copy()
+    below = list(range(len(w.draw_pile) - 1))
+    rng.shuffle(below)
+    changed = False
+    for h, hand in enumerate(w.hands):
+        seen = list(w.known[seat][h]) if h != seat else list(w.known[seat][seat])
+        for i, c in enumerate(hand):
+            if c in seen:
+                seen.remove(c)
+                continue
+            look = FACE if h == seat else BACK  # what the seat sees of it
+            for j in below:
+                other = w.draw_pile[j]
+                if other != c and look[other] == look[c]:
+                    hand[i], w.draw_pile[j] = other, c
+                    own = w.known[h][h]
+                    if c in own:  # the holder saw it both ways, and sees its stand-in so
+                        own[own.index(c)] = other
+                    below.remove(j)
+                    changed = True
+                    break
+    return w if changed else None
+
+
+def told(g: Game, seat: int, action: Action | str, actor: int) -> tuple[object, ...]:
+    """What ``seat`` is told of ``actor``'s action in ``g``: the events as it sees them."""
+    return tuple(redact(e, seat) for e in g.apply(actor, action))
+
+
+@pytest.mark.parametrize("players", [2, 4, 7])
+def test_what_a_seat_cannot_see_never_reaches_it(players: int) -> None:
+    compared = 0
+    differed = 0
+    for seed in range(6):
+        g = dealt(players, seed, "R5|P2")
+        rng = random.Random(seed)
+        for _step in range(400):
+            if g.phase is Phase.OVER:
+                break
+            seat = rng.randrange(players)
+            w = twin_world(g, seat, rng)
+            if w is not None:
+                differed += w.hands != g.hands
+                assert w.view(seat) == g.view(seat)
+                assert w.legal_actions(seat) == g.legal_actions(seat)
+                # its own play or choice (a draw shows it cards of the pile, which differ)
+                mine = [a for a in g.legal_actions(seat) if a.kind in QUIET]
+                if seat in g.acting_seats() and mine:
+                    a = rng.choice(mine)
+                    real = g.copy()
+                    events = told(real, seat, a, seat)
+                    assert told(w, seat, str(a), seat) == events
+                    if not any(e is not None and e.kind == ev.TURN_OVER for e in events):
+                        assert w.view(seat) == real.view(seat)  # (a Flip shows other faces)
+                compared += 1
+            actor = rng.choice(g.acting_seats())
+            try:
+                g.apply(actor, rng.choice(g.legal_actions(actor)))
+            except UnoverseError:  # (a random action cannot fail: offered)
+                raise
+    assert compared > 100 and differed > 50
