@@ -114,6 +114,7 @@ COMPILED = (
     "variants/blast.py",
     "core/turn_over.py",
     "core/backs.py",
+    "core/faced_deal.py",
     "variants/flip/deck.py",
     "variants/flip/flip_card.py",
     "variants/flip/variant.py",

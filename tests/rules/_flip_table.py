@@ -5,6 +5,7 @@ the variants played, so these build its games from the variant itself."""
 from __future__ import annotations
 
 from unoverse.core import events as ev
+from unoverse.core.backs import see
 from unoverse.core.cards import CARD_COLOR, CARD_KIND, card
 from unoverse.core.events import Event
 from unoverse.core.game import Game
@@ -27,7 +28,6 @@ def table(
     g.draw_pile = [card(t) for t in draw.split()]
     for seat, cards in enumerate((hand, *hands)):
         g.hands[seat] = [card(t) for t in cards.split()]
-        g.known[seat][seat] = list(g.hands[seat])  # seen both ways (``core.backs``)
     top = g.discard[-1]
     g.color, g.top_kind = CARD_COLOR[top], CARD_KIND[top]
     g.phase, g.turn = Phase.TURN, 0
@@ -49,6 +49,8 @@ def dealt(players: int, seed: int, first: str, **options: Value) -> Game:
         holder[holder.index(c)] = g.draw_pile.pop()
     g.draw_pile.append(c)
     FLIP_GAME.start(g)
+    if g.rules.hidden_backs:  # what the first card and the draw pile's top show
+        see(g)
     return g
 
 

@@ -1,62 +1,103 @@
-"""What a seat sees of its own two-faced cards when their other faces are hidden from it
-(RULES.md §8.4, FL-2 to FL-4; ``Rules.hidden_backs``).
+"""What every seat is shown of two-faced cards whose holders do not see their backs (RULES.md
+§8.4, FL-2 to FL-5; ``Rules.hidden_backs``).
 
-A seat holds its cards face up towards itself: it sees their faces up, and the other face
-(the back, which every other seat sees) only of the cards it has seen both ways. Those are
-``known[s][s]``, the seat's own cell of ``Table.known``: the cards it drew (their backs lay
-public on the draw pile, FL-2) and every card it held through P9 (``core.turn_over``). A
-dealt card is seen by its face alone (FL-4). Whatever reaches the seat names a card it has
-not seen both ways by its face up only, ``cards.FACE[c]`` (a one-faced card, no card of a
-two-faced deck): its hand in the view, the deal, the plays of such a card, and its legal
-actions. An action naming a face is the first card of the hand showing it that the seat has
-not seen both ways (``real_action``): the seat cannot tell those cards apart, so which one it
-picks carries no information it had.
+A seat is dealt its cards light face towards itself (FL-4): it sees their light faces, and
+each stays *blind* to it until it sees the card's dark face, wherever the card then is: in
+its hand dark side up (held through P9, FL-3), on the draw pile's top light side up (its dark
+face shows, FL-2), on the discard pile's top dark side up, in another hand light side up (its
+dark face faces the table), or shown to it by a challenge. A seat's blind cards are its own
+cell of ``Table.known`` (``known[s][s]``, unused where backs are seen): ``see`` takes off
+what each seat can see after every action, and a card drawn showed its dark face on the
+pile (``SEEN_DRAWS``).
+
+A card blind to a seat is shown to it by the face it saw, its light face (``LIGHT_FACE``, a
+one-faced card: no card of a two-faced deck), and every other card as itself: its hand in the
+view, the discard pile, the deal, the play of such a card, a card taken back, and its legal
+actions. An action naming a face plays the first blind card of the hand showing it: the seat
+cannot tell those cards apart, so which one it picks carries nothing it did not know.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Final
 
 from .actions import Action
-from .cards import CARD_TEXT, FACE, TWIN
+from .cards import CARD_TEXT, DARK_UP, FACE, N_CARDS, TWIN
 from .errors import IllegalAction
 from .events import Event
 from .options import N_
 from .table import Draws, Table
 
+#: By card id, the card's light face (the face a holder is dealt towards itself).
+LIGHT_FACE: Final = tuple(FACE[TWIN[c]] if DARK_UP[c] else FACE[c] for c in range(N_CARDS))
+
 
 class SeenDraws(Draws):
-    """Draws from the pile, each card seen both ways by its drawer: its back lay face up on
-    the draw pile (FL-2)."""
+    """Draws from the pile: a card drawn light side up lay dark face up on the pile, so no
+    seat is blind to it any more (FL-2)."""
 
     def draw(self, t: Table, seat: int, n: int, reason: str, events: list[Event]) -> list[int]:
-        """P2, then the cards drawn are seen both ways."""
+        """P2, then what the pile showed is seen."""
         got = Draws.draw(self, t, seat, n, reason, events)
-        t.known[seat][seat].extend(got)
+        shown = [c for c in got if not DARK_UP[c]]
+        if shown:
+            for s, row in enumerate(t.known):
+                blind = row[s]
+                if blind:
+                    blind[:] = [c for c in blind if c not in shown]
         return got
 
 
-#: The draw pile's way when backs are hidden from their holders.
-SEEN_DRAWS = SeenDraws()
+#: The draw pile's way when holders do not see their backs.
+SEEN_DRAWS: Final = SeenDraws()
 
 
-def as_seen(cards: Sequence[int], seen: Sequence[int]) -> tuple[int, ...]:
-    """``cards`` of a seat's hand as the seat sees them: a card among ``seen`` (both ways,
-    counted as a multiset) as itself, any other by its face up."""
-    pool = list(seen)
+def see(t: Table) -> None:
+    """Take off each seat's blind cards those whose dark face it can see now: in its hand
+    dark side up, in another hand light side up, on the draw pile's top light side up, on the
+    discard pile's top dark side up, or in another hand a challenge showed it."""
+    for s, row in enumerate(t.known):
+        cards = row[s]
+        if not cards:
+            continue
+        pile = t.draw_pile
+        top = t.discard[-1] if t.discard else -1
+        kept = []
+        for c in cards:
+            dark = DARK_UP[c]
+            if (
+                (dark and (c == top or c in t.hands[s]))
+                or (not dark and pile and c == pile[-1])
+                or any(c in t.known[s][h] for h in range(t.n) if h != s)
+                or (not dark and any(c in h for o, h in enumerate(t.hands) if o != s))
+            ):
+                continue
+            kept.append(c)
+        cards[:] = kept
+
+
+def as_seen(cards: Sequence[int], blind: Sequence[int]) -> tuple[int, ...]:
+    """``cards`` as a seat with these ``blind`` cards sees them (a multiset): a blind card by
+    its light face, any other as itself."""
+    if not blind:
+        return tuple(cards)
+    pool = list(blind)
     out: list[int] = []
     for c in cards:
         if c in pool:
             pool.remove(c)
-            out.append(c)
+            out.append(LIGHT_FACE[c])
         else:
-            out.append(FACE[c])
+            out.append(c)
     return tuple(out)
 
 
-def hand_as_seen(t: Table, seat: int) -> tuple[int, ...]:
-    """``seat``'s hand as it sees it."""
-    return as_seen(t.hands[seat], t.known[seat][seat])
+def seen_by(t: Table, seat: int, cards: Sequence[int]) -> tuple[int, ...]:
+    """``cards`` as ``seat`` sees them. Cards it lays or takes back are told so to every
+    seat: the others saw their backs while it held them, and know them from the backs it
+    holds no more."""
+    return as_seen(cards, t.known[seat][seat])
 
 
 def backs(t: Table, seat: int | None) -> tuple[tuple[int, ...], ...]:
@@ -74,55 +115,47 @@ def pile_back(t: Table) -> int:
     return FACE[TWIN[pile[-1]]] if pile else -1
 
 
-def played_as_seen(t: Table, seat: int, laid: tuple[int, ...]) -> tuple[int, ...]:
-    """The cards ``seat`` lays, as every seat is told of them: by their face up those it has
-    not seen both ways (the others saw their backs while it held them, and know them from
-    the backs it holds no more)."""
-    return as_seen(laid, t.known[seat][seat])
-
-
 def offered_as_seen(t: Table, seat: int, offers: Sequence[Action]) -> tuple[Action, ...]:
-    """``seat``'s legal actions as it sees them: each card it has not seen both ways by its
-    face up; actions that then read the same are one."""
-    hand = t.hands[seat]
-    seen = t.known[seat][seat]
-    if len(seen) == len(hand):  # every card seen both ways: nothing to hide
+    """``seat``'s legal actions as it sees them: each blind card by its face; actions that
+    then read the same are one."""
+    blind = t.known[seat][seat]
+    if not blind:
         return tuple(offers)
-    shown = dict(zip(hand, as_seen(hand, seen), strict=True))  # a card seen: seen both ways
+    hand = t.hands[seat]
+    shown = dict(zip(hand, as_seen(hand, blind), strict=True))
     out: dict[Action, None] = {}
     for a in offers:
-        if a.card < 0 or (shown.get(a.card, a.card) == a.card and not a.more):
+        card = shown.get(a.card, a.card)
+        if card == a.card and not a.more:
             out.setdefault(a, None)
             continue
         more = tuple(shown.get(c, c) for c in a.more)
-        out.setdefault(a._replace(card=shown.get(a.card, a.card), more=more), None)
+        out.setdefault(a._replace(card=card, more=more), None)
     return tuple(out)
 
 
 def real_action(t: Table, seat: int, a: Action) -> Action:
     """The action ``a`` (as ``seat`` sees its cards) on the cards it names: a face names the
-    first card of the hand showing it that the seat has not seen both ways (else one it has);
-    a card of the deck names itself only if the seat has seen it both ways. Naming a card
-    the seat holds but has not seen both ways is refused as a card it does not hold: else
-    trying ids would tell it its backs."""
+    first blind card of the hand it saw so (else the first other card showing it); a card of
+    the deck names itself unless it is blind to the seat, which is refused as a card it does
+    not hold: else trying ids would tell it its backs."""
     if a.card < 0:
         return a
     hand = t.hands[seat]
-    seen = list(t.known[seat][seat])
-    unseen = list(hand)
-    for c in seen:
-        if c in unseen:
-            unseen.remove(c)
+    blind = [c for c in t.known[seat][seat] if c in hand]
+    seen = list(hand)
+    for c in blind:
+        seen.remove(c)
     laid = [a.card, *a.more]
     for i, c in enumerate(laid):
-        if FACE[c] != c:  # a card of the deck, by its id: only if seen both ways
+        if FACE[c] != c:  # a card of the deck, by its id: only if not blind
             if c in seen:
                 seen.remove(c)
             elif c in hand:
                 raise IllegalAction(reason=N_("reason.not_in_hand"), card=CARD_TEXT[c], seat=seat)
             continue
-        for pool in (unseen, seen):
-            match = next((u for u in pool if FACE[u] == c), -1)
+        for pool, look in ((blind, LIGHT_FACE), (seen, FACE)):
+            match = next((u for u in pool if look[u] == c), -1)
             if match >= 0:
                 laid[i] = match
                 pool.remove(match)
@@ -132,21 +165,14 @@ def real_action(t: Table, seat: int, a: Action) -> Action:
     return a._replace(card=laid[0], more=tuple(laid[1:]))
 
 
-def turned_over(t: Table) -> None:
-    """P9 has turned the table over: every seat has now seen both faces of every card it
-    holds (FL-3)."""
-    for s, hand in enumerate(t.hands):
-        t.known[s][s] = list(hand)
-
-
 __all__ = [
+    "LIGHT_FACE",
     "SEEN_DRAWS",
     "as_seen",
     "backs",
-    "hand_as_seen",
     "offered_as_seen",
     "pile_back",
-    "played_as_seen",
     "real_action",
-    "turned_over",
+    "see",
+    "seen_by",
 ]

@@ -29,6 +29,7 @@ from .blast.challenges import can_meet
 from .blast.owed import THEN_KEEP, THEN_LIVE
 from .blast.part import BlastPart
 from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, N_CARDS
+from .faced_deal import BACK, deal_faced
 from .game import Game
 from .phase import PHASE_NAMES, PHASES, Phase
 from .rng import Rng
@@ -42,7 +43,8 @@ REDRAWN: Final[dict[str, str]] = {
     "dealt from the unknown pool",
     "draw_pile": "dealt from the unknown pool, as many cards as the view counts",
     "buried": "the unknown cards left over, face down",
-    "known": "the seat's own row; the other seats have seen nothing",
+    "known": "the seat's own row (its own cell: its blind cards, as dealt); the other seats "
+    "have seen nothing, and are blind to none of theirs",
     "drawn": "the seat's own drawn card; another seat's, a card of its dealt hand that plays",
     "pen_legal": "read off the dealt hand of the Wild Draw Four's player: legal when it held "
     "no card of the colour covered (random when a wild hides that colour)",
@@ -111,17 +113,22 @@ def determinise(source: Game | View, seat: int, rng: Rng) -> Game:
     rules = view.rules
     n = view.players
     g = Game(rules, n, rng.next64())
-    pool = unknown_pool(view)
-    for _ in range(_DEALS):
-        hands, seen_sizes, g.draw_pile, g.buried = _deal(view, me, list(pool), rng)
-        if view.blast < 0 or _someone_meets(view, hands):
-            break
+    discard = list(view.discard)
+    blind: list[int] = []
+    if rules.two_faced:  # each place showing the face the seat sees (``core.faced_deal``)
+        hands, seen_sizes, g.draw_pile, discard, blind = deal_faced(view, me, rng)
+    else:
+        pool = unknown_pool(view)
+        for _ in range(_DEALS):
+            hands, seen_sizes, g.draw_pile, g.buried = _deal(view, me, list(pool), rng)
+            if view.blast < 0 or _someone_meets(view, hands):
+                break
     g.hands = hands
     g.dealer, g.direction, g.turn = view.dealer, view.direction, view.turn
     g.phase = PHASES[PHASE_NAMES.index(view.phase)]
     g.eliminated = list(view.eliminated)
     g.active = n - sum(view.eliminated)
-    g.discard = list(view.discard)
+    g.discard = discard
     g.discard_by = [-1] * (len(view.discard) - 1) + [view.top_by]
     g.color, g.top_kind = view.color, view.top_kind
     g.uno_open = list(view.uno_open)
@@ -131,6 +138,7 @@ def determinise(source: Game | View, seat: int, rng: Rng) -> Game:
     g.version = view.version
     g.landed = len(view.discard)
     g.known[me] = [list(k) for k in view.known] if view.known else [[] for _ in range(n)]
+    g.known[me][me] = blind  # its blind cards (``core.backs``), the others' none
     if g.launcher is not None:
         g.launcher.state = view.launcher
     b = g.blast
@@ -219,20 +227,28 @@ def _playable_card(g: Game, seat: int, seen: list[int]) -> int:
     """A card of ``seat``'s hand that plays now: the card it drew and must play or may pass
     on. When the cards dealt to it (after the ``seen[seat]`` it was seen holding) hold none,
     the last of them changes places with a card that plays from the draw pile, the buried
-    cards or another seat's dealt cards; -1 when there is none anywhere."""
+    cards or another seat's dealt cards; -1 when there is none anywhere. Two-faced cards
+    change places only with a card of the same back, which every seat sees (§8.4)."""
     hand = g.hands[seat]
     for c in reversed(hand):
         if _plays(g, c):
             return c
+    faced = g.rules.two_faced
     if len(hand) > seen[seat]:
         places = [(g.draw_pile, 0), (g.buried, 0)]
         places.extend((h, seen[s]) for s, h in enumerate(g.hands) if s != seat)
-        for place, first in places:
-            for i in range(len(place) - 1, first - 1, -1):
-                c = place[i]
-                if _plays(g, c):
-                    place[i], hand[-1] = hand[-1], c
-                    return c
+        slots = (
+            range(len(hand) - 1, seen[seat] - 1, -1)
+            if faced
+            else range(len(hand) - 1, len(hand) - 2, -1)
+        )
+        for k in slots:
+            for place, first in places:
+                for i in range(len(place) - 1, first - 1, -1):
+                    c = place[i]
+                    if _plays(g, c) and (not faced or BACK[c] == BACK[hand[k]]):
+                        place[i], hand[k] = hand[k], c
+                        return c
     return -1
 
 

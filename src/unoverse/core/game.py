@@ -465,6 +465,8 @@ class Game(Plays):
                 if said:
                     self._prune_uno()
                     break
+        if self.rules.hidden_backs:  # what each seat can see now (``core.backs``)
+            backs.see(self)
         self.version += 1
         return events
 
@@ -764,11 +766,10 @@ class Game(Plays):
             self.uno_open = [s for s in self.uno_open if s == p]
         self.jump_undo = None
         size_before = len(hand)
-        # the cards its player has seen both ways, before they leave the hand (``core.backs``)
-        seen_both = self.known[p][p][:] if rules.hidden_backs else _NO_CARDS
         # a Discard All's colours are read before the play changes the active colour
         discards = self.discard_colors(laid) if eff == fx.DISCARD_ALL and a.amount != KEEP else ()
         known = self.known
+        blind = known[p][p][:] if rules.hidden_backs else None  # (``core.backs``: kept)
         for x in laid:
             for i in range(len(hand)):  # hand.remove(x), without the generic comparison
                 if hand[i] == x:
@@ -780,6 +781,8 @@ class Game(Plays):
                     seen.remove(x)
             self.discard.append(x)
             self.discard_by.append(p)
+        if blind is not None:  # a card it laid stays blind to it, where it lies now
+            known[p][p] = blind
         self.top_kind = eff_kind if eff != fx.NUMERAL else a.number  # a Numeral: its number
         if declared >= 0:
             self.color = declared
@@ -797,7 +800,7 @@ class Game(Plays):
         else:
             ground = ev.PLAY_MATCH
         number = a.number if eff == fx.NUMERAL else -1  # the number a Numeral counts as (§5.6)
-        told = laid if not rules.hidden_backs else backs.as_seen(laid, seen_both)
+        told = laid if blind is None else backs.as_seen(laid, blind)
         events.append(Event(ev.PLAY, p, told, color=declared, number=number, reason=ground))
         self.landed += 1
         if discards:
@@ -944,7 +947,7 @@ class Game(Plays):
         )
         jumped = _ONE_CARD[a.card]
         if self.rules.hidden_backs:
-            jumped = backs.played_as_seen(self, j, jumped)
+            jumped = backs.seen_by(self, j, jumped)
         events.append(Event(ev.JUMP, j, jumped, target=covered_by, number=a.covers))
         self.uno_open = []  # a jump-in closes every UNO window but the jumper's new one
         self._do_play(j, a, events)
@@ -1108,11 +1111,13 @@ class Game(Plays):
             if o != offender:
                 self.known[o][offender].append(c)  # everyone saw the card go back
         self.color, self.top_kind, self.direction = color, top_kind, direction
+        self.color_next = -1  # (no colour is named for a wild its turning surfaced)
         if offender in self.uno_open:
             self.uno_open.remove(offender)
         self.clear_penalty()
-        # (its player's back unseen: by its face, as its play was told, ``core.backs``)
-        back = (FACE[c],) if self.rules.hidden_backs else _ONE_CARD[c]
+        back = _ONE_CARD[c]
+        if self.rules.hidden_backs:  # told as its play was (``core.backs``)
+            back = backs.seen_by(self, offender, back)
         events.append(Event(ev.ILLEGAL_CAUGHT, seat, back, target=offender))
         self.draw(offender, 2, ev.FOR_ILLEGAL, events)
         if self.phase != _OVER:  # (an elimination may have left one seat)
@@ -1159,6 +1164,8 @@ class Game(Plays):
             self.clear_penalty()
             self.set_turn(self.next_seat(t))
         self._prune_uno()
+        if self.rules.hidden_backs:  # what the pile's new top shows (``core.backs``)
+            backs.see(self)
         self.version += 1
         return events
 
@@ -1265,8 +1272,6 @@ _CHALLENGE_WINDOWS: Final[Windows] = _sole(win.CHALLENGE)
 _COLOR_WINDOWS: Final[Windows] = _sole(win.COLOR)
 #: ``(c,)`` for every card id: the cards of a one-card play, shared.
 _ONE_CARD: Final[tuple[tuple[int, ...], ...]] = tuple((c,) for c in range(N_CARDS))
-#: No card: what a player has seen both ways of its cards where backs are not hidden.
-_NO_CARDS: Final[tuple[int, ...]] = ()
 #: ``acting_seats()`` when only the turn seat may act, by seat (any length, as above).
 _SEATS: Final[tuple[tuple[int, ...], ...]] = tuple((s,) for s in range(11))
 

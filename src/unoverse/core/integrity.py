@@ -28,9 +28,12 @@ from .cards import (
     CARD_TEXT,
     COLOR_LETTERS,
     COLOR_NAMES,
+    DARK_UP,
+    FACE,
     KIND_CODES,
     N_CARDS,
     N_KINDS,
+    TWIN,
     WILD,
 )
 from .errors import NotationError
@@ -159,10 +162,11 @@ def _shape(game: Game) -> Problem:
 
 def _cards(game: Game) -> Problem:
     """Each card of the deck in exactly one place (RULES.md E-4), the BLAST cards only where
-    they can be (§5.4: never dealt, never played), the eliminated hands empty (B-12)."""
+    they can be (§5.4: never dealt, never played), the eliminated hands empty (B-12). Two-faced
+    cards all show the side the top card shows (RULES.md §8.8: a table turns over whole)."""
     b = or_new(game.blast, game.n)
     rules = game.rules
-    deck = Counter(rules.deck)
+    deck = Counter(_deck_now(game))
     never = rules.never_dealt
     seen: Counter[int] = Counter()
     blast = [b.card] if b.card >= 0 else []
@@ -257,7 +261,8 @@ def _top(game: Game) -> Problem:
         first_penalty = _phase_of(game) == Phase.PENALTY and game.pen_source < 0
         if not color_phase and not first_penalty:
             return "color", "an active colour is set once the first card's colour is declared"
-        if CARD_COLOR[top] >= 0 or by >= 0:
+        # (a wild face surfaced by P9 has its colour named too, whoever played its card)
+        if CARD_COLOR[top] >= 0 or (by >= 0 and not rules.two_faced):
             return "color", f"only a wild first card leaves the colour open, not {CARD_TEXT[top]}"
     elif color_phase:
         return "color", "the colour of the first card is still to be declared (color window)"
@@ -423,7 +428,9 @@ def _windows(game: Game) -> Problem:
 
 
 def _illegal(game: Game) -> Problem:
-    """The accepted illegal play is the top card, with what catching it restores."""
+    """The accepted illegal play is the top card, with what catching it restores; a card
+    that turned the table over (P9) is its bottom card, turned, and the colour of the wild
+    that surfaced may be being named."""
     ill = game.illegal
     if ill is None:
         return None
@@ -431,11 +438,16 @@ def _illegal(game: Game) -> Problem:
     offender, c, color, top_kind, direction = ill
     if not rules.permissive_illegal_plays:
         return "illegal", "illegal plays are refused (permissive_illegal_plays is off)"
-    if game.phase not in (Phase.TURN, Phase.PENALTY):
+    turned = rules.two_faced and 0 <= c < N_CARDS and game.discard[0] == TWIN[c] != c
+    windows = (Phase.TURN, Phase.PENALTY, Phase.COLOR) if turned else (Phase.TURN, Phase.PENALTY)
+    if game.phase not in windows:
         return "illegal", f"the catch window closes before the {PHASE_NAMES[game.phase]} window"
     if not 0 <= offender < game.n:
         return "illegal", _no_seat(offender, game.n, 0)
-    if c != game.discard[-1] or game.discard_by[-1] != offender:
+    at = 0 if turned else -1
+    if c != (TWIN[game.discard[at]] if turned else game.discard[at]) or (
+        game.discard_by[at] != offender
+    ):
         return "illegal", f"the illegal play is seat {offender}'s card on top of the pile"
     if direction not in (1, -1):
         return "illegal", f"a direction is 1 or -1, not {direction}"
@@ -443,7 +455,11 @@ def _illegal(game: Game) -> Problem:
         return "illegal", "the colour and kind to restore are out of range"
     if len(game.discard) < 2:  # (a reshuffle keeps it, U-C-15)
         return "illegal", "a catch restores the card beneath the illegal one: there is none"
-    found = _top_problem(game, game.discard[-2], game.discard_by[-2], color, top_kind)
+    if turned:  # the card it covered lies second from the bottom, turned
+        under, by = TWIN[game.discard[1]], game.discard_by[1]
+    else:
+        under, by = game.discard[-2], game.discard_by[-2]
+    found = _top_problem(game, under, by, color, top_kind)
     if found is not None:
         return "illegal", f"what a catch restores: {found[1]}"
     return None
@@ -477,7 +493,9 @@ def _jump(game: Game) -> Problem:
         return "jump", "the penalty's flags before the card are 0 or 1"
     if phase not in (Phase.TURN, Phase.DRAWN, Phase.PENALTY):
         return "jump", "a card is played in the turn, drawn or penalty window"
-    if drawn != (top if phase == Phase.DRAWN else -1):
+    played = top if phase == Phase.DRAWN else -1
+    if drawn != played and not (drawn >= 0 <= played and FACE[drawn] == FACE[played]):
+        # (a card jumped in on it is identical: the same face, whatever its back, §8.12)
         return "jump", "the drawn card before the card is the card played from the drawn window"
     if phase == Phase.PENALTY:
         if not 1 <= chain <= len(rules.deck) or not -1 <= source < n or out not in (-1, source):
@@ -490,7 +508,7 @@ def _jump(game: Game) -> Problem:
     eff, target, mult = moves
     if eff != _effect_of_top(game, played=True):
         return "jump", f"the effect to undo is the one of {CARD_TEXT[top]}"
-    alike = sum(1 for c in rules.deck if CARD_KIND[c] == CARD_KIND[top])
+    alike = sum(1 for c in _deck_now(game) if CARD_KIND[c] == CARD_KIND[top])
     if not 1 <= mult <= alike:
         return "jump", f"1 to {alike} cards of its kind were laid together, not {mult}"
     swaps = eff == fx.SWAP_HANDS or eff == fx.SEVEN_SWAP
@@ -502,13 +520,23 @@ def _jump(game: Game) -> Problem:
 
 
 def _known(game: Game) -> Problem:
-    """What each seat has seen in another's hand is still there (``Game.known``)."""
+    """What each seat has seen in another's hand is still there (``Game.known``); where
+    holders do not see their backs, a seat's own cell holds its blind cards (``core.backs``):
+    cards of the game, none in its hand dark side up (it would see it)."""
+    every = Counter(game.all_cards()) if game.rules.hidden_backs else Counter[int]()
     for o, row in enumerate(game.known):
         for h, seen in enumerate(row):
             if not seen:
                 continue
             key = f"{o}:{h}"
-            if o == h and not game.rules.hidden_backs:  # (else: seen both ways, core.backs)
+            if o == h and game.rules.hidden_backs:
+                extra = Counter(seen) - every
+                shown = [c for c in seen if DARK_UP[c] and c in game.hands[o]]
+                if extra or shown:
+                    c = min(extra) if extra else shown[0]
+                    return "known", f"{key}: seat {o} cannot be blind to {CARD_TEXT[c]}"
+                continue
+            if o == h:
                 return "known", f"{key}: a seat knows its own hand without it being said"
             extra = Counter(seen) - Counter(game.hands[h])
             if extra:
@@ -689,6 +717,15 @@ _STEPS = (
 
 
 # -- helpers -------------------------------------------------------------------------------
+def _deck_now(game: Game) -> tuple[int, ...]:
+    """The deck as it lies: two-faced cards on the side the top card shows (§8.8: a table
+    turns over whole)."""
+    deck = game.rules.deck
+    if game.rules.two_faced and game.discard and DARK_UP[game.discard[-1]]:
+        return tuple(TWIN[c] for c in deck)
+    return deck
+
+
 def _phase_of(game: Game) -> Phase:
     """The phase whose rules the state keeps: in a BLAST event, the window it interrupted."""
     b = or_new(game.blast, game.n)

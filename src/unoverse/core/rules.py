@@ -239,8 +239,8 @@ class Rules:
         self.lands_last: Final = lands_last
         # kinds never laid with other cards under ``play_duplicates`` (UNO Flip's Flip, §8.12)
         self.alone: Final = alone
-        # a seat does not see the other face of the two-faced cards it was dealt (§8.4, FL-3):
-        # ``known[s][s]`` holds the cards of its own whose both faces it has seen
+        # a seat does not see the other face of the two-faced cards it was dealt until it
+        # sees it (§8.4, FL-3): the table's ``backs`` part (``core.backs``)
         self.hidden_backs: Final = hidden_backs
         # P1 as a table (``unoverse.core.p1``), with the variant's colour steps (Full
         # Spectrum's chromatic step).

@@ -6,6 +6,7 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from . import events as ev
+from .backs import see
 from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER, FACE
 from .errors import BadPlayerCount, InvalidOptionValue, NotationError, OptionConflict
 from .events import Event
@@ -56,6 +57,8 @@ def new_game(
     events.append(Event(ev.DEALER, game.dealer))
     deal(game, events)
     variant.start(game)
+    if game.rules.hidden_backs:  # what the first card and the draw pile's top show
+        see(game)
     return game
 
 
@@ -195,6 +198,9 @@ def deal(game: Game, events: list[Event]) -> None:
         game.hands[seat].append(c)
         seat = game.left_of(seat)
     hidden = game.rules.hidden_backs  # its holder sees a two-faced card's face alone (FL-4)
+    if hidden:  # every card dealt is blind to its holder (``core.backs``)
+        for s, held in enumerate(game.hands):
+            game.known[s][s] = list(held)
     for s in range(game.n):
         if not game.eliminated[s]:
             hand = tuple(FACE[c] for c in game.hands[s]) if hidden else tuple(game.hands[s])

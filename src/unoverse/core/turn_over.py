@@ -11,16 +11,15 @@ Turning over twice restores the table, declared colours aside (§8.12).
 
 from __future__ import annotations
 
-from .backs import turned_over
 from .cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, NO_COLOR, TWIN
 from .table import Table
 
 
 def turn_over(g: Table) -> None:
     """Turn every zone of ``g`` over (P9 steps 1–5): the discard pile and the draw pile are
-    reversed, every card of the piles, the hands, what seats know of others' hands and the
-    card just drawn shows its other face; the new top card sets the colour and kind, no
-    colour for a wild face (the caller has its colour named, FL-8)."""
+    reversed, every card of the piles, the hands, what seats know of hands and the card just
+    drawn shows its other face; the new top card (its face up played by nobody) sets the
+    colour and kind, no colour for a wild face (the caller has its colour named, FL-8)."""
     twin = TWIN
     g.discard = [twin[c] for c in reversed(g.discard)]
     g.discard_by.reverse()
@@ -32,8 +31,6 @@ def turn_over(g: Table) -> None:
             cards[:] = [twin[c] for c in cards]
     if g.drawn >= 0:
         g.drawn = twin[g.drawn]
-    if g.rules.hidden_backs:  # every card held through it is seen both ways (FL-3)
-        turned_over(g)
     top = g.discard[-1]
     g.top_kind = CARD_KIND[top]
     g.color = NO_COLOR if CARD_IS_WILD[top] else CARD_COLOR[top]

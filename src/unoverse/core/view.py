@@ -12,7 +12,7 @@ from typing import ClassVar, Final
 
 from . import backs
 from .blast.part import BlastPart
-from .cards import FACE
+from .cards import DARK_UP
 from .effects import PEN_COLOR, PEN_FIRE
 from .phase import PHASE_NAMES, Phase
 from .rules import Rules
@@ -113,6 +113,7 @@ VIEW_FIELDS: Final = (
     "known",
     "backs",
     "pile_back",
+    "dark",
     "uno_open",
     "said_uno",
     "winner",
@@ -125,9 +126,9 @@ class View(Value):
     """What ``seat`` knows. Cards are card ids (``unoverse.core.cards``).
 
     Where the holders of two-faced cards do not see their backs (``Rules.hidden_backs``,
-    ``core.backs``), a card the seat has not seen both ways is its face up (``cards.FACE``),
-    and the discard pile below its top is hidden (each seat remembers what it saw, §8.4):
-    ``discard`` is the top card alone, by its face up.
+    ``core.backs``), a card the seat knows by one face only (its own, dealt and not yet
+    seen the other way) is that face, its light face (``backs.LIGHT_FACE``), in its hand
+    and in the discard pile.
 
     Read-only (``Final``: mypy refuses an assignment, the compiled engine raises) and
     compared by value (``Value``); ``VIEW_FIELDS`` lists its fields.
@@ -164,6 +165,7 @@ class View(Value):
         known: tuple[tuple[int, ...], ...],
         backs: tuple[tuple[int, ...], ...],
         pile_back: int,
+        dark: bool,
         uno_open: tuple[int, ...],
         said_uno: tuple[int, ...],
         winner: int,
@@ -201,10 +203,11 @@ class View(Value):
         self.drawn: Final = drawn  # the card this seat just drew and may play, else -1
         self.known: Final = known  # per seat: cards this seat has seen in that hand
         # Two-faced cards (§8.4): per seat, the faces its cards show the others, sorted (the
-        # seat's own: none); and the face the draw pile's top card shows (-1: none). Empty
-        # and -1 for one-faced cards.
+        # seat's own: none); the face the draw pile's top card shows (-1: none); whether the
+        # dark side is up. Empty, -1 and False for one-faced cards.
         self.backs: Final = backs
         self.pile_back: Final = pile_back
+        self.dark: Final = dark
         self.uno_open: Final = uno_open
         # Seats that called UNO and have not drawn since (public: everyone heard the call).
         self.said_uno: Final = said_uno
@@ -243,6 +246,7 @@ class View(Value):
             self.known,
             self.backs,
             self.pile_back,
+            self.dark,
             self.uno_open,
             self.said_uno,
             self.winner,
@@ -292,7 +296,9 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
         known = _NOTHING_KNOWN[n]
         drawn = -1
     else:
-        hand = tuple(game.hands[seat]) if not hidden else backs.hand_as_seen(game, seat)
+        hand = (
+            tuple(game.hands[seat]) if not hidden else backs.seen_by(game, seat, game.hands[seat])
+        )
         row = game.known[seat]
         known = _NOTHING_KNOWN[n]
         for seen in row:
@@ -308,13 +314,18 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
     discard_by = game.discard_by
     said = game.said_uno
     b = game.blast
-    discard = tuple(game.discard) if not hidden else (FACE[game.discard[-1]],)
+    if hidden and seat is not None:
+        discard = backs.seen_by(game, seat, game.discard)
+    else:
+        discard = tuple(game.discard)
     if rules.two_faced:  # the faces every seat sees of the others' cards (§8.4)
         faces = backs.backs(game, seat)
         pile = backs.pile_back(game)
+        dark = bool(game.discard) and DARK_UP[game.discard[-1]]
     else:
         faces = _NOTHING_KNOWN[n]
         pile = -1
+        dark = False
     return View(
         seat,
         rules.name,
@@ -342,6 +353,7 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
         known,
         faces,
         pile,
+        dark,
         tuple(game.uno_open) if game.uno_open else (),
         tuple([s for s in range(n) if said[s]]) if True in said else (),
         game.winner,
