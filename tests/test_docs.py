@@ -54,6 +54,7 @@ VARIANT_DOCS = {
     "full-spectrum": ([f"FS-{i}" for i in range(16)], "F"),
     # Normal mode and the shared rules; B-3 to B-9, B-28 and B-29 are BLAST mode's (not yet)
     "blast": ([f"B-{i}" for i in (0, 1, 2, *range(10, 28), 30)], "B"),
+    "flip": ([f"FL-{i}" for i in range(22)], "L"),
 }
 
 

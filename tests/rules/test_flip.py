@@ -231,6 +231,7 @@ def test_the_deck_is_dealt_light_face_up_and_scores_each_face_by_the_sheet() -> 
     assert sum(rules.points[TWIN[c]] for c in rules.deck) == 1480  # dark side
     assert rules.points[card("W+2|O4")] == 50 and rules.points[card("O4|W+2")] == 4
     assert rules.points[card("WDC|R3")] == 60 and rules.points[card("R3|WDC")] == 3
+    assert rules.points[card("P+5|Y3")] == 20 and rules.points[card("R+1|P3")] == 10  # FL-14
 
 
 @pytest.mark.parametrize(
@@ -243,3 +244,8 @@ def test_the_house_rules_that_need_a_0_or_add_cards_are_refused_with_their_reaso
 ) -> None:
     with pytest.raises(OptionConflict, match=f"^{option}"):
         FLIP_GAME.options({option: True})
+
+
+def test_fl_0_the_variant_is_uno_flip_of_2019() -> None:
+    assert (FLIP_GAME.name, FLIP_GAME.aliases) == ("flip", ("uno_flip",))
+    assert "2019" in FLIP_GAME.title and (FLIP_GAME.min_players, FLIP_GAME.max_players) == (2, 10)

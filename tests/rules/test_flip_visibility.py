@@ -233,3 +233,26 @@ def test_a_determinisation_never_depends_on_what_the_seat_cannot_see() -> None:
             a, b = determinise(g, seat, Rng(i)), determinise(w, seat, Rng(i))
             assert uv.to_json(a) == uv.to_json(b), (i, seat)
     assert compared > 50
+
+
+def test_fl_5_by_card_an_observer_follows_each_card_held_through_a_flip() -> None:
+    hands = ("GF|T3 R1|P3", "G3|PF B9|O5", "R2|OR", "Y2|T1")
+    multiset = table("R5|P2 G7|O6", "B2|O8", *hands)
+    multiset.apply(0, "GF|T3")
+    assert multiset.view(1).known[2] == ()  # the faces only, as a multiset
+    g = table("R5|P2 G7|O6", "B2|O8", *hands, flip__observer_tracking="by_card")
+    g.apply(0, "GF|T3")
+    assert texts(g.view(1).known[2]) == ["OR|R2"] and texts(g.view(1).known[0]) == ["P3|R1"]
+    assert g.view(1).backs == multiset.view(1).backs
+
+
+def test_fl_21_a_challenger_sees_the_challenged_hand_by_id_privately() -> None:
+    g = table("P2|R5", "T4|G5 O1|R7 T6|G+1", "Y2|T1", "WDC|R3 P8|G4 O5|B9", "VF|B9", "V5|R9")
+    g.turn = 1
+    g.apply(1, "WDC|R3:T")
+    events = g.apply(2, "challenge")
+    reveal = next(e for e in events if e.kind == ev.REVEAL)
+    assert redact(reveal, 2) is not None and redact(reveal, 0) is None
+    assert texts(reveal.cards) == ["O5|B9", "P8|G4"]  # its faces up, and the backs it saw
+    assert texts(g.view(2).known[1]) == texts(reveal.cards)  # (then a card drawn: a back)
+    assert g.view(0).known[1] == ()

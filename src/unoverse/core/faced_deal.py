@@ -40,11 +40,11 @@ def deal_faced(view: View, me: int, rng: Rng) -> FacedDeal:
     """Deal the cards ``me`` has not located, each place showing what it sees; ValueError
     when no deal does (a view no game gives)."""
     dark = view.dark
-    counts = Counter(TWIN[c] if dark else c for c in view.rules.deck)  # the deck as it lies
+    counts = Counter([TWIN[c] if dark else c for c in view.rules.deck])  # the deck as it lies
     hand = list(view.hand)
     discard = list(view.discard)
     others = [list(k) for k in view.known] if view.known else [[] for _ in range(view.players)]
-    for c in (*hand, *discard, *(c for k in others for c in k)):
+    for c in [*hand, *discard, *[c for k in others for c in k]]:
         if FACE[c] != c:  # located by its id
             counts[c] -= 1
     pool = list(counts.elements())
@@ -59,7 +59,7 @@ def deal_faced(view: View, me: int, rng: Rng) -> FacedDeal:
             hands.append(hand)
             continue
         seen = others[s]
-        backs = Counter(view.backs[s]) - Counter(BACK[c] for c in seen)
+        backs = Counter(view.backs[s]) - Counter([BACK[c] for c in seen])
         held = seen + [-1] * (view.hand_sizes[s] - len(seen))
         faces = list(backs.elements())
         places += [(held, len(seen) + i, f, BACK) for i, f in enumerate(faces)]

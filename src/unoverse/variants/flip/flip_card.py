@@ -44,6 +44,13 @@ def flip(
 
 
 def turn_table(g: Table, p: int, events: list[Event]) -> None:
-    """Turn the table over for ``p``'s Flip (-1: the first card, FL-11), with its event."""
+    """Turn the table over for ``p``'s Flip (-1: the first card, FL-11), with its event.
+    Under ``flip.observer_tracking = "by_card"`` every seat then knows each card of the
+    other hands by id: it saw both its faces, and follows it (FL-5)."""
     turn_over(g)
+    if g.rules.options["flip.observer_tracking"] == "by_card":
+        for o, row in enumerate(g.known):
+            for h, hand in enumerate(g.hands):
+                if h != o:
+                    row[h] = list(hand)
     events.append(Event(ev.TURN_OVER, p if p >= 0 else None))

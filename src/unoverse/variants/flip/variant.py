@@ -59,6 +59,12 @@ FLIP_OPTIONS: tuple[OptionSpec, ...] = (
         "Flip, FL-3)",
     ),
     OptionSpec(
+        "flip.observer_tracking", "choice", "multiset",
+        "what a player knows of another's hand: the faces it shows (multiset), or each card "
+        "by id once held through a Flip (by_card, FL-5)",
+        choices=("multiset", "by_card"),
+    ),
+    OptionSpec(
         "flip.last_flip_flips", "bool", False,
         "a Flip played as the last card turns the table before the round is scored (FL-12)",
     ),
