@@ -177,10 +177,15 @@ class Game(Plays):
             out.append(CATCH_ILLEGAL)
         if self.jump_undo is not None:
             hand = self._jump_hand(seat)
-            face = FACE[self.discard[-1]]
+            top = self.discard[-1]
             false_uno = self.rules.false_uno_penalty > 0
-            for c in sorted({c for c in hand if FACE[c] == face}):  # identical: the same face
-                self.play_actions(c, len(hand), false_uno, out, jumper=seat)
+            if not self.rules.two_faced:
+                if top in hand:
+                    self.play_actions(top, len(hand), false_uno, out, jumper=seat)
+            else:  # identical: the same face up, whatever the back (§8.12)
+                face = FACE[top]
+                for c in sorted({c for c in hand if FACE[c] == face}):
+                    self.play_actions(c, len(hand), false_uno, out, jumper=seat)
         listed = tuple(out)
         if self.rules.hidden_backs:  # its cards as the seat sees them (``core.backs``)
             listed = backs.offered_as_seen(self, seat, listed)

@@ -8,7 +8,7 @@ pending Wild Draw Four was legal. It keeps no reference to the game.
 
 from __future__ import annotations
 
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from . import backs
 from .blast.part import BlastPart
@@ -111,14 +111,14 @@ VIEW_FIELDS: Final = (
     "pending",
     "drawn",
     "known",
-    "backs",
-    "pile_back",
-    "dark",
     "uno_open",
     "said_uno",
     "winner",
     "version",
     "rules",
+    "backs",
+    "pile_back",
+    "dark",
 )
 
 
@@ -163,14 +163,14 @@ class View(Value):
         pending: Pending | None,
         drawn: int,
         known: tuple[tuple[int, ...], ...],
-        backs: tuple[tuple[int, ...], ...],
-        pile_back: int,
-        dark: bool,
         uno_open: tuple[int, ...],
         said_uno: tuple[int, ...],
         winner: int,
         version: int,
         rules: Rules,
+        backs: tuple[tuple[int, ...], ...] = (),
+        pile_back: int = -1,
+        dark: bool = False,
     ) -> None:
         self.seat: Final = seat
         self.variant: Final = variant
@@ -202,12 +202,6 @@ class View(Value):
         self.pending: Final = pending
         self.drawn: Final = drawn  # the card this seat just drew and may play, else -1
         self.known: Final = known  # per seat: cards this seat has seen in that hand
-        # Two-faced cards (§8.4): per seat, the faces its cards show the others, sorted (the
-        # seat's own: none); the face the draw pile's top card shows (-1: none); whether the
-        # dark side is up. Empty, -1 and False for one-faced cards.
-        self.backs: Final = backs
-        self.pile_back: Final = pile_back
-        self.dark: Final = dark
         self.uno_open: Final = uno_open
         # Seats that called UNO and have not drawn since (public: everyone heard the call).
         self.said_uno: Final = said_uno
@@ -216,6 +210,12 @@ class View(Value):
         # The variant and options in force, with their tables (deck, points): public, shared
         # by every game of the same preset.
         self.rules: Final = rules
+        # Two-faced cards (§8.4): per seat, the faces its cards show the others, sorted (the
+        # seat's own: none); the face the draw pile's top card shows (-1: none); whether the
+        # dark side is up. None (empty), -1 and False for one-faced cards.
+        self.backs: Final = backs
+        self.pile_back: Final = pile_back
+        self.dark: Final = dark
 
     def fields(self) -> tuple[object, ...]:
         """The fields in the order of ``VIEW_FIELDS``."""
@@ -244,14 +244,14 @@ class View(Value):
             self.pending,
             self.drawn,
             self.known,
-            self.backs,
-            self.pile_back,
-            self.dark,
             self.uno_open,
             self.said_uno,
             self.winner,
             self.version,
             self.rules,
+            self.backs,
+            self.pile_back,
+            self.dark,
         )
 
     @property
@@ -289,16 +289,12 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
             until == PEN_FIRE,
             until == PEN_COLOR,
         )
-    rules = game.rules
-    hidden = rules.hidden_backs
     if seat is None:
         hand: tuple[int, ...] = ()
         known = _NOTHING_KNOWN[n]
         drawn = -1
     else:
-        hand = (
-            tuple(game.hands[seat]) if not hidden else backs.seen_by(game, seat, game.hands[seat])
-        )
+        hand = tuple(game.hands[seat])
         row = game.known[seat]
         known = _NOTHING_KNOWN[n]
         for seen in row:
@@ -313,20 +309,9 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
             break
     discard_by = game.discard_by
     said = game.said_uno
+    rules = game.rules
     b = game.blast
-    if hidden and seat is not None:
-        discard = backs.seen_by(game, seat, game.discard)
-    else:
-        discard = tuple(game.discard)
-    if rules.two_faced:  # the faces every seat sees of the others' cards (§8.4)
-        faces = backs.backs(game, seat)
-        pile = backs.pile_back(game)
-        dark = bool(game.discard) and DARK_UP[game.discard[-1]]
-    else:
-        faces = _NOTHING_KNOWN[n]
-        pile = -1
-        dark = False
-    return View(
+    shown = View(
         seat,
         rules.name,
         n,
@@ -337,7 +322,7 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
         hand,
         tuple(len(h) for h in game.hands),
         eliminated,
-        discard,
+        tuple(game.discard),
         discard_by[-1] if discard_by else -1,
         game.color,
         game.top_kind,
@@ -351,15 +336,35 @@ def view(game: Table, seat: int | None, windows: tuple[Window, ...]) -> View:
         pending,
         drawn,
         known,
-        faces,
-        pile,
-        dark,
         tuple(game.uno_open) if game.uno_open else (),
         tuple([s for s in range(n) if said[s]]) if True in said else (),
         game.winner,
         game.version,
         rules,
     )
+    return shown if not rules.two_faced else _two_faced(shown, game, seat)
+
+
+def _two_faced(shown: View, game: Table, seat: int | None) -> View:
+    """``shown`` with what ``seat`` sees of two-faced cards (RULES.md §8.4): the faces the
+    other hands and the draw pile's top show it, the side up, and, where holders do not see
+    their backs (``core.backs``), its blind cards by their light face in its hand and the
+    discard pile."""
+    values: dict[str, Any] = dict(zip(VIEW_FIELDS[:_BACKS], shown.fields(), strict=False))
+    if game.rules.hidden_backs and seat is not None:
+        values["hand"] = backs.seen_by(game, seat, game.hands[seat])
+        values["discard"] = backs.seen_by(game, seat, game.discard)
+    top = game.discard[-1] if game.discard else -1
+    return View(
+        **values,
+        backs=backs.backs(game, seat),
+        pile_back=backs.pile_back(game),
+        dark=top >= 0 and DARK_UP[top],
+    )
+
+
+#: Where ``View.fields()`` holds the first field of two-faced cards.
+_BACKS: Final = VIEW_FIELDS.index("backs")
 
 
 def _live(b: BlastPart, seat: int | None) -> Live:

@@ -86,12 +86,12 @@ def view_dict(view: View) -> dict[str, Any]:
         },
         "drawn": _card(view.drawn),
         "known": [_cards(k) for k in view.known],
-        "backs": [_cards(k) for k in view.backs],
-        "pile_back": _card(view.pile_back),
-        "dark": view.dark,
         "uno_open": list(view.uno_open),
         "said_uno": list(view.said_uno),
         "winner": view.winner if view.winner >= 0 else None,
+        "backs": [_cards(k) for k in view.backs],
+        "pile_back": _card(view.pile_back),
+        "dark": view.dark,
     }
 
 
@@ -142,14 +142,14 @@ def view_from_dict(data: dict[str, Any], rules: Rules) -> View:
             ),
             _id(data["drawn"]),
             tuple(_ids(k) for k in data["known"]),
-            tuple(_ids(k) for k in data["backs"]),
-            _id(data["pile_back"]),
-            data["dark"],
             tuple(data["uno_open"]),
             tuple(data["said_uno"]),
             _or_none(data["winner"]),
             data["version"],
             rules,
+            backs=tuple(_ids(k) for k in data["backs"]),
+            pile_back=_id(data["pile_back"]),
+            dark=data["dark"],
         )
     except (KeyError, TypeError) as exc:
         raise NotationError(f"not a view in its wire form: {exc}") from None
