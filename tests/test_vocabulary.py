@@ -150,12 +150,16 @@ def test_the_readable_log_counts_one_card_as_one() -> None:
             "seat 1 presses until the launcher fires",
         ),
         (
-            Event(ev.CHALLENGE, 1, target=0, count=4, guilty=True),
-            "seat 1 challenges seat 0's Wild Draw Four: guilty! seat 0 draws 4",
+            Event(ev.CHALLENGE, 1, (uv.card("W+4"),), target=0, count=4, guilty=True),
+            "seat 1 challenges seat 0's W+4: guilty! seat 0 draws 4",
         ),
         (
-            Event(ev.CHALLENGE, 1, target=0, count=6),
-            "seat 1 challenges seat 0's Wild Draw Four: it was legal; seat 1 draws 6",
+            Event(ev.CHALLENGE, 1, (uv.card("W+4"),), target=0, count=6),
+            "seat 1 challenges seat 0's W+4: it was legal; seat 1 draws 6",
+        ),
+        (
+            Event(ev.CHALLENGE, 1, (uv.card("W+2|O4"),), target=0, count=2, guilty=True),
+            "seat 1 challenges seat 0's W+2|O4: guilty! seat 0 draws 2",
         ),
         (
             Event(ev.STUCK, 2, count=3, reason=ev.STUCK_IDLE),

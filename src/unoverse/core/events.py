@@ -397,10 +397,11 @@ SCHEMA: Final[dict[str, EventSpec]] = {
         ),
         _spec(
             CHALLENGE,
-            "seat target count guilty color",
-            "`seat` challenges `target`'s Wild Draw Four: `guilty` (it was illegal), `target` "
-            "draws `count`; else `seat` draws `count`; with a `color` (a Wild Draw Color), the "
-            "one who draws first draws until a card of that colour comes (P10)",
+            "seat cards target count guilty color",
+            "`seat` challenges `target`'s `cards` (a Wild Draw Four, Two or Color): `guilty` "
+            "(it was illegal), `target` draws `count`; else `seat` draws `count`; with a "
+            "`color` (a Wild Draw Color), the one who draws first draws until a card of that "
+            "colour comes (P10)",
         ),
         _spec(
             REVEAL,

@@ -1057,9 +1057,14 @@ class Game(Plays):
         amount = self.pen_amount
         until_color = self.pen_until == _UNTIL_COLOR
         color = self.color if until_color else -1  # the events say "until this colour"
+        card = _ONE_CARD[self.discard[-1]]  # the card challenged, as its play was told
+        if self.rules.hidden_backs:
+            card = backs.seen_by(self, offender, card)
         if not self.pen_legal:
             events.append(
-                Event(ev.CHALLENGE, v, target=offender, count=amount, color=color, guilty=True)
+                Event(
+                    ev.CHALLENGE, v, card, target=offender, count=amount, color=color, guilty=True
+                )
             )
             if until_color:  # instead of the victim (§8.9)
                 self.draw_until_color(offender, self.color, ev.FOR_CHALLENGE, events)
@@ -1071,7 +1076,9 @@ class Game(Plays):
             self.out = -1  # the offender is no longer out (P5)
             self.set_turn(v)
         else:
-            events.append(Event(ev.CHALLENGE, v, target=offender, count=amount + 2, color=color))
+            events.append(
+                Event(ev.CHALLENGE, v, card, target=offender, count=amount + 2, color=color)
+            )
             if until_color:  # until the colour, then 2 more (FL-18)
                 self.draw_until_color(v, self.color, ev.FOR_CHALLENGE, events)
             self.draw(v, amount + 2, ev.FOR_CHALLENGE, events)
