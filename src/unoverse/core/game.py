@@ -572,7 +572,7 @@ class Game(Plays):
                 reason=N_("reason.only_drawn"), card=CARD_TEXT[c], drawn_card=CARD_TEXT[self.drawn]
             )
         if self.declares(c):
-            if a.color not in rules.colors_for(c):
+            if a.color not in rules.colors_for[c]:
                 raise IllegalAction(
                     reason=N_("reason.needs_color"), card=CARD_TEXT[c], colors=self.color_list()
                 )
@@ -889,7 +889,7 @@ class Game(Plays):
                 top_card=CARD_TEXT[top],
             )
         if self.declares(c):
-            if a.color not in self.rules.colors_for(c):
+            if a.color not in self.rules.colors_for[c]:
                 raise IllegalAction(
                     reason=N_("reason.needs_color"),
                     action=a,

@@ -302,7 +302,7 @@ def _top_problem(game: Game, top: int, by: int, color: int, top_kind: int) -> Pr
         if eff != fx.NUMERAL and top_kind != kind:
             return "top_kind", f"{CARD_TEXT[top]} counts as itself, not {counts}"
         return None
-    colors = rules.colors_for(top)
+    colors = rules.colors_for[top]
     if color >= 0 and color not in colors:
         letters = " ".join(COLOR_LETTERS[c] for c in colors)
         return "color", f"{COLOR_NAMES[color]} is not a colour of {rules.name} ({letters})"
@@ -451,7 +451,7 @@ def _illegal(game: Game) -> Problem:
         return "illegal", f"the illegal play is seat {offender}'s card on top of the pile"
     if direction not in (1, -1):
         return "illegal", f"a direction is 1 or -1, not {direction}"
-    if color not in rules.colors_for(c) or not 0 <= top_kind < N_KINDS:
+    if color not in rules.colors_for[c] or not 0 <= top_kind < N_KINDS:
         return "illegal", "the colour and kind to restore are out of range"
     if len(game.discard) < 2:  # (a reshuffle keeps it, U-C-15)
         return "illegal", "a catch restores the card beneath the illegal one: there is none"

@@ -69,7 +69,7 @@ class Plays(Table):
         elif not calls:
             out.extend(rules.color_plays(c))
         else:
-            for col in rules.colors_for(c):
+            for col in rules.colors_for[c]:
                 out.append(play_action(c, col))
                 out.append(play_action(c, col, True))
 
@@ -87,7 +87,7 @@ class Plays(Table):
         last = more[-1] if more else card
         left = size - 1 - len(more)
         rules = self.rules
-        colors = rules.colors_for(card) if self.declares(card) else _NO_COLOR
+        colors = rules.colors_for[card] if self.declares(card) else _NO_COLOR
         eff = rules.effect[self._effective_kind(last)]
         if eff == fx.DISCARD_ALL or (left == 0 and CARD_KIND[last] in rules.no_last):
             self._special_plays(card, more, left, eff, colors, false_uno, out, jumper)

@@ -74,6 +74,7 @@ class Rules:
         "blast_cards",
         "blast_draws",
         "colors",
+        "colors_for",
         "dark_colors",
         "dealer_selection",
         "deck",
@@ -194,6 +195,11 @@ class Rules:
         # The colours a player may declare on the dark side of two-faced cards (RULES.md
         # §8.4); empty for a deck of one-faced cards.
         self.dark_colors: Final = dark_colors
+        # by card id, the colours a player may declare with the card, or on top of it: those
+        # of the side its face belongs to (FL-10); a table, read for every wild listed
+        self.colors_for: Final = tuple(
+            dark_colors if DARK_UP[c] else colors for c in range(N_CARDS)
+        )
         self.hand_size: Final = hand_size
         self.uno_penalty: Final = uno_penalty
         self.false_uno_penalty: Final = false_uno_penalty
@@ -279,18 +285,13 @@ class Rules:
         self._answer_rows: Final[dict[int, bytes]] = {}
         self._color_plays: Final[list[tuple[Action, ...] | None]] = [None] * N_CARDS
 
-    def colors_for(self, card: int) -> tuple[int, ...]:
-        """The colours a player may declare with ``card``, or on top of it: those of the
-        side its face belongs to (FL-10)."""
-        return self.dark_colors if DARK_UP[card] else self.colors
-
     def color_plays(self, card: int) -> tuple[Action, ...]:
         """The plays of ``card`` declaring each colour a player may declare with it, without
         a UNO call: built once per card (a legal-action list lists them for every wild
         held)."""
         plays = self._color_plays[card]
         if plays is None:
-            plays = tuple(play_action(card, col) for col in self.colors_for(card))
+            plays = tuple(play_action(card, col) for col in self.colors_for[card])
             self._color_plays[card] = plays
         return plays
 

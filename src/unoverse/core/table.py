@@ -225,7 +225,7 @@ class Table:
 
     def declarable(self) -> tuple[int, ...]:
         """The colours a player may declare now: those of the side the top card shows."""
-        return self.rules.colors_for(self.discard[-1]) if self.discard else self.rules.colors
+        return self.rules.colors_for[self.discard[-1]] if self.discard else self.rules.colors
 
     def color_list(self) -> list[str]:
         """The colours a wild may declare now, as letters (for a refusal's ``colors``)."""
