@@ -5,7 +5,7 @@ drawn to exhaustion (§8.14.6, FL-17)."""
 from __future__ import annotations
 
 from unoverse.core import events as ev
-from unoverse.core.cards import CARD_TEXT, FACE, color
+from unoverse.core.cards import CARD_TEXT, FACE, card, color
 from unoverse.core.game import Game
 from unoverse.core.phase import Phase
 
@@ -28,7 +28,9 @@ def wild_draw_two(holds_green: bool) -> Game:
 
 def test_fl_20_a_guilty_wild_draw_two_makes_its_player_draw_two() -> None:
     g = wild_draw_two(holds_green=True)
-    g.apply(2, "challenge")
+    events = g.apply(2, "challenge")
+    challenge = next(e for e in events if e.kind == ev.CHALLENGE)
+    assert challenge.cards == (card("W+2|O4"),) and challenge.guilty and challenge.count == 2
     assert len(g.hands[1]) == 2 + 2  # R1, G2 and two cards drawn instead of seat 2
     assert (g.turn, g.phase, g.color) == (2, Phase.TURN, color("B"))  # seat 2 plays on blue
 
