@@ -183,7 +183,7 @@ class Rules:
         self.name: Final[str] = variant.name  # read by every view
         self.options: Final = options
         self.deck: Final = deck
-        # the deck's cards have two faces (UNO Flip's, §8): every seat sees the others' backs
+        # the deck's cards have two faces (RULES.md §8.3): every seat sees the others' backs
         self.two_faced: Final = any(TWIN[c] != c for c in deck)
         self.points: Final = points  # by card id
         self.effect: Final = effect  # by kind index
@@ -241,9 +241,9 @@ class Rules:
         # Kind indices that may not be played as a player's last card (A-4's option).
         self.no_last: Final = no_last
         # kinds whose effect lands before the round ends when one is played as the last card
-        # (UNO Flip's Flip under ``flip.last_flip_flips``, FL-12)
+        # (RULES.md §8.11, FL-12's option)
         self.lands_last: Final = lands_last
-        # kinds never laid with other cards under ``play_duplicates`` (UNO Flip's Flip, §8.12)
+        # kinds never laid with other cards under ``play_duplicates`` (RULES.md §8.12)
         self.alone: Final = alone
         # a seat does not see the other face of the two-faced cards it was dealt until it
         # sees it (§8.4, FL-3): the table's ``backs`` part (``core.backs``)

@@ -146,7 +146,7 @@ def first_card_table(game: Game, mode: str) -> None:
 
 def apply_starter(game: Game, c: int, mode: str) -> None:
     """Apply the first-card table of RULES.md §1.2 in ``mode`` to the starter ``c``, turned
-    and kept (UNO Flip's table is this one for every card it shares, §8.5)."""
+    and kept (RULES.md §8.5 reuses it for every card it shares)."""
     events = game.setup_events
     d = game.dealer
     eff = game.rules.effect[CARD_KIND[c]]
