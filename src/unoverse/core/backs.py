@@ -57,12 +57,12 @@ def see(t: Table) -> None:
     """Take off each seat's blind cards those whose dark face it can see now: in its hand
     dark side up, in another hand light side up, on the draw pile's top light side up, on the
     discard pile's top dark side up, or in another hand a challenge showed it."""
+    pile = t.draw_pile
+    top = t.discard[-1] if t.discard else -1
     for s, row in enumerate(t.known):
         cards = row[s]
         if not cards:
             continue
-        pile = t.draw_pile
-        top = t.discard[-1] if t.discard else -1
         kept = []
         for c in cards:
             dark = DARK_UP[c]

@@ -237,12 +237,9 @@ def _playable_card(g: Game, seat: int, seen: list[int]) -> int:
     if len(hand) > seen[seat]:
         places = [(g.draw_pile, 0), (g.buried, 0)]
         places.extend((h, seen[s]) for s, h in enumerate(g.hands) if s != seat)
-        slots = (
-            range(len(hand) - 1, seen[seat] - 1, -1)
-            if faced
-            else range(len(hand) - 1, len(hand) - 2, -1)
-        )
-        for k in slots:
+        # the last card dealt to it; two-faced, any card dealt to it (the backs must agree)
+        last = len(hand) - 1
+        for k in range(last, seen[seat] - 1, -1) if faced else (last,):
             for place, first in places:
                 for i in range(len(place) - 1, first - 1, -1):
                     c = place[i]

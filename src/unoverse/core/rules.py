@@ -246,7 +246,7 @@ class Rules:
         # kinds never laid with other cards under ``play_duplicates`` (RULES.md §8.12)
         self.alone: Final = alone
         # a seat does not see the other face of the two-faced cards it was dealt until it
-        # sees it (§8.4, FL-3): the table's ``backs`` part (``core.backs``)
+        # sees it (§8.4, FL-3): its blind cards, its own cell of ``known`` (``core.backs``)
         self.hidden_backs: Final = hidden_backs
         # P1 as a table (``unoverse.core.p1``), with the variant's colour steps (Full
         # Spectrum's chromatic step).

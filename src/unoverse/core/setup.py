@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
 from . import events as ev
-from .backs import see
-from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER, FACE
+from .backs import see, seen_by
+from .cards import CARD_COLOR, CARD_KIND, CARD_NUMBER
 from .errors import BadPlayerCount, InvalidOptionValue, NotationError, OptionConflict
 from .events import Event
 from .game import Game, number_value
@@ -197,13 +197,12 @@ def deal(game: Game, events: list[Event]) -> None:
             c = pile.pop()
         game.hands[seat].append(c)
         seat = game.left_of(seat)
-    hidden = game.rules.hidden_backs  # its holder sees a two-faced card's face alone (FL-4)
-    if hidden:  # every card dealt is blind to its holder (``core.backs``)
+    if game.rules.hidden_backs:  # every card dealt is blind to its holder (FL-4, core.backs)
         for s, held in enumerate(game.hands):
             game.known[s][s] = list(held)
     for s in range(game.n):
         if not game.eliminated[s]:
-            hand = tuple(FACE[c] for c in game.hands[s]) if hidden else tuple(game.hands[s])
+            hand = seen_by(game, s, game.hands[s])  # (as its holder sees them)
             events.append(Event(ev.DEAL, s, hand, len(hand)))
 
 

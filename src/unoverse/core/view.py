@@ -212,7 +212,7 @@ class View(Value):
         self.rules: Final = rules
         # Two-faced cards (§8.4): per seat, the faces its cards show the others, sorted (the
         # seat's own: none); the face the draw pile's top card shows (-1: none); whether the
-        # dark side is up. None (empty), -1 and False for one-faced cards.
+        # dark side is up. Empty, -1 and False for one-faced cards.
         self.backs: Final = backs
         self.pile_back: Final = pile_back
         self.dark: Final = dark
