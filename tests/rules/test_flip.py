@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from unoverse.core import events as ev
-from unoverse.core.cards import CARD_TEXT, DARK_UP, FACE, TWIN, card, color
+from unoverse.core.cards import CARD_TEXT, DARK_UP, FACE, TWIN, card, cards, color
 from unoverse.core.errors import IllegalAction, OptionConflict
 from unoverse.core.game import Game
 from unoverse.core.phase import Phase
@@ -178,6 +178,18 @@ def test_a_jump_in_needs_the_same_face_up_not_the_same_back() -> None:
     assert top(g) == "R1|V2" and g.turn == 3
 
 
+def test_a_seat_that_may_jump_in_with_another_back_is_an_acting_seat() -> None:
+    # seat 1 holds the other red Reverse (RR|T7) when RR|V3 lands: it may jump in, so the
+    # game asks it (the driver and the server ask the acting seats only)
+    g = table(
+        "R5|P2", "B2|O8 Y7|O2", "RR|V3 G1|O5 G2|T+5", "RR|T7 G4|P8", "Y3|V1 B9|O5",
+        players=3, jump_in=True,
+    )  # fmt: skip
+    g.apply(0, "RR|V3")
+    assert any(a.kind.name == "JUMP" for a in g.legal_actions(1))
+    assert 1 in g.acting_seats()
+
+
 def test_nobody_jumps_in_on_a_flip_nor_on_the_card_it_surfaced() -> None:
     g = table("R5|P2", "B2|O8", "RF|P8 G7|O6", "R5|T5", "RF|V3", "Y2|T1", jump_in=True)
     g.apply(0, "RF|P8")
@@ -201,11 +213,27 @@ def test_a_caught_illegal_flip_turns_the_table_back() -> None:
     before = (list(g.discard), list(g.draw_pile), [list(h) for h in g.hands])
     g.apply(0, "GF|T3")  # a green Flip on a yellow 7: illegal, and the table turns
     assert top(g) == "P2|R5"
-    g.apply(1, "catch_illegal")
+    events = g.apply(1, "catch_illegal")
+    assert [e.kind for e in events][:2] == [ev.ILLEGAL_CAUGHT, ev.TURN_OVER]  # told to all
     assert g.discard == before[0] and top(g) == "Y7|O2" and g.color == color("Y")
     assert g.draw_pile[: len(before[1])] == before[1][: len(g.draw_pile)]
     assert not any(DARK_UP[c] for h in g.hands for c in h)
     assert card("GF|T3") in g.hands[0] and len(g.hands[0]) == 2 + 2  # back, and two drawn
+
+
+def test_a_reshuffle_before_the_catch_keeps_the_turned_flip_and_the_card_it_covered() -> None:
+    # the illegal Flip lies at the bottom of the turned pile, over B3|V8: a reshuffle (the
+    # UNO catch's draw empties the pile) keeps both, so the catch restores B3|V8 on top
+    g = table(
+        "R5|P2 B3|V8 G4|P8 Y7|O2", "", "GF|T3 R1|P3", "R9|V5", "B9|O5",
+        players=3, permissive_illegal_plays=True,
+    )  # fmt: skip
+    g.apply(0, "GF|T3")
+    g.apply(1, "catch:0")
+    g.apply(2, "catch_illegal")
+    assert top(g) == "Y7|O2" and g.hands[0].count(card("GF|T3")) == 1
+    every = [c for where in (*g.hands, g.discard, g.draw_pile) for c in where]
+    assert sorted(every) == sorted(cards("R5|P2 B3|V8 G4|P8 Y7|O2 GF|T3 R1|P3 R9|V5 B9|O5"))
 
 
 def test_stacking_adds_draw_ones_and_a_wild_draw_color_neither_answers_nor_is_answered() -> None:

@@ -94,6 +94,18 @@ def test_cards_not_seen_both_ways_are_offered_and_told_by_their_face() -> None:
     assert g.view(2).discard == (card("R5|P2"), card("R1|P3"))
 
 
+def test_a_card_of_the_deck_twice_played_blind_leaves_its_copy_playable_by_face() -> None:
+    # both blue 1s carry a purple Skip Everyone (one id twice, §8.3): one blind in the
+    # discard pile, the other blind in the hand, is still offered and played by its face
+    g = table("B5|P9", "Y8|O2 Y7|O2 B2|O8", "B1|VSA B1|VSA R6|O9 Y9|V4", "B9|O5 G4|P8", players=2)
+    g = unseen(g, 0)
+    g.apply(0, "B1")
+    g.apply(1, "B9|O5")
+    assert "B1" in [str(a) for a in g.legal_actions(0)]
+    g.apply(0, "B1")
+    assert texts(g.view(0).discard[-2:]) == ["B1", "B9|O5"]
+
+
 def test_a_timeout_names_the_action_by_what_its_seat_sees() -> None:
     g = unseen(table("W+2|O4", "B2|O8", "R1|P3", "Y3|V1", "B9|O5"), 0)
     g.phase, g.color_next = Phase.COLOR, 0

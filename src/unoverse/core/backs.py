@@ -19,6 +19,7 @@ cannot tell those cards apart, so which one it picks carries nothing it did not 
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
@@ -142,7 +143,9 @@ def real_action(t: Table, seat: int, a: Action) -> Action:
     if a.card < 0:
         return a
     hand = t.hands[seat]
-    blind = [c for c in t.known[seat][seat] if c in hand]
+    # as ``as_seen`` counts them: a card of the deck twice (two B1|VSA) may be blind in the
+    # discard pile and in the hand
+    blind = list((Counter(t.known[seat][seat]) & Counter(hand)).elements())
     seen = list(hand)
     for c in blind:
         seen.remove(c)

@@ -151,8 +151,14 @@ class Game(Plays):
             return True
         if self.illegal is not None and seat != self.illegal[0]:
             return True
-        if self.jump_undo is not None and self.discard[-1] in self._jump_hand(seat):
-            return True
+        if self.jump_undo is not None:
+            hand = self._jump_hand(seat)
+            top = self.discard[-1]
+            if top in hand:
+                return True
+            # identical is the same face up, whatever the back (§8.12)
+            if self.rules.two_faced and any(FACE[c] == FACE[top] for c in hand):
+                return True
         return any(t != seat and len(self.hands[t]) == 1 for t in self.uno_open)
 
     # -- legal actions ----------------------------------------------------------------
@@ -1114,7 +1120,8 @@ class Game(Plays):
         self.illegal = None
         self.jump_undo = None  # no jump-in on the card taken back, nor on the one restored
         self.landed += 1  # the top card changed: a jump-in naming either one is stale
-        if self.discard[-1] != c:  # it turned the table over: turned back, it is on top (§8.12)
+        turned = self.discard[-1] != c
+        if turned:  # it turned the table over: turned back, it is on top (§8.12)
             turn_over(self)
         self.discard.pop()
         self.discard_by.pop()
@@ -1131,6 +1138,8 @@ class Game(Plays):
         if self.rules.hidden_backs:  # told as its play was (``core.backs``)
             back = backs.seen_by(self, offender, back)
         events.append(Event(ev.ILLEGAL_CAUGHT, seat, back, target=offender))
+        if turned:
+            events.append(Event(ev.TURN_OVER, seat))
         self.draw(offender, 2, ev.FOR_ILLEGAL, events)
         if self.phase != _OVER:  # (an elimination may have left one seat)
             self.set_turn(self.next_seat(offender))

@@ -267,18 +267,24 @@ class Table:
         """P3: keep the top discard, shuffle the rest into a new draw pile (A-6: reload the
         launcher with them, which resets it). While an accepted illegal play may still be
         caught, the card it covers stays too: the catch takes the illegal card back and
-        that card is the top again (U-C-15)."""
-        keep = 1 if self.illegal is None else 2
+        that card is the top again (U-C-15). An illegal card that turned the pile over (P9)
+        lies at its bottom, over the card it covered: those two stay, with the top."""
+        d, by = self.discard, self.discard_by
+        if self.illegal is None or d[-1] == self.illegal[1]:
+            low, high = 0, len(d) - (1 if self.illegal is None else 2)
+        else:
+            low, high = 2, len(d) - 1
+        high = max(low, high)  # discard[low:high] is shuffled
         b = self.blast
         spent = b.spent if b is not None else []
-        if len(self.discard) <= keep and not self.buried and not spent:
+        if high == low and not self.buried and not spent:
             return
-        cards = self.buried + spent + self.discard[:-keep]
+        cards = self.buried + spent + d[low:high]
         self.buried = []
         if b is not None:
             b.spent = []
-        self.discard = self.discard[-keep:]
-        self.discard_by = self.discard_by[-keep:]
+        self.discard = d[:low] + d[high:]
+        self.discard_by = by[:low] + by[high:]
         self.rng.shuffle(cards)
         self.draw_pile[:0] = cards
         if self.launcher is not None:
