@@ -45,6 +45,10 @@ CASES = {
         "--players", "3", "--seed", "4", "--bots", "naive,naive,random",
         "--variant", "attack",
     ],
+    # the table turning both ways, a Wild Draw Color taken and one challenged (guilty)
+    "flip-3p-seed8.txt": [
+        "--players", "3", "--seed", "8", "--bots", "naive,random,naive", "--variant", "flip",
+    ],
 }  # fmt: skip
 
 

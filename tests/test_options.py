@@ -45,7 +45,7 @@ def test_alias_names_the_same_variant() -> None:
 @pytest.mark.parametrize(
     ("preset", "error", "message"),
     [
-        ("nope", uv.UnknownVariant, "variants are: attack, blast, classic, full_spectrum"),
+        ("nope", uv.UnknownVariant, "variants are: attack, blast, classic, flip, full_spectrum"),
         ("classic+stack", uv.UnknownOption, "unknown option 'stack'"),
         ("classic+deck=99", uv.InvalidOptionValue, "allowed 108 | 112_blank | 112_modern"),
         ("classic+deck", uv.InvalidOptionValue, "needs a value"),

@@ -378,9 +378,9 @@ def test_every_refusal_a_round_meets_reads_in_every_language() -> None:
         (
             "klondike",
             4,
-            "unknown variant 'klondike'; variants are: attack, blast, classic, full_spectrum, "
-            "minecraft",
-            "variante desconocida: 'klondike'; las variantes son: attack, blast, classic, "
+            "unknown variant 'klondike'; variants are: attack, blast, classic, flip, "
+            "full_spectrum, minecraft",
+            "variante desconocida: 'klondike'; las variantes son: attack, blast, classic, flip, "
             "full_spectrum, minecraft",
         ),
         (

@@ -25,7 +25,7 @@ FAKE = Variant(name="fake", title="A variant nobody listed", aliases=("fk",), op
 def test_the_variants_are_the_list_in_its_order() -> None:
     assert uv.variants() == listed.VARIANTS
     assert [v.name for v in uv.variants()] == [
-        "classic", "minecraft", "attack", "full_spectrum", "blast",
+        "classic", "minecraft", "attack", "full_spectrum", "blast", "flip",
     ]  # fmt: skip
 
 
@@ -46,7 +46,7 @@ def test_a_variant_is_found_because_it_is_listed(monkeypatch: pytest.MonkeyPatch
     without_blast = tuple(v for v in listed.VARIANTS if v.name != "blast")
     monkeypatch.setattr(listed, "VARIANTS", (*without_blast, FAKE))
     assert uv.get_variant("fk") is FAKE and uv.variants()[-1] is FAKE
-    with pytest.raises(uv.UnknownVariant, match="variants are: attack, classic, fake, full_sp"):
+    with pytest.raises(uv.UnknownVariant, match="variants are: attack, classic, fake, flip, full"):
         uv.get_variant("blast")
 
 
@@ -60,7 +60,7 @@ def test_a_name_looked_up_first_leaves_the_public_variants_function_in_place() -
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
     )
-    assert out.stdout.split() == ["True", "5"]
+    assert out.stdout.split() == ["True", "6"]
 
 
 def test_each_variant_carries_its_bots_settings() -> None:

@@ -7,14 +7,15 @@ first check that fails. The rule checks here (P1 legality, the P5 challenge verd
 illegal-action generator, and ``EventModel``'s reading of each action's events: the Wild
 Creeper of UNO Minecraft, the launcher, Discard All and Trade Hands of UNO Attack) are
 written from RULES.md, not from the engine's own helpers, so a broken engine rule is caught
-rather than copied. Classic (§1), Minecraft (§2), Attack (§3), Full Spectrum (§4) and UNO
-Blast's Normal mode (§5, its oracle and event model in ``_blast.py``) run through the same
-loop.
+rather than copied. Classic (§1), Minecraft (§2), Attack (§3), Full Spectrum (§4), UNO
+Blast's Normal mode (§5, its oracle and event model in ``_blast.py``) and UNO Flip (§8, its
+oracle, views and event model in ``_flip.py``) run through the same loop.
 """
 
 from __future__ import annotations
 
 import contextlib
+import functools
 import itertools
 import os
 import random
@@ -32,14 +33,17 @@ from unoverse.core.cards import (
     CARD_NUMBER,
     CARD_TEXT,
     COLOR_LETTERS,
+    DARK_UP,
+    FACE,
     KIND_INDEX,
     KIND_IS_WILD,
     N_CARDS,
+    TWIN,
 )
 from unoverse.core.effects import PEN_FIRE
 from unoverse.core.events import PRIVATE, PUBLIC, Event, redact
 from unoverse.core.seeding import derive
-from unoverse.core.view import VIEW_FIELDS
+from unoverse.core.view import VIEW_FIELDS, View
 from unoverse.core.windows import Window
 from unoverse.sim.driver import BotError, Table
 
@@ -57,6 +61,25 @@ from ._blast import (
     is_blast,
     numeral_numbers,
     uno_calls,
+)
+from ._flip import (
+    FLIP,
+    WILD_DRAW_COLOR,
+    WILD_DRAW_TWO,
+    FlipBefore,
+    FlipModel,
+    blind,
+    check_faces_view,
+    flip_legal,
+    flip_points,
+    is_flip,
+    returned_card,
+    seen_hand,
+    shuffle_unseen,
+    side_colors,
+    texts,
+    told_card,
+    until_color_problem,
 )
 from ._variants import VariantChecks
 
@@ -162,6 +185,25 @@ BLAST_PRESETS = (
     "blast+blast.blast_copies=0",
     "blast+scoring=winner_takes",
 )
+#: UNO Flip presets (RULES.md §8): every value of §8's switches (FL-11 ``first_flip``, FL-8
+#: ``surfaced_wild_color``, FL-3 ``see_own_backs``, FL-5 ``observer_tracking``, FL-12
+#: ``last_flip_flips``), the shared switches of §6, and the house rules that fit (§8.12).
+FLIP_PRESETS = (
+    "flip",
+    "flip+flip.first_flip=ignore",
+    "flip+flip.first_flip=redraw",
+    "flip+flip.surfaced_wild_color=flip_player",
+    "flip+flip.see_own_backs",
+    "flip+flip.observer_tracking=by_card",
+    "flip+flip.last_flip_flips",
+    "flip+wd4_wilds_block",
+    "flip+two_player_rules=false+draw_ends_turn",
+    "flip+false_uno_penalty=1+dealer_selection=random",
+    "flip+permissive_illegal_plays",
+    "flip+stacking=same+draw_until_playable",
+    "flip+stacking=progressive+jump_in",
+    "flip+play_duplicates+jump_in+flip.surfaced_wild_color=flip_player",
+)
 NORMAL_PLAYERS = (2, 3, 4, 7, 10)
 ALL_PLAYERS = tuple(range(2, 11))
 
@@ -199,13 +241,22 @@ STATE_MAX = {"hazard": 3, "one_card": 0}
 SKIP_ALL = KIND_INDEX["SA"]
 
 
+def declarable_colors(game: Game) -> tuple[int, ...]:
+    """The colours a wild declares now: the variant's (RULES.md §0.6), in UNO Flip those of
+    the side in play (FL-10)."""
+    return side_colors(game) if is_flip(game) else game.rules.colors
+
+
 def foreign_colors(game: Game) -> tuple[int, ...]:
     """Colours in the card table a player of this variant may not declare: O T V P in the
-    four-colour variants, none in Full Spectrum (RULES.md §4.3), T V in Blast (§5.2)."""
+    four-colour variants, none in Full Spectrum (RULES.md §4.3), T V in Blast (§5.2), the
+    other side's four in UNO Flip (FL-10)."""
     if game.rules.name == "full_spectrum":
         return ()
     if is_blast(game):
         return tuple(i for i in range(len(COLOR_LETTERS)) if i not in BLAST_COLORS)
+    if is_flip(game):
+        return tuple(i for i in range(len(COLOR_LETTERS)) if i not in side_colors(game))
     return tuple(i for i, letter in enumerate(COLOR_LETTERS) if letter not in "RYGB")
 
 
@@ -378,6 +429,18 @@ VARIANT_CHECKS: dict[str, VariantChecks] = {
             ("blast+blast.elimination_threshold=20", 7, 8, "bots"),
         ),
     ),
+    # tables turned over both ways, a first Flip applied, surfaced wilds, Wild Draw Two and
+    # Wild Draw Color challenged both ways and taken, reshuffles, a caught illegal Flip
+    "flip": VariantChecks(
+        FLIP_PRESETS,
+        flip_legal,
+        (
+            ("flip", 4, 28, "bots"),
+            ("flip", 3, 13, "uniform"),
+            ("flip+false_uno_penalty=1+dealer_selection=random", 2, 73, "bots"),
+            ("flip+permissive_illegal_plays", 3, 5, "uniform"),
+        ),
+    ),
 }
 #: Every preset the playout matrix runs, variant by variant in the order the engine lists
 #: them (a variant without checks has none here; test_variants.py fails for it).
@@ -391,9 +454,17 @@ PRESETS = tuple(
 
 #: The draw cards, the only cards that can answer a draw penalty (RULES.md §1.8), with the
 #: cards (Attack: presses) each one makes its victim take: Classic's and Minecraft's Draw
-#: Two and Wild Draw Four, Attack's Hit 2 (§3.4). A Wild Hit-Fire is no number of cards.
-DRAW_AMOUNT = {KIND_INDEX["+2"]: 2, KIND_INDEX["+3"]: 3, KIND_INDEX["W+4"]: 4, H2: 2}
+#: Two and Wild Draw Four, Full Spectrum's Draw Three, Attack's Hit 2 (§3.4), UNO Flip's
+#: Draw One, Draw Five and Wild Draw Two (§8.12). A Wild Hit-Fire is no number of cards, nor
+#: is a Wild Draw Color (FL-19).
+DRAW_AMOUNT = {
+    KIND_INDEX["+2"]: 2, KIND_INDEX["+3"]: 3, KIND_INDEX["W+4"]: 4, H2: 2,
+    KIND_INDEX["+1"]: 1, KIND_INDEX["+5"]: 5, WILD_DRAW_TWO: 2,
+}  # fmt: skip
 DRAW_CARDS = set(DRAW_AMOUNT)
+#: The cards under P5 (a challenge judges their legality): the Wild Draw Four, and UNO
+#: Flip's Wild Draw Two and Wild Draw Color (§8.9).
+CHALLENGEABLE = frozenset({W4, WILD_DRAW_TWO, WILD_DRAW_COLOR})
 
 
 def answers(game: Game, c: int) -> bool:
@@ -402,7 +473,9 @@ def answers(game: Game, c: int) -> bool:
     answers a Wild Hit-Fire (§3.3: no stacking on it). ``stacking``:
     ``same`` — the same kind as the chain's last card; ``progressive`` — any draw card
     (FS-8); never after the chain's player went out (§1.6), unless ``revive`` and that seat
-    said UNO. Blast: ``stacking=blast_ge`` (B-19, ``_blast.blast_answers``)."""
+    said UNO. Blast: ``stacking=blast_ge`` (B-19, ``_blast.blast_answers``). UNO Flip: the
+    Draw One, Draw Five and Wild Draw Two stack; a Wild Draw Color neither answers nor is
+    answered (FL-19)."""
     if is_blast(game):
         return blast_answers(game, c)
     if game.pen_returned:
@@ -411,6 +484,8 @@ def answers(game: Game, c: int) -> bool:
         return game.pen_source >= 0 and game.out < 0
     if game.pen_until == PEN_FIRE:
         return False  # a Wild Hit-Fire's "press until it fires" is no number: nothing stacks
+    if CARD_KIND[game.discard[-1]] == WILD_DRAW_COLOR:
+        return False  # FL-19: a Wild Draw Color's "until a colour" is no number either
     mode = option(game, "stacking", "off")
     if mode == "off":
         return False
@@ -535,17 +610,19 @@ def keep_offered(game: Game, hand: Sequence[int], a: Action) -> bool:
 
 
 def multi_play_ok(game: Game, a: Action) -> bool:
-    """RULES.md §1.8: several cards in one play, in the turn window. ``play_duplicates``: the
-    same number or symbol, no wild (H-2), the first legal by P1. ``zero_discard_color``: a 0
-    of the active colour first, then every other card of that colour in the hand. Never a
-    Trade Hands as the last card where A-4's option forbids it."""
+    """RULES.md §1.8: several cards in one play, in the turn window, named as the seat sees
+    its hand (UNO Flip, §8.4). ``play_duplicates``: the same number or symbol, no wild (H-2),
+    no Flip (§8.12: it leaves the top as it lands), the first legal by P1.
+    ``zero_discard_color``: a 0 of the active colour first, then every other card of that
+    colour in the hand. Never a Trade Hands as the last card where A-4's option forbids it."""
     laid = (a.card, *a.more)
-    if game.phase != Phase.TURN or Counter(laid) - Counter(game.hands[game.turn]):
+    if game.phase != Phase.TURN or Counter(laid) - Counter(seen_hand(game, game.turn)):
         return False
     if last_card_forbidden(game, laid[-1], len(game.hands[game.turn]) - len(laid)):
         return False
     if option(game, "play_duplicates", False) and len({CARD_KIND[c] for c in laid}) == 1:
-        return not CARD_IS_WILD[a.card] and p1_legal(game, a.card)
+        alone = is_flip(game) and CARD_KIND[a.card] == FLIP
+        return not CARD_IS_WILD[a.card] and not alone and p1_legal(game, a.card)
     color = game.color
     zero = CARD_KIND[a.card] == KIND_INDEX["0"] and CARD_COLOR[a.card] == color
     same_colour = Counter(c for c in game.hands[game.turn] if CARD_COLOR[c] == color)
@@ -559,14 +636,16 @@ def directions(game: Game, c: int) -> set[int]:
 
 
 def has_wd4(game: Game) -> bool:
-    """The deck holds a Wild Draw Four (P5 applies): Classic and Minecraft, not Attack."""
-    return W4 in {CARD_KIND[c] for c in set(game.rules.deck)}
+    """The deck holds a card under P5, on either face: a Wild Draw Four (Classic, Minecraft,
+    not Attack), a Wild Draw Two or a Wild Draw Color (UNO Flip, §8.9)."""
+    kinds = {CARD_KIND[x] for c in set(game.rules.deck) for x in (c, TWIN[c])}
+    return bool(kinds & CHALLENGEABLE)
 
 
 def wild_draw_effect(game: Game, c: int) -> bool:
-    """Whether playing ``c`` now has the Wild Draw Four's effect (a WD4, or a copy_top blank
-    on a WD4)."""
-    return CARD_KIND[c] == W4 or (c == BLANK and copy_top(game) and game.top_kind == W4)
+    """Whether playing ``c`` now has the effect of a card under P5 (a WD4, a copy_top blank
+    on a WD4; UNO Flip's Wild Draw Two and Wild Draw Color, §8.9)."""
+    return CARD_KIND[c] in CHALLENGEABLE or (c == BLANK and copy_top(game) and game.top_kind == W4)
 
 
 def next_active(game: Game, seat: int, direction: int) -> int:
@@ -585,10 +664,17 @@ def draw_count(total: int, creepers: int, avail: int) -> int:
 
 def wd4_legal(hand_before: Sequence[int], played: int, color: int, wilds_block: bool) -> bool:
     """RULES.md P5: no *other* card of the active colour (and, with ``wd4_wilds_block``, no
-    other wild-type card) in the hand the WD4 was played from."""
+    other wild-type card) in the hand the WD4 was played from (UNO Flip's Wild Draw Two and
+    Wild Draw Color alike, by the faces up, §8.9)."""
     rest = list(hand_before)
     rest.remove(played)
     return not any(CARD_COLOR[c] == color or (wilds_block and CARD_IS_WILD[c]) for c in rest)
+
+
+def until_color(act: Action) -> int:
+    """The colour a play of a Wild Draw Color makes its victim draw until (P10, §8.9: the
+    colour it declares, FL-16); -1 for any other play."""
+    return act.color if CARD_KIND[act.card] == WILD_DRAW_COLOR else -1
 
 
 def available(game: Game) -> int:
@@ -761,7 +847,8 @@ class Playout:
     actions: list[tuple[int, Action]] = field(default_factory=list)
     events: Counter[str] = field(default_factory=Counter)
     max_json: int = 0
-    paths: Counter[str] = field(default_factory=Counter)  # Blast's rule paths (_blast.py)
+    # the rule paths Blast's and Flip's event models reached (_blast.py, _flip.py)
+    paths: Counter[str] = field(default_factory=Counter)
 
 
 @dataclass(repr=False)
@@ -819,7 +906,9 @@ def playout(
     state_checks(ctx, game, deck, checks)
     model = EventModel(ctx, game, fresh=start is None) if checks.events else None
     wd4_deck = has_wd4(game)
-    wd4: tuple[int, bool] | None = None  # (offender, legal) of a pending Wild Draw Four
+    # (offender, legal, the colour a Wild Draw Color draws until, else -1) of a pending card
+    # under P5
+    wd4: tuple[int, bool, int] | None = None
     # the pending draw total, kept here from the cards played (RULES.md §1.8 stacking; a
     # Hit 2 counts 2 presses, §3.4; a Wild Hit-Fire is no number: ``game.pen_until``; Blast's
     # +1 ... +10 and Reversa y Toma 4, §5.7)
@@ -895,16 +984,21 @@ def playout(
             if wd4_deck and wild_draw_effect(game, act.card):
                 color, _ = active_color_and_value(game)
                 block = bool(option(game, "wd4_wilds_block", False))
-                wd4 = (seat, wd4_legal(game.hands[seat], act.card, color, block))
+                legal = wd4_legal(seen_hand(game, seat), act.card, color, block)
+                wd4 = (seat, legal, until_color(act))
                 played_wd4 = True
         if checks.p1 and blast and game.phase == Phase.BLAST and act.kind != Kind.BLAST:
             ctx.fail(f"§5.5: accepted {seat}: {act} while a BLAST event is open")
         if act.kind == Kind.JUMP:
-            if checks.p1 and (act.card != game.top or not option(game, "jump_in", False)):
+            # identical: the same face up (UNO Flip: the backs may differ, §8.12)
+            if checks.p1 and (
+                FACE[act.card] != FACE[game.top] or not option(game, "jump_in", False)
+            ):
                 ctx.fail(f"§4.9: accepted jump-in {seat}: {act} on {CARD_TEXT[game.top]}")
             if wd4_deck and wild_draw_effect(game, act.card):
                 block = bool(option(game, "wd4_wilds_block", False))
-                wd4 = (seat, wd4_legal(game.hands[seat], act.card, game.color, block))
+                legal = wd4_legal(seen_hand(game, seat), act.card, game.color, block)
+                wd4 = (seat, legal, until_color(act))
                 played_wd4 = True
         try:
             events = game.apply(seat, act)
@@ -955,6 +1049,8 @@ def playout(
 
     if model is not None and model.blast is not None:
         result.paths = model.blast.paths
+    elif model is not None and model.flip is not None:
+        result.paths = model.flip.paths
     end_checks(ctx, game, rng, checks)
     if checks.saveload:
         check_saveload(ctx, result.actions, snapshots)
@@ -984,15 +1080,17 @@ def points(c: int) -> int:
 
 
 class Before:
-    """What the event checks need of the state before an action."""
+    """What the event checks need of the state before an action (UNO Flip: ``faces``, what
+    its model needs, ``_flip.FlipBefore``)."""
 
     __slots__ = (
-        "avail", "direction", "eliminated", "fire", "gone", "hands", "kept", "playable",
-        "remaining", "window",
+        "avail", "direction", "eliminated", "faces", "fire", "gone", "hands", "kept",
+        "playable", "remaining", "window",
     )  # fmt: skip
 
     def __init__(self, game: Game, seat: int, act: Action) -> None:
         self.hands = [h[:] for h in game.hands]
+        self.faces = FlipBefore(game) if is_flip(game) else None
         self.eliminated = list(game.eliminated)
         self.window = (game.phase, game.turn, game.drawn if game.phase == Phase.DRAWN else -1)
         self.avail = available(game)
@@ -1044,6 +1142,9 @@ class EventModel:
             self._first_card(game)
         # UNO Blast: draws, BLAST events and eliminations (RULES.md §5.4-§5.7, _blast.py)
         self.blast = BlastModel(ctx, game, fresh) if is_blast(game) else None
+        # UNO Flip: the table turning over, blind cards, the first card (§8, _flip.py)
+        self.flip = FlipModel(ctx, game, fresh) if is_flip(game) else None
+        self.laid: list[int] = []  # the cards the action's plays laid, as they were held
 
     def _first_card(self, game: Game) -> None:
         """The first-card tables: Attack's (RULES.md §3.2, A-7, A-8, A-9), Minecraft's
@@ -1105,13 +1206,16 @@ class EventModel:
             self._presses(game, seat, act, events, pre, chain)
         if self.creepers or any(e.kind == "revealed" for e in events):
             self._creepers(game, events)
-        if game.over and game.rules.name in ("attack", "minecraft", "full_spectrum", "blast"):
+        if self.flip is not None and pre.faces is not None:
+            self.flip.after(game, seat, act, events, pre.faces, self.laid, pre.remaining)
+        scored = ("attack", "minecraft", "full_spectrum", "blast", "flip")
+        if game.over and game.rules.name in scored:
             score = [e.count for e in events if e.kind == "round_over"]
-            value = blast_points if self.blast is not None else points
+            value = blast_points if self.blast is not None else flip_points if self.flip else points
             want = sum(value(c) for s, h in enumerate(game.hands) if s != game.winner for c in h)
             if score != [want]:
                 self.ctx.fail(
-                    f"§2.5/§3.5/§5.5: the round scores {score}; the hands left make {want}"
+                    f"§2.5/§3.5/§5.5/§8.11: the round scores {score}; the hands left make {want}"
                 )
         k = act.kind
         if self.blast is not None:
@@ -1144,12 +1248,22 @@ class EventModel:
 
     # every action
     def _hands(self, game: Game, pre: Before, events: Sequence[Event]) -> None:
-        """Replaying the events on the hands before the action gives the hands after it."""
+        """Replaying the events on the hands before the action gives the hands after it. UNO
+        Flip: an event tells a card its holder has seen one way only by that face (§8.4); a
+        table turning over turns every hand (P9), and so does the catch of an illegal Flip
+        (§8.12)."""
         sim = [list(h) for h in pre.hands]
         touched: set[int] = set()
         pool: Counter[int] | None = None  # every hand's cards when they were shuffled
+        self.laid = []
+        turns = any(e.kind == "turn_over" for e in events)
         for e in events:
             k = e.kind
+            if k == "turn_over" or (
+                k == "illegal_caught" and self.flip and CARD_KIND[e.cards[0]] == FLIP and not turns
+            ):
+                sim = [[TWIN[c] for c in h] for h in sim]
+                touched.update(range(game.n))
             if k in ("draw", "press"):
                 if e.count != len(e.cards):
                     self.ctx.fail(f"a {k} event of seat {e.seat} counts {e.count}: {e.cards}")
@@ -1160,14 +1274,33 @@ class EventModel:
                 assert e.seat is not None
                 hand = sim[e.seat]
                 for c in e.cards:
+                    if pre.faces is not None:
+                        told, c = c, told_card(hand, c, pre.faces.blind[e.seat], game.hands[e.seat])
+                        if c < 0:
+                            self.ctx.fail(
+                                f"§8.4: a {k} event tells seat {e.seat} {CARD_TEXT[told]}: no "
+                                "card it holds, by the face it sees or by its id if it saw both"
+                            )
                     if c not in hand:
                         self.ctx.fail(
                             f"a {k} event lays {CARD_TEXT[c]}, not in seat {e.seat}'s hand"
                         )
                     hand.remove(c)
+                    if k == "play":
+                        self.laid.append(c)
                 touched.add(e.seat)
             elif k == "illegal_caught":
-                sim[e.target].extend(e.cards)
+                back = list(e.cards)
+                if self.flip is not None:  # told by the face its player saw (§8.4)
+                    gained = Counter(game.hands[e.target]) - Counter(sim[e.target])
+                    record = blind(game, e.target)
+                    back = [returned_card(c, gained, record) for c in e.cards]
+                    if -1 in back:
+                        self.ctx.fail(
+                            f"§8.4: the catch tells seat {e.target} {texts(e.cards)}: not the "
+                            "card it gets back, by the face it sees or by its id if it saw both"
+                        )
+                sim[e.target].extend(back)
                 touched.add(e.target)
             elif k == "eliminated":  # Blast (§5.5): the hand goes face down under the pile
                 assert e.seat is not None
@@ -1424,12 +1557,20 @@ class EventModel:
     def _take(
         self, game: Game, seat: int, events: Sequence[Event], pre: Before, chain: int
     ) -> None:
-        """E-1: the victim draws the pending total (Attack: presses it, §3.4) and loses its
-        turn."""
+        """E-1: the victim draws the pending total (Attack: presses it, §3.4; a Wild Draw
+        Color's victim until its colour, P10) and loses its turn."""
         if not game.over and game.turn != next_active(game, seat, game.direction):
             self.ctx.fail(f"E-1: seat {seat} took the penalty: the next seat's turn")
         if self.launcher or pre.fire:
             return  # counted press by press (_presses)
+        until = pre.faces.until if pre.faces is not None else -1
+        if until >= 0:
+            cards = [c for e in events if e.kind == "draw" and e.seat == seat for c in e.cards]
+            why = until_color_problem(cards, until, 0, len(cards) >= pre.avail)
+            told = [e.color for e in events if e.kind == "take"]
+            if why or told != [until]:
+                self.ctx.fail(f"P10: a take until {COLOR_LETTERS[until]} (told {told}): {why}")
+            return
         got = len(game.hands[seat]) - len(pre.hands[seat])
         want = draw_count(chain, self._reveals(events, seat), pre.avail)
         if got != want:
@@ -1452,8 +1593,8 @@ class EventModel:
         if moved and game.uno_open:
             self.ctx.fail(f"C-4: a hand move opened UNO windows on seats {game.uno_open}")
         # going out ends the round, unless the last card's draw penalty is still to take
-        # (§1.6, A-5: the victim takes it, and the cards count)
-        pending = kind in DRAW_CARDS or last == WHF
+        # (§1.6, A-5, §8.11: the victim takes it, and the cards count)
+        pending = kind in DRAW_CARDS or last == WHF or kind == WILD_DRAW_COLOR
         if left == 0 and last not in (BLANK, BOOMERANG) and game.over == pending:
             self.ctx.fail(f"§1.6, A-5: {act} went out: round over={game.over}")
         opens = not moved and left == 1 and len(pre.hands[p]) >= 2 and not game.over
@@ -1550,7 +1691,10 @@ class EventModel:
 def check_conservation(ctx: _Ctx, game: Game, deck: Counter[int], what: str = "") -> None:
     """Every card of the deck is in exactly one place: a hand, the draw pile (or launcher),
     the discard pile, and in Blast the buried hands, the spent BLAST cards and the active
-    BLAST card (§5.5) — counted here, and by ``game.all_cards()``."""
+    BLAST card (§5.5) — counted here, and by ``game.all_cards()``. UNO Flip: every card
+    shows the face of the side in play, the top card's (P9 turns the whole table over, and
+    the deck is dealt light side up): on the dark side, each card of the deck turned."""
+    dark = is_flip(game) and DARK_UP[game.discard[-1]]
     places = [*game.draw_pile, *game.discard, *game.buried]
     for h in game.hands:
         places.extend(h)
@@ -1559,28 +1703,45 @@ def check_conservation(ctx: _Ctx, game: Game, deck: Counter[int], what: str = ""
         if game.blast.card >= 0:
             places.append(game.blast.card)
     places.sort()
-    want = _sorted_deck(deck)
+    want = _sorted_deck(deck, dark)
     if places == want:
         if sorted(game.all_cards()) != want:
             ctx.fail(f"card conservation{what}: game.all_cards() misses or repeats cards", game)
         return
     have = Counter(places)
-    if have != deck:
-        lost = " ".join(CARD_TEXT[c] for c in (deck - have).elements()) or "-"
-        extra = " ".join(CARD_TEXT[c] for c in (have - deck).elements()) or "-"
-        ctx.fail(f"card conservation{what}: lost {lost}; extra {extra}", game)
+    now = Counter(want)
+    if have != now:
+        lost = " ".join(CARD_TEXT[c] for c in (now - have).elements()) or "-"
+        extra = " ".join(CARD_TEXT[c] for c in (have - now).elements()) or "-"
+        side = " (the dark side is in play)" if dark else ""
+        ctx.fail(f"card conservation{what}: lost {lost}; extra {extra}{side}", game)
 
 
-_SORTED_DECKS: dict[int, tuple[Counter[int], list[int]]] = {}
+def deck_now(game: Game) -> Counter[int]:
+    """The deck as it lies (what ``game.all_cards()`` must hold): UNO Flip's cards turned
+    over when the dark side is in play (P9)."""
+    deck = Counter(game.rules.deck)
+    if is_flip(game) and DARK_UP[game.discard[-1]]:
+        return Counter({TWIN[c]: k for c, k in deck.items()})
+    return deck
 
 
-def _sorted_deck(deck: Counter[int]) -> list[int]:
-    """The deck's cards in order (cached per deck Counter)."""
-    hit = _SORTED_DECKS.get(id(deck))
+_SORTED_DECKS: dict[tuple[int, bool], tuple[Counter[int], list[int]]] = {}
+
+
+def _sorted_deck(deck: Counter[int], turned: bool = False) -> list[int]:
+    """The deck's cards in order, each ``turned`` over (its other face up) if asked (cached
+    per deck Counter)."""
+    key = (id(deck), turned)
+    hit = _SORTED_DECKS.get(key)
     if hit is None or hit[0] is not deck:
         if len(_SORTED_DECKS) > 64:
             _SORTED_DECKS.clear()
-        hit = _SORTED_DECKS[id(deck)] = (deck, sorted(deck.elements()))
+        cards = deck.elements()
+        hit = _SORTED_DECKS[key] = (
+            deck,
+            sorted(TWIN[c] for c in cards) if turned else sorted(cards),
+        )
     return hit[1]
 
 
@@ -1593,7 +1754,7 @@ def state_checks(ctx: _Ctx, game: Game, deck: Counter[int], checks: Checks) -> N
     top = game.discard[-1]
     if not CARD_IS_WILD[top] and game.color != CARD_COLOR[top]:
         ctx.fail(f"active colour {game.color} is not the printed colour of {CARD_TEXT[top]}")
-    declared = game.phase in (Phase.COLOR, Phase.OVER) or game.color in game.rules.colors
+    declared = game.phase in (Phase.COLOR, Phase.OVER) or game.color in declarable_colors(game)
     # A-9: a first Wild Hit-Fire's colour is declared by the seat after the one that presses
     first_fire = (
         game.pen_until == PEN_FIRE and game.phase == Phase.PENALTY and len(game.discard) == 1
@@ -1653,21 +1814,22 @@ def check_offers(ctx: _Ctx, game: Game, checks: Checks, chosen: set[int] | None 
         if a.kind == Kind.PLAY and a.more and not multi_play_ok(game, a):
             ctx.fail(f"§1.8: offered {a} lays several cards against play_duplicates / zero_discard")
     hand = game.hands[turn]
+    seen = seen_hand(game, turn)  # its cards as the seat sees them (UNO Flip, §8.4)
     if game.phase == Phase.TURN:
         if permissive(game) and len(hand) > 1:
-            want = set(hand)
+            want = set(seen)
         else:
             want = {
                 c
-                for c in hand
+                for c in seen
                 if p1_legal(game, c) and not last_card_forbidden(game, c, len(hand) - 1)
             }
     elif game.phase == Phase.DRAWN:
         want = {game.drawn}
-        if game.drawn not in hand or not p1_legal(game, game.drawn):
+        if game.drawn not in seen or not p1_legal(game, game.drawn):
             ctx.fail(f"§1.3: drawn window on {CARD_TEXT[game.drawn]}, not a legal card in hand")
     elif game.phase == Phase.PENALTY:
-        want = {c for c in hand if answers(game, c)}
+        want = {c for c in seen if answers(game, c)}
     else:
         want = set()
     got = {a.card for a in plays}
@@ -1682,10 +1844,11 @@ def check_offers(ctx: _Ctx, game: Game, checks: Checks, chosen: set[int] | None 
         chosen = {a.direction for a in plays if a.card == c}
         if chosen != directions(game, c):
             ctx.fail(f"§1.8: {CARD_TEXT[c]} is offered with directions {sorted(chosen)}")
+    colors = declarable_colors(game)
     for a in plays:
         declares = needs_color(game, a.card)
-        if declares and a.color not in game.rules.colors:
-            ctx.fail(f"offered {a} declares no Classic colour")
+        if declares and a.color not in colors:
+            ctx.fail(f"offered {a} declares no colour of the variant (§0.6; UNO Flip: FL-10)")
         if not declares and a.color != -1:
             ctx.fail(f"offered {a} declares a colour on a card that takes none")
     # the UNO call (P4: only where the play leaves one card, or as a false call) and keep
@@ -1767,7 +1930,7 @@ def illegal_candidates(game: Game) -> list[Candidate]:
         return out
 
     turn, phase = game.turn, game.phase
-    hand = game.hands[turn]
+    hand = seen_hand(game, turn)  # as the seat sees its cards, as it names them (§8.4)
     fup = false_uno_penalty(game)
     loose = permissive(game) and len(hand) > 1
     # cards not in the hand (Blast's deck has 215 different cards: a quarter of them, turn
@@ -1775,6 +1938,9 @@ def illegal_candidates(game: Game) -> list[Candidate]:
     absent = [c for c in deck if c not in hand]
     if is_blast(game):
         absent = absent[game.version % 4 :: 4]
+    if is_flip(game):
+        absent = flip_absent(game, turn, hand)
+        out.extend(flip_candidates(game, turn, hand))
     for c in absent:
         out.append((turn, _play(game, c), "card not in hand"))
     # non-matching cards (where no option accepts them)
@@ -1869,6 +2035,38 @@ def illegal_candidates(game: Game) -> list[Candidate]:
     return out
 
 
+def flip_absent(game: Game, turn: int, seen: Sequence[int]) -> list[int]:
+    """UNO Flip's cards the turn-holder does not hold as it sees them: every card of the
+    deck with either face up, and every face, but the cards it sees in its hand and the
+    faces they show (naming a card by its face up names it, §8.4); a sixth of them, turn by
+    turn (the deck has 222 ids and 62 faces)."""
+    held = set(seen) | {FACE[c] for c in game.hands[turn]}
+    return [c for c in _flip_ids(game.rules.deck) if c not in held][game.version % 6 :: 6]
+
+
+@functools.lru_cache(maxsize=4)
+def _flip_ids(deck: tuple[int, ...]) -> tuple[int, ...]:
+    """Every id of a deck of two-faced cards, either face up, and every face."""
+    return tuple(sorted({x for c in set(deck) for x in (c, TWIN[c], FACE[c], FACE[TWIN[c]])}))
+
+
+def flip_candidates(game: Game, turn: int, seen: Sequence[int]) -> list[Candidate]:
+    """UNO Flip's own illegal plays (RULES.md §8.4, §8.12): a card the seat sees by its face
+    only, named by its id (it would learn the back: refused as a card it does not hold); two
+    Flips laid together under ``play_duplicates`` (a Flip is laid alone)."""
+    out: list[Candidate] = []
+    for c in sorted(set(blind(game, turn)) & set(game.hands[turn])):
+        out.append((turn, _play(game, c), "a blind card named by its id (§8.4)"))
+    flips = [c for c in seen if CARD_KIND[c] == FLIP]
+    if game.phase == Phase.TURN and len(flips) > 1 and option(game, "play_duplicates", False):
+        first = next((c for c in flips if p1_legal(game, c)), flips[0])
+        rest = list(flips)
+        rest.remove(first)
+        two = _play(game, first)._replace(more=(rest[0],))
+        out.append((turn, two, "two Flips laid together (§8.12)"))
+    return out
+
+
 def attack_candidates(game: Game) -> list[Candidate]:
     """UNO Attack's illegal plays in the turn window (RULES.md §3.3, §3.4, A-3, A-4, A-7)."""
     out: list[Candidate] = []
@@ -1907,7 +2105,7 @@ def _play(game: Game, c: int) -> Action:
     """A well-formed play of ``c`` by the turn-holder: a colour if it needs one, a seat if it
     swaps hands (the first other one), a direction if it chooses one, a number if it is a
     Numeral (the first it may declare, else 0)."""
-    color = game.rules.colors[0] if needs_color(game, c) else -1
+    color = declarable_colors(game)[0] if needs_color(game, c) else -1
     if 0 <= c < N_CARDS and CARD_KIND[c] == NUMERAL:
         return Action(Kind.PLAY, card=c, number=min(numeral_numbers(game, c), default=0))
     if not 0 <= c < N_CARDS or len(game.hands[game.turn]) < 2:
@@ -1973,7 +2171,7 @@ def check_p5(
     game: Game,
     seat: int,
     act: Action,
-    wd4: tuple[int, bool],
+    wd4: tuple[int, bool, int],
     events: Sequence[Event],
     pre_hands: Sequence[int],
     pre_available: int,
@@ -1981,17 +2179,27 @@ def check_p5(
 ) -> None:
     """The outcome of ``take`` or ``challenge`` against a Wild Draw Four (RULES.md P5) whose
     chain totals ``total`` cards (4 without stacking; guilty: the offender draws the total,
-    innocent: the challenger draws it + 2, FS-9). A Wild Creeper drawn on the way adds its
-    3 cards (§2.4, M-2)."""
-    offender, legal = wd4
+    innocent: the challenger draws it + 2, FS-9), or UNO Flip's Wild Draw Two (2, §8.9). A
+    Wild Creeper drawn on the way adds its 3 cards (§2.4, M-2). A Wild Draw Color (``wd4``'s
+    colour, else -1) draws until that colour instead (P10): the victim on a take, the
+    offender if guilty, the challenger if innocent, then 2 more (FL-18)."""
+    offender, legal, until = wd4
     grown = [len(h) - b for h, b in zip(game.hands, pre_hands, strict=True)]
 
     def drawn(s: int, n: int) -> int:
         creepers = sum(1 for e in events if e.kind == "revealed" and e.seat == s)
         return draw_count(n, creepers, pre_available)
 
+    def p10(s: int, extra: int) -> str:
+        cards = [c for e in events if e.kind == "draw" and e.seat == s for c in e.cards]
+        return until_color_problem(cards, until, extra, sum(grown) >= pre_available)
+
     if act.kind == Kind.TAKE:
-        if grown[seat] != drawn(seat, total):
+        if until >= 0:
+            why = p10(seat, 0)
+            if why:
+                ctx.fail(f"P10: take on a Wild Draw Color of {COLOR_LETTERS[until]}: {why}")
+        elif grown[seat] != drawn(seat, total):
             ctx.fail(f"P5: take on a Wild Draw Four drew {grown[seat]} cards, not {total}")
         if not game.over and game.turn == seat:
             ctx.fail("P5: the seat that took the Wild Draw Four keeps its turn")
@@ -2010,12 +2218,16 @@ def check_p5(
     if others and redact(reveals[0], others[0]) is not None:
         ctx.fail("P5: the challenged hand is visible to a seat other than the challenger")
     if not legal:
-        if grown[offender] != drawn(offender, total) or grown[seat] != 0:
+        if until >= 0 and p10(offender, 0):
+            ctx.fail(f"P10 guilty: the offender draws until the colour: {p10(offender, 0)}")
+        if (until < 0 and grown[offender] != drawn(offender, total)) or grown[seat] != 0:
             ctx.fail(f"P5 guilty: offender drew {grown[offender]}, challenger {grown[seat]}")
         if game.over or game.turn != seat or game.phase != Phase.TURN:
             ctx.fail("P5 guilty: the challenger keeps the turn and plays next")
     else:
-        if grown[seat] != drawn(seat, total + 2) or grown[offender] != 0:
+        if until >= 0 and p10(seat, 2):
+            ctx.fail(f"P10 innocent, FL-18: the colour, then 2 more: {p10(seat, 2)}")
+        if (until < 0 and grown[seat] != drawn(seat, total + 2)) or grown[offender] != 0:
             ctx.fail(f"P5 innocent: challenger drew {grown[seat]}, offender {grown[offender]}")
         if not game.over and game.turn == seat:
             ctx.fail("P5 innocent: the challenger loses the turn")
@@ -2057,7 +2269,10 @@ def check_view_leak(ctx: _Ctx, game: Game, seat: int | None, rng: random.Random)
     Blast the buried hands (face down, §5.5) and, in a BLAST event, which other seats must
     meet it and what they chose (hidden until the reveal) — keeping every hand's size and
     every card ``seat`` has seen in place: the view of ``seat`` must not change, while the
-    state does."""
+    state does. UNO Flip: the view shows two-faced cards as the seat sees them, and what it
+    cannot tell apart is exchanged instead (``_flip.shuffle_unseen``: the others' cards for
+    cards of the same back, its own blind cards for cards of the same face), which changes
+    neither its view nor its legal actions."""
     view = game.view(seat)
     if game.view(seat) != view:
         ctx.fail(f"view of seat {seat} is not deterministic")
@@ -2074,6 +2289,15 @@ def check_view_leak(ctx: _Ctx, game: Game, seat: int | None, rng: random.Random)
             ctx.fail(f"seat {seat} 'knows' cards not in seat {h}'s hand: {seen - hand}")
         keep[h] = list(seen.elements())
         pool.extend((hand - seen).elements())
+    if is_flip(game):
+        check_faces_view(ctx.fail, game, seat, view)
+        if shuffle_unseen(g, seat, rng):
+            _compare_views(ctx, game, g, seat, view, before)
+            if seat is not None and g.legal_actions(seat) != game.legal_actions(seat):
+                ctx.fail(f"the legal actions of seat {seat} change with cards it cannot see")
+        return
+    if view.backs or view.pile_back != -1 or view.dark:
+        ctx.fail("§8.4: a view of one-faced cards shows backs or a side")
     pool.extend(g.draw_pile)
     # the buried hands (Blast): hidden from everyone but a seat whose hand may be among them
     bury = bool(g.buried) and (seat is None or not g.eliminated[seat])
@@ -2108,6 +2332,14 @@ def check_view_leak(ctx: _Ctx, game: Game, seat: int | None, rng: random.Random)
             break
     else:
         ctx.fail("the hidden-card shuffle never moved a card")
+    _compare_views(ctx, game, g, seat, view, before)
+
+
+def _compare_views(
+    ctx: _Ctx, game: Game, g: Game, seat: int | None, view: View, before: str
+) -> None:
+    """``g``, ``game``'s copy with hidden cards moved, is another state (and ``game``, whose
+    JSON was ``before``, the same), in which ``seat`` has the same ``view``."""
     if uv.to_json(g) == before:
         ctx.fail("the hidden-card shuffle left to_json() unchanged")
     if uv.to_json(game) != before:

@@ -7,10 +7,10 @@ hands and progressive stacking can go on past 20,000 actions: each timeout takes
 instead of answering it, and the chain hands the pile back. That is a slow table, not a
 stuck one; ``tests/match/test_deadlines.py`` plays UNO Blast with such a table.)
 
-Each round must end (by play, or by U-C-14 when only the referee acts), keep every card,
-log times that never decrease and replay exactly from its log. Normal profile: every preset
-once, the table size and seed in turn. Deep profile (``UNOVERSE_DEEP=1``): every preset at
-2, 3, 4, 7 and 10 players, two seeds each.
+Each round must end (by play, or by U-C-14 when only the referee acts), keep every card
+(UNO Flip's on the side in play), log times that never decrease and replay exactly from its
+log. Normal profile: every preset once, the table size and seed in turn. Deep profile
+(``UNOVERSE_DEEP=1``): every preset at 2, 3, 4, 7 and 10 players, two seeds each.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from unoverse.bots.base import make_bot
 from unoverse.match.replay import replay_round
 from unoverse.sim.driver import RoundRecord, play_round
 
-from ._playout import DEEP, NORMAL_PLAYERS, PRESETS, mixed_specs
+from ._playout import DEEP, NORMAL_PLAYERS, PRESETS, deck_now, mixed_specs
 from .test_blast_live_playouts import LIVE_PRESETS
 
 DEADLINE_MS = 1000.0
@@ -61,7 +61,7 @@ def test_a_round_with_deadlines_ends_keeps_its_cards_and_replays(
     ]
     record = play_round(game, bots, RoundRecord(seed, None), hashes=True, deadline_ms=DEADLINE_MS)
     assert game.over and 0 <= game.winner < players and not game.eliminated[game.winner]
-    assert Counter(game.all_cards()) == Counter(game.rules.deck), "a card was lost or made"
+    assert Counter(game.all_cards()) == deck_now(game), "a card was lost or made"
     times = [at for *_, at in record.actions]
     assert times == sorted(times) and times[0] >= 0, "time in the log went backwards"
     referee = [text for seat, text, _ in record.actions if seat is None]

@@ -4,7 +4,8 @@ Each test runs the check on a few seeded games under the patch, with only the ch
 should catch the mutation switched on, and expects an ``AssertionError`` naming it. The games
 are each variant's mutation games (``_playout.VARIANT_CHECKS``), which the unpatched engine
 passes with every check, variant by variant of the engine's list
-(``test_checks_pass_unpatched``).
+(``test_checks_pass_unpatched``). The shared rules' mutations run on Classic's games and on
+UNO Flip's, whose two-faced cards go through the same checks (§8).
 """
 
 from __future__ import annotations
@@ -18,14 +19,22 @@ import unoverse as uv
 import unoverse.core.setup as game_setup
 import unoverse.core.variant as variant_module
 from unoverse import Game, Phase
+from unoverse.core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, DARK_UP, FACE, TWIN
+from unoverse.core.events import Event
 from unoverse.core.p1 import P1_PLAIN, Steps, p1_rows
+from unoverse.core.turn_over import turn_over
 from unoverse.core.view import VIEW_FIELDS, View
 
+from ._flip import DARK_COLORS, LIGHT_COLORS
 from ._playout import VARIANT_CHECKS, Checks, check_wd4_scenarios, playout
 from ._variants import Run
 
 #: Classic's games: the mutations of the shared rules run on them.
 GAMES = VARIANT_CHECKS["classic"].mutation_games
+#: UNO Flip's games: the shared rules' mutations run on them too, and Flip's own.
+FLIP_GAMES = VARIANT_CHECKS["flip"].mutation_games
+#: The shared rules' mutations, on Classic's games and on UNO Flip's.
+SHARED = pytest.mark.parametrize("games", [GAMES, FLIP_GAMES], ids=["classic", "flip"])
 
 
 def run_games(checks: Checks, games: tuple[Run, ...] = GAMES) -> None:
@@ -45,6 +54,7 @@ def any_card_matches(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 
 
 @pytest.mark.usefixtures("any_card_matches")
+@SHARED
 @pytest.mark.parametrize(
     ("check", "message"),
     [
@@ -53,12 +63,12 @@ def any_card_matches(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         ("offers", r"P1/§1.3: offered plays differ"),
     ],
 )
-def test_any_card_legal_is_caught(check: str, message: str) -> None:
+def test_any_card_legal_is_caught(check: str, message: str, games: tuple[Run, ...]) -> None:
     """The P1 table says every card matches (validation reads it too): the generated
     non-matching plays are accepted, a bot's accepted play breaks P1, and the offered plays
     are no longer the P1 ones — each check alone catches it."""
     with pytest.raises(AssertionError, match=message):
-        run_games(Checks.only(check))
+        run_games(Checks.only(check), games)
 
 
 # -- (b) one card lost ---------------------------------------------------------------------------
@@ -99,12 +109,15 @@ def lossy_reshuffle(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(Game, "apply", apply)
 
 
+@SHARED
 @pytest.mark.parametrize("mutation", ["lossy_draw", "lossy_reshuffle"])
-def test_lost_card_is_caught(mutation: str, request: pytest.FixtureRequest) -> None:
+def test_lost_card_is_caught(
+    mutation: str, games: tuple[Run, ...], request: pytest.FixtureRequest
+) -> None:
     """A card dropped while drawing or reshuffling breaks card conservation."""
     request.getfixturevalue(mutation)
     with pytest.raises(AssertionError, match=r"card conservation: lost \S+; extra -"):
-        run_games(Checks.only("conservation"))
+        run_games(Checks.only("conservation"), games)
 
 
 # -- (c) an opponent's card leaked into a view --------------------------------------------------
@@ -131,10 +144,12 @@ def leaky_view(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.usefixtures("leaky_view")
-def test_leaked_view_is_caught() -> None:
-    """Shuffling the leaked hand's hidden cards changes the view."""
+@SHARED
+def test_leaked_view_is_caught(games: tuple[Run, ...]) -> None:
+    """Shuffling the leaked hand's hidden cards changes the view (UNO Flip: exchanging them
+    for cards of the same back)."""
     with pytest.raises(AssertionError, match=r"view of seat \d+ leaks hidden cards: .*known"):
-        run_games(Checks.only("views"))
+        run_games(Checks.only("views"), games)
 
 
 # -- (d) the Wild Draw Four legality check removed ----------------------------------------------
@@ -160,10 +175,12 @@ def test_wd4_legality_removed_is_caught_by_scenarios() -> None:
 
 
 @pytest.mark.usefixtures("wd4_always_legal")
-def test_wd4_legality_removed_is_caught_in_playouts() -> None:
-    """The P5 check on every challenge in a playout sees an illegal WD4 judged innocent."""
+@SHARED
+def test_wd4_legality_removed_is_caught_in_playouts(games: tuple[Run, ...]) -> None:
+    """The P5 check on every challenge in a playout sees an illegal WD4 (UNO Flip: a Wild
+    Draw Two or Wild Draw Color, §8.9) judged innocent."""
     with pytest.raises(AssertionError, match=r"P5: challenge .* gave \['innocent'\]"):
-        run_games(Checks.only("p5"))
+        run_games(Checks.only("p5"), games)
 
 
 # -- (e) Minecraft and Attack: the event checks --------------------------------------------------
@@ -367,3 +384,142 @@ def eliminated_hand_face_up(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_eliminated_hand_face_up_is_caught() -> None:
     with pytest.raises(AssertionError, match=r"buried hands, spent BLAST cards hold"):
         run_games(Checks.only("events"), BLAST_GAMES)
+
+
+# -- (h) UNO Flip: the table turning over, blind cards, P10 ---------------------------------------
+@pytest.fixture
+def flip_turns_only_its_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Flip turns only itself over (the error FL-7 warns of): the piles and the hands stay
+    as they were, and the Flip just played, on its other face, is the top card (a wild face
+    with the first colour of the new side)."""
+
+    def change(game: Game, events: list[Any]) -> None:
+        if not any(e.kind == "turn_over" for e in events):
+            return
+        turn_over(game)  # P9 undone (it is its own inverse): the Flip is on top again
+        flip = TWIN[game.discard[-1]]
+        game.discard[-1] = flip
+        game.top_kind = CARD_KIND[flip]
+        side = DARK_COLORS if DARK_UP[flip] else LIGHT_COLORS
+        game.color = side[0] if CARD_IS_WILD[flip] else CARD_COLOR[flip]
+
+    _after_apply(monkeypatch, change)
+
+
+@pytest.fixture
+def draw_pile_not_turned(monkeypatch: pytest.MonkeyPatch) -> None:
+    """P9 turns the draw pile's cards over but leaves it in its order (FL-6: turning a pile
+    over reverses it)."""
+
+    def change(game: Game, events: list[Any]) -> None:
+        if any(e.kind == "turn_over" for e in events) and len(set(game.draw_pile)) > 1:
+            game.draw_pile.reverse()
+
+    _after_apply(monkeypatch, change)
+
+
+@pytest.fixture
+def drawn_card_stays_blind(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card drawn light side up stays blind to its drawer, as if it had not shown its dark
+    face on the pile (FL-2)."""
+
+    def change(game: Game, events: list[Any]) -> None:
+        for e in events:
+            if e.kind == "draw" and e.seat is not None:
+                mine = game.known[e.seat][e.seat]
+                mine.extend(c for c in e.cards if c in game.hands[e.seat] and c not in mine)
+
+    _after_apply(monkeypatch, change)
+
+
+@pytest.fixture
+def blind_card_told_by_id(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A play event names the card by its id even when its player has seen only its face
+    (§8.4): the event shows it the back."""
+
+    def change(game: Game, events: list[Any]) -> None:
+        for i, e in enumerate(events):
+            if e.kind == "play" and len(e.cards) == 1 and FACE[e.cards[0]] == e.cards[0]:
+                laid = game.discard[-1]
+                if FACE[laid] == e.cards[0]:  # (not a Flip: the table turned under it)
+                    events[i] = Event("play", e.seat, (laid,), e.count, e.color, reason=e.reason)
+
+    _after_apply(monkeypatch, change)
+
+
+@pytest.fixture
+def draw_past_the_colour(monkeypatch: pytest.MonkeyPatch) -> None:
+    """P10 goes on one card past the first card of its colour (§8.9: it stops there), and
+    says so with a draw event."""
+
+    def change(game: Game, events: list[Any]) -> None:
+        takes = [e for e in events if e.kind == "take" and e.color >= 0]
+        if takes and takes[0].seat is not None and game.draw_pile:
+            seat, c = takes[0].seat, game.draw_pile.pop()
+            game.hands[seat].append(c)
+            events.append(Event("draw", seat, (c,), 1, reason="penalty"))
+
+    _after_apply(monkeypatch, change)
+
+
+@pytest.mark.usefixtures("flip_turns_only_its_card")
+@pytest.mark.parametrize(
+    ("check", "message"),
+    [
+        ("conservation", r"card conservation: lost .*\(the dark side is in play\)"),
+        ("events", r"seat \d+'s hand changed other than its events say"),
+        ("offers", r"P1/§1.3: offered plays differ from the rules: extra"),
+    ],
+)
+def test_a_flip_that_turns_only_itself_is_caught(check: str, message: str) -> None:
+    """The issue's mutation: card conservation sees the Flip on its dark face above a table
+    still light side up, the event model the hands not turned with the table (P9), and the
+    P1 oracle light cards offered on a dark top (each check alone)."""
+    with pytest.raises(AssertionError, match=message):
+        run_games(Checks.only(check), FLIP_GAMES)
+
+
+@pytest.mark.parametrize(
+    ("mutation", "check", "message"),
+    [
+        ("draw_pile_not_turned", "events", r"P9 step 2, FL-6: the draw pile is not reversed"),
+        ("drawn_card_stays_blind", "events", r"FL-2-FL-4: after .*, seat \d+ is blind to"),
+        ("blind_card_told_by_id", "events", r"§8\.4: a play event tells seat \d+ \S+: no card"),
+        ("draw_past_the_colour", "events", r"P10: a take until [PTOV] .*after the first of"),
+        ("draw_past_the_colour", "p5", r"P10: take on a Wild Draw Color of [PTOV]: drew"),
+    ],
+)
+def test_flip_mutation_is_caught(
+    mutation: str, check: str, message: str, request: pytest.FixtureRequest
+) -> None:
+    """UNO Flip's rules broken one at a time, each caught by one check alone: a draw pile
+    turned over in place (FL-6), a drawn card still blind to its drawer (FL-2), a blind card's
+    back told in its play (§8.4), and a Wild Draw Color's draw that goes on past its colour
+    (P10)."""
+    request.getfixturevalue(mutation)
+    with pytest.raises(AssertionError, match=message):
+        run_games(Checks.only(check), FLIP_GAMES)
+
+
+@pytest.fixture
+def own_backs_shown(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every seat's view shows its own hand by card ids, the backs of the cards it has seen
+    only by their face included (FL-3)."""
+    original = Game.view
+
+    def view(game: Game, seat: int | None) -> Any:
+        v = original(game, seat)
+        if seat is None:
+            return v
+        values = dict(zip(VIEW_FIELDS, v.fields(), strict=True))
+        values["hand"] = tuple(game.hands[seat])
+        return View(**values)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "view", view)
+
+
+@pytest.mark.usefixtures("own_backs_shown")
+def test_a_flip_view_showing_own_backs_is_caught() -> None:
+    """The view check sees a hand shown by the cards' ids, not as its seat sees them."""
+    with pytest.raises(AssertionError, match=r"§8\.4, FL-3: seat \d+'s view shows its hand"):
+        run_games(Checks.only("views"), FLIP_GAMES)

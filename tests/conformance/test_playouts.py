@@ -1,15 +1,17 @@
 """Seeded playouts over presets x players x seeds, checked after every action (_playout.py).
 
-Normal profile: every preset (Classic, Minecraft, Attack, Full Spectrum, Blast) at 2, 3, 4,
-7 and 10 players, two seeds with bots and one with the uniform policy — Blast one of the three
-per table size, in turn (its rounds are long: ``_runs``). Deep profile (``UNOVERSE_DEEP=1``):
-every preset at 2..10 players; official Classic's presets with 16 seeds with bots and 8 with
-the uniform policy, Classic's house-rule presets with 6 and 3, the other variants' with 4 and
-2.
+Normal profile: every preset (Classic, Minecraft, Attack, Full Spectrum, Blast, Flip) at 2,
+3, 4, 7 and 10 players, two seeds with bots and one with the uniform policy — Blast and Flip
+one of the three per table size, in turn (``_runs``: Blast's rounds are long, Flip's presets
+many). Deep profile (``UNOVERSE_DEEP=1``): every preset at 2..10 players; official Classic's
+presets with 16 seeds with bots and 8 with the uniform policy, Classic's house-rule presets
+with 6 and 3, the other variants' with 4 and 2; and every combination of UNO Flip's switches
+(RULES.md §8) at 2..10 players (``test_flip_switches``).
 """
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from collections.abc import Callable
 
@@ -17,20 +19,23 @@ import pytest
 
 import unoverse as uv
 from unoverse import Kind
-from unoverse.core.cards import CARD_IS_WILD, CARD_KIND, CARD_NUMBER, CARD_TEXT, KIND_INDEX
+from unoverse.core.cards import CARD_IS_WILD, CARD_KIND, CARD_NUMBER, CARD_TEXT, KIND_INDEX, TWIN
 from unoverse.sim.driver import RoundRecord, play_round
 
 from ._blast import is_blast_card
+from ._flip import ident
 from ._playout import (
     ALL_PLAYERS,
     ATTACK_PRESETS,
     BLAST_PRESETS,
     CLASSIC_PRESETS,
     DEEP,
+    FLIP_PRESETS,
     FULL_SPECTRUM_PRESETS,
     MINECRAFT_PRESETS,
     NORMAL_PLAYERS,
     PRESETS,
+    VARIANT_CHECKS,
     BotTable,
     Checks,
     mixed_specs,
@@ -63,14 +68,16 @@ DEEP_VARIANT_RUNS = tuple(("bots", s) for s in range(1, 5)) + tuple(
 
 
 def _runs(preset: str, players: int = 0) -> tuple[tuple[str, int], ...]:
-    """The (policy, seed) runs of ``preset`` at ``players`` seats. Normal profile, Blast:
-    one of ``NORMAL_RUNS`` per table size, in turn from preset to preset (a checked Blast
-    round of 10 seats is up to 1,700 actions, BLAST choices included), so every preset meets
+    """The (policy, seed) runs of ``preset`` at ``players`` seats. Normal profile, Blast and
+    Flip: one of ``NORMAL_RUNS`` per table size, in turn from preset to preset (a checked
+    Blast round of 10 seats is up to 1,700 actions, BLAST choices included; Flip has many
+    presets, each of which a two-faced card makes slower to check), so every preset meets
     both policies and every table size both policies across the presets."""
     if not DEEP:
-        if preset in BLAST_PRESETS:
-            i = BLAST_PRESETS.index(preset) + NORMAL_PLAYERS.index(players)
-            return (NORMAL_RUNS[i % len(NORMAL_RUNS)],)
+        for presets in (BLAST_PRESETS, FLIP_PRESETS):
+            if preset in presets:
+                i = presets.index(preset) + NORMAL_PLAYERS.index(players)
+                return (NORMAL_RUNS[i % len(NORMAL_RUNS)],)
         return NORMAL_RUNS
     if preset not in CLASSIC_PRESETS:
         return DEEP_VARIANT_RUNS
@@ -107,6 +114,57 @@ def test_playout(preset: str, players: int, policy: str, seed: int) -> None:
     playout(preset, players, seed, policy)
 
 
+# -- UNO Flip's switches, every combination (deep profile) ------------------------------------
+#: The switches of RULES.md §8 and their values, the default first.
+FLIP_SWITCHES = (
+    ("flip.first_flip", ("apply", "ignore", "redraw")),
+    ("flip.surfaced_wild_color", ("next_player", "flip_player")),
+    ("flip.see_own_backs", ("false", "true")),
+    ("flip.observer_tracking", ("multiset", "by_card")),
+    ("flip.last_flip_flips", ("false", "true")),
+)
+
+
+def flip_switch_presets() -> list[str]:
+    """Every combination of ``FLIP_SWITCHES``, each preset naming its values other than the
+    defaults (48 presets, the first ``flip`` itself)."""
+    out = []
+    for values in itertools.product(*(v for _, v in FLIP_SWITCHES)):
+        chosen = [
+            f"+{name}={value}"
+            for (name, choices), value in zip(FLIP_SWITCHES, values, strict=True)
+            if value != choices[0]
+        ]
+        out.append("flip" + "".join(chosen))
+    return out
+
+
+def _flip_switch_matrix() -> list[object]:
+    """Each combination at 2..10 players, one seeded run each, the policy and seed in turn
+    (deep profile only: 432 rounds)."""
+    if not DEEP:
+        return []
+    runs = DEEP_VARIANT_RUNS
+    return [
+        pytest.param(
+            preset,
+            n,
+            *runs[(i + n) % len(runs)],
+            marks=pytest.mark.deep,
+            id=f"{_short(preset)}-{n}p",
+        )
+        for i, preset in enumerate(flip_switch_presets())
+        for n in ALL_PLAYERS
+    ]
+
+
+@pytest.mark.parametrize(("preset", "players", "policy", "seed"), _flip_switch_matrix())
+def test_flip_switches(preset: str, players: int, policy: str, seed: int) -> None:
+    """UNO Flip under every combination of its switches (RULES.md §8.4, §8.5, §8.8, §8.11),
+    checked like every playout."""
+    playout(preset, players, seed, policy)
+
+
 def test_naive_bot_plays_a_card_whose_uno_call_follows_a_hand_move() -> None:
     """A Trade Hands' UNO call follows the hand it receives (U-H-14): with a hand of two and
     reneging off, the naive bot still finds its plays (this playout once left it none)."""
@@ -134,7 +192,17 @@ _STARTERS: dict[str, Callable[[int], bool]] = {
     # UNO Full Spectrum's (RULES.md §4.4, FS-2)
     "skip_all": lambda c: CARD_KIND[c] == KIND_INDEX["SA"],
     "draw_three": lambda c: CARD_KIND[c] == KIND_INDEX["+3"],
+    # UNO Flip's (RULES.md §8.5, FL-11: the Flip whose dark face is a wild, too)
+    "draw_one": lambda c: CARD_KIND[c] == KIND_INDEX["+1"],
+    "flip": lambda c: CARD_KIND[c] == KIND_INDEX["F"],
+    "flip_wild": lambda c: CARD_KIND[c] == KIND_INDEX["F"] and CARD_IS_WILD[TWIN[c]],
 }
+#: UNO Flip's first cards (§8.5): a Wild Draw Two is never one. The normal profile plays
+#: every one on ``flip``, and the first Flips on each preset that sets a switch of §8 (FL-11
+#: and what follows a first Flip: its surfaced wild, the hands turned, FL-3, FL-5); the deep
+#: profile every one on every preset.
+_FLIP_STARTERS = ("draw_one", "reverse", "skip", "wild", "flip", "flip_wild")
+_FIRST_FLIPS = ("flip", "flip_wild")
 _ATTACK_STARTERS = (
     "plain_wild", "wild_all_hit", "wild_hit_fire", "skip", "reverse", "draw_two", "discard_all",
 )  # fmt: skip
@@ -148,9 +216,10 @@ _ATTACK_ALL_STARTERS = (
 
 
 def _starter_seed(preset: str, players: int, kind: str, limit: int = 1000) -> int | None:
-    """The first seed whose round starts on a card of ``kind`` (RULES.md §1.2 table)."""
+    """The first seed whose round starts on a card of ``kind`` (RULES.md §1.2 table; UNO
+    Flip's §8.5, read light face up: a first Flip applied leaves its dark face up)."""
     for seed in range(limit):
-        if _STARTERS[kind](uv.new_game(preset, players, seed).discard[0]):
+        if _STARTERS[kind](ident(uv.new_game(preset, players, seed).discard[0])):
             return seed
     return None
 
@@ -158,13 +227,16 @@ def _starter_seed(preset: str, players: int, kind: str, limit: int = 1000) -> in
 def _never_starts(preset: str) -> str | None:
     """What never starts a round of ``preset``: Classic's mattel_old returns every wild
     (§1.2), Minecraft's number_only every card but a number (§2.2, M-5), and so does Blast
-    (§5.4: a BLAST card too, which triggers nothing, B-13)."""
+    (§5.4: a BLAST card too, which triggers nothing, B-13); UNO Flip's ``first_flip=redraw``
+    returns a Flip (FL-11)."""
     if "first_card=mattel_old" in preset:
         return "wild"
     if preset in MINECRAFT_PRESETS and "first_card=mattel_current" not in preset:
         return "number_only"
     if preset in BLAST_PRESETS:
         return "number_only"
+    if "first_flip=redraw" in preset:
+        return "flip"
     return None
 
 
@@ -180,6 +252,11 @@ def _first_cards() -> list[object]:
             )
         elif _never_starts(preset) == "number_only":
             kinds = ()
+        elif preset in FLIP_PRESETS:
+            if DEEP or preset == "flip":
+                kinds = _FLIP_STARTERS
+            else:
+                kinds = _FIRST_FLIPS if "flip." in preset else ()
         else:
             kinds = ("draw_two", "reverse", "skip", "wild")
         if preset in FULL_SPECTRUM_PRESETS:
@@ -191,12 +268,13 @@ def _first_cards() -> list[object]:
 @pytest.mark.parametrize(("preset", "kind"), _first_cards())
 def test_first_card(preset: str, kind: str) -> None:
     """Rounds that start on each special first card (rare in the matrix: a wild is 1 in 27)
-    are played and checked like any other. ``mattel_old`` returns every wild to the deck."""
-    returns_wilds = _never_starts(preset) == "wild"
+    are played and checked like any other. ``mattel_old`` returns every wild to the deck, UNO
+    Flip's ``first_flip=redraw`` every Flip."""
+    never = _never_starts(preset)
     for players in (2, 3, 4, 10) if DEEP else (3,):
         seed = _starter_seed(preset, players, kind)
-        if kind == "wild" and returns_wilds:
-            assert seed is None, f"§1.2 mattel_old: seed {seed} starts on a wild"
+        if kind == never or (never == "flip" and kind in _FIRST_FLIPS):
+            assert seed is None, f"§1.2, FL-11: seed {seed} of {preset} starts on a {kind}"
             continue
         assert seed is not None, f"no seed below 1000 starts {preset} on a {kind}"
         playout(preset, players, seed, "uniform" if seed % 2 else "bots")
@@ -206,12 +284,16 @@ def test_first_card(preset: str, kind: str) -> None:
 def test_returned_starters_never_start(preset: str) -> None:
     """§1.2: a Wild Draw Four turned first goes back into the deck, in every version; so
     does a Trade Hands in Attack (§3.2), and every card but a number in Minecraft's
-    ``number_only`` (§2.2, M-5) and in Blast (§5.4), where no BLAST card is ever dealt."""
+    ``number_only`` (§2.2, M-5) and in Blast (§5.4), where no BLAST card is ever dealt; in
+    UNO Flip a Wild Draw Two, and under ``first_flip=redraw`` a Flip (§8.5, FL-11)."""
     never = _never_starts(preset)
     for seed in range(300 if DEEP else 100):
         game = uv.new_game(preset, 4, seed)
         first = game.discard[0]
         assert CARD_KIND[first] != KIND_INDEX["W+4"], f"seed {seed}"
+        assert CARD_KIND[ident(first)] != KIND_INDEX["W+2"], f"§8.5: seed {seed} starts on W+2"
+        if never == "flip":
+            assert CARD_KIND[ident(first)] != KIND_INDEX["F"], f"FL-11: seed {seed} on a Flip"
         assert CARD_KIND[first] != KIND_INDEX["TH"], f"§3.2: seed {seed} starts on a Trade Hands"
         if never == "number_only":
             assert CARD_NUMBER[first] >= 0, f"M-5: seed {seed} starts on {CARD_TEXT[first]}"
@@ -232,6 +314,8 @@ def test_returned_starters_never_start(preset: str) -> None:
         ("attack+attack.discard_all_optional+false_uno_penalty=2", 5, 16),
         ("blast", 4, 17),
         ("blast+blast.uno_call+blast.blast_copies=3", 3, 18),
+        ("flip", 4, 19),
+        ("flip+flip.see_own_backs+stacking=same+permissive_illegal_plays", 3, 20),
     ],
 )
 def test_loop_matches_driver(preset: str, players: int, seed: int) -> None:
@@ -331,4 +415,34 @@ def test_blast_playouts_reach_every_rule() -> None:
                 seen += done.paths
                 seen.update({f"ev:{k}": v for k, v in done.events.items()})
     missing = [k for k in BLAST_WANTED if not seen[k]]
+    assert not missing, f"no playout reached {missing}; seen {dict(seen)}"
+
+
+#: What a fixed set of UNO Flip playouts must reach (``Playout.paths``, counted by
+#: ``_flip.FlipModel``, and event kinds): the table turned over (P9) by a Flip played and by
+#: a first Flip applied (FL-11), a surfaced wild named (FL-8), a caught illegal Flip turned
+#: back (§8.12), a last Flip that ends the round with and without turning the table (FL-12),
+#: blind cards played by their face (§8.4), a Wild Draw Color taken and challenged (P10), and
+#: the challenges, reshuffles and colour choices around them.
+FLIP_WANTED = (
+    "turn_over", "first_flip", "surfaced_wild", "flip_caught", "last_flip", "last_flip_turns",
+    "blind_play", "p10:take", "p10:challenge", "ev:challenge:guilty", "ev:challenge:innocent",
+    "ev:reshuffle", "ev:color", "ev:turn_over",
+)  # fmt: skip
+
+
+def test_flip_playouts_reach_every_rule() -> None:
+    """UNO Flip's mutation games and two rounds that end on a Flip reach every path of §8
+    that the event model follows, so its checks are not vacuous."""
+    seen: Counter[str] = Counter()
+    games = (
+        *VARIANT_CHECKS["flip"].mutation_games,
+        ("flip+permissive_illegal_plays", 3, 6, "bots"),
+        ("flip+flip.last_flip_flips", 2, 13, "bots"),
+    )
+    for preset, players, seed, policy in games:
+        done = playout(preset, players, seed, policy, checks=Checks.only("events"))
+        seen += done.paths
+        seen.update({f"ev:{k}": v for k, v in done.events.items()})
+    missing = [k for k in FLIP_WANTED if not seen[k]]
     assert not missing, f"no playout reached {missing}; seen {dict(seen)}"

@@ -11,9 +11,8 @@ the referee's timeouts, stalls and stuck rounds come too. Every event, set-up in
   owner), and has a sentence in the readable log.
 
 The kinds random rounds rarely reach (a revive, a Shuffle Hands, the referee's penalty, a
-stuck round) or no preset yet reaches (a table turning over: UNO Flip is not yet played)
-come from fixed positions, checked the same way; together the two tests reach every kind of
-the vocabulary.
+stuck round; a table turning over, which UNO Flip's rounds reach too) come from fixed
+positions, checked the same way; together the two tests reach every kind of the vocabulary.
 """
 
 from __future__ import annotations

@@ -21,6 +21,7 @@ PRESETS = [
     "full_spectrum",
     "blast",
     "blast+mode=blast",
+    "flip+target_score=100",
 ]
 
 

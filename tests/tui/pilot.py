@@ -53,11 +53,14 @@ async def until(
 
 
 def hand_shown(app: PlayApp) -> list[tuple[str, str]]:
-    """The hand as the screen shows it: (the key written beside each card, the card)."""
+    """The hand as the screen shows it: (the key written beside each card, the card in the
+    notation: a two-faced card's chip ``R1 |P3`` is ``R1|P3``, a face whose back the player
+    has not seen, ``R1 |?``, is ``R1``)."""
     shown = []
     for token in app.table.query_one(HandView).tokens:
         text = token.plain
-        shown.append((text[0].strip(), text[2:].strip(" ›‹↑")))
+        card = text[2:].strip(" ›‹↑").replace(" |", "|").removesuffix("|?")
+        shown.append((text[0].strip(), card))
     return shown
 
 

@@ -67,11 +67,12 @@ POINTER = {
     ),
 }
 #: The page's buttons, which the terminal has not: in bold, or named in a sentence (Draw and
-#: Robar, not at a sentence's start, nor Draw Two or Draw Four; Discard them).
+#: Robar, not at a sentence's start, nor a card's name: Draw Two, Draw Four, UNO Flip's Draw
+#: One, Draw Five and Wild Draw Color; Discard them).
 BUTTONS = {
     "en": re.compile(
         r"\*\*(Draw|Press the launcher|Keep it \(pass\)|Catch|Challenge|Take the penalty)\*\*"
-        r"|(?<=[a-z,;] )Draw\b(?!\s+(Two|Four))|\bDiscard\s+them\b"
+        r"|(?<=[a-z,;] )Draw\b(?!\s+(Two|Four|One|Five|Color))|\bDiscard\s+them\b"
     ),
     "es": re.compile(
         r"\*\*(Robar|Pulsar el lanzador|Quedármela \(pasar\)|¡Pillado!|Desafiar"
@@ -151,7 +152,7 @@ def test_the_keys_screen_shows_each_key_as_key_of_and_the_bindings_declare_it(
             keys = ", ".join(dict.fromkeys(key_of(kind, False).key for kind in source))
         else:
             keys = declared(source)
-        assert rows[i18n.t(what)] == keys, what
+        assert rows[KeysScreen({}).words(what)] == keys, what
     assert rows[i18n.t("tui.help.hold")] == "j" and rows[i18n.t("tui.help.rules")] == "f"
     assert rows[i18n.t("tui.help.draw")] == "D"
     assert rows[i18n.t("tui.help.palette")] == "Ctrl+P"

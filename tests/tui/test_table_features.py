@@ -48,6 +48,7 @@ PRESETS = (
     "full_spectrum",
     "blast",
     "blast+mode=blast",
+    "flip",
 )
 
 
@@ -216,7 +217,7 @@ def test_the_hand_and_the_log_are_laid_out_again_at_80x24() -> None:
 
 def test_a_penalty_asks_for_an_answer_only_when_a_card_can_give_one() -> None:
     seen = set()
-    for preset in ("classic", "classic+stacking=progressive"):
+    for preset in ("classic", "classic+stacking=progressive", "flip"):
         for seed in range(30):
             game, events = position(
                 preset, 3, seed, lambda g: g.phase == Phase.OVER or g.phase == Phase.PENALTY
@@ -231,7 +232,8 @@ def test_a_penalty_asks_for_an_answer_only_when_a_card_can_give_one() -> None:
             text, mine, _ = render.asked(state, 0)
             answerable = any(parse_action(a).kind == Kind.PLAY for a in state.legal)
             assert mine
-            head, answer, _ = (i18n.t(key) for key in ASKS[window["kind"]])
+            card = render.challenged(state.view)  # the Wild Draw Four, Two or Color played
+            head, answer = (i18n.t(key, card=card) for key in ASKS[window["kind"]][:2])
             offered = {
                 ("penalty", True): f"{answer} or take it (t)",
                 ("penalty", False): "take it (t)",
@@ -240,8 +242,9 @@ def test_a_penalty_asks_for_an_answer_only_when_a_card_can_give_one() -> None:
             }
             assert text == f"{head}: {offered[window['kind'], answerable]}"
             seen.add((preset, answerable))
-    # Classic has no answer to a penalty; stacking gives one whenever a +2 is in hand
+    # Classic and Flip have no answer to a penalty; stacking gives one whenever a +2 is in hand
     assert ("classic", True) not in seen and ("classic", False) in seen
+    assert ("flip", True) not in seen and ("flip", False) in seen
     assert ("classic+stacking=progressive", True) in seen
 
 

@@ -179,7 +179,7 @@ def take_a_turn(page: Page, call_uno: bool = True) -> bool:
     choice = page.locator(".dialog .choice")
     if choice.count():
         return tap(choice.first)
-    for label in ("Take +", "Keep it (pass)"):
+    for label in ("Take +", "Draw until ", "Keep it (pass)"):
         button = page.get_by_role("button", name=re.compile("^" + re.escape(label)))
         if enabled(button):
             return tap(button.first)

@@ -14,6 +14,13 @@ The vocabulary is generated from the variant's deck and options (no ``press`` wi
 launcher, no ``arm`` outside BLAST mode...), so it is the same for every round of a
 configuration; ``ActionSpace.mask`` marks, from the engine's own legal actions,
 exactly the tokens that lead to an action the engine accepts.
+
+Two-faced cards (UNO Flip, RULES.md §8) are named as the engine's legal actions name them
+(``core.backs``): a card whose back the seat knows by its id with the face up first
+(``R1|P3`` on the light side, ``P3|R1`` on the dark side), so a play says which back leaves
+the hand; a card whose back it has not seen (blind, §8.4) by its light face alone (``R1``),
+as it cannot tell such cards apart. The colours a wild declares, and a surfaced wild's
+``color:C``, are those of the side its face belongs to (FL-10).
 """
 
 from __future__ import annotations
@@ -27,13 +34,8 @@ import numpy as np
 
 from ..core import effects as fx
 from ..core.actions import KEEP, Action, Kind
-from ..core.cards import (
-    BLAST_KINDS,
-    CARD_KIND,
-    CARD_TEXT,
-    KIND_INDEX,
-    WILD_DRAW_FOUR,
-)
+from ..core.backs import LIGHT_FACE
+from ..core.cards import BLAST_KINDS, CARD_KIND, CARD_TEXT, KIND_INDEX, TWIN
 from ..core.errors import IllegalAction
 from ..core.rules import Rules
 
@@ -46,6 +48,21 @@ REFEREE: Final = frozenset({Kind.TIMEOUT, Kind.STALL, Kind.STUCK, Kind.PENALIZE}
 _BLAST_KINDS: Final = frozenset(KIND_INDEX[k] for k in BLAST_KINDS)
 #: A seat named in an action's text (``catch:2``, ``>2``): written relative, ``+2``.
 _RELATIVE: Final = re.compile(r"(catch:|>)(\d+)")
+#: The effects whose penalty its victim may challenge (P5): a Wild Draw Four, and UNO Flip's
+#: Wild Draw Two and Wild Draw Color (§8.9).
+_CHALLENGEABLE: Final = frozenset({fx.WILD_DRAW, fx.WILD_DRAW_COLOR})
+
+
+def nameable(rules: Rules) -> tuple[int, ...]:
+    """Every card id a seat's actions may name under ``rules``, in id order: the deck's
+    cards; for two-faced cards, each with either face up and, where holders do not see their
+    own backs, each light face alone (a blind card, ``core.backs``)."""
+    ids = set(rules.deck)
+    if rules.two_faced:
+        ids |= {TWIN[c] for c in rules.deck}
+        if rules.hidden_backs:
+            ids |= {LIGHT_FACE[c] for c in rules.deck}
+    return tuple(sorted(ids))
 
 
 @dataclass(frozen=True)
@@ -62,7 +79,8 @@ class ActionSpace:
 
     def __init__(self, rules: Rules, players: int) -> None:
         self.players = players
-        self.cards: tuple[int, ...] = tuple(sorted(set(rules.deck)))
+        #: The cards the play tokens name (``nameable``), which index the observation too.
+        self.cards: tuple[int, ...] = nameable(rules)
         playable = tuple(c for c in self.cards if CARD_KIND[c] not in _BLAST_KINDS)
         calls = (False, True) if rules.uno_calls else (False,)
         false_calls = calls if rules.false_uno_penalty > 0 else (False,)
@@ -74,14 +92,15 @@ class ActionSpace:
         draw = Kind.PRESS if rules.launcher else Kind.DRAW
         heads.extend(bare(draw, uno) for uno in false_calls)
         heads += [bare(Kind.PASS), bare(Kind.TAKE)]
-        if WILD_DRAW_FOUR in {CARD_KIND[c] for c in self.cards}:
+        if any(rules.effect[CARD_KIND[c]] in _CHALLENGEABLE for c in self.cards):
             heads.append(bare(Kind.CHALLENGE))
         if rules.uno_calls:
             heads.append(bare(Kind.UNO))
             heads.extend((int(Kind.CATCH), -1, -1, t, -1, False, 0, -1) for t in range(1, players))
         if rules.permissive_illegal_plays:
             heads.append(bare(Kind.CATCH_ILLEGAL))
-        heads.extend((int(Kind.COLOR), -1, c, -1, -1, False, 0, -1) for c in rules.colors)
+        declarable = (*rules.colors, *rules.dark_colors)
+        heads.extend((int(Kind.COLOR), -1, c, -1, -1, False, 0, -1) for c in declarable)
         for kind in (Kind.PLAY, Kind.JUMP) if rules.jump_in else (Kind.PLAY,):
             for card in playable:
                 heads.extend(_card_heads(rules, players, kind, card, calls))
@@ -233,9 +252,9 @@ def _card_heads(
     effects = _effects(rules, card)
     colors: tuple[int, ...] = (-1,)
     if rules.declares[card] == fx.DECLARES_YES:
-        colors = rules.colors
+        colors = rules.colors_for[card]
     elif rules.declares[card] == fx.DECLARES_IF_WILD_TOP:
-        colors = (-1, *rules.colors)
+        colors = (-1, *rules.colors_for[card])
     numbers = (-1, *range(10)) if fx.NUMERAL in effects else (-1,)
     targets: tuple[int, ...] = (-1,)
     if fx.SWAP_HANDS in effects or fx.SEVEN_SWAP in effects:

@@ -8,6 +8,14 @@ player may declare, and seats relative to the observing seat (0 = itself, 1 = th
 by index). Everything comes from ``Game.view(seat)`` — the one choke point for hidden
 information — plus the public history of plays and the agent's own half-laid action, so two
 games that differ only in cards the seat cannot see give the same observation.
+
+Two-faced cards (UNO Flip, RULES.md §8) are indexed by face instead (``FACE``): the face up
+is what plays, so ``hand``, ``top``, ``drawn``, the history and ``laid`` count faces, the
+same for a card the seat knows both ways and for one it knows by its face alone. What the
+seat sees of the other faces has sections of its own (§8.4): ``dark`` (the side up),
+``pile_back`` (the face the draw pile's top shows), ``hand_known`` (its own cards whose
+back it knows, by card, whichever side is up) and ``backs`` (per other seat, the faces its
+cards show the table). Colours are both sides' (R Y G B, then P T O V).
 """
 
 from __future__ import annotations
@@ -18,7 +26,8 @@ from typing import Final
 
 import numpy as np
 
-from ..core.cards import N_CARDS
+from ..core import effects as fx
+from ..core.cards import CARD_KIND, DARK_UP, FACE, N_CARDS, TWIN
 from ..core.p1 import NO_STEPS
 from ..core.rules import Rules
 from ..core.view import View
@@ -55,12 +64,25 @@ class Observation:
     def __init__(self, rules: Rules, players: int, cards: Sequence[int], history: int = HISTORY):
         self.players = players
         self.history = history
-        #: Each card id's index among ``cards`` (-1: not in this deck).
-        self._slot = [-1] * N_CARDS
-        for i, c in enumerate(cards):
-            self._slot[c] = i
-        self.n_cards = len(cards)
-        self.colors = tuple(rules.colors)
+        two_faced = rules.two_faced
+        #: What the card-indexed sections count, in order: the cards, or for two-faced cards
+        #: their faces (see the module's docstring).
+        self.index: tuple[int, ...] = (
+            tuple(sorted({FACE[c] for c in cards})) if two_faced else tuple(cards)
+        )
+        at_index = {c: i for i, c in enumerate(self.index)}
+        #: Each card id's slot in the card-indexed sections (-1: not in this deck).
+        self._slot = [at_index.get(FACE[c] if two_faced else c, -1) for c in range(N_CARDS)]
+        self.n_cards = len(self.index)
+        #: Two-faced cards: the ``hand_known`` section's cards, each by its light-up id.
+        self.known_cards: tuple[int, ...] = tuple(
+            sorted({TWIN[c] if DARK_UP[c] else c for c in cards if TWIN[c] != c})
+        )
+        at_known = {c: i for i, c in enumerate(self.known_cards)}
+        #: Each card id's slot in ``hand_known``, whichever face is up (-1: a card of one face,
+        #: or one the seat knows by its face alone).
+        self._known = [at_known.get(TWIN[c] if DARK_UP[c] else c, -1) for c in range(N_CARDS)]
+        self.colors = (*rules.colors, *rules.dark_colors)
         self.color_slot = {c: i for i, c in enumerate(self.colors)}
         n, c, k = players, self.n_cards, len(self.colors)
         several = rules.play_duplicates or rules.zero_discard_color or rules.blast_cards
@@ -76,6 +98,15 @@ class Observation:
             ("draw_pile", 1),
         ]
         # the sections only some rules use
+        if two_faced:
+            sizes += [
+                ("dark", 1),
+                ("pile_back", c),
+                ("hand_known", len(self.known_cards)),
+                ("backs", (n - 1) * c),
+            ]
+        if any(rules.effect[CARD_KIND[card]] == fx.WILD_DRAW_COLOR for card in cards):
+            sizes.append(("until_color", 1))
         if rules.launcher:
             sizes.append(("launcher", 1))
         if rules.steps != NO_STEPS:
@@ -109,6 +140,8 @@ class Observation:
         self._illegal = self._at.get("illegal", -1)
         self._jump_open = self._at.get("jump_open", -1)
         self._laid = self._at.get("laid", -1)
+        self._two_faced = two_faced
+        self._until_color = self._at.get("until_color", -1)
 
     def encode(
         self,
@@ -160,7 +193,11 @@ class Observation:
             if pending.until_fire:
                 buf[base + 2] = 1.0
             buf[base + 3 + (pending.target - seat) % n] = 1.0
+            if pending.until_color and self._until_color >= 0:
+                buf[self._until_color] = 1.0
         buf[at["draw_pile"]] = float(view.draw_count)
+        if self._two_faced:
+            self._faces(buf, view, seat)
         if self._launcher >= 0:
             buf[self._launcher] = float(view.launcher)
         if self._steps >= 0:
@@ -190,6 +227,26 @@ class Observation:
         if self._laid >= 0:
             _count(buf, self._laid, slot, laid)
         return np.frombuffer(buf, dtype=np.float32)
+
+    def _faces(self, buf: array[float], view: View, seat: int) -> None:
+        """The sections of two-faced cards: the side up, the draw pile's back, the seat's
+        cards whose back it knows (a card it knows by its face alone has no slot there) and
+        the faces the other seats' cards show it, a row per relative seat from +1."""
+        at = self._at
+        slot = self._slot
+        if view.dark:
+            buf[at["dark"]] = 1.0
+        if view.pile_back >= 0:
+            buf[at["pile_back"] + slot[view.pile_back]] = 1.0
+        base, known = at["hand_known"], self._known
+        for card in view.hand:
+            if known[card] >= 0:
+                buf[base + known[card]] += 1.0
+        n, width = self.players, self.n_cards
+        base = at["backs"] - width  # relative seat +1 is the first row
+        for s, faces in enumerate(view.backs):
+            if s != seat:
+                _count(buf, base + ((s - seat) % n) * width, slot, faces)
 
     def _history(self, buf: array[float], history: Sequence[Played], seat: int) -> None:
         """The last ``self.history`` public plays, the newest in the last row."""

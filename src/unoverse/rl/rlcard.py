@@ -13,6 +13,11 @@ exact rules without change. Where the exact rules ask more than RLCard's game ha
 for, the environment answers for the agent, as documented: ``draw`` (id 60) also keeps a
 drawn card (``pass``) and takes a penalty (``take``); a Wild Draw Four is never challenged;
 UNO is always called; the first card's colour, when it is a Wild, is chosen as ``c-wild``.
+
+Only Classic's cards fit those planes: a card RLCard's UNO does not have (another colour,
+another kind) and UNO Flip's two-faced cards (a second side of colours and kinds, and the
+backs every seat sees, RULES.md §8.4) are refused with ``Unsupported``, never written into
+a plane that means another card; ``unoverse.rl.aec_env`` and ``UnoEnv`` play every variant.
 """
 
 from __future__ import annotations
@@ -24,7 +29,16 @@ from typing import Any, Final
 import numpy as np
 
 from ..core.actions import Action, Kind
-from ..core.cards import CARD_COLOR, CARD_KIND, KIND_CODES, color
+from ..core.cards import (
+    CARD_COLOR,
+    CARD_KIND,
+    CARD_TEXT,
+    COLOR_NAMES,
+    KIND_CODES,
+    TWIN,
+    color,
+)
+from ..core.errors import Unsupported
 from ..core.game import Game
 from ..core.view import View
 from .runner import Runner
@@ -41,11 +55,47 @@ _COLUMN: Final = {KIND_CODES.index(code): i for i, code in enumerate(TRAITS)}
 _ROW: Final = {c: i for i, c in enumerate(ROWS)}
 
 
+def _column(card: int) -> int:
+    """A card's trait column in RLCard's planes; ``Unsupported`` for a card RLCard's UNO does
+    not have (see the module's docstring)."""
+    column = _COLUMN.get(CARD_KIND[card], -1)
+    if column < 0 or TWIN[card] != card:
+        raise Unsupported(
+            f"RLCard's UNO encoding has no card {CARD_TEXT[card]}: it knows Classic's cards "
+            "only (unoverse.rl.aec_env and UnoEnv play every variant)"
+        )
+    return column
+
+
+def _refuse_two_faced(view: View) -> None:
+    """``Unsupported`` for a view of two-faced cards (UNO Flip), which RLCard's planes cannot
+    hold (see the module's docstring)."""
+    if view.rules.two_faced:
+        raise Unsupported(
+            f"RLCard's UNO encoding has one-faced cards: {view.variant}'s two-faced cards, "
+            "their second side's colours and the backs every seat sees have no place in its "
+            "(4, 4, 15) planes (unoverse.rl.aec_env and UnoEnv play every variant)"
+        )
+
+
+def _row(col: int) -> int:
+    """A colour's row in RLCard's planes, red for none (a wild's colour not declared);
+    ``Unsupported`` for a colour RLCard's UNO does not have."""
+    if col < 0:
+        return 0
+    row = _ROW.get(col, -1)
+    if row < 0:
+        raise Unsupported(
+            f"RLCard's UNO has no colour {COLOR_NAMES[col]}: red, green, blue and yellow only "
+            "(unoverse.rl.aec_env and UnoEnv play every variant)"
+        )
+    return row
+
+
 def _cell(card: int, declared: int = -1) -> tuple[int, int]:
     """A card's (row, column) in RLCard's planes; a wild's row is the colour it declares."""
-    return _ROW.get(CARD_COLOR[card] if CARD_COLOR[card] >= 0 else declared, 0), _COLUMN[
-        CARD_KIND[card]
-    ]
+    column = _column(card)
+    return _row(CARD_COLOR[card] if CARD_COLOR[card] >= 0 else declared), column
 
 
 def card_name(card: int, declared: int = -1) -> str:
@@ -63,7 +113,8 @@ def raw_obs(
     ``target`` (the top card in the active colour), the ``played_cards`` (the discard pile,
     bottom first, each in the colour ``played`` says it was played in), its
     ``legal_actions`` (RLCard's names), ``num_cards`` per seat, ``num_players`` and the
-    ``current_player``."""
+    ``current_player``. ``Unsupported`` for a card RLCard's UNO does not have."""
+    _refuse_two_faced(view)
     return {
         "hand": [card_name(c) for c in view.hand],
         "target": card_name(view.top, view.color),
@@ -76,13 +127,15 @@ def raw_obs(
 
 
 def encode(view: View) -> np.ndarray:
-    """RLCard's (4, 4, 15) observation of ``view``'s seat (int planes, as RLCard's)."""
+    """RLCard's (4, 4, 15) observation of ``view``'s seat (int planes, as RLCard's);
+    ``Unsupported`` for a card RLCard's UNO does not have."""
+    _refuse_two_faced(view)
     obs = np.zeros((4, 4, 15), dtype=int)
     obs[0] = 1
     counts: dict[tuple[int, int], int] = {}
     for card in view.hand:
         if CARD_COLOR[card] < 0:  # a wild: marked in every row, whatever the count
-            column = _COLUMN[CARD_KIND[card]]
+            column = _column(card)
             obs[0, :, column] = 0
             obs[1, :, column] = 1
             continue
@@ -99,7 +152,8 @@ def encode(view: View) -> np.ndarray:
 
 def action_id(action: Action) -> int | None:
     """The RLCard id of an engine action, or None where RLCard has none (a challenge, a
-    catch, an UNO call on its own)."""
+    catch, an UNO call on its own); ``Unsupported`` for a play of a card RLCard's UNO does not
+    have, or a colour it does not name."""
     kind = action.kind
     if kind in (Kind.DRAW, Kind.PASS, Kind.TAKE):
         return DRAW_ID
@@ -107,7 +161,7 @@ def action_id(action: Action) -> int | None:
         row, column = _cell(action.card, action.color)
         return row * 15 + column
     if kind == Kind.COLOR:
-        return _ROW[action.color] * 15 + TRAITS.index("W")
+        return _row(action.color) * 15 + TRAITS.index("W")
     return None
 
 

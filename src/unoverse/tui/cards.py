@@ -1,6 +1,11 @@
 """Cards in the terminal: a chip of the card's colour with its notation on it (``R7``,
 ``W+4``), and its name in words for the log and the choices.
 
+A two-faced card (UNO Flip, RULES.md §8) is written face up first, then its back (``R1|P3``;
+docs/notation.md): the face up is the card in play, so its colour, its chip and the start of
+its name are the face's; the back follows, smaller on the chip and after the face in words.
+A card whose back its holder has not seen (§8.4, FL-3) comes as its face alone (``R1``).
+
 Colour is never the only cue: every chip carries the card's text, whose first letter is its
 colour (docs/notation.md), and every colour has its name in words, so a terminal without
 colour (``NO_COLOR``) or a player who does not tell red from green loses nothing. The fills
@@ -41,16 +46,33 @@ def kind_name(kind: str) -> str:
     return kind if kind.isdigit() else t(f"card.kind.{kind}")
 
 
+def faces(card: str) -> tuple[str, str]:
+    """A card's face up and its back: ``("R1", "P3")`` for ``R1|P3``; the back is "" for a
+    one-faced card and for a face whose back is not known."""
+    face, _, back = card.partition("|")
+    return face, back
+
+
 def color_of(card: str) -> str | None:
-    """The colour letter of a card (None: a wild or a BLAST card)."""
-    if card[:1] in CHIP and not card.startswith("W"):
-        return card[0]
+    """The colour letter of a card's face up (None: a wild or a BLAST card)."""
+    face = faces(card)[0]
+    if face[:1] in CHIP and not face.startswith("W"):
+        return face[0]
     return None
 
 
 def card_name(card: str) -> str:
     """A card in words, in the current language: ``red 7``, ``wild draw four``, a BLAST
-    card's challenge (the catalogue's ``card.*``, as the page names cards)."""
+    card's challenge (the catalogue's ``card.*``, as the page names cards); a two-faced card
+    by its face up, then its back (``red 1, on its back pink 3``: ``card.two_faced``)."""
+    face, back = faces(card)
+    if back:
+        return t("card.two_faced", face=face_name(face), back=face_name(back))
+    return face_name(face)
+
+
+def face_name(card: str) -> str:
+    """One face of a card in words (see ``card_name``)."""
     if card.startswith("!"):
         code = card[2:]
         what, which = t(f"card.challenge.{code}"), t(f"card.challenge.{code}.which")
@@ -69,8 +91,23 @@ def chip_style(card: str) -> str:
 
 
 def chip(card: str) -> str:
-    """A card as a chip, in Textual markup (card texts hold no markup)."""
-    return f"[{chip_style(card)}] {card} [/]"
+    """A card as a chip, in Textual markup (card texts hold no markup): its face up, and a
+    two-faced card's back after it, written as the notation writes it (``|P3``), smaller:
+    the face is what plays."""
+    face, back = faces(card)
+    shown = f"[{chip_style(face)}] {face} [/]"
+    return f"{shown}[dim]|[/]{small_chip(back)}" if back else shown
+
+
+#: After a face whose back its holder has not seen (RULES.md §8.4, FL-3), where the back
+#: would be: the back is unknown, not missing.
+UNSEEN_BACK: Final = "[dim]|?[/]"
+
+
+def small_chip(card: str) -> str:
+    """One face as a chip with no margin, for backs: a two-faced card's on its chip, the
+    faces the other hands and the draw pile show the table."""
+    return f"[{chip_style(card).removeprefix('bold ')}]{card}[/]"
 
 
 def color_chip(letter: str) -> str:
@@ -84,12 +121,14 @@ _RANK: Final = {letter: i for i, letter in enumerate(COLOR_LETTERS)}
 
 
 def sort_hand(hand: list[str]) -> list[str]:
-    """A hand sorted for reading: by colour in the chromatic order, then kind; wilds last."""
+    """A hand sorted for reading: by the face up's colour in the chromatic order, then its
+    kind (then the back); wilds last."""
 
-    def key(card: str) -> tuple[int, str]:
-        letter = color_of(card)
+    def key(card: str) -> tuple[int, str, str]:
+        face, back = faces(card)
+        letter = color_of(face)
         if letter is None:
-            return (len(_RANK) + (card[0] == "!"), card)
-        return (_RANK[letter], card[1:].rjust(3))
+            return (len(_RANK) + (face[0] == "!"), face, back)
+        return (_RANK[letter], face[1:].rjust(3), back)
 
     return sorted(hand, key=key)

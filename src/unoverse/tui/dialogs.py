@@ -20,10 +20,15 @@ from textual.widgets import Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from .. import i18n
+from ..core import effects as fx
+from ..core import registry
 from ..core.actions import Kind
+from ..core.errors import UnoverseError
 from ..i18n import N_, t
 from ..web import STATIC
+from .cards import card_name
 from .moves import AGAIN_KEY, KEYS, key_of
+from .words import either
 
 
 class Spoken:
@@ -218,17 +223,56 @@ KEY_HELP: Final[tuple[tuple[RowKeys, str], ...]] = (
 )
 
 
+@dataclass(frozen=True)
+class Dealt:
+    """What the keys screen says of the cards at the table: the kinds of card a challenge is
+    about (RULES.md P5; UNO Flip's two, §8.9; none: nothing is challenged here), and whether
+    they are two-faced (then a Flip may turn up a wild, whose colour is chosen, FL-8)."""
+
+    challenged: tuple[str, ...] = ("W+4",)
+    two_faced: bool = False
+
+
+#: The effects of the cards a challenge is about: the next seat draws or challenges (P5).
+CHALLENGED_EFFECTS: Final = frozenset({fx.WILD_DRAW, fx.WILD_DRAW_COLOR})
+
+
+def challenged_kinds(variant: str, options: Mapping[str, Any]) -> tuple[str, ...]:
+    """The kinds of card a challenge is about at a table of ``variant`` with ``options``
+    (the room's), by their effects; none for a variant or options this version does not
+    know."""
+    try:
+        known = registry.get(variant)
+        effects = known.effects(known.options(options))
+    except UnoverseError:
+        return ()
+    return tuple(kind for kind, (effect, _) in effects.items() if effect in CHALLENGED_EFFECTS)
+
+
 class KeysScreen(Spoken, ModalScreen[None]):
-    """Every key of the table (``KEY_HELP``), as bound there (``bound``): a row whose actions
-    have no key at this table (the emote key at a local one) is left out."""
+    """Every key of the table (``KEY_HELP``), as bound there (``bound``), said of its cards
+    (``dealt``): a row whose actions have no key at this table (the emote key at a local one)
+    or nothing to act on (a challenge where no card is challenged) is left out."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,question_mark,q", "dismiss", N_("tui.footer.close"))
     ]
 
-    def __init__(self, bound: BoundKeys) -> None:
+    def __init__(self, bound: BoundKeys, dealt: Dealt = Dealt()) -> None:
         super().__init__()
         self.bound = bound
+        self.dealt = dealt
+
+    def words(self, what: str) -> str:
+        """What a row's keys do, in the current language, said of the table's cards: the
+        challenge names the cards challenged ("" if none is); with two-faced cards, a colour
+        is chosen for a wild a Flip turns up too."""
+        if what == "tui.help.challenge":
+            cards = [t("tui.help.challenge.card", card=card_name(k)) for k in self.dealt.challenged]
+            return t(what, cards=either(cards)) if cards else ""
+        if what == "tui.help.color" and self.dealt.two_faced:
+            return t("tui.help.color.surfaced")
+        return t(what)
 
     def keys_of(self, keys: RowKeys) -> str:
         """A row's keys, in the current language ("" for actions with no key here)."""
@@ -240,9 +284,9 @@ class KeysScreen(Spoken, ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         rows = "\n".join(
-            f"[b]{escape(shown):>12}[/]  {escape(t(what))}"
-            for shown, what in ((self.keys_of(keys), what) for keys, what in KEY_HELP)
-            if shown
+            f"[b]{escape(shown):>12}[/]  {escape(words)}"
+            for shown, words in ((self.keys_of(keys), self.words(what)) for keys, what in KEY_HELP)
+            if shown and words
         )
         with Vertical(id="dialog"):
             yield Static(f"[b]{escape(t('tui.keys.title'))}[/]", id="dialog-title")

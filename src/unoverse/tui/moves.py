@@ -85,10 +85,13 @@ LAUNCHER_KEYS: Final[dict[Kind, Key]] = {
 def key_of(kind: Kind, launcher: bool, pending: dict[str, Any] | None = None) -> Key:
     """The key that reaches the actions of ``kind``, and its words, for the keys line, the
     prompt and a refusal alike. With UNO Attack's ``launcher``, ``d`` presses it, for a
-    penalty too. Given the ``pending`` penalty (the view's), taking it says how much."""
+    penalty too. Given the ``pending`` penalty (the view's), taking it says how much (a Wild
+    Draw Color's: until the colour comes, RULES.md §8.9)."""
     key = (LAUNCHER_KEYS.get(kind) if launcher else None) or KEYS[kind]
     if kind != Kind.TAKE or pending is None:
         return key
+    if pending.get("until_color"):
+        return replace(key, label_key=N_("tui.label.take_until_color"))
     amount = (("n", pending["amount"]),)
     if not launcher:
         return replace(key, label_key=N_("tui.label.take_n"), fields=amount)

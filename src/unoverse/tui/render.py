@@ -11,10 +11,19 @@ from textual.markup import escape
 
 from ..core.actions import Kind
 from ..i18n import N_, t, tn
-from .cards import card_name, chip, color_chip
+from .cards import (
+    UNSEEN_BACK,
+    card_name,
+    chip,
+    color_chip,
+    color_name,
+    faces,
+    small_chip,
+    sort_hand,
+)
 from .moves import HOLD_KEY, KEYS, Moves, group, key_of
 from .state import TableState
-from .words import emote_words
+from .words import either, emote_words
 
 #: The longest name a seat line shows.
 NAME_WIDTH: Final = 16
@@ -39,7 +48,8 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
     """One line per seat, this seat first: who must act (▶ and the countdown; "thinking…"
     while its bot thinks), cards held, the UNO state (UNO! only for a seat that called it),
     the score (none in a one-round game), the seat's emote for a few seconds and what else
-    is true of the seat. Before the deal: who sits where (``lobby``)."""
+    is true of the seat; with two-faced cards, under another seat's line, its backs. Before
+    the deal: who sits where (``lobby``)."""
     view = state.view
     if view is None:
         return lobby(state, now_ms)
@@ -88,7 +98,17 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
             catch = escape(t("tui.seat.catch"))
             parts.append(f"[b reverse][@click=screen.catch({seat})] {catch} [/][/]")
         lines.append("  ".join(parts))
+        backs = view.get("backs") or ()
+        if seat < len(backs) and backs[seat]:
+            lines.append(_backs(backs[seat]))
     return "\n".join(lines)
+
+
+def _backs(cards: list[str]) -> str:
+    """Under a seat's line, the faces its cards show the table (UNO Flip, RULES.md §8.4: the
+    backs, which every other seat sees), as small chips in the hand's order."""
+    chips = " ".join(small_chip(card) for card in sort_hand(list(cards)))
+    return f"     [dim]{escape(t('tui.seat.backs'))}[/] {chips}"
 
 
 def _seat_name(state: TableState, seat: int) -> str:
@@ -127,36 +147,113 @@ def _direction(d: int) -> str:
     return t("tui.direction.cw") if d == 1 else t("tui.direction.ccw")
 
 
+def two_faced(view: dict[str, Any]) -> bool:
+    """Whether the table plays two-faced cards (UNO Flip, RULES.md §8): its view says what
+    each hand shows the others (``backs``), one entry a seat."""
+    return bool(view.get("backs"))
+
+
 def centre(state: TableState) -> str:
     """The discard pile's top card and the active colour; the direction, the draw pile or the
-    launcher and Full Spectrum's steps; the penalty waiting; UNO Blast's BLAST state. One
-    line each, short enough for 80 columns."""
+    launcher and Full Spectrum's steps; with two-faced cards, the side up and what a Flip
+    would turn up; the penalty waiting; UNO Blast's BLAST state. One line each, short enough
+    for 80 columns."""
     view = state.view
     if view is None:
         return ""
+    lines = [_top_line(view), _piles_line(view)]
+    if two_faced(view):
+        lines.append(_sides_line(view))
+    pending = view["pending"]
+    if pending is not None:
+        lines.append(f"[b]{_penalty(state, pending)}[/]")
+    blast = _blast_line(view)
+    if blast:
+        lines.append(blast)
+    return "\n".join(lines)
+
+
+def _top_line(view: dict[str, Any]) -> str:
+    """The top card and the active colour. A two-faced card shows its face up only: its back
+    lies on the pile, and a Flip sends it to the bottom (RULES.md §8.8), so it would only
+    crowd the line."""
     top = view["top"]
-    color = view["color"]
-    line = [t("tui.top", card=f"{chip(top)} {card_name(top)}") if top else t("tui.top.none")]
-    if color:
-        line.append(t("tui.color", chip=color_chip(color)))
-    lines = ["  ·  ".join(line)]
+    if top:
+        face = faces(top)[0]
+        line = [t("tui.top", card=f"{chip(face)} {card_name(face)}")]
+    else:
+        line = [t("tui.top.none")]
+    if view["color"]:
+        line.append(t("tui.color", chip=color_chip(view["color"])))
+    return "  ·  ".join(line)
+
+
+def _piles_line(view: dict[str, Any]) -> str:
+    """The direction; the draw pile (with the face its top card shows the table, RULES.md
+    §8.4, FL-2) or UNO Attack's launcher; Full Spectrum's steps."""
     more = [_direction(view["direction"])]
     if view["launcher"] is not None:
         presses = view["launcher"]
         since = t("table.launcher.fired") if presses == 0 else tn("table.launcher.presses", presses)
         more.append(tn("tui.launcher", view["draw_count"], since=since))
+    elif view.get("pile_back"):
+        pile = tn("tui.draw_pile", view["draw_count"])
+        more.append(t("tui.pile_back", pile=pile, card=small_chip(view["pile_back"])))
     else:
         more.append(tn("tui.draw_pile", view["draw_count"]))
     if view["steps"]:
         more.append(t("tui.steps", colors=" ".join(color_chip(c) for c in view["steps"])))
-    lines.append("  ·  ".join(more))
-    pending = view["pending"]
-    if pending is not None:
-        who = escape(state.name(pending["target"]))
-        if pending["until_fire"]:
-            lines.append(f"[b]{t('tui.penalty.until_fire', who=who)}[/]")
-        else:
-            lines.append(f"[b]{t('tui.penalty', who=who, n=pending['amount'])}[/]")
+    return "  ·  ".join(more)
+
+
+#: The side up, in words: light, dark (RULES.md §8.4). The dark one stands out, for it
+#: changes every colour and kind in play.
+SIDES: Final = {
+    False: N_("tui.side.light"),
+    True: N_("tui.side.dark"),
+}
+
+
+def _sides_line(view: dict[str, Any]) -> str:
+    """Which side of the two-faced cards is up, and the face a Flip would turn up, when the
+    seat knows it (``turns_up``)."""
+    dark = bool(view.get("dark"))
+    side = escape(t(SIDES[dark]))
+    line = [f"[b reverse] {side} [/]" if dark else f"[b]{side}[/]"]
+    face = turns_up(view["discard"], dark)
+    if face:
+        line.append(t("tui.flip_turns_up", card=small_chip(face)))
+    return "  ·  ".join(line)
+
+
+def turns_up(discard: list[str], dark: bool) -> str:
+    """The face a Flip would turn up: the other face of the discard pile's bottom card, which
+    tops the pile once it is turned over (RULES.md §8.8, FL-7); "" when the seat does not
+    know it, or the pile holds one card (a Flip would land on it). A card the seat knows by
+    one face only is its light face (``View``, FL-3): the one a Flip turns up on the dark
+    side, an unknown back on the light side."""
+    if len(discard) < 2:
+        return ""
+    face, back = faces(discard[0])
+    return back or (face if dark else "")
+
+
+def _penalty(state: TableState, pending: dict[str, Any]) -> str:
+    """The penalty waiting, in words: how many cards and for whom; or who presses until the
+    launcher fires (UNO Attack); or who draws until the active colour comes (a Wild Draw
+    Color, RULES.md §8.9)."""
+    who = escape(state.name(pending["target"]))
+    if pending["until_fire"]:
+        return t("tui.penalty.until_fire", who=who)
+    if pending.get("until_color"):
+        view = state.view or {}
+        return t("tui.penalty.until_color", who=who, color=color_name(view.get("color") or ""))
+    return t("tui.penalty", who=who, n=pending["amount"])
+
+
+def _blast_line(view: dict[str, Any]) -> str:
+    """UNO Blast's BLAST state: the open BLAST card, the lock, the card held up, the spent
+    BLAST cards ("" when none)."""
     blast = []
     if view["blast"]:
         blast.append(f"[b]{t('tui.blast')}[/] {chip(view['blast'])} {card_name(view['blast'])}")
@@ -168,9 +265,7 @@ def centre(state: TableState) -> str:
             blast.append(t("tui.holding", card=chip(live["mine"])))
     if view["spent"]:
         blast.append(t("tui.spent", cards=" ".join(chip(c) for c in view["spent"])))
-    if blast:
-        lines.append("  ·  ".join(blast))
-    return "\n".join(lines)
+    return "  ·  ".join(blast)
 
 
 #: What each mandatory window asks: to its seat, what it is about and what a card of the
@@ -191,6 +286,24 @@ ASKS: Final[dict[str, tuple[str, str, str]]] = {
     "live": (N_("tui.ask.live"), N_("tui.ask.live.card"), N_("tui.ask.live.others")),
 }
 
+#: The colour window of a wild a Flip turned up (RULES.md §8.8, FL-8), not the first card's:
+#: to its seat, to the others (as ``ASKS``).
+SURFACED: Final = (N_("tui.ask.color.surfaced"), "", N_("tui.ask.color.surfaced.others"))
+
+
+def surfaced(view: dict[str, Any]) -> bool:
+    """Whether a colour window is for a wild a Flip turned up (RULES.md §8.8, FL-8), not for
+    the first card: a colour window opens only for a wild nobody played, and past the first
+    card only a Flip turns one up."""
+    return len(view["discard"]) > 1
+
+
+def challenged(view: dict[str, Any]) -> str:
+    """The card a challenge window is about, in words: the top card's face up (a Wild Draw
+    Four, or in UNO Flip a Wild Draw Two or a Wild Draw Color, RULES.md §8.9)."""
+    return card_name(faces(view["top"] or "")[0])
+
+
 #: The kinds of action a prompt offers with their keys, in the order it names them.
 ANSWERS: Final = (
     Kind.DRAW,
@@ -209,13 +322,6 @@ MATCH_OVER: Final = {
 }
 
 
-def _either(offers: list[str]) -> str:
-    """``offers`` as one choice: "a", "a or b", "a, b or c" (``tui.either``)."""
-    if len(offers) < 2:
-        return "".join(offers)
-    return t("tui.either", some=", ".join(offers[:-1]), last=offers[-1])
-
-
 def offers(state: TableState, window: str) -> str:
     """What the seat may do in ``window``, from its legal actions and nothing else: playing
     a card if one plays, and each answer's key (``key_of``: UNO Attack's presses too)."""
@@ -225,7 +331,7 @@ def offers(state: TableState, window: str) -> str:
         if moves.by_kind.get(kind):
             key = key_of(kind, state.launcher)
             can.append(f"{key.ask} ({key.key})")
-    return _either(can)
+    return either(can)
 
 
 def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
@@ -249,14 +355,15 @@ def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
     if w is None or w["kind"] not in ASKS:
         return "", False, ""
     mine = state.my_move()
-    head, _, to_others = ASKS[w["kind"]]
+    head, _, to_others = SURFACED if w["kind"] == "color" and surfaced(view) else ASKS[w["kind"]]
+    card = challenged(view) if w["kind"] == "challenge" else ""
     if w["kind"] == "blast" and not mine:
         text = t("tui.ask.blast.waiting")
     elif mine:
         can = offers(state, w["kind"])
-        text = t("tui.ask", head=t(head), offers=can) if can else t(head)
+        text = t("tui.ask", head=t(head, card=card), offers=can) if can else t(head, card=card)
     else:
-        text = t(to_others, who=state.name(w.get("seat")))
+        text = t(to_others, who=state.name(w.get("seat")), card=card)
     return text, mine, countdown(state, now_ms) if w["kind"] != "live" else ""
 
 
@@ -278,15 +385,17 @@ def hand(
     """The hand's ``cards`` (in the order shown: ``cards.sort_hand``), one token (Textual
     markup) per card: the key that plays it (``keys``: ``hand.HandKeys``), ▲ if it can be
     played now (unless hints are off), the card's chip, in arrows when the cursor is on it,
-    and ↑ when it is held up (BLAST mode)."""
+    and ↑ when it is held up (BLAST mode). With two-faced cards, a card whose back the
+    player has not seen (RULES.md §8.4, FL-3) says so where its back would be."""
     view = state.view
     if view is None or state.seat is None:
         return []
     armed = (view.get("live") or {}).get("mine")
+    unseen = UNSEEN_BACK if two_faced(view) else ""  # (a two-faced card known by one face)
     tokens = []
     for i, (card, key) in enumerate(zip(cards, keys, strict=True)):
         mark = "▲" if hints and _plays(moves, card) else " "
-        face = chip(card)
+        face = chip(card) if "|" in card else chip(card) + unseen
         face = f"[b reverse]›[/]{face}[b reverse]‹[/]" if i == cursor else f" {face} "
         held = "↑" if armed == card else ""
         tokens.append(f"[dim]{key or ' '}[/]{mark}{face}{held}")

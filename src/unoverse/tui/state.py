@@ -3,9 +3,10 @@
 events, the races, the chat and the emotes, the results, and the link's own frames (its
 status, and a local bot's decision that failed).
 
-The log is kept as a player reads it: a jump-in is one entry (its jump and its play), and a
+The log is kept as a player reads it: a jump-in is one entry (its jump and its play), a
 race is one entry, with the cards and the penalty of a play refused as simultaneous (BLAST
-mode, RULES.md §5.8), which the race's frame follows."""
+mode, RULES.md §5.8), which the race's frame follows, and the table turning over (UNO Flip,
+§8.8) says which side it left up."""
 
 from __future__ import annotations
 
@@ -33,6 +34,14 @@ ANSWERED_BY_ANY = frozenset({"live", "blast"})
 LANDED_KEPT = 64
 
 
+def sides_after(events: list[dict[str, Any]], dark: bool) -> list[bool]:
+    """Whether the dark side is up after each turn-over of ``events`` (UNO Flip's P9,
+    RULES.md §8.8), counted back from the side up once they are done (``dark``, the view's):
+    each turn-over turns it."""
+    turns = sum(event["kind"] == ev.TURN_OVER for event in events)
+    return [dark != bool((turns - 1 - i) % 2) for i in range(turns)]
+
+
 @dataclass
 class TableState:
     """A room as one seat sees it (see the module's docstring)."""
@@ -52,7 +61,8 @@ class TableState:
     deadline: float | None = None
     #: What happened, oldest first: ("event", event), ("jump", {"jump": event, "play":
     #: event}), ("race", frame with the cards: ``race``), ("chat", frame), ("emote", frame),
-    #: ("bot_failed", frame).
+    #: ("bot_failed", frame), ("turn_over", {"event": event, "dark": whether it left the dark
+    #: side up}).
     log: deque[tuple[str, dict[str, Any]]] = field(default_factory=lambda: deque(maxlen=LOG_KEPT))
     round_over: dict[str, Any] | None = None
     match_over: dict[str, Any] | None = None
@@ -122,7 +132,8 @@ class TableState:
     def _fold(self, events: list[dict[str, Any]], version: int) -> None:
         """An update's events, into the log and what the table shows of them: a jump-in's
         play joined to its jump, a simultaneous play kept for its race, the card that reached
-        ``version``."""
+        ``version``, the side a turn-over leaves up."""
+        sides = sides_after(events, bool(self.view and self.view.get("dark")))
         for event in events:
             kind, seat = event["kind"], event.get("seat", -1)
             last = self.log[-1] if self.log else None
@@ -146,6 +157,8 @@ class TableState:
                 and (last[1]["jump"]["seat"], last[1]["jump"]["cards"]) == (seat, event["cards"])
             ):
                 last[1]["play"] = event
+            elif kind == ev.TURN_OVER:
+                self._note("turn_over", {"event": event, "dark": sides.pop(0)})
             else:
                 self._note("event", event)
 

@@ -23,7 +23,15 @@ from ..core.events import Event
 from ..i18n import N_, t, tn
 from . import render
 from .cards import card_name, sort_hand
-from .dialogs import Chooser, KeysScreen, LeaveScreen, RulesScreen, bound_keys
+from .dialogs import (
+    Chooser,
+    Dealt,
+    KeysScreen,
+    LeaveScreen,
+    RulesScreen,
+    bound_keys,
+    challenged_kinds,
+)
 from .hand import CARD_KEYS, HandKeys, HandView
 from .logview import LogView
 from .moves import (
@@ -49,6 +57,7 @@ from .words import (
     jump_line,
     race_line,
     say,
+    turn_over_line,
 )
 
 if TYPE_CHECKING:
@@ -222,6 +231,8 @@ class TableScreen(Screen[None]):
             return race_line(item, state.name)
         if kind == "bot_failed":
             return bot_failed_line(item, state.name)
+        if kind == "turn_over":
+            return turn_over_line(item["event"], item["dark"], state.name)
         if kind == "emote":
             return emote_line(item, state.name)
         return chat_line(item, state.name)
@@ -369,9 +380,12 @@ class TableScreen(Screen[None]):
             self.say(f"{escape(cannot)} ({self.why_not()})")
             return
         kind = moves[0].action.kind
+        view = self.play_app.state.view
         titles = {
             Kind.CATCH: N_("tui.chooser.catch"),
-            Kind.COLOR: N_("tui.chooser.color"),
+            Kind.COLOR: N_("tui.chooser.color.surfaced")
+            if view is not None and render.surfaced(view)
+            else N_("tui.chooser.color"),
             Kind.BLAST: N_("tui.chooser.blast"),
         }
         title = t(titles[kind]) if kind in titles else key_of(kind, launcher).label
@@ -419,13 +433,22 @@ class TableScreen(Screen[None]):
         bound = bound_keys([*self.BINDINGS, *self.play_app.BINDINGS])
         return {action: keys for action, keys in bound.items() if self.check_action(action, ())}
 
-    def action_rules(self) -> None:
+    def variant(self) -> str:
+        """The variant the table plays (the round's, else the room's)."""
         room = self.play_app.state.room
-        variant = (self.play_app.state.view or {}).get("variant") or (room or {}).get("variant")
-        self.app.push_screen(RulesScreen(str(variant), self.bound_keys()))
+        return str((self.play_app.state.view or {}).get("variant") or (room or {}).get("variant"))
+
+    def action_rules(self) -> None:
+        self.app.push_screen(RulesScreen(self.variant(), self.bound_keys()))
 
     def action_keys(self) -> None:
-        self.app.push_screen(KeysScreen(self.bound_keys()))
+        """The keys screen, said of this table's cards (``Dealt``)."""
+        state = self.play_app.state
+        dealt = Dealt(
+            challenged_kinds(self.variant(), state.rules),
+            state.view is not None and render.two_faced(state.view),
+        )
+        self.app.push_screen(KeysScreen(self.bound_keys(), dealt))
 
     def action_emote(self) -> None:
         """Choose an emote for the table (digits pick, Escape cancels), and send it."""

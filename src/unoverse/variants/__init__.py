@@ -9,9 +9,17 @@ from ..core.variant import Variant
 from .attack import ATTACK
 from .blast import BLAST
 from .classic import CLASSIC
+from .flip import FLIP_GAME
 from .full_spectrum import FULL_SPECTRUM
 from .minecraft import MINECRAFT
 
-VARIANTS: Final[tuple[Variant, ...]] = (CLASSIC, MINECRAFT, ATTACK, FULL_SPECTRUM, BLAST)
+VARIANTS: Final[tuple[Variant, ...]] = (
+    CLASSIC,
+    MINECRAFT,
+    ATTACK,
+    FULL_SPECTRUM,
+    BLAST,
+    FLIP_GAME,
+)
 
-__all__ = ["ATTACK", "BLAST", "CLASSIC", "FULL_SPECTRUM", "MINECRAFT", "VARIANTS"]
+__all__ = ["ATTACK", "BLAST", "CLASSIC", "FLIP_GAME", "FULL_SPECTRUM", "MINECRAFT", "VARIANTS"]

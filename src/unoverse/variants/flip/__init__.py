@@ -2,9 +2,7 @@
 
 Its cards are the two-faced cards of ``core.cards`` (the pairing in ``core.faces``); P9, the
 table turning over, is ``core.turn_over``, which any deck of two-faced cards shares. Here:
-the deck (``deck``), the Flip card (``flip_card``) and the variant (``variant``). It is not
-yet among the variants played (``unoverse.variants.VARIANTS``): a seat's own backs are
-hidden from it (§8.4), which its views do not yet do.
+the deck (``deck``), the Flip card (``flip_card``) and the variant (``variant``).
 """
 
 from .variant import FLIP_GAME

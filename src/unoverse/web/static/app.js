@@ -32,6 +32,7 @@ const PRESETS = [
   ["minecraft", "minecraft"],
   ["blast", "blast"],
   ["blast+mode=blast", "blast_mode"],
+  ["flip", "flip"],
 ];
 
 const params = () => new URLSearchParams(location.search);

@@ -73,6 +73,8 @@ const ICONS = {
   friends: { glyph: "F", s: "M18 13a5 5 0 1 1-10 0a5 5 0 1 1 10 0zM4 33a9 9 0 0 1 18 0M32 13a5 5 0 1 1-10 0a5 5 0 1 1 10 0zM18 33a9 9 0 0 1 18 0" },
   all: { glyph: "ALL", s: "M20 34V7M14 13l6-6 6 6M17 31 7 21M7 28v-7h7M23 31l10-10M26 21h7v7" },
   hit: { glyph: "HIT", f: "M20 1 23.7 8.6 31.2 4.6 29.7 12.9 38.1 14.1 32 20 38.1 25.9 29.7 27.1 31.2 35.4 23.7 31.4 20 39 16.3 31.4 8.8 35.4 10.3 27.1 1.9 25.9 8 20 1.9 14.1 10.3 12.9 8.8 4.6 16.3 8.6z" },
+  flip: { glyph: "⟳", s: "M14 11h12v22H14zM5 24A15 15 0 0 1 30 9", f: "M35 4 34 15 25 11z" },
+  wheel: { glyph: "+?", s: "M20 6a14 14 0 1 1 0 28a14 14 0 1 1 0-28zM20 6v28M6 20h28" },
   fire: { glyph: "FIRE", f: "M20 3c2 7 11 11 11 20a11 11 0 0 1-22 0c0-5 3-9 6-11 0 4 2 7 4 7-1-6 0-11 1-16z" },
 };
 
@@ -92,6 +94,7 @@ const KINDS = {
   WR4: ["+4", "reverse"], "W+6": ["+6"],
   "W+10": ["+10"], WM2: ["+2", "all"],
   WM4: ["+4", "all"],
+  "+5": ["+5"], F: ["", "flip"], "W+2": ["+2"], WDC: ["+?", "wheel"],
 };
 for (let n = 0; n <= 9; n++) KINDS[n] = [String(n)];
 
@@ -105,8 +108,20 @@ const faceLines = (code) => {
   return [top, bottom];
 };
 
-/** A card of the notation ("R7", "W+4", "!3SC") in parts; throws on an unknown card. */
+/** A card of the notation ("R7", "W+4", "!3SC") in parts; throws on an unknown card. A
+ * two-faced card (UNO Flip, "R1|P3": the face up, then its back) is its face up's parts with
+ * `back`, the back's text (`null` for every other card). */
 export function parseCard(text) {
+  const bar = text.indexOf("|");
+  if (bar > 0) {
+    const back = text.slice(bar + 1);
+    parseCard(back);
+    return { ...parseCard(text.slice(0, bar)), text, back };
+  }
+  return { ...parseOneFace(text), back: null };
+}
+
+function parseOneFace(text) {
   if (/^![2-5](SC|DC|CN|SN)$/.test(text)) return { text, color: null, kind: text, wild: false, blast: true, number: null };
   if (text[0] === "W" && KINDS[text]) return { text, color: null, kind: text, wild: true, blast: false, number: null };
   const color = text[0], kind = text.slice(1);
@@ -117,6 +132,7 @@ export function parseCard(text) {
 /** The spoken name, in the page's language: "red 7", "wild draw four, declared green". */
 export function cardName(text, declared) {
   const card = parseCard(text);
+  if (card.back) return t("card.two_faced", { face: cardName(text.slice(0, text.indexOf("|")), declared), back: cardName(card.back) });
   if (card.blast) {
     const n = text[1], code = text.slice(2);
     return t("card.blast", { n, what: t(`card.challenge.${code}`), which: t(`card.challenge.${code}.which`) });
@@ -124,6 +140,13 @@ export function cardName(text, declared) {
   if (!card.wild) return t("card.colored", { color: COLORS[card.color].name, kind: kindName(card.kind) });
   const name = kindName(card.kind);
   return declared ? t("card.declared", { card: name, color: COLORS[declared].name }) : name;
+}
+
+/** The name of the face a card shows, in the page's language, without its back: "wild draw
+ * two" for "W+2|O4". */
+export function faceName(text) {
+  const bar = text.indexOf("|");
+  return cardName(bar > 0 ? text.slice(0, bar) : text);
 }
 
 /** The short text of a kind's face ("7", "+2", "W"; a glyph or mark for kinds drawn as icons). */
@@ -209,7 +232,22 @@ function cardFace(text, declared) {
     ${faceSvg(label, icon, c ? c.ink : WHITE, card.wild ? 0.7 : 1)}
     ${corner(19, 22, 20)}
     <g transform="rotate(180 50 75)">${corner(19, 22, 20)}</g>
-    ${mark(81, 25)}${mark(19, 125)}`;
+    ${mark(81, 25)}${mark(19, 125)}
+    ${card.back && backTab(card.back)}`;
+}
+
+/** The back of a two-faced card, which its holder knows, as a tab at the foot of its face:
+ * the back's colour and value. */
+function backTab(text) {
+  const back = parseCard(text);
+  const c = back.color ? COLORS[back.color] : null;
+  const [label, icon] = KINDS[back.kind];
+  const value = label || ICONS[icon].glyph;
+  return html`<g class="back-tab">
+    <rect x="30" y="130" width="40" height="15" rx="4" fill=${c ? c.fill : DARK} stroke=${WHITE} stroke-width="1.5" />
+    <text x="50" y="137.5" dy="0.36em" font-size="10" font-weight="800" fill=${c ? c.ink : WHITE} font-family=${FONT}
+      text-anchor="middle">${c ? `${c.letter}${value}` : value}</text>
+  </g>`;
 }
 
 /** The card's outline: a white frame with a dark hairline, so it shows on any background. */
@@ -230,15 +268,17 @@ export function Card({ text, declared, playable, dimmed, selected, small, onClic
   return html`<span class=${cls} role="img" aria-label=${label} title=${title ?? name}>${svg}</span>`;
 }
 
-/** The back of a card, with an optional count badge. */
-export function CardBack({ count, small }) {
-  const label = count === undefined ? t("card.back") : tn("card.count", count);
+/** The back of a card, with an optional count badge. `face`: the card's other face, when the
+ * back is one (the draw pile of UNO Flip shows its top card's inactive face to every seat). */
+export function CardBack({ count, small, face }) {
+  const counted = count === undefined ? t("card.back") : tn("card.count", count);
+  const label = face ? t("card.back.face", { cards: counted, card: cardName(face) }) : counted;
   return html`<span class=${small ? "card card--small card-back" : "card card-back"} role="img" aria-label=${label}>
     <svg class="card-svg" viewBox="0 0 100 150" aria-hidden="true" focusable="false">
-      ${frame()}<rect x="5" y="5" width="90" height="140" rx="6" fill=${DARK} />
+      ${frame()}${face ? cardFace(face) : html`<rect x="5" y="5" width="90" height="140" rx="6" fill=${DARK} />
       ${wheel()}<ellipse cx="50" cy="75" rx="29" ry="45" fill=${DARK} />
       <text x="50" y="75" dy="0.36em" font-size="15.5" font-weight="900" fill=${WHITE} font-family=${FONT}
-        text-anchor="middle" transform="rotate(-60 50 75)">unoverse</text>
+        text-anchor="middle" transform="rotate(-60 50 75)">unoverse</text>`}
     </svg>
     ${count !== undefined && html`<span class="card-count" aria-hidden="true">${count}</span>`}
   </span>`;

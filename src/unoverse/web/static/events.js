@@ -3,7 +3,7 @@
 // message whose fields are elements (`rich`).
 // A sentence names its cards through marks (`card(c)`): `describe` reads them as words
 // (the replay, screen readers), `pieces` hands them to the log to draw as small cards.
-import { cardName } from "./cards.js";
+import { cardName, faceName } from "./cards.js";
 import { has, t, tn } from "./words.js";
 
 /** A card's mark inside a sentence: private-use characters round its notation. */
@@ -126,8 +126,12 @@ export function rich(key, fields) {
     .filter((piece) => piece !== "");
 }
 
-/** What the open mandatory window asks of its seat, in words (`mine`: the page's own seat). */
-export function asks(window, name, mine) {
+/** The card a challenge window is about, by the name of its face: the top card. */
+export const challenged = (view) => (view.top ? faceName(view.top) : "");
+
+/** What the open mandatory window asks of its seat, in words (`mine`: the page's own seat),
+ * at the table `view` (a challenge names the card challenged: the top card). */
+export function asks(window, name, mine, view) {
   const who = mine ? "" : name(window.seat);
   switch (window.kind) {
     case "turn":
@@ -137,7 +141,7 @@ export function asks(window, name, mine) {
     case "penalty":
       return mine ? t("table.asks.penalty.mine") : t("table.asks.penalty", { who });
     case "challenge":
-      return mine ? t("table.asks.challenge.mine") : t("table.asks.challenge", { who });
+      return mine ? t("table.asks.challenge.mine", { card: challenged(view) }) : t("table.asks.challenge", { who, card: challenged(view) });
     case "color":
       return mine ? t("table.asks.color.mine") : t("table.asks.color", { who });
     case "blast":

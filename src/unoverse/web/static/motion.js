@@ -12,6 +12,8 @@
 export const MOVE_MS = 260;
 /** How far apart the movements of one update start, in ms. */
 const STAGGER_MS = 45;
+/** How long a card takes to turn over to its other face. */
+const TURN_MS = 420;
 /** At most this many new cards of the hand slide in from the pile at once. */
 const MAX_ARRIVING = 12;
 /** At most this many cards fly for one draw (a +10 needs no ten backs to say it). */
@@ -127,6 +129,21 @@ function eliminate(el, delay) {
   );
 }
 
+/** The table turns over (two-faced cards, RULES.md §8.8): every card in sight turns from its
+ * edge to the face now up, the piles first, then the hand and the seats' rows of backs. */
+function turnOver(root, delay) {
+  const cards = root.querySelectorAll(".center .card, .hand-cards .card, .seat-backs .mini-card");
+  cards.forEach((el, i) => {
+    if (!el.animate) return;
+    track(
+      el.animate(
+        [{ transform: "perspective(600px) rotateY(90deg)" }, { transform: "perspective(600px) rotateY(0deg)" }],
+        { duration: TURN_MS, delay: delay + Math.min(i, 12) * 25, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+      ),
+    );
+  });
+}
+
 /** A caught seat shakes. */
 function shake(el, delay) {
   if (!el || reduced() || !el.animate) return;
@@ -219,6 +236,9 @@ export function animateEvents(root, events, { mine, ownPlay, players }) {
       }
       case "eliminated":
         eliminate(at.seat(e.seat), next());
+        break;
+      case "turn_over":
+        turnOver(root, next());
         break;
       case "catch":
         shake(at.seat(e.target), next());

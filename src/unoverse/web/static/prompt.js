@@ -3,6 +3,7 @@
 // allowed, "stack a draw card, take 4 or challenge" when it is). Every part is a catalogue
 // message (`table.prompt.*`), joined as the page's language joins a list (Intl.ListFormat).
 import { cardName } from "./cards.js";
+import { challenged, colorName } from "./events.js";
 import { language, t, tn } from "./words.js";
 
 /** The locale a list is joined in: the page's English is British ("colour", "a, b or c"). */
@@ -37,7 +38,7 @@ export function ownPrompt(window, groups, view) {
     else parts.push(plays.every((a) => a.kind === "jump") ? t("table.prompt.jump") : t("table.prompt.play"));
   }
   if (has("take") && penalty) {
-    parts.push(penalty.until_fire ? t("table.prompt.take_until_fire") : t("table.prompt.take_n", { n: penalty.amount }));
+    parts.push(takeWords(penalty, view));
   } else if (has("take")) parts.push(t("table.prompt.take"));
   if (has("challenge")) parts.push(t("table.prompt.challenge"));
   if (has("draw")) parts.push(t("table.prompt.draw"));
@@ -51,6 +52,13 @@ export function ownPrompt(window, groups, view) {
   return parts.length ? t("table.prompt.with", { lead, parts: either(parts) }) : lead;
 }
 
+/** Taking the pending penalty, in words: a count, or drawing until something. */
+function takeWords(penalty, view) {
+  if (penalty.until_fire) return t("table.prompt.take_until_fire");
+  if (penalty.until_color) return t("table.prompt.take_until_color", { color: colorName(view.color) });
+  return t("table.prompt.take_n", { n: penalty.amount });
+}
+
 /** What the prompt starts with, by the open window's kind ("" for another kind). */
 function leads(kind, view) {
   const penalty = view.pending;
@@ -60,9 +68,11 @@ function leads(kind, view) {
     case "drawn":
       return view.drawn ? t("table.prompt.lead.drawn", { card: cardName(view.drawn) }) : t("table.prompt.lead.drawn_unseen");
     case "penalty":
-      return penalty ? t("table.prompt.lead.penalty", { n: penalty.amount }) : t("table.prompt.lead.penalty_unknown");
+      return penalty && !penalty.until_color ? t("table.prompt.lead.penalty", { n: penalty.amount }) : t("table.prompt.lead.penalty_unknown");
     case "challenge":
-      return penalty ? t("table.prompt.lead.challenge", { n: penalty.amount }) : t("table.prompt.lead.challenge_unknown");
+      return penalty && !penalty.until_color
+        ? t("table.prompt.lead.challenge", { n: penalty.amount, card: challenged(view) })
+        : t("table.prompt.lead.challenge_unknown", { card: challenged(view) });
     case "color":
       return t("table.prompt.lead.color");
     case "blast":

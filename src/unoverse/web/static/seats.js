@@ -9,16 +9,36 @@ import { html, useEffect, useLayoutEffect, useRef, useState } from "./vendor/pre
 import { CardBack } from "./cards.js";
 import { SeatEmote } from "./emotes.js";
 import { seatParts } from "./game.js";
+import { MiniCard } from "./log.js";
 import { t, tn } from "./words.js";
 
 /** Each room timer's length in seconds (docs/protocol.md, room settings). */
 export const TIMER_SECONDS = { off: null, relaxed: 60, normal: 30, fast: 15 };
 
 /** The boxes' sizes [width, height]: a narrow table (a phone) has smaller seats, and
- * smaller still when there are many. */
-function seatSize(n, compact) {
-  if (!compact) return [136, 78];
-  return n >= 7 ? [78, 58] : [92, 62];
+ * smaller still when there are many; taller by a row where the seats show their cards'
+ * backs (`backs`: a deck of two-faced cards). */
+function seatSize(n, compact, backs) {
+  const row = backs ? (compact ? 16 : 20) : 0;
+  if (!compact) return [136, 78 + row];
+  return n >= 7 ? [78, 58 + row] : [92, 62 + row];
+}
+
+/** Whether the view's game plays two-faced cards (its discard pile's cards are). */
+export const twoFacedView = (view) => Boolean(view.top && view.top.includes("|"));
+
+/** How many backs a seat's row shows before "+n": as many as its width holds. */
+const backsShown = (seatW) => Math.floor((seatW - 26) / 15);
+
+/** The faces a seat shows of its cards from behind (UNO Flip's inactive faces, which every
+ * other seat sees, RULES.md §8.4), as small cards; the rest as a count. */
+function SeatBacks({ cards, who, room }) {
+  const shown = cards.length > room ? cards.slice(0, room - 1) : cards;
+  const more = cards.length - shown.length;
+  return html`<span class="seat-backs" role="group" aria-label=${t("table.seat.backs", { who })}>
+    ${shown.map((card, i) => html`<${MiniCard} key=${i} text=${card} />`)}
+    ${more > 0 && html`<span class="seat-backs-more" aria-label=${tn("table.seat.backs.more", more)}>+${more}</span>`}
+  </span>`;
 }
 
 /** The table's least height for `n` seats at a width, on a screen that is `short` or not
@@ -147,7 +167,8 @@ export function Ring({ view, state, mine, name, acting, catchable, onCatch, chil
   const inner = useHeight(middle);
   const n = view.players;
   const compact = w > 0 && w < 620;
-  const [seatW, seatH] = seatSize(n, compact || w === 0);
+  const twoFaced = twoFacedView(view);
+  const [seatW, seatH] = seatSize(n, compact || w === 0, twoFaced);
   // tall enough for the piles between the top seat and the bottom one
   const h = Math.max(ringHeight(n, compact || w === 0, short), 2 * seatH + inner + 12);
   const bottom = mine == null ? 0 : mine;
@@ -169,7 +190,8 @@ export function Ring({ view, state, mine, name, acting, catchable, onCatch, chil
     const style = { left: `${x - seatW / 2}px`, top: `${y - seatH / 2}px`, width: `${seatW}px`, height: `${seatH}px` };
     seats.push(html`<${Seat} key=${seat} seat=${seat} me=${seat === mine} style=${style} view=${view} state=${state}
       name=${name} acting=${acting === seat} next=${next === seat && next !== acting}
-      catchable=${catchable.has(seat)} onCatch=${() => onCatch(seat)} compact=${compact} tight=${compact} />`);
+      catchable=${catchable.has(seat)} onCatch=${() => onCatch(seat)} compact=${compact} tight=${compact}
+      backsRoom=${backsShown(seatW)} />`);
   }
   const turning = clockwise ? "clockwise" : "counter-clockwise";
   const order = clockwise ? t("table.ring.cw") : t("table.ring.ccw");
@@ -182,7 +204,7 @@ export function Ring({ view, state, mine, name, acting, catchable, onCatch, chil
   </div>`;
 }
 
-function Seat({ seat, me, style, view, state, name, acting, next, catchable, onCatch, compact, tight }) {
+function Seat({ seat, me, style, view, state, name, acting, next, catchable, onCatch, compact, tight, backsRoom }) {
   const presence = state.presence[seat] || {};
   const count = view.hand_sizes[seat];
   const out = view.eliminated[seat];
@@ -216,6 +238,7 @@ function Seat({ seat, me, style, view, state, name, acting, next, catchable, onC
       <span class="seat-name" title=${name(seat)}>${shown}</span>
       <${SeatEmote} state=${state} seat=${seat} />
     </div>
+    ${view.backs[seat] && view.backs[seat].length > 0 && html`<${SeatBacks} cards=${view.backs[seat]} who=${name(seat)} room=${backsRoom} />`}
     <div class="seat-foot">
       ${compact && avatar}
       ${(!me || compact) && html`<${CardBack} count=${count} small=${true} />`}

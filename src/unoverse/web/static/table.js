@@ -7,12 +7,12 @@
 import { html, useEffect, useLayoutEffect, useMemo, useRef, useState } from "./vendor/preact-htm.js";
 import { Card, CardBack, ColorChip, cardName } from "./cards.js";
 import { groupLegal, parseAction, playOptions, sortHand } from "./actions.js";
-import { asks, colorName, rich } from "./events.js";
+import { asks, challenged, colorName, rich } from "./events.js";
 import { seatName } from "./game.js";
 import { byeText } from "./net.js";
 import { Settings } from "./settings.js";
 import { RulesPanel } from "./rules.js";
-import { EmptyRing, Ring, TIMER_SECONDS } from "./seats.js";
+import { EmptyRing, Ring, TIMER_SECONDS, twoFacedView } from "./seats.js";
 import { Hand, keyed } from "./hand.js";
 import { animateEvents, flipFrom, places, rectOf, settle } from "./motion.js";
 import { sound, soundsFor } from "./sound.js";
@@ -119,12 +119,15 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     for (const { event: e } of fresh) {
       if (e.kind === "swap" && (e.seat === mine || e.target === mine)) return e.seat === mine ? e.target : e.seat;
       if (e.kind === "rotate" && view) return (mine - e.direction + view.players) % view.players;
+      if (e.kind === "turn_over") return "turned";
     }
     return fresh.length ? "draw" : "pile";
   }, [fresh]);
   const handSource = () => {
     if (!root.current) return null;
     const at = places(root.current);
+    // a hand turned over holds the same cards, each with its other face up: none arrives
+    if (handFrom === "turned") return null;
     return handFrom === "draw" ? at.draw() : handFrom === "pile" ? at.pile() : at.seatRect(handFrom);
   };
 
@@ -248,8 +251,8 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     ? t("table.blocked")
     : mandatory
       ? mine != null && (mandatory.seat === mine || (mandatory.kind === "live" && legal.length > 0))
-        ? ownPrompt(mandatory, groups, view) || asks(mandatory, name, mandatory.seat === mine)
-        : asks(mandatory, name, false)
+        ? ownPrompt(mandatory, groups, view) || asks(mandatory, name, mandatory.seat === mine, view)
+        : asks(mandatory, name, false, view)
       : view.winner != null
         ? t("table.wins", { who: name(view.winner) })
         : "";
@@ -258,7 +261,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     if (b) act(b.text);
   };
 
-  return html`<main class=${`table-page variant-${view.variant} phase-${view.phase}`} data-version=${view.version} ref=${root}>
+  return html`<main class=${`table-page variant-${view.variant} phase-${view.phase} ${view.dark ? "dark-side" : ""}`} data-version=${view.version} ref=${root}>
     <${TopBar} code=${code} state=${state} conn=${conn} onPanel=${setPanel} onLeave=${onLeave} />
     <section class="felt seats" aria-label=${t("table.felt")}>
       <${Ring} view=${view} state=${state} mine=${mine} name=${name} acting=${acting} catchable=${catchable}
@@ -383,15 +386,18 @@ function Center({ view, state, pending, name, onDraw, canDraw }) {
           <span class="launcher-state" aria-hidden="true">${view.launcher === 0 ? t("table.launcher.fired") : tn("table.launcher.presses", view.launcher)}</span></div>`
         : html`<button class="draw-pile" disabled=${!canDraw} onClick=${onDraw}
             aria-label=${canDraw ? tn("table.draw_pile.draw", view.draw_count) : tn("table.draw_pile", view.draw_count)}>
-            <${CardBack} count=${view.draw_count} />
+            <${CardBack} count=${view.draw_count} face=${view.pile_back} />
           </button>`}
       <div class=${`top ${pending ? "pending" : ""}`} aria-live="polite">
         ${top ? html`<${Card} key=${`${top}-${view.discard ? view.discard.length : 0}`} text=${top} declared=${view.color} title=${cardName(top, view.color)} />` : html`<span class="muted">${t("table.no_card")}</span>`}
-        ${view.pending && html`<span class="plus" aria-label=${tn("table.pending", view.pending.amount)}>+${view.pending.amount}</span>`}
+        ${view.pending && (view.pending.until_color
+          ? html`<span class="plus" aria-label=${t("table.pending.until_color", { color: colorName(view.color) })}>+${view.color}</span>`
+          : html`<span class="plus" aria-label=${tn("table.pending", view.pending.amount)}>+${view.pending.amount}</span>`)}
         ${top && html`<span class="top-by">${by}</span>`}
       </div>
     </div>
     <div class="state">
+      ${twoFacedView(view) && html`<span class=${`badge side ${view.dark ? "dark" : "light"}`}>${view.dark ? t("table.side.dark") : t("table.side.light")}</span>`}
       ${view.steps.length > 0
         ? html`<${Spectrum} color=${view.color} steps=${view.steps} />`
         : view.color && html`<span class="active-color">${rich("table.color", { chip: html`<${ColorChip} color=${view.color} />` })}</span>`}
@@ -406,6 +412,13 @@ function blastBadge(card) {
   return t("table.blast.badge", { n: card[1], what: t(`card.challenge.${card.slice(2)}`) });
 }
 
+/** The button that takes the pending penalty: its count, or the colour drawn to. */
+function takeLabel(view) {
+  if (!view.pending) return t("table.action.take");
+  if (view.pending.until_color) return t("table.action.take_until_color", { color: colorName(view.color) });
+  return t("table.action.take_n", { n: view.pending.amount });
+}
+
 function Actions({ act, button, groups, callUno, onUno, view, name, blastOptions, picked }) {
   const draw = button("draw");
   const press = button("press");
@@ -414,8 +427,8 @@ function Actions({ act, button, groups, callUno, onUno, view, name, blastOptions
     ${draw ? html`<button onClick=${() => act(draw.text)}>${t("table.action.draw")}</button>` : !press && !blastOptions.length && html`<button disabled>${view.launcher != null ? t("table.action.press") : t("table.action.draw")}</button>`}
     ${press && html`<button onClick=${() => act(press.text)}>${t("table.action.press")}</button>`}
     ${button("pass") && html`<button onClick=${() => act("pass")}>${t("table.action.pass")}</button>`}
-    ${button("take") && html`<button class="warn" onClick=${() => act("take")}>${view.pending ? t("table.action.take_n", { n: view.pending.amount }) : t("table.action.take")}</button>`}
-    ${button("challenge") && html`<button class="warn" onClick=${() => act("challenge")}>${t("table.action.challenge")}</button>`}
+    ${button("take") && html`<button class="warn" onClick=${() => act("take")}>${takeLabel(view)}</button>`}
+    ${button("challenge") && html`<button class="warn" onClick=${() => act("challenge")}>${t("table.action.challenge", { card: challenged(view) })}</button>`}
     ${button("catch_illegal") && html`<button class="warn" onClick=${() => act("catch_illegal")}>${t("table.action.catch_illegal")}</button>`}
     ${button("disarm") && html`<button onClick=${() => act("disarm")}>${t("table.action.disarm")}</button>`}
     ${button("color") && html`<span class="choose-color" role="group" aria-label=${t("table.first_color")}>
