@@ -214,7 +214,7 @@ def test_a_caught_illegal_flip_turns_the_table_back() -> None:
     g.apply(0, "GF|T3")  # a green Flip on a yellow 7: illegal, and the table turns
     assert top(g) == "P2|R5"
     events = g.apply(1, "catch_illegal")
-    assert [e.kind for e in events][:2] == [ev.ILLEGAL_CAUGHT, ev.TURN_OVER]  # told to all
+    assert [e.kind for e in events][:2] == [ev.TURN_OVER, ev.ILLEGAL_CAUGHT]  # told to all
     assert g.discard == before[0] and top(g) == "Y7|O2" and g.color == color("Y")
     assert g.draw_pile[: len(before[1])] == before[1][: len(g.draw_pile)]
     assert not any(DARK_UP[c] for h in g.hands for c in h)

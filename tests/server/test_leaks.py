@@ -16,7 +16,7 @@ import httpx
 import pytest
 
 import unoverse as uv
-from unoverse.core.cards import CARD_TEXT
+from unoverse.core.cards import CARD_TEXT, FACE
 from unoverse.core.game import Game
 
 from .players import FAST, QUICK, Client, in_process, room
@@ -127,7 +127,12 @@ def test_no_frame_to_a_seat_holds_what_it_may_not_know(preset: str, tmp_path: Pa
                     if seat is None:
                         assert view["hand"] == [] and not any(view["known"])
                     else:
-                        assert view["hand"] == [CARD_TEXT[c] for c in truth.hands[seat]]
+                        # its hand as it sees it: its cards, those it has not seen both
+                        # ways (two-faced cards, RULES.md §8.4) by their face up alone
+                        hand = truth.view(seat).hand
+                        assert view["hand"] == [CARD_TEXT[c] for c in hand]
+                        faces = sorted(FACE[c] for c in truth.hands[seat])
+                        assert sorted(FACE[c] for c in hand) == faces
                         known = [[CARD_TEXT[c] for c in k] for k in truth.view(seat).known]
                         assert view["known"] == known  # what the seat has seen, no more
                     lists = lists_in({**frame, "view": {**view, "hand": [], "known": []}})

@@ -100,7 +100,7 @@ def test_every_key_the_page_names_or_builds_has_its_words() -> None:
     app = (STATIC / "app.js").read_text()
     listed = app[app.index("const PRESETS") : app.index("];", app.index("const PRESETS"))]
     presets = re.findall(r'\["[\w+=]+", "(\w+)"\]', listed)
-    assert len(presets) == 8
+    assert len(presets) == 9
     keys |= {f"page.preset.{p}.{part}" for p in presets for part in ("title", "line")}
     engine_codes = {
         cls.code

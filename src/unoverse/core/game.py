@@ -1120,9 +1120,9 @@ class Game(Plays):
         self.illegal = None
         self.jump_undo = None  # no jump-in on the card taken back, nor on the one restored
         self.landed += 1  # the top card changed: a jump-in naming either one is stale
-        turned = self.discard[-1] != c
-        if turned:  # it turned the table over: turned back, it is on top (§8.12)
+        if self.discard[-1] != c:  # it turned the table over: turned back, it is on top (§8.12)
             turn_over(self)
+            events.append(Event(ev.TURN_OVER, seat))
         self.discard.pop()
         self.discard_by.pop()
         self.hands[offender].append(c)
@@ -1138,8 +1138,6 @@ class Game(Plays):
         if self.rules.hidden_backs:  # told as its play was (``core.backs``)
             back = backs.seen_by(self, offender, back)
         events.append(Event(ev.ILLEGAL_CAUGHT, seat, back, target=offender))
-        if turned:
-            events.append(Event(ev.TURN_OVER, seat))
         self.draw(offender, 2, ev.FOR_ILLEGAL, events)
         if self.phase != _OVER:  # (an elimination may have left one seat)
             self.set_turn(self.next_seat(offender))
