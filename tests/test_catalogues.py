@@ -16,6 +16,7 @@ from types import ModuleType
 
 import pytest
 from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po
 
 from unoverse import i18n
 from unoverse.core.cards import COLOR_LETTERS
@@ -71,6 +72,44 @@ def test_a_message_has_the_same_fields_in_every_language() -> None:
         for key, texts in _messages(lang).items():
             for text, source in zip(texts, english[key], strict=True):
                 assert _fields(text) == _fields(source), (lang, key, text, source)
+
+
+def _keys_of(path: Path, lang: str) -> set[str]:
+    """The keys one ``.po`` file holds."""
+    with path.open("rb") as source:
+        return {TOOL.key_of(m.id) for m in read_po(source, locale=lang) if m.id}
+
+
+def test_a_variants_own_words_are_merged_after_the_shared_files() -> None:
+    """Each variant package's ``words/<language>.po`` joins its language's catalogue, after
+    the shared files; no shared file holds a key that names a variant with its own words
+    (``variant.flip.name``, ``option.flip.*``)."""
+    for lang in i18n.LANGUAGES:
+        sources = TOOL.sources(lang)
+        own = [path for path in sources if path.parent.name == "words"]
+        assert TOOL.VARIANTS / "flip" / "words" / f"{lang}.po" in own
+        shared = sources[: -len(own)]
+        assert shared and sources[-len(own) :] == own
+        for path in own:
+            assert _keys_of(path, lang) <= set(_messages(lang)), path
+            variant = path.parent.parent.name
+            for other in shared:
+                named = [k for k in _keys_of(other, lang) if variant in k.split(".")]
+                assert not named, f"{other}: keys that belong in {path}: {named}"
+
+
+def test_a_key_in_two_files_is_an_error(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A variant's file may not say again a key a shared file has."""
+    words = tmp_path / "someday" / "words"
+    words.mkdir(parents=True)
+    (words / "en.po").write_text(
+        'msgid ""\nmsgstr ""\n"Language: en\\n"\n'
+        f'"Plural-Forms: {TOOL.PLURAL_FORMS}\\n"\n\n'
+        'msgid "color.R"\nmsgstr "red"\n'
+    )
+    monkeypatch.setattr(TOOL, "VARIANTS", tmp_path)
+    with pytest.raises(TOOL.CatalogueError, match=r"'color\.R' is in another file too"):
+        TOOL.merged("en")
 
 
 def test_every_key_the_code_names_is_in_the_catalogue() -> None:

@@ -1,8 +1,11 @@
-"""Compile the message catalogues (``src/unoverse/i18n/po/<language>/*.po``) for their readers.
+"""Compile the message catalogues (the shared ``.po`` files, the variants' own) for their readers.
 
-Each language's ``.po`` files (one per area: the log, the engine's reasons, the page, the
-terminal) are read with Babel and merged into one catalogue per language (a key in two files
-is an error), written twice:
+Each language's ``.po`` files are read with Babel and merged into one catalogue per language
+(a key in two files is an error): the shared ones, ``src/unoverse/i18n/po/<language>/*.po``,
+one per area (the log, the engine's reasons, the page, the terminal), then each variant
+package's own, ``src/unoverse/variants/**/words/<language>.po`` (its name, options, cards and
+the sentences that name them), so a variant brings its words by dropping its files in. It is
+written twice:
 
 - ``src/unoverse/i18n/locale/<language>/LC_MESSAGES/unoverse.mo``, which Python reads with
   the standard library's ``gettext`` (``unoverse.i18n``);
@@ -38,6 +41,8 @@ from babel.messages.pofile import read_po
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "unoverse"
 SOURCES = PACKAGE / "i18n" / "po"
+#: Where the variant packages are: each may hold its own words in ``words/<language>.po``.
+VARIANTS = PACKAGE / "variants"
 LOCALE = PACKAGE / "i18n" / "locale"
 WEB = PACKAGE / "web" / "static" / "i18n"
 LANGUAGES = ("en", "es")
@@ -56,14 +61,21 @@ class CatalogueError(Exception):
     """Sources that do not make one catalogue (a key twice, a plural without its forms)."""
 
 
+def sources(language: str) -> list[Path]:
+    """The ``.po`` files of ``language`` in the order they are merged: the shared files, then
+    the variants' own, each group sorted."""
+    shared = sorted((SOURCES / language).glob("*.po"))
+    return shared + sorted(VARIANTS.glob(f"**/words/{language}.po"))
+
+
 def merged(language: str) -> Catalog:
-    """Every ``.po`` of ``language`` as one catalogue."""
+    """Every ``.po`` of ``language`` (``sources``) as one catalogue."""
     catalogue = Catalog(
         locale=language, domain="unoverse", project="unoverse", creation_date=EPOCH, fuzzy=False
     )
     catalogue.revision_date = EPOCH
     catalogue.mime_headers = [("Plural-Forms", PLURAL_FORMS)]
-    for path in sorted((SOURCES / language).glob("*.po")):
+    for path in sources(language):
         with path.open("rb") as source:
             part = read_po(source, locale=language)
         if part.plural_forms != PLURAL_FORMS:

@@ -1,6 +1,6 @@
 """Tables of UNO Flip (RULES.md §8) for its rule tests: a position laid out in the card
-notation, or a round dealt from a seed with a chosen first card. UNO Flip is not yet among
-the variants played, so these build its games from the variant itself."""
+notation, or a round dealt from a seed with a chosen first card, built from the variant
+itself."""
 
 from __future__ import annotations
 

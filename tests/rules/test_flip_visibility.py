@@ -106,6 +106,20 @@ def test_a_card_of_the_deck_twice_played_blind_leaves_its_copy_playable_by_face(
     assert texts(g.view(0).discard[-2:]) == ["B1", "B9|O5"]
 
 
+def test_a_refusal_names_the_cards_by_what_its_seat_sees() -> None:
+    # after a draw, only the drawn card may be played: the refusal of a blind R1 (R1|P3)
+    # says R1, never the back its holder has not seen
+    g = unseen(table("R5|P2", "B2|O8 R9|V5", "R1|P3 G7|O6", "Y3|V1"), 0)
+    g.apply(0, "draw")
+    with pytest.raises(IllegalAction) as refused:
+        g.apply(0, "R1")
+    said = f"{refused.value.message} {refused.value.fields}"
+    assert "R1" in said and "P3" not in said and "R9|V5" in said, said
+    # an error that names no blind card is left as it was
+    with pytest.raises(IllegalAction, match=r"^G7\|O6 "):
+        table("R5|P2", "B2|O8", "G7|O6").apply(0, "G7|O6")
+
+
 def test_a_timeout_names_the_action_by_what_its_seat_sees() -> None:
     g = unseen(table("W+2|O4", "B2|O8", "R1|P3", "Y3|V1", "B9|O5"), 0)
     g.phase, g.color_next = Phase.COLOR, 0
@@ -155,6 +169,13 @@ def told(g: Game, seat: int, action: Action | str, actor: int) -> tuple[object, 
     return tuple(redact(e, seat) for e in g.apply(actor, action))
 
 
+def refusal(g: Game, seat: int, action: str) -> tuple[object, ...]:
+    """What ``seat`` is told when ``g`` refuses its ``action`` (which it must refuse)."""
+    with pytest.raises(UnoverseError) as refused:
+        g.apply(seat, action)
+    return type(refused.value), refused.value.message, refused.value.fields
+
+
 @pytest.mark.parametrize("players", [2, 4, 7])
 def test_what_a_seat_cannot_see_never_reaches_it(players: int) -> None:
     compared = 0
@@ -171,6 +192,11 @@ def test_what_a_seat_cannot_see_never_reaches_it(players: int) -> None:
                 differed += w.hands != g.hands
                 assert w.view(seat) == g.view(seat)
                 assert w.legal_actions(seat) == g.legal_actions(seat)
+                # a refused play of a card it holds says the same in both (no back unseen)
+                offered = {str(a) for a in g.legal_actions(seat)}
+                for c in set(g.view(seat).hand):
+                    if CARD_TEXT[c] not in offered:
+                        assert refusal(w, seat, CARD_TEXT[c]) == refusal(g, seat, CARD_TEXT[c])
                 # its own play or choice (a draw shows it cards of the pile, which differ)
                 mine = [a for a in g.legal_actions(seat) if a.kind in QUIET]
                 if seat in g.acting_seats() and mine:

@@ -1,6 +1,7 @@
 """``GET /api/variants``, what the page's room form offers: every variant with the options it
-accepts (``Variant.offered``), so that nothing offered there is refused whatever else is set;
-an option a variant refuses, sent anyway, is refused with its reason (docs/protocol.md)."""
+accepts (``Variant.offered``), so that nothing offered there is refused whatever else is set,
+and the quick starts it declares; an option a variant refuses, sent anyway, is refused with its
+reason (docs/protocol.md)."""
 
 from __future__ import annotations
 
@@ -9,9 +10,12 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 
 import unoverse as uv
 from unoverse.core.reasons import message
+from unoverse.core.setup import new_game
+from unoverse.core.variant import QuickStart, Variant
 
 from .players import in_process
 
@@ -52,3 +56,41 @@ def test_the_variants_listing_offers_only_what_each_variant_accepts(tmp_path: Pa
     assert attack["stacking"]["choices"] == ["off", "same", "progressive"]
     blast = {o["name"]: o for o in listed["blast"]["options"]}
     assert blast["blast.numbers"]["minimum"] == 1  # (0: no number to start on, U-B-19)
+
+
+def test_the_variants_listing_gives_each_variants_quick_starts(tmp_path: Path) -> None:
+    """The lobby's quick starts are the variants' own (``Variant.quick_starts``), in the
+    variants' order: each a preset of its variant that makes a game, each named by its own
+    words (``page.preset.<id>``)."""
+
+    async def main() -> list[dict[str, Any]]:
+        async with (
+            in_process(f"sqlite+aiosqlite:///{tmp_path / 'u.db'}") as server,
+            httpx.AsyncClient(base_url=server.base) as http,
+        ):
+            r = await http.get("/api/variants")
+            assert r.status_code == 200
+            answer: list[dict[str, Any]] = r.json()
+            return answer
+
+    listed = asyncio.run(main())
+    starts = [(v["name"], q["preset"], q["id"]) for v in listed for q in v["quick_starts"]]
+    assert starts == [
+        ("classic", "classic", "classic"),
+        ("classic", "classic+stacking=progressive+seven_zero", "house"),
+        ("classic", "classic+jump_in", "jump_in"),
+        ("minecraft", "minecraft", "minecraft"),
+        ("attack", "attack", "attack"),
+        ("full_spectrum", "full_spectrum", "full_spectrum"),
+        ("blast", "blast", "blast"),
+        ("blast", "blast+mode=blast", "blast_mode"),
+        ("flip", "flip", "flip"),
+    ]
+    for name, preset, _ in starts:
+        game = new_game(preset, 3, 1)
+        assert game.rules.name == name
+
+
+def test_a_quick_start_of_another_variant_is_refused() -> None:
+    with pytest.raises(ValueError, match="name another variant"):
+        Variant("mine", "Mine", (), (), quick_starts=(QuickStart("classic", "classic"),))

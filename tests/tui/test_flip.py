@@ -211,9 +211,9 @@ def test_each_turn_over_says_the_side_it_leaves_up() -> None:
     assert sides_after([turn, turn, turn], dark=True) == [True, False, True]
     assert sides_after([other], dark=True) == []
     line = _text(turn_over_line(turn, True, lambda s: "Ana" if s == 1 else ""))
-    assert line == " flip  Ana turns the table over: the dark side is up"
+    assert line == " turn over  Ana turns the table over: the dark side is up"
     first = _text(turn_over_line({"kind": "turn_over", "seat": None}, False, lambda s: ""))
-    assert first == " flip  The first card turns the table over: the light side is up"
+    assert first == " turn over  The first card turns the table over: the light side is up"
 
 
 # -- challenges ------------------------------------------------------------------------------
@@ -299,7 +299,7 @@ def test_the_flip_words_in_spanish(spanish: None) -> None:
     asked = render.asked(_shown(game, events, seat=1), 0)[0]
     assert asked.startswith("Un Flip ha sacado un comodín: ")
     line = _text(turn_over_line({"kind": "turn_over", "seat": 1}, True, lambda s: "Ana"))
-    assert line == " flip  Ana da la vuelta a la mesa: se juega el lado oscuro"
+    assert line == " vuelta  Ana da la vuelta a la mesa: se juega el lado oscuro"
 
 
 @pytest.mark.parametrize("language", ["en", "es"])

@@ -19,13 +19,12 @@ cannot tell those cards apart, so which one it picks carries nothing it did not 
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from typing import Final
 
 from .actions import Action
 from .cards import CARD_TEXT, DARK_UP, FACE, N_CARDS, TWIN
-from .errors import IllegalAction
+from .errors import IllegalAction, UnoverseError
 from .events import Event
 from .options import N_
 from .table import Draws, Table
@@ -143,12 +142,17 @@ def real_action(t: Table, seat: int, a: Action) -> Action:
     if a.card < 0:
         return a
     hand = t.hands[seat]
-    # as ``as_seen`` counts them: a card of the deck twice (two B1|VSA) may be blind in the
-    # discard pile and in the hand
-    blind = list((Counter(t.known[seat][seat]) & Counter(hand)).elements())
+    known = t.known[seat][seat]
+    # the blind cards held, as a multiset as ``as_seen`` counts them (a card of the deck twice,
+    # two B1|VSA, may be blind in the discard pile and in the hand), in the order of ``known``
     seen = list(hand)
-    for c in blind:
-        seen.remove(c)
+    blind: list[int] = []
+    for c in known:
+        if c in seen:
+            seen.remove(c)
+            blind.append(c)
+    if len(blind) > 1:
+        blind.sort(key=known.index)  # copies together, as a multiset lists them
     laid = [a.card, *a.more]
     for i, c in enumerate(laid):
         if FACE[c] != c:  # a card of the deck, by its id: only if not blind
@@ -168,6 +172,15 @@ def real_action(t: Table, seat: int, a: Action) -> Action:
     return a._replace(card=laid[0], more=tuple(laid[1:]))
 
 
+def refused_as_seen(t: Table, seat: int, error: UnoverseError) -> UnoverseError:
+    """``error``, refusing ``seat``'s action, as the seat is told it: each card blind to it
+    by its light face, as its view shows it, so that no refusal tells it a back."""
+    blind = t.known[seat][seat]
+    if not blind:
+        return error
+    return error.renamed({CARD_TEXT[c]: CARD_TEXT[LIGHT_FACE[c]] for c in blind})
+
+
 __all__ = [
     "LIGHT_FACE",
     "SEEN_DRAWS",
@@ -176,6 +189,7 @@ __all__ = [
     "offered_as_seen",
     "pile_back",
     "real_action",
+    "refused_as_seen",
     "see",
     "seen_by",
 ]

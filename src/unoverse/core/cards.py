@@ -48,8 +48,9 @@ BLAST_KINDS: Final = (
     "!4SN",
 )
 
-#: Kinds printed only on two-faced cards: the dark Draw Five and either side's Flip, in a
-#: colour; the light Wild Draw Two and the dark Wild Draw Color (RULES.md §8.2).
+#: Kinds printed only on two-faced cards (RULES.md §8.2): in a colour, the dark Draw Five and
+#: the card that turns the table over (either side); the light Wild Draw Two and the dark
+#: Wild Draw Color.
 FACE_COLORED_KINDS: Final = ("+5", "F")
 FACE_WILD_KINDS: Final = ("W+2", "WDC")
 

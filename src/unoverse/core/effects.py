@@ -84,6 +84,10 @@ PENALTY_EFFECTS: Final = frozenset(
     {DRAW, WILD_DRAW, HIT_FIRE, REVERSE_DRAW, WILD_PENALTY, WILD_DRAW_COLOR}
 )
 
+#: Effects whose penalty its victim may challenge instead of drawing (P5: a Wild Draw Four;
+#: a wild that draws until a colour comes, §8.9), when a seat played the card.
+CHALLENGED: Final = frozenset({WILD_DRAW, WILD_DRAW_COLOR})
+
 # ``Table.pen_until``: how a pending penalty is drawn.
 PEN_COUNT: Final = 0  # ``pen_amount`` cards
 PEN_FIRE: Final = 1  # until a card comes: the launcher fires (Wild Hit-Fire, §3.4)

@@ -6,6 +6,8 @@ these has changed nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 
 class UnoverseError(Exception):
     """Base of every error the project raises on bad input.
@@ -42,6 +44,20 @@ class UnoverseError(Exception):
 
     def __str__(self) -> str:
         return self.message
+
+    def renamed(self, texts: Mapping[str, str]) -> UnoverseError:
+        """The same error with each text of ``texts`` said as its value, in its message and
+        its fields (a card as the seat that named it sees it, ``core.backs``)."""
+
+        def said(value: object) -> object:
+            if isinstance(value, str):
+                for text, shown in texts.items():
+                    value = value.replace(text, shown)
+                return value
+            return [said(v) for v in value] if isinstance(value, list) else value
+
+        fields = {name: said(value) for name, value in self.fields.items()}
+        return _rebuild(type(self), str(said(self._message)), self.reason, fields)
 
     def __reduce__(self) -> tuple[object, ...]:
         # the fields are keywords: rebuilt by name, as raised (pickled to a worker and back)

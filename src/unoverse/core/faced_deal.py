@@ -69,9 +69,12 @@ def deal_faced(view: View, me: int, rng: Rng) -> FacedDeal:
         places.append((draw, len(draw) - 1, view.pile_back, BACK))
     order = list(range(len(places)))
     rng.shuffle(order)
-    chosen = _match(
-        [[i for i, c in enumerate(pool) if places[p][3][c] == places[p][2]] for p in order]
-    )
+    # each place's candidates, in pool order: the pool's indices by the face each look shows
+    shows: dict[tuple[int, int], list[int]] = {}
+    for i, c in enumerate(pool):
+        shows.setdefault((0, LIGHT_FACE[c]), []).append(i)
+        shows.setdefault((1, BACK[c]), []).append(i)
+    chosen = _match([shows.get((int(places[p][3] is BACK), places[p][2]), []) for p in order])
     if chosen is None:
         raise ValueError("determinise: no deal of the two-faced cards agrees with the view")
     used = set()

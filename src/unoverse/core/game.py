@@ -65,7 +65,7 @@ from .effects import (
     STACK_BLAST_GE,
     STACK_PROGRESSIVE,
 )
-from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction
+from .errors import IllegalAction, NotationError, NotYourWindow, StaleAction, UnoverseError
 from .events import Event
 from .landing import all_draw, rotate_hands, swap_hands
 from .options import shown
@@ -389,6 +389,15 @@ class Game(Plays):
             raise NotYourWindow(reason=N_("reason.eliminated"), seat=seat)
         if self.rules.hidden_backs:  # the cards it names as it sees them (``core.backs``)
             a = backs.real_action(self, seat, a)
+            try:
+                return self._checked(seat, a, when)
+            except UnoverseError as e:  # told as the seat sees its cards
+                raise backs.refused_as_seen(self, seat, e) from None
+        return self._checked(seat, a, when)
+
+    def _checked(self, seat: int, a: Action, when: float | None) -> list[Event]:
+        """Check ``a`` by ``seat`` (a seat of the round, its cards named by id), then carry it
+        out; ``apply``'s last steps."""
         k = a.kind
         if a.uno and k is not _PLAY and k is not _DRAW and k is not _JUMP and k is not _PRESS:
             raise IllegalAction(reason=N_("reason.uno_with_play"), action=a)
@@ -766,7 +775,7 @@ class Game(Plays):
             eff = rules.effect[eff_kind]
         amount = rules.amount[eff_kind] * mult
         declared = a.color
-        if eff == fx.WILD_DRAW or eff == fx.WILD_DRAW_COLOR:
+        if eff == fx.WILD_DRAW or eff == fx.WILD_DRAW_COLOR:  # fx.CHALLENGED, unrolled
             self.pen_legal = self._wild_draw_legal(hand, c)
         if illegal:
             self.illegal = (p, c, self.color, self.top_kind, self.direction)
@@ -922,7 +931,7 @@ class Game(Plays):
             raise IllegalAction(reason=N_("reason.uno_one_left"), action=a)
 
     def _do_jump(self, j: int, a: Action, events: list[Event]) -> None:
-        """Cancel the covered card's pending effect — no flip, no skip, no draw, no hand move
+        """Cancel the covered card's pending effect — no reversal, no skip, no draw, no hand move
         — then play the jumper's card, whose effect is computed from the jumper (§4.9).
         Cards already dealt at once (Downpour, zero_chooses_direction) stay dealt."""
         assert self.jump_undo is not None

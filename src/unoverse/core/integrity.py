@@ -369,8 +369,8 @@ def _penalty(game: Game) -> Problem:
     if game.pen_source != by:
         played = f"seat {by}" if by >= 0 else "the first card (-1)"
         return "penalty", f"the penalty comes from the top card's player, {played}"
-    if game.pen_challenge and (eff not in (fx.WILD_DRAW, fx.WILD_DRAW_COLOR) or by < 0):
-        return "penalty", "only a Wild Draw Four or Wild Draw Color a seat played is challenged"
+    if game.pen_challenge and (eff not in fx.CHALLENGED or by < 0):
+        return "penalty", "only a wild draw card a seat played is challenged (fx.CHALLENGED)"
     if game.pen_returned != (eff == fx.BOOMERANG):
         return "penalty", "a penalty is returned exactly when a Boomerang is on top"
     if game.out not in (-1, by):

@@ -148,11 +148,22 @@ class DeckRow:
     points: int
 
 
+@dataclass(frozen=True, slots=True)
+class QuickStart:
+    """A ready-made game a variant offers in the page's lobby: its ``preset`` (the variant's
+    own name, then options: ``classic+jump_in``) and ``id``, which names its words in the
+    page's catalogue (``page.preset.<id>.title`` and ``.line``)."""
+
+    preset: str
+    id: str
+
+
 @dataclass(frozen=True)
 class Variant:
-    """A variant's descriptor: what it is called, its options and player counts, and its
-    bots' settings; subclasses override the hooks they need. ``unoverse.variants.VARIANTS``
-    lists every variant the engine plays."""
+    """A variant's descriptor: what it is called, its options and player counts, its bots'
+    settings and the quick starts it offers (``GET /api/variants`` lists them for the lobby,
+    so that the page names no variant); subclasses override the hooks they need.
+    ``unoverse.variants.VARIANTS`` lists every variant the engine plays."""
 
     name: str
     title: str
@@ -161,6 +172,7 @@ class Variant:
     min_players: int = 2
     max_players: int = 10
     bots: BotSettings = field(default_factory=BotSettings)
+    quick_starts: tuple[QuickStart, ...] = ()
     _specs: dict[str, OptionSpec] = field(init=False, repr=False, compare=False)
     _offered: dict[str, OptionSpec] = field(init=False, repr=False, compare=False)
 
@@ -187,6 +199,9 @@ class Variant:
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_specs", {s.name: s for s in self.option_specs})
+        strays = [q.preset for q in self.quick_starts if q.preset.split("+")[0] != self.name]
+        if strays:  # the lobby selects the variant by the preset's first part
+            raise ValueError(f"{self.name}'s quick starts name another variant: {strays}")
         whole = {key for key in self.refused if "=" not in key}
         values: dict[str, set[str]] = {}
         for key in self.refused.keys() - whole:

@@ -3,10 +3,11 @@
 A message is named by a key (``log.play``, ``reason.no_match``, ``tui.keys.draw``), not by its
 English text, so the browser and the terminal can share one message and a missing translation
 is a missing key. The catalogues are gettext's: written as ``.po`` files under
-``i18n/locale/<language>/``, one file per area (the log, the engine's reasons, the page, the
-terminal) so they stay readable, and compiled by ``tools/catalogues.py`` (Babel) into one
-``unoverse.mo`` per language, which Python reads with the standard library's ``gettext``,
-and one ``web/static/i18n/<language>.json``, which the server serves to the page
+``i18n/po/<language>/``, one file per area (the log, the engine's reasons, the page, the
+terminal) so they stay readable, plus a variant package's own words
+(``variants/<name>/words/<language>.po``), and compiled by ``tools/catalogues.py`` (Babel)
+into one ``unoverse.mo`` per language, which Python reads with the standard library's
+``gettext``, and one ``web/static/i18n/<language>.json``, which the server serves to the page
 (``web/static/words.js``). ``tools/catalogues.py --check`` and ``tests/test_catalogues.py``
 fail on a compiled catalogue out of date with its sources, a key missing in one language or
 a key the code uses that no catalogue has.

@@ -15,7 +15,7 @@ launcher, no ``arm`` outside BLAST mode...), so it is the same for every round o
 configuration; ``ActionSpace.mask`` marks, from the engine's own legal actions,
 exactly the tokens that lead to an action the engine accepts.
 
-Two-faced cards (UNO Flip, RULES.md §8) are named as the engine's legal actions name them
+Two-faced cards (RULES.md §8) are named as the engine's legal actions name them
 (``core.backs``): a card whose back the seat knows by its id with the face up first
 (``R1|P3`` on the light side, ``P3|R1`` on the dark side), so a play says which back leaves
 the hand; a card whose back it has not seen (blind, §8.4) by its light face alone (``R1``),
@@ -48,9 +48,6 @@ REFEREE: Final = frozenset({Kind.TIMEOUT, Kind.STALL, Kind.STUCK, Kind.PENALIZE}
 _BLAST_KINDS: Final = frozenset(KIND_INDEX[k] for k in BLAST_KINDS)
 #: A seat named in an action's text (``catch:2``, ``>2``): written relative, ``+2``.
 _RELATIVE: Final = re.compile(r"(catch:|>)(\d+)")
-#: The effects whose penalty its victim may challenge (P5): a Wild Draw Four, and UNO Flip's
-#: Wild Draw Two and Wild Draw Color (§8.9).
-_CHALLENGEABLE: Final = frozenset({fx.WILD_DRAW, fx.WILD_DRAW_COLOR})
 
 
 def nameable(rules: Rules) -> tuple[int, ...]:
@@ -92,7 +89,7 @@ class ActionSpace:
         draw = Kind.PRESS if rules.launcher else Kind.DRAW
         heads.extend(bare(draw, uno) for uno in false_calls)
         heads += [bare(Kind.PASS), bare(Kind.TAKE)]
-        if any(rules.effect[CARD_KIND[c]] in _CHALLENGEABLE for c in self.cards):
+        if any(rules.effect[CARD_KIND[c]] in fx.CHALLENGED for c in self.cards):
             heads.append(bare(Kind.CHALLENGE))
         if rules.uno_calls:
             heads.append(bare(Kind.UNO))

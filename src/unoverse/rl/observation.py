@@ -9,7 +9,7 @@ by index). Everything comes from ``Game.view(seat)`` — the one choke point for
 information — plus the public history of plays and the agent's own half-laid action, so two
 games that differ only in cards the seat cannot see give the same observation.
 
-Two-faced cards (UNO Flip, RULES.md §8) are indexed by face instead (``FACE``): the face up
+Two-faced cards (RULES.md §8) are indexed by face instead (``FACE``): the face up
 is what plays, so ``hand``, ``top``, ``drawn``, the history and ``laid`` count faces, the
 same for a card the seat knows both ways and for one it knows by its face alone. What the
 seat sees of the other faces has sections of its own (§8.4): ``dark`` (the side up),

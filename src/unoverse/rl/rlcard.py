@@ -15,8 +15,8 @@ drawn card (``pass``) and takes a penalty (``take``); a Wild Draw Four is never 
 UNO is always called; the first card's colour, when it is a Wild, is chosen as ``c-wild``.
 
 Only Classic's cards fit those planes: a card RLCard's UNO does not have (another colour,
-another kind) and UNO Flip's two-faced cards (a second side of colours and kinds, and the
-backs every seat sees, RULES.md §8.4) are refused with ``Unsupported``, never written into
+another kind) and two-faced cards (RULES.md §8: a second side of colours and kinds, and the
+backs every seat sees, §8.4) are refused with ``Unsupported``, never written into
 a plane that means another card; ``unoverse.rl.aec_env`` and ``UnoEnv`` play every variant.
 """
 
@@ -68,7 +68,7 @@ def _column(card: int) -> int:
 
 
 def _refuse_two_faced(view: View) -> None:
-    """``Unsupported`` for a view of two-faced cards (UNO Flip), which RLCard's planes cannot
+    """``Unsupported`` for a view of two-faced cards (RULES.md §8), which RLCard's planes cannot
     hold (see the module's docstring)."""
     if view.rules.two_faced:
         raise Unsupported(

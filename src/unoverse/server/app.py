@@ -329,7 +329,7 @@ def create_app(
 
     @app.get(
         "/api/variants",
-        summary="Every variant and the options it accepts, for creating a room",
+        summary="Every variant with its options and quick starts, for creating a room",
         responses=refusals(),
     )
     async def all_variants() -> list[dict[str, Any]]:
@@ -353,6 +353,7 @@ def create_app(
                     }
                     for s in v.offered.values()
                 ],
+                "quick_starts": [{"preset": q.preset, "id": q.id} for q in v.quick_starts],
             }
             for v in variants()
         ]

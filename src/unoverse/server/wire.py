@@ -89,6 +89,7 @@ def view_dict(view: View) -> dict[str, Any]:
         "uno_open": list(view.uno_open),
         "said_uno": list(view.said_uno),
         "winner": view.winner if view.winner >= 0 else None,
+        "two_faced": view.rules.two_faced,
         "backs": [_cards(k) for k in view.backs],
         "pile_back": _card(view.pile_back),
         "dark": view.dark,
@@ -97,10 +98,16 @@ def view_dict(view: View) -> dict[str, Any]:
 
 def view_from_dict(data: dict[str, Any], rules: Rules) -> View:
     """The view ``view_dict`` wrote as ``data``, under the room's ``rules`` (which the wire
-    form leaves out: they are the room's); ``NotationError`` for a card, colour or kind the
-    notation does not have, or a field missing."""
+    form leaves out: they are the room's, and its ``two_faced`` must be theirs);
+    ``NotationError`` for a card, colour or kind the notation does not have, a field missing,
+    or a ``two_faced`` the rules do not have."""
     try:
         live, pending = data["live"], data["pending"]
+        if data["two_faced"] is not rules.two_faced:  # (the view carries it in its rules)
+            raise NotationError(
+                f"not a view of these rules: two_faced is {data['two_faced']!r}, the rules' "
+                f"cards are {'two' if rules.two_faced else 'one'}-faced"
+            )
         return View(
             data["seat"],
             data["variant"],

@@ -1,7 +1,7 @@
 """Cards in the terminal: a chip of the card's colour with its notation on it (``R7``,
 ``W+4``), and its name in words for the log and the choices.
 
-A two-faced card (UNO Flip, RULES.md §8) is written face up first, then its back (``R1|P3``;
+A two-faced card (RULES.md §8) is written face up first, then its back (``R1|P3``;
 docs/notation.md): the face up is the card in play, so its colour, its chip and the start of
 its name are the face's; the back follows, smaller on the chip and after the face in words.
 A card whose back its holder has not seen (§8.4, FL-3) comes as its face alone (``R1``).

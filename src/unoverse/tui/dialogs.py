@@ -226,15 +226,12 @@ KEY_HELP: Final[tuple[tuple[RowKeys, str], ...]] = (
 @dataclass(frozen=True)
 class Dealt:
     """What the keys screen says of the cards at the table: the kinds of card a challenge is
-    about (RULES.md P5; UNO Flip's two, §8.9; none: nothing is challenged here), and whether
-    they are two-faced (then a Flip may turn up a wild, whose colour is chosen, FL-8)."""
+    about (RULES.md P5, ``fx.CHALLENGED``; none: nothing is challenged here), and whether
+    they are two-faced (then turning the table over may turn up a wild, whose colour is
+    chosen, §8.8)."""
 
     challenged: tuple[str, ...] = ("W+4",)
     two_faced: bool = False
-
-
-#: The effects of the cards a challenge is about: the next seat draws or challenges (P5).
-CHALLENGED_EFFECTS: Final = frozenset({fx.WILD_DRAW, fx.WILD_DRAW_COLOR})
 
 
 def challenged_kinds(variant: str, options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -246,7 +243,7 @@ def challenged_kinds(variant: str, options: Mapping[str, Any]) -> tuple[str, ...
         effects = known.effects(known.options(options))
     except UnoverseError:
         return ()
-    return tuple(kind for kind, (effect, _) in effects.items() if effect in CHALLENGED_EFFECTS)
+    return tuple(kind for kind, (effect, _) in effects.items() if effect in fx.CHALLENGED)
 
 
 class KeysScreen(Spoken, ModalScreen[None]):
@@ -266,7 +263,7 @@ class KeysScreen(Spoken, ModalScreen[None]):
     def words(self, what: str) -> str:
         """What a row's keys do, in the current language, said of the table's cards: the
         challenge names the cards challenged ("" if none is); with two-faced cards, a colour
-        is chosen for a wild a Flip turns up too."""
+        is chosen for a wild turned up by the table turning over too."""
         if what == "tui.help.challenge":
             cards = [t("tui.help.challenge.card", card=card_name(k)) for k in self.dealt.challenged]
             return t(what, cards=either(cards)) if cards else ""

@@ -105,8 +105,8 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
 
 
 def _backs(cards: list[str]) -> str:
-    """Under a seat's line, the faces its cards show the table (UNO Flip, RULES.md §8.4: the
-    backs, which every other seat sees), as small chips in the hand's order."""
+    """Under a seat's line, the faces its cards show the table (two-faced cards, RULES.md
+    §8.4: the backs, which every other seat sees), as small chips in the hand's order."""
     chips = " ".join(small_chip(card) for card in sort_hand(list(cards)))
     return f"     [dim]{escape(t('tui.seat.backs'))}[/] {chips}"
 
@@ -148,15 +148,14 @@ def _direction(d: int) -> str:
 
 
 def two_faced(view: dict[str, Any]) -> bool:
-    """Whether the table plays two-faced cards (UNO Flip, RULES.md §8): its view says what
-    each hand shows the others (``backs``), one entry a seat."""
-    return bool(view.get("backs"))
+    """Whether the table plays two-faced cards (RULES.md §8), as its view says."""
+    return bool(view["two_faced"])
 
 
 def centre(state: TableState) -> str:
     """The discard pile's top card and the active colour; the direction, the draw pile or the
-    launcher and Full Spectrum's steps; with two-faced cards, the side up and what a Flip
-    would turn up; the penalty waiting; UNO Blast's BLAST state. One line each, short enough
+    launcher and Full Spectrum's steps; with two-faced cards, the side up and what a turn-over
+    would bring up; the penalty waiting; UNO Blast's BLAST state. One line each, short enough
     for 80 columns."""
     view = state.view
     if view is None:
@@ -175,8 +174,8 @@ def centre(state: TableState) -> str:
 
 def _top_line(view: dict[str, Any]) -> str:
     """The top card and the active colour. A two-faced card shows its face up only: its back
-    lies on the pile, and a Flip sends it to the bottom (RULES.md §8.8), so it would only
-    crowd the line."""
+    lies on the pile, and turning the table over sends it to the bottom (P9, RULES.md
+    §8.8), so it would only crowd the line."""
     top = view["top"]
     if top:
         face = faces(top)[0]
@@ -215,23 +214,24 @@ SIDES: Final = {
 
 
 def _sides_line(view: dict[str, Any]) -> str:
-    """Which side of the two-faced cards is up, and the face a Flip would turn up, when the
-    seat knows it (``turns_up``)."""
+    """Which side of the two-faced cards is up, and the face a turn-over would bring up,
+    when the seat knows it (``turns_up``)."""
     dark = bool(view.get("dark"))
     side = escape(t(SIDES[dark]))
     line = [f"[b reverse] {side} [/]" if dark else f"[b]{side}[/]"]
     face = turns_up(view["discard"], dark)
     if face:
-        line.append(t("tui.flip_turns_up", card=small_chip(face)))
+        line.append(t("tui.turn_over_shows", card=small_chip(face)))
     return "  ·  ".join(line)
 
 
 def turns_up(discard: list[str], dark: bool) -> str:
-    """The face a Flip would turn up: the other face of the discard pile's bottom card, which
-    tops the pile once it is turned over (RULES.md §8.8, FL-7); "" when the seat does not
-    know it, or the pile holds one card (a Flip would land on it). A card the seat knows by
-    one face only is its light face (``View``, FL-3): the one a Flip turns up on the dark
-    side, an unknown back on the light side."""
+    """The face turning the table over would bring up (P9): the other face of the discard
+    pile's bottom card, which tops the pile once it is turned over (RULES.md §8.8, FL-7); ""
+    when the seat does not know it, or the pile holds one card (the card that turns the table
+    over would land on it). A card the seat knows by one face only is its light face
+    (``View``, FL-3): the one a turn-over brings up on the dark side, an unknown back on the
+    light side."""
     if len(discard) < 2:
         return ""
     face, back = faces(discard[0])
@@ -286,21 +286,21 @@ ASKS: Final[dict[str, tuple[str, str, str]]] = {
     "live": (N_("tui.ask.live"), N_("tui.ask.live.card"), N_("tui.ask.live.others")),
 }
 
-#: The colour window of a wild a Flip turned up (RULES.md §8.8, FL-8), not the first card's:
-#: to its seat, to the others (as ``ASKS``).
+#: The colour window of a wild a turn-over brought up (RULES.md §8.8, FL-8), not the first
+#: card's: to its seat, to the others (as ``ASKS``).
 SURFACED: Final = (N_("tui.ask.color.surfaced"), "", N_("tui.ask.color.surfaced.others"))
 
 
 def surfaced(view: dict[str, Any]) -> bool:
-    """Whether a colour window is for a wild a Flip turned up (RULES.md §8.8, FL-8), not for
-    the first card: a colour window opens only for a wild nobody played, and past the first
-    card only a Flip turns one up."""
+    """Whether a colour window is for a wild a turn-over brought up (RULES.md §8.8, FL-8), not
+    for the first card: a colour window opens only for a wild nobody played, and past the
+    first card only turning the table over brings one up."""
     return len(view["discard"]) > 1
 
 
 def challenged(view: dict[str, Any]) -> str:
     """The card a challenge window is about, in words: the top card's face up (a Wild Draw
-    Four, or in UNO Flip a Wild Draw Two or a Wild Draw Color, RULES.md §8.9)."""
+    Four, P5; with two-faced cards, a Wild Draw Two or a Wild Draw Color, RULES.md §8.9)."""
     return card_name(faces(view["top"] or "")[0])
 
 

@@ -5,8 +5,8 @@ status, and a local bot's decision that failed).
 
 The log is kept as a player reads it: a jump-in is one entry (its jump and its play), a
 race is one entry, with the cards and the penalty of a play refused as simultaneous (BLAST
-mode, RULES.md §5.8), which the race's frame follows, and the table turning over (UNO Flip,
-§8.8) says which side it left up."""
+mode, RULES.md §5.8), which the race's frame follows, and the table turning over (two-faced
+cards, RULES.md §8.8) says which side it left up."""
 
 from __future__ import annotations
 
@@ -35,9 +35,9 @@ LANDED_KEPT = 64
 
 
 def sides_after(events: list[dict[str, Any]], dark: bool) -> list[bool]:
-    """Whether the dark side is up after each turn-over of ``events`` (UNO Flip's P9,
-    RULES.md §8.8), counted back from the side up once they are done (``dark``, the view's):
-    each turn-over turns it."""
+    """Whether the dark side is up after each turn-over of ``events`` (P9, RULES.md §8.8),
+    counted back from the side up once they are done (``dark``, the view's): each turn-over
+    turns it."""
     turns = sum(event["kind"] == ev.TURN_OVER for event in events)
     return [dark != bool((turns - 1 - i) % 2) for i in range(turns)]
 

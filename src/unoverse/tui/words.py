@@ -1,8 +1,8 @@
 """The log's lines: each event in words (``unoverse.core.sentences``, with the players' names), the
 races between seats, chat, emotes, and a bot's decision that failed, with a tag on what stands
 out (jump-ins, UNO calls, catches, challenges, races, BLAST, the launcher firing, eliminations,
-a round won, a bot's failure, UNO Flip's table turning over), in the current language
-(``tui.*``; the page's log tags and emotes' words)."""
+a round won, a bot's failure, the table turning over), in the current language (``tui.*``;
+the page's log tags and emotes' words)."""
 
 from __future__ import annotations
 
@@ -70,8 +70,8 @@ def say(event: Event, name: Name) -> str:
     return _tagged(tag, describe(event, name))
 
 
-#: After the sentence of the table turning over (UNO Flip's P9, RULES.md §8.8): the side it
-#: leaves up, by whether it is the dark one.
+#: After the sentence of the table turning over (P9, RULES.md §8.8): the side it leaves up,
+#: by whether it is the dark one.
 TURNED: Final = {False: N_("tui.turned.light"), True: N_("tui.turned.dark")}
 
 
@@ -79,7 +79,7 @@ def turn_over_line(event: dict[str, Any], dark: bool, name: Name) -> str:
     """The table turning over as one log line, tagged, with the side it leaves up: every
     colour and kind in play changes with it."""
     line = describe(Event.from_dict(event), name)
-    return _tagged(N_("tui.tag.flip"), t(TURNED[dark], line=line))
+    return _tagged(N_("tui.tag.turn_over"), t(TURNED[dark], line=line))
 
 
 def jump_line(jump: dict[str, Any], play: dict[str, Any] | None, name: Name) -> str:

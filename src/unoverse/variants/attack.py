@@ -21,7 +21,7 @@ from ..core.landing import all_draw
 from ..core.launcher import MODES
 from ..core.options import Options, OptionSpec
 from ..core.setup import reinsert_starter, turn_starter
-from ..core.variant import DeckRow, EngineSettings, Variant
+from ..core.variant import DeckRow, EngineSettings, QuickStart, Variant
 from ..i18n import N_
 from .common import (
     CHALLENGE_ELIMINATION,
@@ -207,4 +207,5 @@ ATTACK = Attack(
     aliases=("uno_attack",),
     option_specs=ATTACK_OPTIONS,
     bots=BotSettings(ismcts_iterations=500),
+    quick_starts=(QuickStart("attack", "attack"),),
 )

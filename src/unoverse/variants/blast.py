@@ -20,7 +20,7 @@ from ..core.errors import OptionConflict
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
 from ..core.setup import start_on_number
-from ..core.variant import DeckRow, EngineSettings, Variant
+from ..core.variant import DeckRow, EngineSettings, QuickStart, Variant
 from ..i18n import N_
 from .common import DEALER_SELECTION, TARGET_SCORE, TWO_PLAYER_RULES, scoring
 
@@ -226,4 +226,8 @@ BLAST = Blast(
     aliases=("uno_blast",),
     option_specs=BLAST_OPTIONS,
     bots=BotSettings(ismcts_iterations=300, ismcts_iterations_realtime=200),
+    quick_starts=(
+        QuickStart("blast", "blast"),
+        QuickStart("blast+mode=blast", "blast_mode"),
+    ),
 )

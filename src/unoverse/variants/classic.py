@@ -17,7 +17,7 @@ from ..core.events import Event
 from ..core.game import Game, Phase
 from ..core.options import Options, OptionSpec
 from ..core.setup import return_starter, turn_starter
-from ..core.variant import DeckRow, Variant, conflict
+from ..core.variant import DeckRow, QuickStart, Variant, conflict
 from ..i18n import N_
 from .common import (
     CHALLENGE_ELIMINATION,
@@ -190,4 +190,9 @@ CLASSIC = Classic(
     aliases=("uno",),
     option_specs=CLASSIC_OPTIONS,
     bots=BotSettings(ismcts_iterations=900),
+    quick_starts=(
+        QuickStart("classic", "classic"),
+        QuickStart("classic+stacking=progressive+seven_zero", "house"),
+        QuickStart("classic+jump_in", "jump_in"),
+    ),
 )

@@ -20,7 +20,7 @@ from ..core.cards import COLOR_LETTERS
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
 from ..core.p1 import chromatic_steps
-from ..core.variant import DeckRow, EngineSettings, Variant
+from ..core.variant import DeckRow, EngineSettings, QuickStart, Variant
 from .classic import EFFECTS_108, first_card_table
 from .common import (
     DEALER_SELECTION,
@@ -148,4 +148,5 @@ FULL_SPECTRUM = FullSpectrum(
     aliases=("full-spectrum", "spectrum", "fs"),
     option_specs=FULL_SPECTRUM_OPTIONS,
     bots=BotSettings(ismcts_iterations=900),
+    quick_starts=(QuickStart("full_spectrum", "full_spectrum"),),
 )

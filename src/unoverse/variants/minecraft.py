@@ -17,7 +17,7 @@ from ..core.cards import N_CARDS, card
 from ..core.game import Game
 from ..core.options import Options, OptionSpec
 from ..core.setup import start_on_number
-from ..core.variant import DeckRow, EngineSettings, Variant
+from ..core.variant import DeckRow, EngineSettings, QuickStart, Variant
 from .classic import DECK_108, DECK_108_DOWNPOUR, EFFECTS_108, first_card_table
 from .common import (
     DEALER_SELECTION,
@@ -109,4 +109,5 @@ MINECRAFT = Minecraft(
     aliases=(),
     option_specs=MINECRAFT_OPTIONS,
     bots=BotSettings(ismcts_iterations=850),
+    quick_starts=(QuickStart("minecraft", "minecraft"),),
 )

@@ -18,7 +18,7 @@ from ...core.game import Game, Phase
 from ...core.landing import Landing
 from ...core.options import Options, OptionSpec
 from ...core.setup import reinsert_starter, turn_starter
-from ...core.variant import DeckRow, EngineSettings, Variant
+from ...core.variant import DeckRow, EngineSettings, QuickStart, Variant
 from ...i18n import N_
 from ..classic import apply_starter
 from ..common import (
@@ -166,4 +166,5 @@ FLIP_GAME = Flip(
     aliases=("uno_flip",),
     option_specs=FLIP_OPTIONS,
     bots=BotSettings(ismcts_iterations=900),
+    quick_starts=(QuickStart("flip", "flip"),),
 )

@@ -22,18 +22,6 @@ import { has, loadWords, t, tn, useTitle } from "./words.js";
 const TIMERS = ["off", "relaxed", "normal", "fast", "hour", "day", "three_days"];
 const SPEEDS = ["relaxed", "normal", "fast"];
 const BOTS = ["player", "easy", "normal", "hard"];
-/** Quick starts: a preset and the catalogue's name for it (`page.preset.<id>.title|line`). */
-const PRESETS = [
-  ["classic", "classic"],
-  ["classic+stacking=progressive+seven_zero", "house"],
-  ["classic+jump_in", "jump_in"],
-  ["full_spectrum", "full_spectrum"],
-  ["attack", "attack"],
-  ["minecraft", "minecraft"],
-  ["blast", "blast"],
-  ["blast+mode=blast", "blast_mode"],
-  ["flip", "flip"],
-];
 
 const params = () => new URLSearchParams(location.search);
 
@@ -46,6 +34,11 @@ function variants() {
   });
   return variantsLoad;
 }
+
+/** The lobby's quick starts, as the variants declare them (`quick_starts` of GET
+ * /api/variants, in the variants' order): a preset and the catalogue's name for it
+ * (`page.preset.<id>.title|line`). */
+const quickStarts = (catalog) => catalog.flatMap((v) => v.quick_starts);
 
 /** A room's line: its variant, its timer, its bots' pace, its house rules. */
 function roomLine(room) {
@@ -224,8 +217,8 @@ function CreateRoom({ name, catalog, failed }) {
     <section class="panel" aria-labelledby="create">
       <h2 id="create">${t("page.create.heading")}</h2>
       <div class="presets" role="group" aria-label=${t("page.create.presets")}>
-        ${PRESETS.map(
-          ([p, id]) => html`<button type="button" class="preset" onClick=${() => choosePreset(p)}
+        ${quickStarts(catalog).map(
+          ({ preset: p, id }) => html`<button type="button" class="preset" onClick=${() => choosePreset(p)}
             aria-pressed=${String(samePreset(preset(), p))}><strong>${t(`page.preset.${id}.title`)}</strong><span>${t(`page.preset.${id}.line`)}</span></button>`,
         )}
       </div>

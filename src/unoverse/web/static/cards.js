@@ -109,7 +109,7 @@ const faceLines = (code) => {
 };
 
 /** A card of the notation ("R7", "W+4", "!3SC") in parts; throws on an unknown card. A
- * two-faced card (UNO Flip, "R1|P3": the face up, then its back) is its face up's parts with
+ * two-faced card (RULES.md §8, "R1|P3": the face up, then its back) is its face up's parts with
  * `back`, the back's text (`null` for every other card). */
 export function parseCard(text) {
   const bar = text.indexOf("|");
@@ -269,7 +269,8 @@ export function Card({ text, declared, playable, dimmed, selected, small, onClic
 }
 
 /** The back of a card, with an optional count badge. `face`: the card's other face, when the
- * back is one (the draw pile of UNO Flip shows its top card's inactive face to every seat). */
+ * back is one (with two-faced cards, RULES.md §8, the draw pile shows its top card's inactive
+ * face to every seat). */
 export function CardBack({ count, small, face }) {
   const counted = count === undefined ? t("card.back") : tn("card.count", count);
   const label = face ? t("card.back.face", { cards: counted, card: cardName(face) }) : counted;

@@ -24,14 +24,11 @@ function seatSize(n, compact, backs) {
   return n >= 7 ? [78, 58 + row] : [92, 62 + row];
 }
 
-/** Whether the view's game plays two-faced cards (its discard pile's cards are). */
-export const twoFacedView = (view) => Boolean(view.top && view.top.includes("|"));
-
 /** How many backs a seat's row shows before "+n": as many as its width holds. */
 const backsShown = (seatW) => Math.floor((seatW - 26) / 15);
 
-/** The faces a seat shows of its cards from behind (UNO Flip's inactive faces, which every
- * other seat sees, RULES.md §8.4), as small cards; the rest as a count. */
+/** The faces a seat shows of its cards from behind (two-faced cards' inactive faces, which
+ * every other seat sees, RULES.md §8.4), as small cards; the rest as a count. */
 function SeatBacks({ cards, who, room }) {
   const shown = cards.length > room ? cards.slice(0, room - 1) : cards;
   const more = cards.length - shown.length;
@@ -167,7 +164,7 @@ export function Ring({ view, state, mine, name, acting, catchable, onCatch, chil
   const inner = useHeight(middle);
   const n = view.players;
   const compact = w > 0 && w < 620;
-  const twoFaced = twoFacedView(view);
+  const twoFaced = view.two_faced;
   const [seatW, seatH] = seatSize(n, compact || w === 0, twoFaced);
   // tall enough for the piles between the top seat and the bottom one
   const h = Math.max(ringHeight(n, compact || w === 0, short), 2 * seatH + inner + 12);

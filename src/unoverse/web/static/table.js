@@ -12,7 +12,7 @@ import { seatName } from "./game.js";
 import { byeText } from "./net.js";
 import { Settings } from "./settings.js";
 import { RulesPanel } from "./rules.js";
-import { EmptyRing, Ring, TIMER_SECONDS, twoFacedView } from "./seats.js";
+import { EmptyRing, Ring, TIMER_SECONDS } from "./seats.js";
 import { Hand, keyed } from "./hand.js";
 import { animateEvents, flipFrom, places, rectOf, settle } from "./motion.js";
 import { sound, soundsFor } from "./sound.js";
@@ -397,7 +397,7 @@ function Center({ view, state, pending, name, onDraw, canDraw }) {
       </div>
     </div>
     <div class="state">
-      ${twoFacedView(view) && html`<span class=${`badge side ${view.dark ? "dark" : "light"}`}>${view.dark ? t("table.side.dark") : t("table.side.light")}</span>`}
+      ${view.two_faced && html`<span class=${`badge side ${view.dark ? "dark" : "light"}`}>${view.dark ? t("table.side.dark") : t("table.side.light")}</span>`}
       ${view.steps.length > 0
         ? html`<${Spectrum} color=${view.color} steps=${view.steps} />`
         : view.color && html`<span class="active-color">${rich("table.color", { chip: html`<${ColorChip} color=${view.color} />` })}</span>`}
