@@ -10,6 +10,7 @@ ratio column is p95 / 200 ms (at most 1.0 meets the target).
 
     python benchmarks/bench_ismcts.py                 # the compiled build, every variant
     python benchmarks/bench_ismcts.py --spec ismcts:iterations=500 --games 10 --plain
+    python benchmarks/bench_ismcts.py --only flip     # one row: the preset's
 """
 
 from __future__ import annotations
@@ -34,11 +35,13 @@ ROWS = (
     ("full_spectrum", "full_spectrum"),
     ("blast, Normal mode", "blast"),
     ("blast, BLAST mode", "blast+blast.mode=blast"),
+    ("flip", "flip"),
 )
 
 
-def worker(spec: str, games: int, seed: int) -> dict[str, Any]:
-    """Time the searched decisions of every row (in this process's build)."""
+def worker(spec: str, games: int, seed: int, only: str = "") -> dict[str, Any]:
+    """Time the searched decisions of every row (in this process's build), or of the rows
+    whose preset is ``only``."""
     from unoverse.bots.base import Bot, make_bot
     from unoverse.bots.ismcts import IsmctsBot
     from unoverse.core.setup import new_game
@@ -67,6 +70,8 @@ def worker(spec: str, games: int, seed: int) -> dict[str, Any]:
 
     rows = []
     for label, preset in ROWS:
+        if only and preset != only:
+            continue
         times: list[float] = []
         iterations: list[int] = []
         for i in range(games):
@@ -104,10 +109,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seed", type=int, default=1_000_000_000)
     parser.add_argument("--plain", action="store_true", help="time the plain source")
+    parser.add_argument("--only", default="", help="the row of this preset alone (flip)")
     parser.add_argument("--worker", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.worker:
-        print(json.dumps(worker(args.spec, args.games, args.seed)))
+        print(json.dumps(worker(args.spec, args.games, args.seed, args.only)))
         return
     env = dict(os.environ)
     # the plain source: without the compiled build on the path (``make test-compiled`` puts
@@ -120,7 +126,7 @@ def main() -> None:
         env["PYTHONPATH"] = str(COMPILED)
     out = subprocess.run(
         [sys.executable, __file__, "--worker", "--spec", args.spec, "--games", str(args.games),
-         "--seed", str(args.seed)],
+         "--seed", str(args.seed), "--only", args.only],
         env=env, check=True, capture_output=True, text=True,
     ).stdout  # fmt: skip
     report = json.loads(out)

@@ -59,19 +59,24 @@ def see(t: Table) -> None:
     discard pile's top dark side up, or in another hand a challenge showed it."""
     pile = t.draw_pile
     top = t.discard[-1] if t.discard else -1
+    holders: dict[int, list[int]] | None = None  # by card, the seats holding it: made once
     for s, row in enumerate(t.known):
         cards = row[s]
         if not cards:
             continue
+        if holders is None:
+            holders = {}
+            for o, hand in enumerate(t.hands):
+                for c in hand:
+                    holders.setdefault(c, []).append(o)
         kept = []
         for c in cards:
-            dark = DARK_UP[c]
-            if (
-                (dark and (c == top or c in t.hands[s]))
-                or (not dark and pile and c == pile[-1])
-                or any(c in t.known[s][h] for h in range(t.n) if h != s)
-                or (not dark and any(c in h for o, h in enumerate(t.hands) if o != s))
-            ):
+            held = holders.get(c, ())
+            if DARK_UP[c]:
+                seen = c == top or s in held
+            else:
+                seen = (bool(pile) and c == pile[-1]) or any(o != s for o in held)
+            if seen or any(c in row[h] for h in range(t.n) if h != s):
                 continue
             kept.append(c)
         cards[:] = kept
