@@ -59,7 +59,8 @@ def see(t: Table) -> None:
     discard pile's top dark side up, or in another hand a challenge showed it."""
     pile = t.draw_pile
     top = t.discard[-1] if t.discard else -1
-    holders: dict[int, list[int]] | None = None  # by card, the seats holding it: made once
+    up = pile[-1] if pile else -1
+    holders: dict[int, int] | None = None  # by card, a bit for each seat holding it
     for s, row in enumerate(t.known):
         cards = row[s]
         if not cards:
@@ -67,16 +68,20 @@ def see(t: Table) -> None:
         if holders is None:
             holders = {}
             for o, hand in enumerate(t.hands):
+                bit = 1 << o
                 for c in hand:
-                    holders.setdefault(c, []).append(o)
+                    holders[c] = holders.get(c, 0) | bit
+        me = 1 << s
+        shown = [c for h, seen in enumerate(row) if h != s for c in seen]  # by a challenge
         kept = []
         for c in cards:
-            held = holders.get(c, ())
+            held = holders.get(c, 0)
             if DARK_UP[c]:
-                seen = c == top or s in held
-            else:
-                seen = (bool(pile) and c == pile[-1]) or any(o != s for o in held)
-            if seen or any(c in row[h] for h in range(t.n) if h != s):
+                if c == top or held & me:
+                    continue
+            elif c == up or held & ~me:
+                continue
+            if shown and c in shown:
                 continue
             kept.append(c)
         cards[:] = kept
