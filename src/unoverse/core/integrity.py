@@ -370,7 +370,7 @@ def _penalty(game: Game) -> Problem:
         played = f"seat {by}" if by >= 0 else "the first card (-1)"
         return "penalty", f"the penalty comes from the top card's player, {played}"
     if game.pen_challenge and (eff not in fx.CHALLENGED or by < 0):
-        return "penalty", "only a wild draw card a seat played is challenged (fx.CHALLENGED)"
+        return "penalty", "only a Wild Draw Four or Wild Draw Color a seat played is challenged"
     if game.pen_returned != (eff == fx.BOOMERANG):
         return "penalty", "a penalty is returned exactly when a Boomerang is on top"
     if game.out not in (-1, by):
