@@ -53,8 +53,18 @@ BLAST_KINDS: Final = (
 #: Wild Draw Color.
 FACE_COLORED_KINDS: Final = ("+5", "F")
 FACE_WILD_KINDS: Final = ("W+2", "WDC")
+#: Wild kinds added after the two-faced cards, so that every earlier kind and card id stays
+#: as it was: UNO Show 'Em No Mercy's Wild Color Roulette (RULES.md §9.2).
+LATE_WILD_KINDS: Final = ("WCR",)
 
-KIND_CODES: Final = COLORED_KINDS + WILD_KINDS + BLAST_KINDS + FACE_COLORED_KINDS + FACE_WILD_KINDS
+KIND_CODES: Final = (
+    COLORED_KINDS
+    + WILD_KINDS
+    + BLAST_KINDS
+    + FACE_COLORED_KINDS
+    + FACE_WILD_KINDS
+    + LATE_WILD_KINDS
+)
 KIND_INDEX: Final = {code: i for i, code in enumerate(KIND_CODES)}
 
 
@@ -74,7 +84,9 @@ SHUFFLE_HANDS: Final = kind("WSH")
 CUSTOMIZABLE: Final = kind("WCU")
 
 N_KINDS: Final = len(KIND_CODES)
-KIND_IS_WILD: Final = tuple(code in WILD_KINDS + FACE_WILD_KINDS for code in KIND_CODES)
+KIND_IS_WILD: Final = tuple(
+    code in WILD_KINDS + FACE_WILD_KINDS + LATE_WILD_KINDS for code in KIND_CODES
+)
 KIND_NUMBER: Final = tuple(int(code) if code.isdigit() else -1 for code in KIND_CODES)
 
 # The card table: parallel tuples indexed by card id.
@@ -113,6 +125,12 @@ for _dark in (False, True):
         _color.append(_color[_up])
         _kind.append(_kind[_up])
         _face.append(_up)
+_late = len(_text)
+for _code in LATE_WILD_KINDS:  # one-faced, after the two-faced cards (their ids unchanged)
+    _text.append(_code)
+    _color.append(NO_COLOR)
+    _kind.append(KIND_INDEX[_code])
+    _face.append(len(_face))
 
 CARD_TEXT: Final = tuple(_text)
 CARD_COLOR: Final = tuple(_color)
@@ -122,15 +140,15 @@ CARD_NUMBER: Final = tuple(KIND_NUMBER[k] for k in _kind)
 CARD_INDEX: Final = {t: i for i, t in enumerate(_text)}
 N_CARDS: Final = len(_text)
 _light_up = range(_one_faced, _one_faced + len(_pairs))
-_dark_up = range(_one_faced + len(_pairs), N_CARDS)
+_dark_up = range(_one_faced + len(_pairs), _late)
 #: By id: the id with the other face up; a one-faced card's is itself.
-TWIN: Final = (*range(_one_faced), *_dark_up, *_light_up)
+TWIN: Final = (*range(_one_faced), *_dark_up, *_light_up, *range(_late, N_CARDS))
 #: By id: the one-faced card showing the same face (itself for a one-faced card): what a
 #: seat sees of a card, face up or from behind (``FACE[TWIN[c]]``).
 FACE: Final = tuple(_face)
 #: By id: whether the card's dark face is up.
 DARK_UP: Final = tuple(c in _dark_up for c in range(N_CARDS))
-del _text, _color, _kind, _face, _by_face, _pairs, _light_up, _dark_up
+del _text, _color, _kind, _face, _by_face, _pairs, _light_up, _dark_up, _late
 
 
 def card(text: str) -> int:
@@ -142,7 +160,8 @@ def card(text: str) -> int:
         raise NotationError(
             f"unknown card {text!r}: write a colour letter ({COLOR_LETTERS}) and a kind "
             f"({' '.join(COLORED_KINDS + FACE_COLORED_KINDS)}), or a wild code "
-            f"({' '.join(WILD_KINDS + FACE_WILD_KINDS)}), or a two-faced card's face up|back"
+            f"({' '.join(WILD_KINDS + FACE_WILD_KINDS + LATE_WILD_KINDS)}), or a two-faced "
+            "card's face up|back"
         ) from None
 
 

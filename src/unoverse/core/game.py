@@ -464,8 +464,11 @@ class Game(Plays):
             self._move_on(seat)
             self.color = a.color
             events.append(Event(ev.COLOR, seat, color=a.color))
+            named = self.rules.named[self.rules.effect[self.top_kind]] if self.rules.named else None
             self.set_turn(self.color_next)
             self.color_next = -1
+            if named is not None and self.discard_by[-1] >= 0:
+                named(self, seat, events)  # a played wild's effect waited on its colour (NM-11)
         elif k is _UNO:
             self.uno_open.remove(seat)
             self.said_uno[seat] = True
@@ -836,6 +839,10 @@ class Game(Plays):
                 events.append(Event(ev.FALSE_UNO, p))
         elif size == 1 and size_before >= 2 and rules.uno_calls and not self._changes_hands(eff, a):
             self.uno_open.append(p)
+        moved = rules.uno_any_path and size > 0 and self._changes_hands(eff, a)
+        if moved:  # the sizes before the hands move: a hand moved to one card owes UNO (NM-16)
+            sizes = [len(h) for h in self.hands]
+            sizes[p] = size_before
         if eff == fx.NONE or eff == fx.WILD:  # the common case: the turn passes on
             if size == 0:
                 self.end_round(p, events)
@@ -849,7 +856,7 @@ class Game(Plays):
                 self.out = p  # out while they draw: it sits out a BLAST event (U-B-11)
                 all_draw(self, p, amount, events, kind, (THEN_OUT, p))
                 return
-            if size == 0 and eff not in PENALTY_EFFECTS and not returning:
+            if size == 0 and not returning and (eff not in PENALTY_EFFECTS or not rules.last_draws):
                 if k in rules.lands_last:  # its effect lands first (FL-12's option)
                     rules.landing[eff](self, p, amount, -1, a, mult, events)
                 self.end_round(p, events)
@@ -861,6 +868,8 @@ class Game(Plays):
             if size == 0:
                 self.out = p
             rules.landing[eff](self, p, amount, revived, a, mult, events)
+            if moved:
+                self._open_moved(p, sizes, a.uno)
         if rules.jump_in and self.out < 0 and self.phase != _OVER and self.discard[-1] == last:
             # a jump-in window opens on the card that landed (§4.9), if it is still the top
             # (a table turned over shows another, which nobody played: FL-7)
@@ -869,6 +878,16 @@ class Game(Plays):
             self.draw(p, rules.false_uno_penalty, ev.FOR_FALSE_UNO, events)
             if self.eliminated[p] and self.turn == p and self.phase != _OVER:
                 self.set_turn(self.next_seat(p))  # its own false call eliminated it
+
+    def _open_moved(self, p: int, sizes: list[int], called: bool) -> None:
+        """``uno_any_path`` (NM-16): every active seat that the hand moves left at one card
+        from another size owes UNO; ``p``'s own call made with the play counts."""
+        for s, hand in enumerate(self.hands):
+            if len(hand) != 1 or sizes[s] == 1 or self.eliminated[s] or s in self.uno_open:
+                continue
+            if s == p and called:
+                continue
+            self.uno_open.append(s)
 
     @staticmethod
     def _changes_hands(eff: int, a: Action) -> bool:

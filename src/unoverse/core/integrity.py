@@ -262,7 +262,9 @@ def _top(game: Game) -> Problem:
         if not color_phase and not first_penalty:
             return "color", "an active colour is set once the first card's colour is declared"
         # (a wild face surfaced by P9 has its colour named too, whoever played its card)
-        if CARD_COLOR[top] >= 0 or (by >= 0 and not rules.two_faced):
+        # (a played wild whose colour the next seat names: ``Variant.named``, NM-11)
+        named = bool(rules.named) and rules.named[rules.effect[CARD_KIND[top]]] is not None
+        if CARD_COLOR[top] >= 0 or (by >= 0 and not rules.two_faced and not named):
             return "color", f"only a wild first card leaves the colour open, not {CARD_TEXT[top]}"
     elif color_phase:
         return "color", "the colour of the first card is still to be declared (color window)"

@@ -32,6 +32,10 @@ from .table import Table
 #: swap target, its chosen direction).
 Landing = Callable[[Plays, int, int, int, Action, int, list[Event]], None]
 
+#: What an own effect does once the colour its wild left open is named (``Variant.named``):
+#: ``(game, the seat that named it, events)``.
+Named = Callable[[Plays, int, list[Event]], None]
+
 _PENALTY: Final = Phase.PENALTY
 _OVER: Final = Phase.OVER
 
@@ -315,8 +319,10 @@ def _reverse_draw(
     g: Plays, p: int, amount: int, victim: int, a: Action, mult: int, events: list[Event]
 ) -> None:
     """Reversa y Toma 4: the direction turns first, so the victim is the next seat in the
-    new one."""
+    new one; with two active seats under ``reverse_draw_self``, its own player (NM-8)."""
     _turn_round(g, p, events)
+    if victim < 0 and g.rules.reverse_draw_self and g.active == 2:
+        victim = p
     _penalty(g, p, amount, victim, a, mult, events)
 
 
@@ -367,3 +373,12 @@ def landing_table(own: Mapping[int, Landing]) -> tuple[Landing, ...]:
             f"{fx.OWN_EFFECTS.start} to {fx.OWN_EFFECTS.stop - 1}"
         )
     return tuple(own.get(code, shared) for code, shared in enumerate(LANDING))
+
+
+def named_table(own: Mapping[int, Named]) -> tuple[Named | None, ...]:
+    """By effect code, what a variant's own effect does once the colour its wild left open
+    is named (``Variant.named``), None for every other code."""
+    wrong = sorted(set(own) - set(fx.OWN_EFFECTS))
+    if wrong:
+        raise ValueError(f"effect codes {wrong} are the engine's, not a variant's own")
+    return tuple(own.get(code) for code in range(fx.N_EFFECTS))

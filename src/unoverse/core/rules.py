@@ -91,12 +91,15 @@ class Rules:
         "hand_size",
         "hidden_backs",
         "jump_in",
+        "knockout_points",
         "landing",
         "lands_last",
+        "last_draws",
         "launcher",
         "lock_until_wild",
         "must_play",
         "name",
+        "named",
         "never_dealt",
         "no_last",
         "numeral_number_match",
@@ -107,6 +110,7 @@ class Rules:
         "play_duplicates",
         "points",
         "realtime",
+        "reverse_draw_self",
         "reverse_return",
         "revive",
         "simultaneity_ms",
@@ -118,6 +122,7 @@ class Rules:
         "triggers",
         "two_faced",
         "two_player_rules",
+        "uno_any_path",
         "uno_calls",
         "uno_penalty",
         "variant",
@@ -178,6 +183,11 @@ class Rules:
         reverse_return: str = "contiguous",
         big_draw_next: bool = False,
         dark_colors: tuple[int, ...] = (),
+        named: tuple[Callable[..., None] | None, ...] = (),
+        uno_any_path: bool = False,
+        reverse_draw_self: bool = False,
+        last_draws: bool = True,
+        knockout_points: int = 0,
     ) -> None:
         self.variant: Final = variant
         self.name: Final[str] = variant.name  # read by every view
@@ -282,6 +292,19 @@ class Rules:
         self.lock_until_wild: Final = lock_until_wild
         self.reverse_return: Final = reverse_return
         self.big_draw_next: Final = big_draw_next
+        # By effect code: what a variant's own effect does once the colour its wild left open
+        # is named in the colour window (``Variant.named``; No Mercy's Roulette), else None.
+        self.named: Final = named
+        # A hand that a swap or a pass leaves at one card owes an UNO call too (NM-16); off:
+        # only the player's own play does (C-4).
+        self.uno_any_path: Final = uno_any_path
+        # A Reverse Draw played with two active seats targets its own player (NM-8).
+        self.reverse_draw_self: Final = reverse_draw_self
+        # A draw card played as the last card still makes its victim draw before the round
+        # ends (P6); off: the round ends at once and the card has no effect (NM-15).
+        self.last_draws: Final = last_draws
+        # Points the round's winner scores for each seat knocked out in the round (NM-25).
+        self.knockout_points: Final = knockout_points
         self._answer_rows: Final[dict[int, bytes]] = {}
         self._color_plays: Final[list[tuple[Action, ...] | None]] = [None] * N_CARDS
 

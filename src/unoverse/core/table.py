@@ -337,9 +337,11 @@ class Table:
         events.append(Event(ev.ROUND_OVER, winner, count=self.round_points()))
 
     def round_points(self) -> int:
-        """Points the round's winner scores: the card values left in the other hands."""
+        """Points the round's winner scores: the card values left in the other hands, and
+        ``Rules.knockout_points`` for each seat knocked out (No Mercy, NM-25)."""
         pts = self.rules.points
-        return sum(pts[c] for s, h in enumerate(self.hands) if s != self.winner for c in h)
+        left = sum(pts[c] for s, h in enumerate(self.hands) if s != self.winner for c in h)
+        return left + self.rules.knockout_points * (self.n - self.active)
 
     def hand_points(self, seat: int) -> int:
         """The points of the cards in ``seat``'s hand."""

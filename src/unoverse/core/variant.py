@@ -25,7 +25,7 @@ from .effects import (
     STACKING,
 )
 from .errors import BadPlayerCount, InvalidOptionValue, OptionConflict
-from .landing import Landing, landing_table
+from .landing import Landing, Named, landing_table, named_table
 from .options import N_, Options, OptionSpec, Value, resolve_name
 from .p1 import NO_STEPS, Steps, p1_rows
 from .rules import Rules
@@ -77,6 +77,10 @@ class EngineSettings(TypedDict, total=False):
     lock_until_wild: bool  # the Bloqueo's colour lock lasts until a wild
     reverse_return: str  # which cards a Reversa hands back (BLAST mode)
     big_draw_next: bool  # +6/+10 with nobody holding: the next seat draws
+    uno_any_path: bool  # a hand moved to one card by a swap or a pass owes UNO too (NM-16)
+    reverse_draw_self: bool  # a Reverse Draw with 2 active seats targets its player (NM-8)
+    last_draws: bool  # a draw card played last still makes its victim draw (P6; NM-15)
+    knockout_points: int  # the round's winner scores this for each seat knocked out (NM-25)
 
 
 #: BLAST mode's own settings with their defaults: each is part of ``realtime``.
@@ -196,6 +200,10 @@ class Variant:
     #: code (``effects.OWN_EFFECTS``; its ``effects`` gives its kinds these codes): found
     #: by the engine as it finds its own (``core.landing``).
     landings: ClassVar[Mapping[int, Landing]] = {}
+    #: Own effects of wilds played without a colour, whose colour the next seat names in
+    #: the colour window: what the effect does once it is named, by effect code (No Mercy's
+    #: Wild Color Roulette, RULES.md §9.7, NM-11). Their cards declare nothing when played.
+    named: ClassVar[Mapping[int, Named]] = {}
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_specs", {s.name: s for s in self.option_specs})
@@ -331,7 +339,7 @@ class Variant:
             eff = effect[CARD_KIND[c]]
             if eff == COPY_TOP:
                 return DECLARES_IF_WILD_TOP
-            return DECLARES_NO if eff == ALL_DRAW_KEEP else DECLARES_YES
+            return DECLARES_NO if eff == ALL_DRAW_KEEP or eff in self.named else DECLARES_YES
 
         deck_effects = frozenset(effect[CARD_KIND[c]] for c in deck)
         extras = self.engine_settings(options)
@@ -355,6 +363,7 @@ class Variant:
             effect=tuple(effect),
             amount=tuple(amount),
             landing=landing_table(self.landings),
+            named=named_table(self.named),
             colors=self.colors,
             dark_colors=self.dark_colors,
             hand_size=self.hand_size,
