@@ -10,14 +10,30 @@ environment's step, and the engine's steps that the checks call one at a time), 
 process of its own, side by side, so that the suite and the benchmarks load them from the
 cache (a second or two). With a current cache it takes about as long as the imports.
 
+numba checks only a kernel's own source file before loading it from the cache, yet freezes
+every global value the kernel reads: this first empties the cache when any module-level
+value of ``unoverse.fast`` differs from the one the cache was filled with (a table grown in
+``unoverse.core``, a new card kind).
+
     .venv/bin/python tools/compile_fast.py    # `make jit`; `make test` runs it first
 """
 
 from __future__ import annotations
 
+import hashlib
+import importlib
+import pkgutil
 import subprocess
 import sys
 import time
+from pathlib import Path
+
+import numpy as np
+
+#: Where numba keeps the batched engine's compiled kernels, and the fingerprint of the values
+#: they were compiled with.
+CACHE = Path(__file__).resolve().parent.parent / "src" / "unoverse" / "fast" / "__pycache__"
+STAMP = CACHE / "constants.sha256"
 
 #: Each entry point's compile, run in a child process of its own: the calls every later
 #: caller makes, with the same argument types (numba compiles a kernel again for others).
@@ -65,8 +81,41 @@ engine.wait(S, 0, 0)
 }
 
 
+def constants() -> str:
+    """A fingerprint of the module-level values of ``unoverse.fast``'s modules: numba
+    freezes each global a kernel reads into its machine code, and checks only the kernel's
+    own source file before loading it from the cache, so a value defined elsewhere (a table
+    size from ``unoverse.core``, a layout offset from ``fast.tables``) may change under a
+    cached kernel."""
+    import unoverse.fast as fast
+
+    digest = hashlib.sha256()
+    for info in sorted(pkgutil.iter_modules(fast.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"unoverse.fast.{info.name}")
+        for name, value in sorted(vars(module).items()):
+            if isinstance(value, np.ndarray):
+                digest.update(f"{info.name}.{name}={value.dtype}{value.shape}".encode())
+                digest.update(value.tobytes())
+            elif isinstance(value, bool | int | float | str | tuple):
+                digest.update(f"{info.name}.{name}={value!r}".encode())
+    return digest.hexdigest()
+
+
+def drop_stale() -> None:
+    """Empty numba's cache of the batched engine when the values its kernels froze have
+    changed since it was filled (``constants``), so that no kernel runs on old tables."""
+    now = constants()
+    if STAMP.exists() and STAMP.read_text() == now:
+        return
+    for cached in (*CACHE.glob("*.nbi"), *CACHE.glob("*.nbc")):
+        cached.unlink()
+    CACHE.mkdir(exist_ok=True)
+    STAMP.write_text(now)
+
+
 def main() -> int:
     began = time.perf_counter()
+    drop_stale()
     children = {
         name: subprocess.Popen(
             [sys.executable, "-c", code],
