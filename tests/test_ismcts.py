@@ -251,6 +251,7 @@ def test_the_default_budget_is_the_variants_calibrated_one() -> None:
             "full_spectrum",
             "blast",
             "blast+mode=blast",
+            "flip",
         )
     }
     assert budgets == {
@@ -260,4 +261,5 @@ def test_the_default_budget_is_the_variants_calibrated_one() -> None:
         "full_spectrum": 900,
         "blast": 300,
         "blast+mode=blast": 200,
+        "flip": 500,
     }

@@ -165,6 +165,6 @@ FLIP_GAME = Flip(
     title="UNO Flip (Mattel 2019, two-sided cards)",
     aliases=("uno_flip",),
     option_specs=FLIP_OPTIONS,
-    bots=BotSettings(ismcts_iterations=900),
+    bots=BotSettings(ismcts_iterations=500),
     quick_starts=(QuickStart("flip", "flip"),),
 )
