@@ -36,6 +36,7 @@ ROWS = (
     ("blast, Normal mode", "blast"),
     ("blast, BLAST mode", "blast+blast.mode=blast"),
     ("flip", "flip"),
+    ("no_mercy", "no_mercy"),
 )
 
 

@@ -272,7 +272,7 @@ def test_the_ismcts_benchmark_runs_and_reports_every_row() -> None:
     ).stdout  # fmt: skip
     assert "ismcts:iterations=4, plain build" in out
     for row in ("classic", "minecraft", "attack", "full_spectrum", "blast, Normal mode",
-                "blast, BLAST mode", "flip"):  # fmt: skip
+                "blast, BLAST mode", "flip", "no_mercy"):  # fmt: skip
         line = next(line for line in out.splitlines() if line.startswith(row))
         assert line.split()[-2] == "4.0"  # iterations per decision
 

@@ -139,6 +139,24 @@ def test_simulate_blast_reports_events_challenges_and_eliminations() -> None:
     assert "blast_events" not in classic["rules_per_game"] and "elimination_rate" not in classic
 
 
+def test_simulate_no_mercy_reports_knockouts_roulettes_and_hand_moves() -> None:
+    r = run("simulate", "--variant", "no_mercy", "--players", "4", "--games", "30", "--json")
+    assert r.returncode == 0, r.stderr
+    report = json.loads(r.stdout)
+    rules = report["rules_per_game"]
+    # the Mercy rule knocks seats out (§9.8); Roulettes turn cards up (§9.7); 0s and 7s
+    # move hands; chains are answered (§9.6); no BLAST event exists here
+    eliminated = rules["eliminations"]["mean"]
+    assert 0 < eliminated <= 3 and abs(report["elimination_rate"] - eliminated / 4) < 0.01
+    assert rules["reveals"]["mean"] > 0 and rules["stack_answers"]["mean"] > 0
+    assert rules["rotations"]["mean"] > 0 and rules["swaps"]["mean"] > 0
+    assert "blast_events" not in rules
+    blast = json.loads(run("simulate", "--variant", "blast", "--games", "3", "--json").stdout)[
+        "rules_per_game"
+    ]
+    assert "reveals" not in blast and "eliminations" in blast
+
+
 def test_simulate_blast_mode_is_deterministic_replays_and_reports_races(tmp_path: Path) -> None:
     args = ("simulate", "--variant", "blast", "--option", "mode=blast", "--players", "3")
     args += ("--games", "12", "--seed", "5")
@@ -254,6 +272,9 @@ def test_variants_json_lists_every_variant_and_option_with_its_type() -> None:
         assert shown["title"] == variant.title and shown["aliases"] == list(variant.aliases)
         assert shown["players"] == [variant.min_players, variant.max_players]
         assert shown["aside"] == list(variant.aside)
+        assert shown["quick_starts"] == [
+            {"preset": q.preset, "id": q.id} for q in variant.quick_starts
+        ]
         # the options the variant accepts: not those it refuses whatever else is set
         offered = list(variant.offered.values())
         assert [o["name"] for o in shown["options"]] == [s.name for s in offered]
@@ -270,6 +291,9 @@ def test_variants_json_lists_every_variant_and_option_with_its_type() -> None:
                 assert not {"choices", "minimum", "maximum"} & set(option)
     types = {o["type"] for v in data for o in v["options"]}
     assert types == {"bool", "int", "choice", "optional_int"}
+    presets = [q["preset"] for v in data for q in v["quick_starts"]]
+    assert presets[:2] == ["classic", "classic+stacking=progressive+seven_zero"]
+    assert "no_mercy" in presets
 
 
 def test_variants_lists_only_the_options_and_values_each_variant_accepts() -> None:

@@ -55,6 +55,7 @@ VARIANT_DOCS = {
     # Normal mode and the shared rules; B-3 to B-9, B-28 and B-29 are BLAST mode's (not yet)
     "blast": ([f"B-{i}" for i in (0, 1, 2, *range(10, 28), 30)], "B"),
     "flip": ([f"FL-{i}" for i in range(22)], "L"),
+    "no-mercy": ([f"NM-{i}" for i in range(27)], "N"),
 }
 
 

@@ -49,6 +49,12 @@ CASES = {
     "flip-3p-seed8.txt": [
         "--players", "3", "--seed", "8", "--bots", "naive,random,naive", "--variant", "flip",
     ],
+    # chains by value and a two-player Wild Reverse Draw 4 aimed at its player, Wild Color
+    # Roulettes revealed, a 0's Pass, 7's Swaps, a Discard All and two Mercy knockouts
+    "no_mercy-4p-seed2.txt": [
+        "--players", "4", "--seed", "2", "--bots", "naive,random,naive,random",
+        "--variant", "no_mercy",
+    ],
 }  # fmt: skip
 
 

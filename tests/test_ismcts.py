@@ -252,6 +252,7 @@ def test_the_default_budget_is_the_variants_calibrated_one() -> None:
             "blast",
             "blast+mode=blast",
             "flip",
+            "no_mercy",
         )
     }
     assert budgets == {
@@ -262,4 +263,5 @@ def test_the_default_budget_is_the_variants_calibrated_one() -> None:
         "blast": 300,
         "blast+mode=blast": 200,
         "flip": 500,
+        "no_mercy": 1000,
     }

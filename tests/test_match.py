@@ -92,3 +92,20 @@ def test_a_match_undecided_after_its_rounds_is_a_typed_error() -> None:
     with pytest.raises(UndecidedMatch, match="not decided in 3 rounds") as caught:
         play_match("classic", 4, 1, play, max_rounds=3)
     assert caught.value.code == "non_termination"
+
+
+def test_no_mercy_winner_takes_scores_250_for_each_seat_knocked_out_in_the_round() -> None:
+    """NM-25: a round's winner scores the cards left in the other hands and 250 for each seat
+    the Mercy rule knocked out in that round (its hand, set aside, scores nothing)."""
+    rounds: list[Game] = []
+    result = play_match("no_mercy+scoring=winner_takes", 4, 7, naive_rounds(rounds))
+    expected = [0, 0, 0, 0]
+    for game in rounds:
+        left = sum(game.hand_points(s) for s in range(4) if s != game.winner)
+        expected[game.winner] += left + 250 * sum(game.eliminated)
+    assert result.scores == expected and max(expected) >= 1000
+    assert any(sum(game.eliminated) for game in rounds)
+    scorer = Scorer.for_options(uv.get_variant("no_mercy").options(), 4, 250)
+    scorer.scoring = "winner_takes"
+    assert scorer.add_round(1, [0, 0, 12, 0], knocked_out=2) is None
+    assert scorer.scores == [0, 512, 0, 0]

@@ -379,9 +379,9 @@ def test_every_refusal_a_round_meets_reads_in_every_language() -> None:
             "klondike",
             4,
             "unknown variant 'klondike'; variants are: attack, blast, classic, flip, "
-            "full_spectrum, minecraft",
+            "full_spectrum, minecraft, no_mercy",
             "variante desconocida: 'klondike'; las variantes son: attack, blast, classic, flip, "
-            "full_spectrum, minecraft",
+            "full_spectrum, minecraft, no_mercy",
         ),
         (
             "classic+stacking=sideways",

@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "docs" / "reports"
 UNOVERSE = [sys.executable, "-m", "unoverse.cli"]
-VARIANTS = ("classic", "minecraft", "attack", "full_spectrum", "blast", "flip")
+VARIANTS = ("classic", "minecraft", "attack", "full_spectrum", "blast", "flip", "no_mercy")
 #: The twelve house rules of RULES.md §1.8, each on Classic (revive needs stacking).
 HOUSE_RULES = (
     "stacking=progressive",

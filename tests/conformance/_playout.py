@@ -8,8 +8,9 @@ illegal-action generator, and ``EventModel``'s reading of each action's events: 
 Creeper of UNO Minecraft, the launcher, Discard All and Trade Hands of UNO Attack) are
 written from RULES.md, not from the engine's own helpers, so a broken engine rule is caught
 rather than copied. Classic (§1), Minecraft (§2), Attack (§3), Full Spectrum (§4), UNO
-Blast's Normal mode (§5, its oracle and event model in ``_blast.py``) and UNO Flip (§8, its
-oracle, views and event model in ``_flip.py``) run through the same loop.
+Blast's Normal mode (§5, its oracle and event model in ``_blast.py``), UNO Flip (§8, its
+oracle, views and event model in ``_flip.py``) and UNO Show 'Em No Mercy (§9, its oracle and
+event model in ``_no_mercy.py``) run through the same loop.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from unoverse.core.cards import (
 from unoverse.core.effects import PEN_FIRE
 from unoverse.core.events import PRIVATE, PUBLIC, Event, redact
 from unoverse.core.seeding import derive
+from unoverse.core.setup import resolve_preset
 from unoverse.core.view import VIEW_FIELDS, View
 from unoverse.core.windows import Window
 from unoverse.sim.driver import BotError, Table
@@ -81,6 +83,19 @@ from ._flip import (
     told_card,
     until_color_problem,
 )
+from ._no_mercy import (
+    STACK_VALUE,
+    NMBefore,
+    NoMercyModel,
+    check_nm_offers,
+    is_no_mercy,
+    nm_answers,
+    nm_candidates,
+    nm_legal,
+    nm_state_checks,
+)
+from ._no_mercy import needs_color as nm_needs_color
+from ._no_mercy import swap_targets as nm_swap_targets
 from ._variants import VariantChecks
 
 #: The deep profile (``make test-deep``); tests/conftest.py reads the same variable.
@@ -204,8 +219,46 @@ FLIP_PRESETS = (
     "flip+stacking=progressive+jump_in",
     "flip+play_duplicates+jump_in+flip.surfaced_wild_color=flip_player",
 )
+#: UNO Show 'Em No Mercy presets (RULES.md §9): every value of §9's switches (NM-0 ``deck``,
+#: NM-3 ``ignored_first_card``, NM-4 ``voluntary_draw``, NM-15 ``last_card_effect``, NM-16
+#: ``uno_any_path``, NM-8 ``wr4_two_player``, NM-11 ``roulette_color``, NM-12
+#: ``mercy_threshold`` and ``mercy``), the shared switches of §6 and every house rule §9.14
+#: offers, alone and together; ``scoring=winner_takes`` (NM-25).
+NO_MERCY_PRESETS = (
+    "no_mercy",
+    "no_mercy+no_mercy.deck=rg_168",
+    "no_mercy+no_mercy.deck=om_168+no_mercy.ignored_first_card=return",
+    "no_mercy+no_mercy.voluntary_draw",
+    "no_mercy+no_mercy.last_card_effect=resolve_draws",
+    "no_mercy+no_mercy.uno_any_path=false",
+    "no_mercy+no_mercy.wr4_two_player=opponent",
+    "no_mercy+no_mercy.roulette_color=player",
+    "no_mercy+no_mercy.mercy_threshold=15+scoring=winner_takes",
+    "no_mercy+jump_in+play_duplicates",
+    "no_mercy+no_mercy.mercy=false",
+    "no_mercy+boomerang+friendly_swap+friendly_count=2",
+    "no_mercy+false_uno_penalty=2+dealer_selection=random",
+    "no_mercy+permissive_illegal_plays",
+)
 NORMAL_PLAYERS = (2, 3, 4, 7, 10)
 ALL_PLAYERS = tuple(range(2, 11))
+#: No Mercy's table sizes (§9.4: 2-6 players, NM-23).
+NO_MERCY_PLAYERS = tuple(range(2, 7))
+
+
+def may_not_end(preset: str) -> bool:
+    """Without the Mercy rule (``no_mercy.mercy=false``) a No Mercy round may never end:
+    hands can hold the whole deck (NM-12: E-6 guards termination)."""
+    return "no_mercy.mercy=false" in preset
+
+
+def table_sizes(preset: str, sizes: Iterable[int]) -> tuple[int, ...]:
+    """``sizes`` as ``preset``'s variant is played: a size beyond its player counts (No
+    Mercy: 2-6, RULES.md §9.4) becomes the nearest one it has; each size once."""
+    variant, _ = resolve_preset(preset)
+    low, high = variant.min_players, variant.max_players
+    return tuple(dict.fromkeys(min(max(n, low), high) for n in sizes))
+
 
 W4 = KIND_INDEX["W+4"]
 BLANK = uv.card("WBK")
@@ -441,6 +494,17 @@ VARIANT_CHECKS: dict[str, VariantChecks] = {
             ("flip+permissive_illegal_plays", 3, 5, "uniform"),
         ),
     ),
+    # chains answered and taken, Roulettes, knockouts in takes, draws and reveals, reshuffles
+    # that take set-aside hands in, two-player Wild Reverse Draw 4s, swaps and passes
+    "no_mercy": VariantChecks(
+        NO_MERCY_PRESETS,
+        nm_legal,
+        (
+            ("no_mercy", 6, 12, "bots"),
+            ("no_mercy", 5, 15, "bots"),
+            ("no_mercy", 2, 2, "bots"),
+        ),
+    ),
 }
 #: Every preset the playout matrix runs, variant by variant in the order the engine lists
 #: them (a variant without checks has none here; test_variants.py fails for it).
@@ -478,6 +542,8 @@ def answers(game: Game, c: int) -> bool:
     answered (FL-19)."""
     if is_blast(game):
         return blast_answers(game, c)
+    if is_no_mercy(game):
+        return nm_answers(game, c)
     if game.pen_returned:
         return False
     if c == BOOMERANG and option(game, "boomerang", False):
@@ -500,6 +566,8 @@ def needs_color(game: Game, c: int) -> bool:
     copies a wild)."""
     if not CARD_IS_WILD[c]:
         return False
+    if is_no_mercy(game):
+        return nm_needs_color(c, game)
     if c == BLANK and copy_top(game):
         return KIND_IS_WILD[game.top_kind] if game.top_kind >= 0 else True
     return c != BAR_SPECIAL  # the Bar special keeps the colour (§1.8)
@@ -508,7 +576,10 @@ def needs_color(game: Game, c: int) -> bool:
 def swap_targets(game: Game, c: int) -> set[int]:
     """The seats a play of ``c`` may name (-1: none): a Friendly card and a Trade Hands
     (§3.4: "MUST swap hands with another player") must swap with another active seat, a 7
-    under ``seven_zero`` may (FS-6); none as the last card (FS-7, A-4)."""
+    under ``seven_zero`` may (FS-6); none as the last card (FS-7, A-4). No Mercy's 7 must
+    (NM-18, ``_no_mercy.swap_targets``)."""
+    if is_no_mercy(game):
+        return nm_swap_targets(game, c)
     if len(game.hands[game.turn]) == 1:
         return {-1}
     others = {s for s in range(game.n) if s != game.turn and not game.eliminated[s]}
@@ -517,6 +588,12 @@ def swap_targets(game: Game, c: int) -> set[int]:
     if CARD_KIND[c] == KIND_INDEX["7"] and option(game, "seven_zero", False):
         return others | {-1}
     return {-1}
+
+
+def seven_zero(game: Game) -> bool:
+    """The 7 swaps and the 0 passes the hands: ``seven_zero`` (§4.9), and always in No Mercy
+    (§9.7, 7's Swap and 0's Pass)."""
+    return is_no_mercy(game) or bool(option(game, "seven_zero", False))
 
 
 def last_card_forbidden(game: Game, last: int, left: int) -> bool:
@@ -572,12 +649,10 @@ def hand_after(game: Game, seat: int, a: Action) -> int:
     last = laid[-1]
     kind = CARD_KIND[last]
     times = len(laid) if all(CARD_KIND[x] == kind for x in laid) else 1
-    seven_zero = bool(option(game, "seven_zero", False))
-    if a.target >= 0 and (
-        last == FRIENDLY or kind == TRADE_HANDS or (kind == SEVEN and seven_zero)
-    ):
+    swaps = seven_zero(game)
+    if a.target >= 0 and (last == FRIENDLY or kind == TRADE_HANDS or (kind == SEVEN and swaps)):
         return len(game.hands[a.target]) if times % 2 else left
-    if kind == ZERO and seven_zero:
+    if kind == ZERO and swaps:
         source = seat
         for _ in range(times):
             source = next_active(game, source, -game.direction)
@@ -913,7 +988,7 @@ def playout(
     # Hit 2 counts 2 presses, §3.4; a Wild Hit-Fire is no number: ``game.pen_until``; Blast's
     # +1 ... +10 and Reversa y Toma 4, §5.7)
     blast = is_blast(game)
-    amounts = BLAST_AMOUNT if blast else DRAW_AMOUNT
+    amounts = BLAST_AMOUNT if blast else STACK_VALUE if is_no_mercy(game) else DRAW_AMOUNT
     chain = amounts.get(game.top_kind, 0) if game.phase == Phase.PENALTY else 0
     chosen: set[int] = set()  # Blast: the seats that chose their cards in the open event
     covered_chain = 0  # the chain before the top card's play (what a jump-in goes back to)
@@ -1051,6 +1126,8 @@ def playout(
         result.paths = model.blast.paths
     elif model is not None and model.flip is not None:
         result.paths = model.flip.paths
+    elif model is not None and model.nm is not None:
+        result.paths = model.nm.paths
     end_checks(ctx, game, rng, checks)
     if checks.saveload:
         check_saveload(ctx, result.actions, snapshots)
@@ -1081,16 +1158,17 @@ def points(c: int) -> int:
 
 class Before:
     """What the event checks need of the state before an action (UNO Flip: ``faces``, what
-    its model needs, ``_flip.FlipBefore``)."""
+    its model needs, ``_flip.FlipBefore``; No Mercy: ``nm``, ``_no_mercy.NMBefore``)."""
 
     __slots__ = (
-        "avail", "direction", "eliminated", "faces", "fire", "gone", "hands", "kept",
+        "avail", "direction", "eliminated", "faces", "fire", "gone", "hands", "kept", "nm",
         "playable", "remaining", "window",
     )  # fmt: skip
 
     def __init__(self, game: Game, seat: int, act: Action) -> None:
         self.hands = [h[:] for h in game.hands]
         self.faces = FlipBefore(game) if is_flip(game) else None
+        self.nm = NMBefore(game) if is_no_mercy(game) else None
         self.eliminated = list(game.eliminated)
         self.window = (game.phase, game.turn, game.drawn if game.phase == Phase.DRAWN else -1)
         self.avail = available(game)
@@ -1144,6 +1222,8 @@ class EventModel:
         self.blast = BlastModel(ctx, game, fresh) if is_blast(game) else None
         # UNO Flip: the table turning over, blind cards, the first card (§8, _flip.py)
         self.flip = FlipModel(ctx, game, fresh) if is_flip(game) else None
+        # No Mercy: effects, chains, the Roulette, Mercy and the set-aside pile (§9)
+        self.nm = NoMercyModel(ctx, game, fresh) if is_no_mercy(game) else None
         self.laid: list[int] = []  # the cards the action's plays laid, as they were held
 
     def _first_card(self, game: Game) -> None:
@@ -1218,6 +1298,11 @@ class EventModel:
                     f"§2.5/§3.5/§5.5/§8.11: the round scores {score}; the hands left make {want}"
                 )
         k = act.kind
+        if self.nm is not None:
+            self.nm.after(game, seat, act, events, pre, chain)
+            if k == Kind.PLAY:
+                self._discard_all(game, seat, act, events, pre)
+            return
         if self.blast is not None:
             self.blast.after(game, seat, act, events, pre, chain)
             if k == Kind.PLAY:
@@ -1776,9 +1861,12 @@ def state_checks(ctx: _Ctx, game: Game, deck: Counter[int], checks: Checks) -> N
         ctx.fail(f"A-7: the turn is restricted to colour {game.strict} after {CARD_TEXT[top]}")
     if is_blast(game):
         blast_state_checks(ctx.fail, game)
+    if is_no_mercy(game):
+        nm_state_checks(ctx.fail, game)
     if game.over:
-        # Blast: the last active seat wins whatever it holds (§5.5 (b), B-27)
-        last = is_blast(game) and sum(not x for x in game.eliminated) == 1
+        # Blast, No Mercy: the last active seat wins whatever it holds (§5.5 (b), §9.8)
+        elimination = is_blast(game) or is_no_mercy(game)
+        last = elimination and sum(not x for x in game.eliminated) == 1
         if not 0 <= game.winner < game.n or (game.hands[game.winner] and not last):
             ctx.fail(f"round over but the winner {game.winner} still holds cards")
         if last and game.eliminated[game.winner]:
@@ -1867,6 +1955,9 @@ def check_offers(ctx: _Ctx, game: Game, checks: Checks, chosen: set[int] | None 
     for base, amounts in keeps.items():
         if amounts != ({-1, KEEP} if keep_offered(game, hand, base) else {-1}):
             ctx.fail(f"A-3: {base} is offered with keep={KEEP in amounts}")
+    if is_no_mercy(game):  # (no voluntary draw, NM-4; the drawn card played, NM-22)
+        check_nm_offers(ctx.fail, game)
+        return
     # the draw or the press (§1.3, §3.3)
     kinds = Counter((a.kind, a.uno) for a in offered if a.kind in (Kind.DRAW, Kind.PRESS))
     expected: Counter[tuple[Kind, bool]] = Counter()
@@ -2002,6 +2093,8 @@ def illegal_candidates(game: Game) -> list[Candidate]:
         out.extend(attack_candidates(game))
     if is_blast(game):
         out.extend(blast_candidates(game))
+    if is_no_mercy(game):
+        out.extend(nm_candidates(game))
     # seats with no window
     for s in range(n):
         if s == turn:
@@ -2112,7 +2205,7 @@ def _play(game: Game, c: int) -> Action:
         return Action(Kind.PLAY, card=c, color=color)
     k = CARD_KIND[c]
     target, direction = -1, 0
-    if c == FRIENDLY or k == TRADE_HANDS or (k == SEVEN and option(game, "seven_zero", False)):
+    if c == FRIENDLY or k == TRADE_HANDS or (k == SEVEN and seven_zero(game)):
         target = next_active(game, game.turn, 1)
     elif k == ZERO and option(game, "zero_chooses_direction", False):
         direction = 1

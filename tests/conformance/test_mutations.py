@@ -19,9 +19,11 @@ import unoverse as uv
 import unoverse.core.setup as game_setup
 import unoverse.core.variant as variant_module
 from unoverse import Game, Phase
+from unoverse.core.blast.machinery import eliminate
 from unoverse.core.cards import CARD_COLOR, CARD_IS_WILD, CARD_KIND, DARK_UP, FACE, TWIN
 from unoverse.core.events import Event
 from unoverse.core.p1 import P1_PLAIN, Steps, p1_rows
+from unoverse.core.rules import ANSWER_STACK, Rules
 from unoverse.core.turn_over import turn_over
 from unoverse.core.view import VIEW_FIELDS, View
 
@@ -523,3 +525,160 @@ def test_a_flip_view_showing_own_backs_is_caught() -> None:
     """The view check sees a hand shown by the cards' ids, not as its seat sees them."""
     with pytest.raises(AssertionError, match=r"§8\.4, FL-3: seat \d+'s view shows its hand"):
         run_games(Checks.only("views"), FLIP_GAMES)
+
+
+# -- (i) UNO Show 'Em No Mercy: the chain's floor, Mercy card by card, the two-player WR4 -------
+NO_MERCY_GAMES = VARIANT_CHECKS["no_mercy"].mutation_games
+
+
+def _no_mercy_rules(monkeypatch: pytest.MonkeyPatch, change: Any) -> Iterator[None]:
+    """Build No Mercy's rules under the patch with ``change(keywords)`` applied to the
+    engine settings they are made from (``core.variant`` calls ``Rules`` by keyword), then
+    ``change`` the rules built too if it returns a function for them."""
+    real = Rules
+
+    def rules(**kw: Any) -> Any:
+        after = change(kw) if kw["variant"].name == "no_mercy" else None
+        built = real(**kw)
+        if after is not None:
+            after(built)
+        return built
+
+    monkeypatch.setattr(variant_module, "Rules", rules)
+    game_setup._COMPILED.clear()
+    yield
+    game_setup._COMPILED.clear()
+
+
+@pytest.fixture
+def stack_below_the_last_value(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Every Draw Card answers a chain, one worth less than the chain's last card too
+    (§9.6, NM-5: at least its value): the rules' answer rows, built once per top kind, are
+    filled in ahead with every stackable card allowed."""
+
+    def change(kw: dict[str, Any]) -> Any:
+        def rows(built: Any) -> None:
+            for top in built.stackable:
+                row = bytearray(built.answer_row(top))
+                for c, k in enumerate(CARD_KIND):
+                    if k in built.stackable:
+                        row[c] = ANSWER_STACK
+                built._answer_rows[top] = bytes(row)
+
+        return rows
+
+    yield from _no_mercy_rules(monkeypatch, change)
+
+
+@pytest.mark.usefixtures("stack_below_the_last_value")
+@pytest.mark.parametrize(
+    ("check", "message"),
+    [
+        ("offers", r"P1/§1\.3: offered plays differ from the rules: extra"),
+        ("p1", r"§1\.8: accepted answer \d+: \S+ may not answer this penalty"),
+        (
+            "illegal",
+            r"illegal action (offered|accepted) \((a Draw Card worth less than the chain's last "
+            r"card \(NM-5\)|not an answer to the penalty \(§1\.8\))\)",
+        ),
+    ],
+)
+def test_no_mercy_stack_below_the_last_value_is_caught(check: str, message: str) -> None:
+    """A +2 offered and played on a +4 (or a +4 on a Wild Draw 6): each check alone sees an
+    answer worth less than the chain's last card."""
+    with pytest.raises(AssertionError, match=message):
+        run_games(Checks.only(check), NO_MERCY_GAMES)
+
+
+@pytest.fixture
+def mercy_after_the_whole_draw(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The Mercy check moved from every single card to the end of the action (NM-12: after
+    every card): the rules are built with no threshold the draws reach, and after each
+    action every active hand at or over the threshold is knocked out with the engine's own
+    knockout (the rest of a take drawn, a draw until playable run on to its playable card)."""
+    limit: list[int] = []
+
+    def change(kw: dict[str, Any]) -> None:
+        limit[:] = [kw["elimination"]]
+        kw["elimination"] = 10 * len(kw["deck"])
+
+    def knock_out(game: Game, events: list[Any]) -> None:
+        for s, hand in enumerate(game.hands):
+            if not limit or game.over or game.eliminated[s] or len(hand) < limit[0]:
+                continue
+            eliminate(game, s, events)
+            if not game.over and game.turn == s:
+                game.clear_penalty()
+                game.set_turn(game.next_seat(s))
+
+    _after_apply(monkeypatch, knock_out)
+    yield from _no_mercy_rules(monkeypatch, change)
+
+
+@pytest.mark.usefixtures("mercy_after_the_whole_draw")
+def test_no_mercy_mercy_checked_only_at_the_end_of_a_draw_is_caught() -> None:
+    """The event model follows every card into its hand and sees one drawn past the
+    threshold."""
+    message = r"NM-12: seat \d+ reached \d+ cards and drew \d+ more"
+    with pytest.raises(AssertionError, match=message):
+        run_games(Checks.only("events"), NO_MERCY_GAMES)
+
+
+@pytest.fixture
+def wr4_two_players_on_the_opponent(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """With two active seats a Wild Reverse Draw 4 targets the opponent (NM-8: its own
+    player, under the default ``no_mercy.wr4_two_player=self``)."""
+
+    def change(kw: dict[str, Any]) -> None:
+        kw["reverse_draw_self"] = False
+
+    yield from _no_mercy_rules(monkeypatch, change)
+
+
+@pytest.mark.usefixtures("wr4_two_players_on_the_opponent")
+def test_no_mercy_wr4_two_players_on_the_opponent_is_caught() -> None:
+    """The event model sees the chain open on the other seat."""
+    message = (
+        r"§9\.6: after WR4:\S+( uno)? seat (\d+) faces a \d+-card chain; got PENALTY, turn (?!\2)"
+    )
+    with pytest.raises(AssertionError, match=message):
+        run_games(Checks.only("events"), NO_MERCY_GAMES)
+
+
+@pytest.fixture
+def reveal_stops_on_a_wild(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The Roulette's reveal stops at the first wild (§9.7: "Wild Cards do NOT count"; it
+    goes on to a card of the named colour): the cards turned after it go back on top of the
+    draw pile, unseen, and its events end there."""
+
+    def change(game: Game, events: list[Any]) -> None:
+        at = next((i for i, e in enumerate(events) if e.kind == "shown"), -1)
+        if at < 0 or game.eliminated[events[at].seat]:
+            return
+        shown = events[at]
+        v, cards = shown.seat, list(shown.cards)
+        wild = next((i for i, c in enumerate(cards[:-1]) if CARD_IS_WILD[c]), -1)
+        if wild < 0:
+            return
+        back = cards[wild + 1 :]
+        for c in back:
+            game.hands[v].remove(c)
+            for row in game.known:
+                if c in row[v]:
+                    row[v].remove(c)
+        game.draw_pile.extend(reversed(back))  # (the top is the end: the first one on top)
+        drawn = [i for i, e in enumerate(events[:at]) if e.kind == "draw" and e.seat == v]
+        for i in reversed(drawn[-len(back) :]):  # (the reveal draws one card at a time)
+            del events[i]
+        at -= len(back)
+        events[at] = Event("shown", v, tuple(cards[: wild + 1]), color=shown.color)
+
+    _after_apply(monkeypatch, change)
+
+
+@pytest.mark.usefixtures("reveal_stops_on_a_wild")
+def test_no_mercy_reveal_stopping_on_a_wild_is_caught() -> None:
+    """The event model sees the reveal end on a wild, not on the colour named."""
+    message = r"P10: seat \d+'s reveal stopped on \[\d+\], not colour \d"
+    with pytest.raises(AssertionError, match=message):
+        run_games(Checks.only("events"), NO_MERCY_GAMES)

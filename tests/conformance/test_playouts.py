@@ -3,17 +3,21 @@
 Normal profile: every preset (Classic, Minecraft, Attack, Full Spectrum, Blast, Flip) at 2,
 3, 4, 7 and 10 players, two seeds with bots and one with the uniform policy — Blast and Flip
 one of the three per table size, in turn (``_runs``: Blast's rounds are long, Flip's presets
-many). Deep profile (``UNOVERSE_DEEP=1``): every preset at 2..10 players; official Classic's
-presets with 16 seeds with bots and 8 with the uniform policy, Classic's house-rule presets
-with 6 and 3, the other variants' with 4 and 2; and every combination of UNO Flip's switches
-(RULES.md §8) at 2..10 players (``test_flip_switches``).
+many); No Mercy's presets (2-6 players, RULES.md §9.4) one round each, the table size and the
+policy in turn. Deep profile (``UNOVERSE_DEEP=1``): every preset at 2..10 players (No Mercy
+2..6); official Classic's presets with 16 seeds with bots and 8 with the uniform policy,
+Classic's house-rule presets with 6 and 3, No Mercy's with 2 and 2, the other variants' with
+4 and 2; every combination of UNO Flip's switches (RULES.md §8) at 2..10 players
+(``test_flip_switches``) and of No Mercy's (§9) at 2..6 (``test_no_mercy_switches``).
 """
 
 from __future__ import annotations
 
 import itertools
+import runpy
 from collections import Counter
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
@@ -33,11 +37,15 @@ from ._playout import (
     FLIP_PRESETS,
     FULL_SPECTRUM_PRESETS,
     MINECRAFT_PRESETS,
+    NO_MERCY_PLAYERS,
+    NO_MERCY_PRESETS,
     NORMAL_PLAYERS,
     PRESETS,
     VARIANT_CHECKS,
     BotTable,
     Checks,
+    ConformanceFailure,
+    may_not_end,
     mixed_specs,
     playout,
 )
@@ -65,6 +73,9 @@ HOUSE = {
 DEEP_VARIANT_RUNS = tuple(("bots", s) for s in range(1, 5)) + tuple(
     ("uniform", s) for s in range(101, 103)
 )
+# Deep profile for No Mercy's presets: 4 seeded runs per (preset, players); the switch matrix
+# (``test_no_mercy_switches``) plays 960 more rounds.
+DEEP_NO_MERCY_RUNS = (("bots", 1), ("bots", 2), ("uniform", 101), ("uniform", 102))
 
 
 def _runs(preset: str, players: int = 0) -> tuple[tuple[str, int], ...]:
@@ -73,6 +84,12 @@ def _runs(preset: str, players: int = 0) -> tuple[tuple[str, int], ...]:
     Blast round of 10 seats is up to 1,700 actions, BLAST choices included; Flip has many
     presets, each of which a two-faced card makes slower to check), so every preset meets
     both policies and every table size both policies across the presets."""
+    if preset in NO_MERCY_PRESETS:
+        if DEEP:
+            return DEEP_NO_MERCY_RUNS
+        i = NO_MERCY_PRESETS.index(preset)
+        on = NO_MERCY_PLAYERS[i % len(NO_MERCY_PLAYERS)] == players
+        return (NORMAL_RUNS[i % len(NORMAL_RUNS)],) if on else ()
     if not DEEP:
         for presets in (BLAST_PRESETS, FLIP_PRESETS):
             if preset in presets:
@@ -94,24 +111,57 @@ def _short(preset: str) -> str:
     return preset.replace(f"{variant}.", "")
 
 
+def _players(preset: str) -> tuple[int, ...]:
+    """The table sizes ``preset`` is played at: No Mercy's 2-6 (§9.4), the others' by
+    profile."""
+    if preset in NO_MERCY_PRESETS:
+        return NO_MERCY_PLAYERS
+    return ALL_PLAYERS if DEEP else NORMAL_PLAYERS
+
+
 def _matrix() -> list[object]:
-    players = ALL_PLAYERS if DEEP else NORMAL_PLAYERS
-    marks = [pytest.mark.deep] if DEEP else []
+    deep = [pytest.mark.deep] if DEEP else []
+
     return [
         pytest.param(
-            preset, n, policy, seed, marks=marks, id=f"{_short(preset)}-{n}p-{policy}-{seed}"
+            preset,
+            n,
+            policy,
+            seed,
+            marks=deep,
+            id=f"{_short(preset)}-{n}p-{policy}-{seed}",
         )
         for preset in PRESETS
-        for n in players
+        for n in _players(preset)
         for policy, seed in _runs(preset, n)
     ]
+
+
+#: How many actions a round without the Mercy rule may take to be played checked.
+ENDING_CAP = 600
+
+
+def ending_seed(preset: str, players: int, policy: str, seed: int) -> int:
+    """``seed``, or for No Mercy without the Mercy rule (``no_mercy.mercy=false``) the first
+    seed from it whose round ends within ``ENDING_CAP`` actions. Without knockouts hands can
+    hold the whole deck and a round may never end (NM-12: E-6 guards termination; thousands
+    of actions are common), so those rounds are found unchecked, then played checked."""
+    if not may_not_end(preset):
+        return seed
+    for s in itertools.count(seed):
+        try:
+            playout(preset, players, s, policy, checks=Checks.only(), max_actions=ENDING_CAP)
+        except ConformanceFailure:
+            continue
+        return s
+    raise AssertionError("unreachable")  # pragma: no cover
 
 
 @pytest.mark.parametrize(("preset", "players", "policy", "seed"), _matrix())
 def test_playout(preset: str, players: int, policy: str, seed: int) -> None:
     """Conservation, legal and illegal actions, termination, save/load, replay and views
     after every action of one seeded round."""
-    playout(preset, players, seed, policy)
+    playout(preset, players, ending_seed(preset, players, policy, seed), policy)
 
 
 # -- UNO Flip's switches, every combination (deep profile) ------------------------------------
@@ -163,6 +213,71 @@ def test_flip_switches(preset: str, players: int, policy: str, seed: int) -> Non
     """UNO Flip under every combination of its switches (RULES.md §8.4, §8.5, §8.8, §8.11),
     checked like every playout."""
     playout(preset, players, seed, policy)
+
+
+# -- No Mercy's switches, every combination (deep profile) ------------------------------------
+#: The switches of RULES.md §9 that shape play with the Mercy rule on, and their values, the
+#: default first: NM-0, NM-3, NM-4, NM-15, NM-16, NM-8, NM-11.
+NO_MERCY_SWITCHES = (
+    ("no_mercy.deck", ("fw_168", "rg_168", "om_168")),
+    ("no_mercy.ignored_first_card", ("bury", "return")),
+    ("no_mercy.voluntary_draw", ("false", "true")),
+    ("no_mercy.last_card_effect", ("none", "resolve_draws")),
+    ("no_mercy.uno_any_path", ("true", "false")),
+    ("no_mercy.wr4_two_player", ("self", "opponent")),
+    ("no_mercy.roulette_color", ("victim", "player")),
+)
+#: NM-12's switches, the Mercy rule itself: another threshold, and no Mercy (which changes
+#: nothing the switches above do: no knockout, and draws that may come up short, §9.12),
+#: each with every deck.
+NO_MERCY_MERCY = ("no_mercy.mercy_threshold=15", "no_mercy.mercy=false")
+
+
+def no_mercy_switch_presets() -> list[str]:
+    """Every combination of ``NO_MERCY_SWITCHES`` (192 presets, the first ``no_mercy``
+    itself), then each value of ``NO_MERCY_MERCY`` with each deck (6 more), each preset
+    naming its values other than the defaults."""
+    out = []
+    for values in itertools.product(*(v for _, v in NO_MERCY_SWITCHES)):
+        chosen = [
+            f"+{name}={value}"
+            for (name, choices), value in zip(NO_MERCY_SWITCHES, values, strict=True)
+            if value != choices[0]
+        ]
+        out.append("no_mercy" + "".join(chosen))
+    decks = NO_MERCY_SWITCHES[0][1]
+    out.extend(
+        "no_mercy" + (f"+no_mercy.deck={deck}" if deck != decks[0] else "") + f"+{mercy}"
+        for mercy in NO_MERCY_MERCY
+        for deck in decks
+    )
+    return out
+
+
+def _no_mercy_switch_matrix() -> list[object]:
+    """Each combination at 2..6 players, one seeded run each, the policy and seed in turn
+    (deep profile only: 990 rounds)."""
+    if not DEEP:
+        return []
+    runs = DEEP_NO_MERCY_RUNS
+    return [
+        pytest.param(
+            preset,
+            n,
+            *runs[(i + n) % len(runs)],
+            marks=pytest.mark.deep,
+            id=f"{_short(preset)}-{n}p",
+        )
+        for i, preset in enumerate(no_mercy_switch_presets())
+        for n in NO_MERCY_PLAYERS
+    ]
+
+
+@pytest.mark.parametrize(("preset", "players", "policy", "seed"), _no_mercy_switch_matrix())
+def test_no_mercy_switches(preset: str, players: int, policy: str, seed: int) -> None:
+    """No Mercy under every combination of its switches (RULES.md §9.2-§9.12), checked like
+    every playout."""
+    playout(preset, players, ending_seed(preset, players, policy, seed), policy)
 
 
 def test_naive_bot_plays_a_card_whose_uno_call_follows_a_hand_move() -> None:
@@ -227,13 +342,13 @@ def _starter_seed(preset: str, players: int, kind: str, limit: int = 1000) -> in
 def _never_starts(preset: str) -> str | None:
     """What never starts a round of ``preset``: Classic's mattel_old returns every wild
     (§1.2), Minecraft's number_only every card but a number (§2.2, M-5), and so does Blast
-    (§5.4: a BLAST card too, which triggers nothing, B-13); UNO Flip's ``first_flip=redraw``
-    returns a Flip (FL-11)."""
+    (§5.4: a BLAST card too, which triggers nothing, B-13); No Mercy ignores every card but
+    a number (§9.4, NM-3); UNO Flip's ``first_flip=redraw`` returns a Flip (FL-11)."""
     if "first_card=mattel_old" in preset:
         return "wild"
     if preset in MINECRAFT_PRESETS and "first_card=mattel_current" not in preset:
         return "number_only"
-    if preset in BLAST_PRESETS:
+    if preset in BLAST_PRESETS or preset in NO_MERCY_PRESETS:
         return "number_only"
     if "first_flip=redraw" in preset:
         return "flip"
@@ -285,11 +400,14 @@ def test_returned_starters_never_start(preset: str) -> None:
     """§1.2: a Wild Draw Four turned first goes back into the deck, in every version; so
     does a Trade Hands in Attack (§3.2), and every card but a number in Minecraft's
     ``number_only`` (§2.2, M-5) and in Blast (§5.4), where no BLAST card is ever dealt; in
-    UNO Flip a Wild Draw Two, and under ``first_flip=redraw`` a Flip (§8.5, FL-11)."""
+    UNO Flip a Wild Draw Two, and under ``first_flip=redraw`` a Flip (§8.5, FL-11). No
+    Mercy's ignored action cards stay buried under the first number (NM-3), unless
+    ``ignored_first_card=return``."""
     never = _never_starts(preset)
+    buries = preset in NO_MERCY_PRESETS and "ignored_first_card=return" not in preset
     for seed in range(300 if DEEP else 100):
         game = uv.new_game(preset, 4, seed)
-        first = game.discard[0]
+        first = game.discard[-1]
         assert CARD_KIND[first] != KIND_INDEX["W+4"], f"seed {seed}"
         assert CARD_KIND[ident(first)] != KIND_INDEX["W+2"], f"§8.5: seed {seed} starts on W+2"
         if never == "flip":
@@ -299,7 +417,10 @@ def test_returned_starters_never_start(preset: str) -> None:
             assert CARD_NUMBER[first] >= 0, f"M-5: seed {seed} starts on {CARD_TEXT[first]}"
         dealt = [c for h in game.hands for c in h if is_blast_card(c)]
         assert not dealt, f"§5.4: seed {seed} deals BLAST cards {dealt}"
-        assert len(game.discard) == 1, f"seed {seed}: returned starters stay on the pile"
+        if buries:
+            assert all(CARD_NUMBER[c] < 0 for c in game.discard[:-1]), f"NM-3: seed {seed}"
+        else:
+            assert len(game.discard) == 1, f"seed {seed}: returned starters stay on the pile"
 
 
 # -- the loop is the driver -------------------------------------------------------------------
@@ -316,6 +437,8 @@ def test_returned_starters_never_start(preset: str) -> None:
         ("blast+blast.uno_call+blast.blast_copies=3", 3, 18),
         ("flip", 4, 19),
         ("flip+flip.see_own_backs+stacking=same+permissive_illegal_plays", 3, 20),
+        ("no_mercy", 4, 21),
+        ("no_mercy+jump_in+play_duplicates+boomerang+false_uno_penalty=2", 5, 22),
     ],
 )
 def test_loop_matches_driver(preset: str, players: int, seed: int) -> None:
@@ -446,3 +569,68 @@ def test_flip_playouts_reach_every_rule() -> None:
         seen.update({f"ev:{k}": v for k, v in done.events.items()})
     missing = [k for k in FLIP_WANTED if not seen[k]]
     assert not missing, f"no playout reached {missing}; seen {dict(seen)}"
+
+
+#: What a fixed set of No Mercy playouts must reach (``Playout.paths``, counted by
+#: ``_no_mercy.NoMercyModel``, and event kinds): chains answered (by a Wild Reverse Draw 4
+#: and a Boomerang too) and taken, the two-player Wild Reverse Draw 4 on its player (NM-8),
+#: Roulettes named by their victim and by their player with a reveal past a wild, knockouts
+#: in a take (the rest cancelled), a draw until playable and a reveal (NM-12), reshuffles
+#: that take set-aside hands in (NM-24), swaps and passes that leave a hand one card
+#: (NM-16), a Reverse and a Skip Everyone with two seats, wins by a last card with an effect
+#: (NM-15), a last Draw Card taken (``resolve_draws``) and a last player standing, the
+#: knockouts scored (NM-25), jump-ins, catches, Discard Alls, and draws short without Mercy.
+NO_MERCY_WANTED = (
+    "first:buried", "stack", "stack:wr4", "stack:boomerang", "take", "wr4", "wr4:self",
+    "roulette", "roulette:player", "reveal", "reveal:past_wild", "knockout:take",
+    "knockout:rest_cancelled", "knockout:draw", "knockout:reveal", "reshuffle:set_aside",
+    "swap", "pass", "uno:moved", "reverse:two_players", "skip_all", "draw:until",
+    "over:last_standing", "over:out", "over:out_on_effect", "out:resolve_draws", "over:out_taken",
+    "scored:knockouts", "jump", "catch", "ev:discard_all", "ev:draw_short", "ev:false_uno",
+)  # fmt: skip
+#: The rounds beside the mutation games that reach them (no Mercy: a round that ends, found
+#: as the matrix finds it).
+_PLAYER_RESOLVES = "no_mercy+no_mercy.roulette_color=player+no_mercy.last_card_effect=resolve_draws"
+_HOUSE_RULES = "no_mercy+jump_in+play_duplicates+boomerang+false_uno_penalty=2"
+NO_MERCY_COVERAGE = (
+    ("no_mercy", 2, 7, "bots"),
+    (_PLAYER_RESOLVES, 2, 5, "uniform"),
+    (_PLAYER_RESOLVES, 4, 7, "bots"),
+    (_HOUSE_RULES, 3, 1, "uniform"),
+    (_HOUSE_RULES, 4, 3, "uniform"),
+    ("no_mercy+no_mercy.mercy=false", 3, 4, "bots"),
+)
+
+
+def test_no_mercy_playouts_reach_every_rule() -> None:
+    """No Mercy's mutation games and a few more rounds reach every path of §9 that the event
+    model follows, so its checks are not vacuous."""
+    seen: Counter[str] = Counter()
+    for preset, players, seed, policy in (
+        *VARIANT_CHECKS["no_mercy"].mutation_games,
+        *NO_MERCY_COVERAGE,
+    ):
+        seed = ending_seed(preset, players, policy, seed)
+        done = playout(preset, players, seed, policy, checks=Checks.only("events"))
+        seen += done.paths
+        seen.update({f"ev:{k}": v for k, v in done.events.items()})
+    missing = [k for k in NO_MERCY_WANTED if not seen[k]]
+    assert not missing, f"no playout reached {missing}; seen {dict(seen)}"
+
+
+# -- No Mercy: random rounds never draw short (NM-23) ----------------------------------------
+_EXHAUSTION = Path(__file__).resolve().parents[2] / "benchmarks" / "no_mercy_exhaustion.py"
+
+
+def test_no_mercy_random_rounds_never_draw_short() -> None:
+    """RULES.md §9.12, §9.16.11 (NM-23): the rounds of ``benchmarks/no_mercy_exhaustion.py``
+    (uniformly random actions, 2-6 players, its option mixes), a few hundred in this process
+    (thousands in the deep profile), never log ``draw_short``, never hold a hand at the
+    Mercy threshold, and end."""
+    run = runpy.run_path(str(_EXHAUSTION))["run"]
+    figures = run(3000 if DEEP else 300, 20230923, 1)
+    assert figures.draw_short == 0, f"NM-23: {figures}"
+    assert figures.unended == 0, f"E-6: {figures}"
+    assert figures.stuck == 0, f"a round with no seat able to act: {figures}"
+    # §9.12: no active hand over 24 cards, so a draw reaches at least 168 - 1 - 6 x 24 cards
+    assert figures.max_hand < 25 and figures.min_supply >= 23, f"§9.12: {figures}"

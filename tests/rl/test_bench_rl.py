@@ -26,4 +26,5 @@ def test_the_rl_benchmark_runs() -> None:
     assert "RLCard env.run 2p" in out and "unoverse aec classic 2p" in out
     assert "unoverse aec blast+mode=blast 3p" in out and "unoverse aec attack 10p" in out
     assert "unoverse aec flip 2p" in out and "unoverse aec flip 10p" in out
+    assert "unoverse aec no_mercy 2p" in out and "unoverse aec no_mercy 4p" in out
     assert "classic 2p steps/s:" in out and "classic 2p games/s:" in out

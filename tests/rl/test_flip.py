@@ -12,13 +12,14 @@ import random
 import numpy as np
 import pytest
 
+from rl._rounds import random_rounds_end
 from rules._flip_table import table
 from rules.test_flip_visibility import twin_world
 from unoverse.core.actions import Action, Kind
 from unoverse.core.cards import CARD_TEXT, FACE, card, color
 from unoverse.core.errors import Unsupported
 from unoverse.core.game import Game
-from unoverse.rl import UnoEnv, aec_env, parallel_env
+from unoverse.rl import aec_env
 from unoverse.rl.actions import ActionSpace
 from unoverse.rl.observation import Observation
 from unoverse.rl.rlcard import action_id, encode, raw_obs
@@ -159,35 +160,7 @@ def test_the_action_space_names_both_sides_plays_and_challenges() -> None:
 
 @pytest.mark.parametrize("players", [2, 3, 10])
 def test_random_rounds_run_to_the_end_in_every_environment(players: int) -> None:
-    aec = aec_env("flip", players, seed=players)
-    aec.reset()
-    rng = np.random.default_rng(players)
-    for _agent in aec.agent_iter(200_000):
-        obs, _, term, trunc, _ = aec.last()
-        if term or trunc:
-            aec.step(None)
-            continue
-        assert obs["observation"].shape == (aec.runner.observation.size,)
-        aec.step(int(rng.choice(np.flatnonzero(obs["action_mask"]))))
-    assert aec.runner.game.over and not aec.runner.truncated
-
-    par = parallel_env("flip", players, seed=players)
-    observations, _ = par.reset()
-    while par.agents:
-        tokens = {
-            a: int(rng.choice(np.flatnonzero(o["action_mask"]))) for a, o in observations.items()
-        }
-        observations, *_ = par.step(tokens)
-    assert par.round.game.over and not par.round.truncated
-
-    gym_env = UnoEnv("flip", players, opponents="random")
-    gym_env.reset(seed=players)
-    done = False
-    while not done:
-        action = int(rng.choice(np.flatnonzero(gym_env.action_masks())))
-        _, _, terminated, truncated, _ = gym_env.step(action)
-        done = terminated or truncated
-    assert gym_env.runner.game.over and not gym_env.runner.truncated
+    random_rounds_end("flip", players)
 
 
 def test_a_wild_draw_color_s_victim_sees_it_draws_until_the_colour() -> None:

@@ -38,6 +38,19 @@ PRESETS = (
     ("flip+flip.see_own_backs+flip.observer_tracking=by_card", 4),
     ("flip+jump_in+play_duplicates+permissive_illegal_plays+false_uno_penalty=2", 3),
     ("flip+stacking=progressive+flip.surfaced_wild_color=flip_player", 2),
+    ("no_mercy", 2),
+    ("no_mercy", 3),
+    ("no_mercy+jump_in+play_duplicates+false_uno_penalty=2", 4),
+    (
+        "no_mercy+no_mercy.roulette_color=player+no_mercy.voluntary_draw"
+        "+no_mercy.last_card_effect=resolve_draws",
+        5,
+    ),
+    (
+        "no_mercy+no_mercy.deck=om_168+no_mercy.wr4_two_player=opponent"
+        "+no_mercy.mercy_threshold=12+permissive_illegal_plays",
+        6,
+    ),
 )
 
 
@@ -113,8 +126,9 @@ def test_the_mask_is_exactly_what_the_engine_accepts(preset: str, players: int) 
 
 def _hidden_cards_dealt_again(runner: Runner, seed: int) -> Game | None:
     """A copy of the round where the cards the current seat cannot see — the other hands'
-    cards it has not seen, and the draw pile — are shuffled among those places; with
-    two-faced cards, ``twin_world``'s copy (None when it has no exchange to make)."""
+    cards it has not seen, the draw pile and the hands set aside by knockouts (No Mercy,
+    NM-13) — are shuffled among those places; with two-faced cards, ``twin_world``'s copy
+    (None when it has no exchange to make)."""
     seat = runner.current
     assert seat is not None
     if runner.rules.two_faced:
@@ -129,7 +143,7 @@ def _hidden_cards_dealt_again(runner: Runner, seed: int) -> Game | None:
         for card in game.known[seat][h]:
             unseen.remove(card)
         hidden.append(unseen)
-    pool = [c for cards in hidden for c in cards] + game.draw_pile
+    pool = [c for cards in hidden for c in cards] + game.draw_pile + game.buried
     random.Random(seed).shuffle(pool)
     for h, unseen in enumerate(hidden):
         seen = list(game.hands[h]) if h != seat else []
@@ -137,6 +151,7 @@ def _hidden_cards_dealt_again(runner: Runner, seed: int) -> Game | None:
             seen.remove(card)
         if h != seat:
             game.hands[h][:] = seen + [pool.pop() for _ in unseen]
+    game.buried[:] = [pool.pop() for _ in game.buried]
     game.draw_pile[:] = pool
     return game
 

@@ -63,6 +63,17 @@ REFUSALS = [
     ),
     ("minecraft+stacking=blast_ge", "`stacking=blast_ge` outside Blast", "built-in stacking"),
     ("attack+revive", "`revive` with `stacking=off`", "revive needs stacking"),
+    ("no_mercy+seven_zero", "`seven_zero` in No Mercy", "seven_zero is built into No Mercy"),
+    (
+        "no_mercy+zero_chooses_direction",
+        "`zero_chooses_direction` in No Mercy",
+        "passes every hand",
+    ),
+    ("no_mercy+zero_discard_color", "`zero_discard_color` in No Mercy", "redefines the 0"),
+    ("no_mercy+downpour", "`downpour` in No Mercy", "the No Mercy deck has none"),
+    ("no_mercy+bar_special", "`bar_special` in No Mercy", "stacks and Mercy rule admit"),
+    ("no_mercy+wd4_wilds_block", "`wd4_wilds_block` in No Mercy", "play at any time"),
+    ("no_mercy+revive", "`revive` in No Mercy", "a last card has no effect"),
 ]
 
 

@@ -1,6 +1,6 @@
 """UNO Show 'Em No Mercy played (RULES.md §9): the acceptance scenarios of §9.16 through the
 game's own actions, one test per NM resolution that changes behaviour and per option value.
-The variant is built from ``NO_MERCY`` directly (not registered yet)."""
+The games are built from the variant itself (``_no_mercy_table``)."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from unoverse.core import events as ev
 from unoverse.core import integrity
 from unoverse.core.actions import Kind
 from unoverse.core.cards import CARD_COLOR, CARD_IS_WILD, CARD_TEXT, card, cards, color
-from unoverse.core.errors import BadPlayerCount, IllegalAction, InvalidOptionValue
+from unoverse.core.errors import BadPlayerCount, IllegalAction, InvalidOptionValue, OptionConflict
 from unoverse.core.game import Game
 from unoverse.core.phase import Phase
 from unoverse.core.seeding import Stream
@@ -118,18 +118,27 @@ def test_9_16_5_the_last_player_standing_wins_at_once_during_a_roulette_reveal()
     g.eliminated[2], g.active = True, 2  # one seat already out
     g.apply(0, "WCR")
     assert (g.turn, g.phase) == (1, Phase.COLOR)
-    g.apply(1, "color:B")
+    events = g.apply(1, "color:B")
     assert g.over and g.winner == 0
     assert g.eliminated[1]
     assert cards("B1 Y1") == g.draw_pile  # the reveal stopped at the 25th card
+    told = [e.kind for e in events if e.kind in (ev.SHOWN, ev.ELIMINATED, ev.ROUND_OVER)]
+    assert told == [ev.SHOWN, ev.ELIMINATED, ev.ROUND_OVER]  # the reveal, then the knockout
+    assert [e.cards for e in events if e.kind == ev.SHOWN] == [tuple(cards("Y3 Y2"))]
 
 
 def test_9_16_6_the_roulettes_victim_names_the_colour_and_reveals_publicly() -> None:
     g = table("R9", "G1 B7 R3 W+6", "WCR R1", "Y1 Y2", "B1 G2 W+10 R5", "Y3 Y4")
     g.apply(0, "WCR")
     assert g.color == -1 and (g.turn, g.phase) == (1, Phase.COLOR)  # nothing named (NM-11)
-    g.apply(1, "color:B")
+    events = g.apply(1, "color:B")
     assert sorted(g.hands[1]) == sorted(cards("Y1 Y2 W+6 R3 B7"))
+    shown = [e for e in events if e.kind == ev.SHOWN]  # one public event names them (U-N-2)
+    assert [(e.seat, e.cards, e.color) for e in shown] == [
+        (1, tuple(cards("W+6 R3 B7")), color("B"))
+    ]
+    for seat in (0, 2, 3, None):
+        assert ev.redact(shown[0], seat) == shown[0]
     for seat in (0, 2, 3):  # every card was shown to every seat
         assert sorted(g.known[seat][1]) == sorted(cards("W+6 R3 B7"))
     assert (g.turn, g.phase, g.color) == (2, Phase.TURN, color("B"))  # seat 1 lost its turn
@@ -270,11 +279,19 @@ def test_nm_4_a_player_with_a_legal_card_must_play_it() -> None:
         g.apply(0, "draw")
 
 
-def test_nm_4_with_voluntary_draw_a_player_may_draw_instead() -> None:
+def test_nm_4_with_voluntary_draw_a_player_may_draw_instead_until_a_card_plays() -> None:
+    """§9.5 step 3's option: a player who declines draws until playable as in step 4 — G9,
+    G8, G7, G6 do not play on R5, G5 does — and must play that card (U-N-5)."""
     g = table("R5", PILE, "R1 B2", "Y1", "G1", "B1", no_mercy__voluntary_draw=True)
     assert Kind.DRAW in kinds(g, 0)
     g.apply(0, "draw")
-    assert len(g.hands[0]) == 3
+    assert len(g.hands[0]) == 7 and g.phase == Phase.DRAWN
+    assert kinds(g, 0) == {Kind.PLAY}  # no pass: the card drawn must be played
+    assert plays(g, 0) == {"G5"}
+    with pytest.raises(IllegalAction):
+        g.apply(0, "pass")
+    g.apply(0, "G5")
+    assert top(g) == "G5" and g.turn == 1
 
 
 def test_nm_5_an_answer_needs_the_last_cards_value_not_the_totals() -> None:
@@ -406,6 +423,88 @@ def test_nm_25_the_winner_scores_the_cards_left_and_250_a_knockout() -> None:
     g.apply(0, "R1")
     assert g.over and g.round_points() == 1 + 2 + 20 + 50 + 250
     assert NO_MERCY.options({"scoring": "winner_takes"})["target_score"] == 1000
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        "seven_zero",
+        "zero_chooses_direction",
+        "zero_discard_color",
+        "downpour",
+        "bar_special",
+        "wd4_wilds_block",
+        "revive",
+    ],
+)
+def test_9_14_the_house_rules_no_mercy_refuses_are_refused_with_their_reason(option: str) -> None:
+    with pytest.raises(OptionConflict, match=rf"^{option} "):
+        NO_MERCY.options({option: True})
+    assert option not in NO_MERCY.offered
+
+
+def test_9_14_the_house_rules_no_mercy_offers_are_off_and_offered() -> None:
+    offered = ("jump_in", "play_duplicates", "boomerang", "friendly_swap", "friendly_count")
+    assert set(offered) <= NO_MERCY.offered.keys()
+    options = NO_MERCY.options({"jump_in": True, "boomerang": True, "friendly_swap": True})
+    assert options["jump_in"] and not NO_MERCY.options()["jump_in"]
+
+
+def test_9_14_a_jump_in_lands_on_a_card_that_left_nothing_pending() -> None:
+    g = table("R5", PILE, "R1 R2", "Y1 Y2", "R1 G1", "B1 B2", jump_in=True)
+    g.apply(0, "R1")
+    assert any(a.kind is Kind.JUMP for a in g.legal_actions(2))
+    g.apply(2, "R1^1")
+    assert g.turn == 3 and g.hands[2] == [card("G1")]
+
+
+def test_9_14_no_jump_in_while_a_chain_or_a_roulette_is_pending() -> None:
+    g = table("R5", PILE, "R+2 R1", "Y1 Y2", "R+2 G1", "B1 B2", jump_in=True)
+    g.apply(0, "R+2")
+    assert g.jump_undo is None
+    assert not any(a.kind is Kind.JUMP for a in g.legal_actions(2))
+    g = table("R5", PILE, "WCR R1", "Y1 Y2", "WCR G1", "B1 B2", jump_in=True)
+    g.apply(0, "WCR")
+    assert g.phase == Phase.COLOR and g.jump_undo is None
+    assert not any(a.kind is Kind.JUMP for a in g.legal_actions(2))
+
+
+def test_9_14_play_duplicates_are_no_chain_answer() -> None:
+    g = table("R5", PILE, "R+2 R1", "B+2 B+2 Y1", "G1", "B1", play_duplicates=True)
+    g.apply(0, "R+2")
+    assert all(not a.more for a in g.legal_actions(1))
+    with pytest.raises(IllegalAction):
+        g.apply(1, "B+2,B+2")
+
+
+def test_nm_14_a_boomerang_never_sends_a_chain_back_to_a_knocked_out_seat() -> None:
+    """Seat 0 plays W+10 with a false UNO call, draws 2 to 25 cards and is knocked out
+    (NM-12); its chain still faces seat 1, whose Boomerang may not send it back to a seat
+    that takes no part (§9.8): seat 1 stacks or takes, and the round goes on."""
+    many = "R1 R2 R3 R4 R5 R6 R7 R8 R9 Y1 Y2 Y3 Y4 Y5 Y6 Y7 Y8 Y9 B1 B2 B3 B4 B5"
+    g = table(
+        "R0", PILE, f"W+10 {many}", "WBO G1 G2", "G3 G4 G5",
+        players=3, boomerang=True, false_uno_penalty=2,
+    )  # fmt: skip
+    g.apply(0, "W+10:G uno")
+    assert g.eliminated[0] and (g.turn, g.phase, g.pen_amount) == (1, Phase.PENALTY, 10)
+    assert kinds(g, 1) == {Kind.TAKE}
+    with pytest.raises(IllegalAction):
+        g.apply(1, "WBO:R")
+    g.apply(1, "take")
+    assert len(g.hands[1]) == 13 and g.turn == 2
+
+
+def test_nm_22_with_permissive_illegal_plays_a_seat_with_no_legal_card_still_draws() -> None:
+    """§9.5 step 4 with §1.5: an illegal play is accepted (and may be caught), it is never
+    the only choice: holding R1 and G2 on B5, seat 0 may draw, and draws until G5 plays."""
+    g = table("B5", PILE, "R1 G2", "G1 G2", "Y1 Y2", permissive_illegal_plays=True)
+    assert Kind.DRAW in kinds(g, 0) and plays(g, 0) == {"R1", "G2"}
+    g.apply(0, "draw")
+    assert g.phase == Phase.DRAWN and CARD_TEXT[g.drawn] == "G5"
+    g = table("B5", PILE, "R1 B2", "G1 G2", "Y1 Y2", permissive_illegal_plays=True)
+    with pytest.raises(IllegalAction, match="B2"):  # the legal card is the one named
+        g.apply(0, "draw")
 
 
 def test_the_built_in_stacking_is_the_only_one() -> None:

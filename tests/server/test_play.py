@@ -22,6 +22,7 @@ PRESETS = [
     "blast",
     "blast+mode=blast",
     "flip+target_score=100",
+    "no_mercy+scoring=winner_takes+target_score=300",
 ]
 
 

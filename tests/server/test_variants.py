@@ -85,6 +85,7 @@ def test_the_variants_listing_gives_each_variants_quick_starts(tmp_path: Path) -
         ("blast", "blast", "blast"),
         ("blast", "blast+mode=blast", "blast_mode"),
         ("flip", "flip", "flip"),
+        ("no_mercy", "no_mercy", "no_mercy"),
     ]
     for name, preset, _ in starts:
         game = new_game(preset, 3, 1)

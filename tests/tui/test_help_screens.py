@@ -68,11 +68,12 @@ POINTER = {
 }
 #: The page's buttons, which the terminal has not: in bold, or named in a sentence (Draw and
 #: Robar, not at a sentence's start, nor a card's name: Draw Two, Draw Four, UNO Flip's Draw
-#: One, Draw Five and Wild Draw Color; Discard them).
+#: One, Draw Five and Wild Draw Color, No Mercy's Wild Draw 6 and 10, Wild Reverse Draw 4
+#: and its Draw Cards; Discard them).
 BUTTONS = {
     "en": re.compile(
         r"\*\*(Draw|Press the launcher|Keep it \(pass\)|Catch|Challenge|Take the penalty)\*\*"
-        r"|(?<=[a-z,;] )Draw\b(?!\s+(Two|Four|One|Five|Color))|\bDiscard\s+them\b"
+        r"|(?<=[a-z,;] )Draw\b(?!\s+(Two|Four|One|Five|Color|Cards?\b|\d))|\bDiscard\s+them\b"
     ),
     "es": re.compile(
         r"\*\*(Robar|Pulsar el lanzador|Quedármela \(pasar\)|¡Pillado!|Desafiar"

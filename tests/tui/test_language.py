@@ -136,12 +136,13 @@ def test_the_english_words_to_look_for_are_many() -> None:
 
 
 @pytest.mark.parametrize(
-    ("preset", "seed"), [("classic", 3), ("blast+mode=blast", 11), ("flip", 4)]
+    ("preset", "seed"),
+    [("classic", 3), ("blast+mode=blast", 11), ("flip", 4), ("no_mercy", 3)],
 )
 def test_a_spanish_table_shows_no_english(spanish: None, preset: str, seed: int) -> None:
-    """A few moves of Classic, of Blast's BLAST mode and of UNO Flip, in Spanish: every
-    screen seen on the way (the table, its choosers, the keys and rules screens) has none of
-    the English messages' words."""
+    """A few moves of Classic, of Blast's BLAST mode, of UNO Flip and of No Mercy, in
+    Spanish: every screen seen on the way (the table, its choosers, the keys and rules
+    screens) has none of the English messages' words."""
     english = english_words()
     seen: list[str] = []
 

@@ -49,6 +49,7 @@ PRESETS = (
     "blast",
     "blast+mode=blast",
     "flip",
+    "no_mercy",
 )
 
 

@@ -99,7 +99,7 @@ def test_every_key_the_page_names_or_builds_has_its_words() -> None:
         keys |= set(re.findall(r'"(page\.[a-z_.]+)"', (STATIC / module).read_text()))
     # the lobby's quick starts, as the variants declare them (GET /api/variants)
     presets = [q.id for variant in variants() for q in variant.quick_starts]
-    assert len(presets) == 9
+    assert len(presets) == 10
     keys |= {f"page.preset.{p}.{part}" for p in presets for part in ("title", "line")}
     engine_codes = {
         cls.code

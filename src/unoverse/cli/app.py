@@ -167,7 +167,7 @@ def variants_cmd(
 def variants_data() -> list[dict[str, Any]]:
     """Every registered variant with every option it accepts (``Variant.offered``): what
     ``variants`` shows, and the option's type with its allowed values as data (``choices``;
-    ``minimum`` and ``maximum``)."""
+    ``minimum`` and ``maximum``), and the quick starts the page's lobby offers."""
     return [
         {
             "name": v.name,
@@ -176,6 +176,7 @@ def variants_data() -> list[dict[str, Any]]:
             "players": [v.min_players, v.max_players],
             "aside": list(v.aside),
             "options": [_option_data(s) for s in v.offered.values()],
+            "quick_starts": [{"preset": q.preset, "id": q.id} for q in v.quick_starts],
         }
         for v in all_variants()
     ]

@@ -70,6 +70,7 @@ ALL_HIT: Final = "all_hit"
 BOOMERANG: Final = "boomerang"
 JUMP: Final = "jump"
 REVEALED: Final = "revealed"
+SHOWN: Final = "shown"
 DISCARD_ALL: Final = "discard_all"
 TIMEOUT: Final = "timeout"
 STUCK: Final = "stuck"
@@ -472,6 +473,12 @@ SCHEMA: Final[dict[str, EventSpec]] = {
             "`seat` draws `cards`, shown to all, which makes it draw `count` more at once",
         ),
         _spec(
+            SHOWN,
+            "seat cards color",
+            "`seat` turned `cards` up into its hand one by one, shown to every seat, looking for "
+            "a card of `color` (P10 with reveal: No Mercy's Wild Color Roulette)",
+        ),
+        _spec(
             DISCARD_ALL,
             "seat cards",
             "`seat` discards `cards` under the Discard All it played",
@@ -488,7 +495,11 @@ SCHEMA: Final[dict[str, EventSpec]] = {
             "the round cannot go on (`reason`): `seat`, holding the fewest cards, `count`, wins",
             reasons=STUCK_REASONS,
         ),
-        _spec(ROUND_OVER, "seat count", "`seat` wins the round, scoring `count` points"),
+        _spec(
+            ROUND_OVER,
+            "seat count",
+            "`seat` wins the round; the other hands hold `count` points",
+        ),
         _spec(BLAST, "seat cards", "`seat` draws the BLAST card `cards`: its event opens"),
         _spec(
             BLAST_CHOICE,

@@ -222,7 +222,7 @@ class Game(Plays):
         false_uno = rules.false_uno_penalty > 0
         if phase == _DRAWN:
             self.play_actions(self.drawn, size, false_uno, out)
-            if not rules.must_play:
+            if not rules.drawn_must_play:
                 out.append(PASS)
             return
         permissive = rules.permissive_illegal_plays and size > 1
@@ -263,8 +263,8 @@ class Game(Plays):
         if rules.play_duplicates or rules.zero_discard_color:
             for first, more in self._multi_plays(hand):
                 self.play_actions(first, size, false_uno, out, more)
-        if rules.must_play and out:
-            return  # a seat holding a legal card must play one (B-22)
+        if rules.must_play and out and (not permissive or any(map(p1.__getitem__, hand))):
+            return  # a seat holding a legal card must play one (B-22), not an illegal one
         false_call = false_uno and rules.uno_calls  # (a false call needs UNO calls)
         if not rules.launcher:
             out.append(DRAW)
@@ -325,13 +325,15 @@ class Game(Plays):
 
     def _answers(self, card: int) -> bool:
         """``card`` may answer the pending draw penalty (``Rules.answer_row``): a Boomerang
-        sends it back (not an attack already returned, H-4, nor one whose player went out or
-        that no seat made); a stacking answer needs stacking allowed now (``_may_stack``)."""
+        sends it back (not an attack already returned, H-4, nor one whose player went out,
+        was knocked out since, NM-14, or that no seat made); a stacking answer needs stacking
+        allowed now (``_may_stack``)."""
         if self.pen_returned:
             return False
         how = self.rules.answer_row(self.top_kind)[card]
         if how == ANSWER_RETURN:
-            return self.pen_source >= 0 and self.out < 0
+            source = self.pen_source
+            return source >= 0 and self.out < 0 and not self.eliminated[source]
         # a penalty drawn until a card or a colour comes is no number of cards: nothing
         # stacks on it
         return how == ANSWER_STACK and not self.pen_until and self._may_stack()
@@ -511,7 +513,7 @@ class Game(Plays):
         if (
             k not in _ALLOWED[phase]
             or (k is _CHALLENGE and not self.pen_challenge)
-            or (k is _PASS and self.rules.must_play)
+            or (k is _PASS and self.rules.drawn_must_play)
             or (
                 k is _PLAY
                 and phase == _PENALTY
@@ -556,7 +558,10 @@ class Game(Plays):
             # the turn's own offers decide: a draw (press) is offered only without a play
             offers: list[Action] = []
             self._mandatory_actions(seat, offers)
-            plays = [x for x in offers if x.kind is _PLAY]
+            if any(x.kind is a.kind for x in offers):
+                return
+            p1 = self.p1_row()  # (named: a legal card, not one offered as an illegal play)
+            plays = sorted((x for x in offers if x.kind is _PLAY), key=lambda x: not p1[x.card])
             if plays and rules.must_play:
                 raise IllegalAction(
                     reason=N_("reason.must_play"),
@@ -870,9 +875,15 @@ class Game(Plays):
             rules.landing[eff](self, p, amount, revived, a, mult, events)
             if moved:
                 self._open_moved(p, sizes, a.uno)
-        if rules.jump_in and self.out < 0 and self.phase != _OVER and self.discard[-1] == last:
+        if (
+            rules.jump_in
+            and self.out < 0
+            and self.discard[-1] == last
+            and (self.phase == _TURN or (rules.jump_on_pending and self.phase != _OVER))
+        ):
             # a jump-in window opens on the card that landed (§4.9), if it is still the top
-            # (a table turned over shows another, which nobody played: FL-7)
+            # (a table turned over shows another, which nobody played: FL-7), and, where the
+            # variant says so, if its chain or colour is not pending (No Mercy, §9.14)
             self.jump_undo = (pre, (eff, a.target, mult))
         if a.uno and kept != 1:
             self.draw(p, rules.false_uno_penalty, ev.FOR_FALSE_UNO, events)
@@ -1022,7 +1033,7 @@ class Game(Plays):
         # a draw is voluntary when the hand held a playable card (U-C-3)
         voluntary = (until or rules.draw_ends_turn) and any(map(p1.__getitem__, self.hands[p]))
         got = self.draw(p, 1, ev.FOR_TURN, events)
-        if until and not voluntary:
+        if until and (not voluntary or rules.decline_draws_until):
             # "Carga infinita": keep drawing until the drawn card is playable (§1.8); in
             # Blast until the player is eliminated, too (B-21).
             while got and not self.playable(got[0], p1) and not self.eliminated[p]:

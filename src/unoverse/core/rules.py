@@ -80,17 +80,20 @@ class Rules:
         "deck",
         "deck_effects",
         "declares",
+        "decline_draws_until",
         "discard_all_covered",
         "discard_all_optional",
         "draw_ends_turn",
         "draw_trigger",
         "draw_until_playable",
+        "drawn_must_play",
         "effect",
         "elimination",
         "false_uno_penalty",
         "hand_size",
         "hidden_backs",
         "jump_in",
+        "jump_on_pending",
         "knockout_points",
         "landing",
         "lands_last",
@@ -188,6 +191,8 @@ class Rules:
         reverse_draw_self: bool = False,
         last_draws: bool = True,
         knockout_points: int = 0,
+        jump_on_pending: bool = True,
+        decline_draws_until: bool = False,
     ) -> None:
         self.variant: Final = variant
         self.name: Final[str] = variant.name  # read by every view
@@ -305,6 +310,14 @@ class Rules:
         self.last_draws: Final = last_draws
         # Points the round's winner scores for each seat knocked out in the round (NM-25).
         self.knockout_points: Final = knockout_points
+        # A jump-in window opens on a card whose chain or colour is still pending (§4.9);
+        # off: only on a card that left nothing pending (No Mercy, §9.14).
+        self.jump_on_pending: Final = jump_on_pending
+        # A player who could play and draws instead draws until a card plays, too, and must
+        # play it (No Mercy's voluntary draw, NM-4); off: one card, which may be kept (U-C-3).
+        self.decline_draws_until: Final = decline_draws_until
+        # The card a turn's draw ended on must be played (no pass in the drawn window).
+        self.drawn_must_play: Final = must_play or decline_draws_until
         self._answer_rows: Final[dict[int, bytes]] = {}
         self._color_plays: Final[list[tuple[Action, ...] | None]] = [None] * N_CARDS
 

@@ -334,14 +334,17 @@ class Table:
         self.illegal = None
         self.jump_undo = None
         self.clear_penalty()
-        events.append(Event(ev.ROUND_OVER, winner, count=self.round_points()))
+        events.append(Event(ev.ROUND_OVER, winner, count=self.points_left()))
+
+    def points_left(self) -> int:
+        """The card values left in the hands of the seats other than the winner."""
+        pts = self.rules.points
+        return sum(pts[c] for s, h in enumerate(self.hands) if s != self.winner for c in h)
 
     def round_points(self) -> int:
         """Points the round's winner scores: the card values left in the other hands, and
         ``Rules.knockout_points`` for each seat knocked out (No Mercy, NM-25)."""
-        pts = self.rules.points
-        left = sum(pts[c] for s, h in enumerate(self.hands) if s != self.winner for c in h)
-        return left + self.rules.knockout_points * (self.n - self.active)
+        return self.points_left() + self.rules.knockout_points * (self.n - self.active)
 
     def hand_points(self, seat: int) -> int:
         """The points of the cards in ``seat``'s hand."""

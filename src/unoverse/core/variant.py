@@ -51,7 +51,11 @@ class EngineSettings(TypedDict, total=False):
     ``discard_all_covered`` and ``discard_all_optional`` (a Discard All),
     ``numeral_number_match`` and ``numeral_wild`` (a Numeral), ``stackable`` (the chain of
     ``stacking=blast_ge``), ``alone`` (the cards laid together under ``play_duplicates``),
-    ``hidden_backs`` (a deck of two-faced cards).
+    ``hidden_backs`` (a deck of two-faced cards). Part of a rule, changing nothing without
+    it (UNO Show 'Em No Mercy's): ``uno_any_path`` (hands moved by a 7 or a 0),
+    ``reverse_draw_self`` (a Reverse Draw with two seats), ``last_draws`` (a draw card played
+    last), ``knockout_points`` (``elimination`` and ``winner_takes``), ``jump_on_pending``
+    (``jump_in``), ``decline_draws_until`` (a voluntary draw under ``draw_until_playable``).
     """
 
     launcher: str  # a launcher mode replaces the draw pile (``unoverse.core.launcher``)
@@ -81,6 +85,8 @@ class EngineSettings(TypedDict, total=False):
     reverse_draw_self: bool  # a Reverse Draw with 2 active seats targets its player (NM-8)
     last_draws: bool  # a draw card played last still makes its victim draw (P6; NM-15)
     knockout_points: int  # the round's winner scores this for each seat knocked out (NM-25)
+    jump_on_pending: bool  # a jump-in window opens while a chain or a colour is pending
+    decline_draws_until: bool  # a voluntary draw goes on until a card plays, then played
 
 
 #: BLAST mode's own settings with their defaults: each is part of ``realtime``.

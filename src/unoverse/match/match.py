@@ -1,7 +1,8 @@
 """A match: rounds with the deal passing on, scored to the target (RULES.md P6, §1.6).
 
-``winner_takes``: the round's winner scores the points left in the other hands; the first
-seat to reach the target wins. ``lowest_total``: every seat adds its own leftover points;
+``winner_takes``: the round's winner scores the points left in the other hands (and, in No
+Mercy, 250 for each seat knocked out in the round, NM-25); the first seat to reach the
+target wins. ``lowest_total``: every seat adds its own leftover points;
 when anyone reaches the target, the lowest total wins, and a tie is shared (C-8).
 ``none``: one round decides. With ``challenge_elimination`` (Challenge UNO) a seat whose
 leftover total reaches that number is eliminated and the last seat left wins; once two
@@ -19,7 +20,7 @@ from ..core.errors import UnoverseError
 from ..core.game import Game
 from ..core.options import Options
 from ..core.seeding import derive
-from ..core.setup import new_game, resolve_preset
+from ..core.setup import compiled, new_game, resolve_preset
 
 RoundPlayer = Callable[[Game, int, int | None], None]
 """Plays one round to its end: ``(game, round_seed, dealer_given)``."""
@@ -53,26 +54,32 @@ class Scorer:
     elimination: int | None
     scores: list[int]
     eliminated: list[int] = field(default_factory=list)
+    knockout_points: int = 0  # a round's winner scores this per seat knocked out (NM-25)
 
     @classmethod
-    def for_options(cls, options: Options, players: int) -> Scorer:
-        """The scorer a variant's options ask for."""
+    def for_options(cls, options: Options, players: int, knockout_points: int = 0) -> Scorer:
+        """The scorer a variant's options ask for; ``knockout_points``: what the winner of a
+        round scores per seat knocked out in it (``Rules.knockout_points``, No Mercy)."""
         elimination = options.get("challenge_elimination")
         return cls(
             scoring=str(options.get("scoring", "none")),
             target=int(options.get("target_score", 500) or 500),
             elimination=elimination if isinstance(elimination, int) else None,
             scores=[0] * players,
+            knockout_points=knockout_points,
         )
 
-    def add_round(self, winner: int, leftovers: list[int]) -> tuple[int, ...] | None:
-        """Score a round (``leftovers[s]``: points left in seat s's hand); return the
-        match winners once it is decided, else None."""
+    def add_round(
+        self, winner: int, leftovers: list[int], knocked_out: int = 0
+    ) -> tuple[int, ...] | None:
+        """Score a round (``leftovers[s]``: points left in seat s's hand; ``knocked_out``:
+        seats knocked out in it); return the match winners once it is decided, else None."""
         scores = self.scores
         if self.scoring == "none":
             return (winner,)
         if self.scoring == "winner_takes":
             scores[winner] += sum(p for s, p in enumerate(leftovers) if s != winner)
+            scores[winner] += self.knockout_points * knocked_out  # (NM-25)
             return (winner,) if scores[winner] >= self.target else None
         alive = [s for s in range(len(scores)) if s not in self.eliminated]
         for s in alive:
@@ -91,15 +98,16 @@ def play_match(
     preset: str, players: int, seed: int, play: RoundPlayer, *, max_rounds: int = 1000
 ) -> MatchResult:
     """Play rounds of ``preset`` with ``play`` until the match is decided."""
-    _, options = resolve_preset(preset)
-    scorer = Scorer.for_options(options, players)
+    variant, options = resolve_preset(preset)
+    scorer = Scorer.for_options(options, players, compiled(variant, options).knockout_points)
     dealer: int | None = None
     for r in range(max_rounds):
         round_seed = derive(seed, "round", r)
         game = new_game(preset, players, round_seed, dealer=dealer, eliminated=scorer.eliminated)
         play(game, round_seed, dealer)
         leftovers = [game.hand_points(s) for s in range(players)]
-        winners = scorer.add_round(game.winner, leftovers)
+        knocked_out = sum(game.eliminated) - len(scorer.eliminated)  # (in this round)
+        winners = scorer.add_round(game.winner, leftovers, knocked_out)
         if winners is not None:
             return MatchResult(winners, scorer.scores, r + 1, scorer.eliminated)
         dealer = game.left_of(game.dealer)

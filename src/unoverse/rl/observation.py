@@ -38,7 +38,7 @@ SITUATIONS: Final = (
     "drawn",  # it drew a playable card: play it or pass
     "penalty",  # it faces a draw penalty
     "challenge",  # it faces a Wild Draw Four it may challenge
-    "color",  # it declares the colour of a wild turned first (or surfaced)
+    "color",  # it names a colour: a wild turned first (or surfaced), a Roulette played on it
     "blast",  # a BLAST event is open
     "live",  # BLAST mode's live play
     "reaction",  # an out-of-turn step: it may act or wait

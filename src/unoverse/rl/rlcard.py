@@ -15,9 +15,12 @@ drawn card (``pass``) and takes a penalty (``take``); a Wild Draw Four is never 
 UNO is always called; the first card's colour, when it is a Wild, is chosen as ``c-wild``.
 
 Only Classic's cards fit those planes: a card RLCard's UNO does not have (another colour,
-another kind) and two-faced cards (RULES.md §8: a second side of colours and kinds, and the
-backs every seat sees, §8.4) are refused with ``Unsupported``, never written into
-a plane that means another card; ``unoverse.rl.aec_env`` and ``UnoEnv`` play every variant.
+another kind), two-faced cards (RULES.md §8: a second side of colours and kinds, and the
+backs every seat sees, §8.4) and a deck with kinds it has no column for (UNO Show 'Em No
+Mercy's, §9.2: a coloured Draw Four, Skip Everyone, Discard All, its wild draw cards and
+the Wild Color Roulette, whose victim names a colour RLCard has no action for) are refused
+with ``Unsupported``, never written into a plane that means another card;
+``unoverse.rl.aec_env`` and ``UnoEnv`` play every variant.
 """
 
 from __future__ import annotations
@@ -67,14 +70,23 @@ def _column(card: int) -> int:
     return column
 
 
-def _refuse_two_faced(view: View) -> None:
-    """``Unsupported`` for a view of two-faced cards (RULES.md §8), which RLCard's planes cannot
-    hold (see the module's docstring)."""
+def _refuse_rules(view: View) -> None:
+    """``Unsupported`` for a view of rules RLCard's planes cannot hold (see the module's
+    docstring): two-faced cards (RULES.md §8), or a deck with kinds RLCard's UNO has no
+    column for (No Mercy's, §9.2), whatever the seat holds now: a hand of numbers would
+    encode, and mean a game RLCard does not play."""
     if view.rules.two_faced:
         raise Unsupported(
             f"RLCard's UNO encoding has one-faced cards: {view.variant}'s two-faced cards, "
             "their second side's colours and the backs every seat sees have no place in its "
             "(4, 4, 15) planes (unoverse.rl.aec_env and UnoEnv play every variant)"
+        )
+    foreign = sorted({KIND_CODES[CARD_KIND[c]] for c in view.rules.deck} - set(TRAITS))
+    if foreign:
+        raise Unsupported(
+            f"RLCard's UNO encoding has Classic's cards only: {view.variant}'s deck has "
+            f"{', '.join(foreign)}, which its (4, 4, 15) planes and 61 actions have no place "
+            "for (unoverse.rl.aec_env and UnoEnv play every variant)"
         )
 
 
@@ -114,7 +126,7 @@ def raw_obs(
     bottom first, each in the colour ``played`` says it was played in), its
     ``legal_actions`` (RLCard's names), ``num_cards`` per seat, ``num_players`` and the
     ``current_player``. ``Unsupported`` for a card RLCard's UNO does not have."""
-    _refuse_two_faced(view)
+    _refuse_rules(view)
     return {
         "hand": [card_name(c) for c in view.hand],
         "target": card_name(view.top, view.color),
@@ -129,7 +141,7 @@ def raw_obs(
 def encode(view: View) -> np.ndarray:
     """RLCard's (4, 4, 15) observation of ``view``'s seat (int planes, as RLCard's);
     ``Unsupported`` for a card RLCard's UNO does not have."""
-    _refuse_two_faced(view)
+    _refuse_rules(view)
     obs = np.zeros((4, 4, 15), dtype=int)
     obs[0] = 1
     counts: dict[tuple[int, int], int] = {}

@@ -38,7 +38,7 @@ from ..core.actions import parse_action
 from ..core.codec import to_json
 from ..core.events import Event
 from ..core.game import Game
-from ..core.setup import new_game, resolve_preset
+from ..core.setup import compiled, new_game, resolve_preset
 from ..match.match import Scorer
 from ..match.session import Ack as SessionAck
 from ..match.session import LogEntry, Session, Ticket
@@ -48,7 +48,7 @@ from .bot_pool import BotPool, Decision, decision_seed, searches
 from .limits import Bucket
 from .ranking import RatedRound, ranks
 from .records import ChatLine, Entry, GameRecord, GameStore, LeaseLost
-from .results import eliminated_in, is_blast
+from .results import eliminated_in, knocks_out
 from .room import Room, refuse_invisible, rules_of
 from .shuffle import Deal
 from .wire import events_for, seat_view
@@ -169,7 +169,9 @@ class Live:
         self._clock = config.clock
         self._last = 0.0
         self.lock = asyncio.Lock()
-        self.options = resolve_preset(room.settings.preset)[1]
+        variant, self.options = resolve_preset(room.settings.preset)
+        #: the points a round's winner scores per seat knocked out (No Mercy, NM-25)
+        self.knockout_points = compiled(variant, self.options).knockout_points
         #: seat -> the socket holding it; the spectators' sockets
         self.conns: dict[int, Conn] = {}
         self.watchers: set[Conn] = set()
@@ -180,7 +182,7 @@ class Live:
         self.pending: dict[tuple[int, int], asyncio.Future[bytes]] = {}
         # the match
         self.match = -1
-        self.scorer = Scorer.for_options(self.options, room.settings.seats)
+        self.scorer = Scorer.for_options(self.options, room.settings.seats, self.knockout_points)
         self.round = 0
         self.dealer: int | None = None
         self.winners: tuple[int, ...] | None = None
@@ -666,7 +668,9 @@ class Live:
         async with self.lock:
             games = await self.store.games(self.room.code)
             self.match = max((g.match for g in games), default=-1) + 1
-            self.scorer = Scorer.for_options(self.options, self.room.settings.seats)
+            self.scorer = Scorer.for_options(
+                self.options, self.room.settings.seats, self.knockout_points
+            )
             self.round, self.dealer, self.winners = 0, None, None
             self.answers.clear()
             await self._deal()
@@ -789,12 +793,12 @@ class Live:
         n = game.n
         leftovers = [game.hand_points(s) for s in range(n)]
         rated = self._rated(game.winner, leftovers) if self.room.settings.rated else None
-        winners = self.scorer.add_round(game.winner, leftovers)
         out = (
             eliminated_in(e for _, events in self.history for e in events)
-            if is_blast(self.room.settings.preset)
+            if knocks_out(self.room.settings.preset)
             else None
         )
+        winners = self.scorer.add_round(game.winner, leftovers, len(out or ()))
         result = {
             "winner": game.winner,
             "dealer": game.dealer,
@@ -802,7 +806,7 @@ class Live:
             "scores": list(self.scorer.scores),
             "eliminated": list(self.scorer.eliminated),
             "winners": None if winners is None else list(winners),
-            # UNO Blast: who was eliminated in the round, in order (else None)
+            # UNO Blast, No Mercy: who was knocked out in the round, in order (else None)
             "out": out,
         }
         await self.store.finish_game(record.id, result, rated)
@@ -1122,7 +1126,9 @@ class Live:
             return
         self.match = games[-1].match
         played = [g for g in games if g.match == self.match]
-        self.scorer = Scorer.for_options(self.options, self.room.settings.seats)
+        self.scorer = Scorer.for_options(
+            self.options, self.room.settings.seats, self.knockout_points
+        )
         self.winners, self.dealer, self.round = None, None, 0
         self.answers.clear()
         self.history = []
@@ -1132,7 +1138,8 @@ class Live:
                 return
             self._answered(await self.store.log(g.id))  # a resent message is not played again
             leftovers = list(g.result["leftovers"])
-            winners = self.scorer.add_round(int(g.result["winner"]), leftovers)
+            out = len(g.result.get("out") or ())
+            winners = self.scorer.add_round(int(g.result["winner"]), leftovers, out)
             self.round = g.round
             self.record = g
             self._next_round(int(g.result["dealer"]), winners)

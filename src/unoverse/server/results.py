@@ -1,10 +1,11 @@
 """A room's results: its last match round by round, for an ended room's link and a decided
-match (``GET /api/rooms/{code}``), and the order of UNO Blast's eliminations.
+match (``GET /api/rooms/{code}``), and the order of the seats knocked out (UNO Blast, No
+Mercy).
 
 The results are read from the store's finished games, so an ended room, no longer in
-memory, shows them too. A round of UNO Blast ends when one seat is left: the others were
-eliminated one by one, and the results list them in that order rather than the points left
-in their hands.
+memory, shows them too. A round of UNO Blast or No Mercy may end when one seat is left: the
+others were eliminated one by one, and the results list them in that order rather than the
+points left in their hands.
 """
 
 from __future__ import annotations
@@ -14,15 +15,15 @@ from typing import Any
 
 from ..core import events as ev
 from ..core.events import Event
-from ..core.setup import resolve_preset
+from ..core.setup import compiled, resolve_preset
 from ..match.match import Scorer
 from .records import GameRecord, GameStore
 from .room import Room
 
 
-def is_blast(preset: str) -> bool:
-    """Whether ``preset`` is UNO Blast (whose rounds eliminate seats)."""
-    return resolve_preset(preset)[0].name == "blast"
+def knocks_out(preset: str) -> bool:
+    """Whether ``preset``'s rounds eliminate seats (UNO Blast, No Mercy's Mercy rule)."""
+    return compiled(*resolve_preset(preset)).elimination > 0
 
 
 def eliminated_in(events: Iterable[Event]) -> list[int]:
@@ -40,7 +41,9 @@ async def results(store: GameStore, room: Room) -> dict[str, Any] | None:
     match = games[-1].match
     played = [g for g in games if g.match == match]
     variant, options = resolve_preset(room.settings.preset)
-    scorer = Scorer.for_options(options, room.settings.seats)
+    scorer = Scorer.for_options(
+        options, room.settings.seats, compiled(variant, options).knockout_points
+    )
     winners: tuple[int, ...] | None = None
     rounds = []
     for g in played:
@@ -48,13 +51,13 @@ async def results(store: GameStore, room: Room) -> dict[str, Any] | None:
             continue
         leftovers = [int(x) for x in g.result["leftovers"]]
         winner = int(g.result["winner"])
-        winners = scorer.add_round(winner, leftovers)
+        winners = scorer.add_round(winner, leftovers, len(g.result.get("out") or ()))
         rounds.append(
             {
                 "game": g.id,
                 "winner": winner,
                 "leftovers": leftovers,
-                "eliminated": await _eliminated(store, g) if is_blast(g.preset) else None,
+                "eliminated": await _eliminated(store, g) if knocks_out(g.preset) else None,
             }
         )
     return {

@@ -101,14 +101,19 @@ LAUNCHER_COUNTS = (
 )
 #: Counted too where drawn cards can trigger (the Minecraft Creeper).
 TRIGGER_COUNTS = ("revealed",)  # triggering cards drawn and revealed
-#: Counted too in UNO Blast: BLAST events, the seats that met or failed their challenges,
-#: and eliminations (§5.5).
+#: Counted too in UNO Blast: BLAST events and the seats that met or failed their challenges
+#: (§5.5).
 BLAST_COUNTS = (
     "blast_events",  # BLAST cards drawn: events opened
     "challenges_met",  # seats that discarded a qualifying set
     "challenges_failed",  # seats that could not and drew 3
-    "eliminations",  # seats eliminated at the threshold
 )
+#: Counted too where a hand is eliminated at a size (UNO Blast §5.5, No Mercy's Mercy rule).
+ELIMINATION_COUNTS = ("eliminations",)  # seats eliminated at the threshold
+#: Counted too where cards are turned up until a colour, shown to all (No Mercy's Wild Color
+#: Roulette, the one card whose effect does it).
+SHOWN_COUNTS = ("reveals",)  # Roulettes taken: cards turned up until a colour
+ROULETTE: Final = kind("WCR")
 #: Counted too in UNO Blast's BLAST mode (§5.8): accepted cards another seat's play raced
 #: (refused as simultaneous), the simultaneous refusals, holding penalties (armed or
 #: simultaneous seats that drew), draw rounds, and the session's stalls.
@@ -130,7 +135,9 @@ def counted(preset: str) -> tuple[str, ...]:
         + (TRIGGER_COUNTS if rules.triggers else ())
         + (STEP_COUNTS if any(rules.steps) else ())
         + (SKIP_ALL_COUNTS if fx.SKIP_ALL in rules.deck_effects else ())
-        + (BLAST_COUNTS if rules.blast_draws else ())
+        + (BLAST_COUNTS if rules.blast_cards else ())
+        + (ELIMINATION_COUNTS if rules.elimination else ())
+        + (SHOWN_COUNTS if any(CARD_KIND[c] == ROULETTE for c in rules.deck) else ())
         + (REALTIME_COUNTS if rules.realtime else ())
     )
 
@@ -176,6 +183,8 @@ SLOTS: Final = (
     + STEP_COUNTS
     + SKIP_ALL_COUNTS
     + BLAST_COUNTS
+    + ELIMINATION_COUNTS
+    + SHOWN_COUNTS
     + REALTIME_COUNTS
 )
 _SLOT: Final = {name: i for i, name in enumerate(SLOTS)}
@@ -192,6 +201,7 @@ _EVENT_SLOTS: Final = {
     ev.BLAST_DISCARD: _SLOT["challenges_met"],
     ev.BLAST_PENALTY: _SLOT["challenges_failed"],
     ev.ELIMINATED: _SLOT["eliminations"],
+    ev.SHOWN: _SLOT["reveals"],
     ev.SIMULTANEOUS: _SLOT["simultaneous"],
     ev.HOLDING: _SLOT["holding_penalties"],
     ev.DRAW_ROUND: _SLOT["draw_rounds"],

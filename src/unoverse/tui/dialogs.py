@@ -226,12 +226,14 @@ KEY_HELP: Final[tuple[tuple[RowKeys, str], ...]] = (
 @dataclass(frozen=True)
 class Dealt:
     """What the keys screen says of the cards at the table: the kinds of card a challenge is
-    about (RULES.md P5, ``fx.CHALLENGED``; none: nothing is challenged here), and whether
-    they are two-faced (then turning the table over may turn up a wild, whose colour is
-    chosen, §8.8)."""
+    about (RULES.md P5, ``fx.CHALLENGED``; none: nothing is challenged here), whether they
+    are two-faced (then turning the table over may turn up a wild, whose colour is chosen,
+    §8.8), and whether a wild's victim names its colour (No Mercy's Wild Color Roulette,
+    §9.7: ``victim_names``)."""
 
     challenged: tuple[str, ...] = ("W+4",)
     two_faced: bool = False
+    victim_names: bool = False
 
 
 def challenged_kinds(variant: str, options: Mapping[str, Any]) -> tuple[str, ...]:
@@ -244,6 +246,19 @@ def challenged_kinds(variant: str, options: Mapping[str, Any]) -> tuple[str, ...
     except UnoverseError:
         return ()
     return tuple(kind for kind, (effect, _) in effects.items() if effect in fx.CHALLENGED)
+
+
+def victim_names(variant: str, options: Mapping[str, Any]) -> bool:
+    """Whether a wild of ``variant`` with ``options`` (the room's) is played without a colour
+    and its victim names one (``Variant.named``: No Mercy's Wild Color Roulette, RULES.md
+    §9.7, unless its player names it); False for a variant or options this version does not
+    know."""
+    try:
+        known = registry.get(variant)
+        effects = known.effects(known.options(options))
+    except UnoverseError:
+        return False
+    return any(effect in known.named for effect, _ in effects.values())
 
 
 class KeysScreen(Spoken, ModalScreen[None]):
@@ -263,12 +278,15 @@ class KeysScreen(Spoken, ModalScreen[None]):
     def words(self, what: str) -> str:
         """What a row's keys do, in the current language, said of the table's cards: the
         challenge names the cards challenged ("" if none is); with two-faced cards, a colour
-        is chosen for a wild turned up by the table turning over too."""
+        is chosen for a wild turned up by the table turning over too; where a wild's victim
+        names its colour, for that wild."""
         if what == "tui.help.challenge":
             cards = [t("tui.help.challenge.card", card=card_name(k)) for k in self.dealt.challenged]
             return t(what, cards=either(cards)) if cards else ""
         if what == "tui.help.color" and self.dealt.two_faced:
             return t("tui.help.color.surfaced")
+        if what == "tui.help.color" and self.dealt.victim_names:
+            return t("tui.help.color.roulette")
         return t(what)
 
     def keys_of(self, keys: RowKeys) -> str:

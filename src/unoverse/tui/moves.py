@@ -5,13 +5,13 @@ key for the rest. The server sends exactly the legal actions, so the app offers 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from ..core.actions import KEEP, Action, Kind, parse_action
 from ..core.cards import CARD_TEXT, COLOR_LETTERS
-from ..i18n import N_, t
+from ..i18n import N_, t, tn
 from .cards import card_name, color_name
 
 
@@ -170,8 +170,10 @@ def digits(moves: list[Move]) -> list[str] | None:
     return [str(n) for n in numbers]
 
 
-def describe(move: Move, name: Callable[[int], str]) -> str:
-    """A choice in words, as the chooser lists it (``name`` names a seat)."""
+def describe(move: Move, name: Callable[[int], str], sizes: Sequence[int] = ()) -> str:
+    """A choice in words, as the chooser lists it (``name`` names a seat; ``sizes``, each
+    seat's cards, says what a swap brings: the other hand's size, which is all the player
+    knows of it)."""
     a = move.action
     parts = []
     if a.kind == Kind.JUMP:
@@ -191,7 +193,9 @@ def describe(move: Move, name: Callable[[int], str]) -> str:
         parts.append(t("tui.option.declare", color=color_name(letter), letter=letter))
     if a.number >= 0:
         parts.append(t("tui.option.number", number=a.number))
-    if a.target >= 0:
+    if 0 <= a.target < len(sizes):
+        parts.append(tn("tui.option.swap.holding", sizes[a.target], who=name(a.target)))
+    elif a.target >= 0:
         parts.append(t("tui.option.swap", who=name(a.target)))
     elif a.direction:
         parts.append(t("tui.option.cw") if a.direction == 1 else t("tui.option.ccw"))

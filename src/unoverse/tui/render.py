@@ -1,7 +1,7 @@
 """What the table shows, as Textual markup built from the ``TableState``: the seats, the
-centre (top card, colour, direction, piles, penalty, BLAST), what is asked of whom, the
-hand, and the keys that act now, in the current language (``tui.*``). Pure functions: the
-same state and language give the same screen."""
+centre (top card, colour, direction, piles, penalty, a Wild Color Roulette, BLAST), what is
+asked of whom, the hand, and the keys that act now, in the current language (``tui.*``).
+Pure functions: the same state and language give the same screen."""
 
 from __future__ import annotations
 
@@ -9,7 +9,10 @@ from typing import Any, Final
 
 from textual.markup import escape
 
+from ..core import effects as fx
 from ..core.actions import Kind
+from ..core.cards import CARD_KIND
+from ..core.cards import card as card_id
 from ..i18n import N_, t, tn
 from .cards import (
     UNSEEN_BACK,
@@ -46,10 +49,10 @@ def said(emote: str) -> str:
 
 def seats(state: TableState, moves: Moves, now_ms: float) -> str:
     """One line per seat, this seat first: who must act (▶ and the countdown; "thinking…"
-    while its bot thinks), cards held, the UNO state (UNO! only for a seat that called it),
-    the score (none in a one-round game), the seat's emote for a few seconds and what else
-    is true of the seat; with two-faced cards, under another seat's line, its backs. Before
-    the deal: who sits where (``lobby``)."""
+    while its bot thinks), cards held (an eliminated seat is out instead), the UNO state
+    (UNO! only for a seat that called it), the score (none in a one-round game), the seat's
+    emote for a few seconds and what else is true of the seat; with two-faced cards, under
+    another seat's line, its backs. Before the deal: who sits where (``lobby``)."""
     view = state.view
     if view is None:
         return lobby(state, now_ms)
@@ -67,9 +70,11 @@ def seats(state: TableState, moves: Moves, now_ms: float) -> str:
         marker = "[b reverse] ▶ [/]" if here else "   "
         name = _seat_name(state, seat)
         size = view["hand_sizes"][seat]
-        parts = [f"{marker} {escape(name):<{NAME_WIDTH}} {tn('tui.seat.cards', size):>9}"]
-        if view["eliminated"][seat]:
-            parts.append(f"[dim]{t('tui.seat.out')}[/]")
+        out = view["eliminated"][seat]
+        held = "" if out else tn("tui.seat.cards", size)  # (an eliminated hand is set aside)
+        parts = [f"{marker} {escape(name):<{NAME_WIDTH}} {held:>9}"]
+        if out:
+            parts.append(f"[b dim]{t('tui.seat.out')}[/]")
         elif seat in view["uno_open"]:
             parts.append(f"[b]{t('tui.seat.no_uno')}[/]")
         elif seat in view["said_uno"] and size == 1:
@@ -155,8 +160,9 @@ def two_faced(view: dict[str, Any]) -> bool:
 def centre(state: TableState) -> str:
     """The discard pile's top card and the active colour; the direction, the draw pile or the
     launcher and Full Spectrum's steps; with two-faced cards, the side up and what a turn-over
-    would bring up; the penalty waiting; UNO Blast's BLAST state. One line each, short enough
-    for 80 columns."""
+    would bring up; the penalty waiting (and what stacks on it), or a Wild Color Roulette
+    waiting for its colour; UNO Blast's BLAST state. One line each, short enough for 80
+    columns."""
     view = state.view
     if view is None:
         return ""
@@ -166,6 +172,10 @@ def centre(state: TableState) -> str:
     pending = view["pending"]
     if pending is not None:
         lines.append(f"[b]{_penalty(state, pending)}[/]")
+    victim = roulette_victim(state)
+    if victim is not None:
+        said = t(ROULETTE_YOU) if victim == state.seat else t(ROULETTE, who=state.name(victim))
+        lines.append(f"[b]{escape(said)}[/]")
     blast = _blast_line(view)
     if blast:
         lines.append(blast)
@@ -239,8 +249,9 @@ def turns_up(discard: list[str], dark: bool) -> str:
 
 
 def _penalty(state: TableState, pending: dict[str, Any]) -> str:
-    """The penalty waiting, in words: how many cards and for whom; or who presses until the
-    launcher fires (UNO Attack); or who draws until the active colour comes (a Wild Draw
+    """The penalty waiting, in words: how many cards and for whom, and when draw cards stack
+    by value what one must be worth to stack on it (``stack_floor``); or who presses until
+    the launcher fires (UNO Attack); or who draws until the active colour comes (a Wild Draw
     Color, RULES.md §8.9)."""
     who = escape(state.name(pending["target"]))
     if pending["until_fire"]:
@@ -248,7 +259,49 @@ def _penalty(state: TableState, pending: dict[str, Any]) -> str:
     if pending.get("until_color"):
         view = state.view or {}
         return t("tui.penalty.until_color", who=who, color=color_name(view.get("color") or ""))
+    floor = stack_floor(state)
+    if floor:
+        return t("tui.penalty.stack", who=who, n=pending["amount"], floor=floor)
     return t("tui.penalty", who=who, n=pending["amount"])
+
+
+def _top_kind(view: dict[str, Any]) -> int:
+    """The kind of the top card's face up (-1: no card on the pile)."""
+    return CARD_KIND[card_id(faces(view["top"])[0])] if view["top"] else -1
+
+
+def stack_floor(state: TableState) -> int:
+    """What a draw card must be worth to answer the pending chain where draw cards stack by
+    value (``stacking = blast_ge``: UNO Blast's B-19, No Mercy's §9.6): at least the chain's
+    last card, the top card (NM-5). 0 when they do not stack so, no chain is pending, or
+    the table's rules are not known here (``TableState.engine_rules``)."""
+    view, rules = state.view, state.engine_rules
+    if view is None or rules is None or view["pending"] is None:
+        return 0
+    kind = _top_kind(view)
+    if rules.stacking != fx.STACK_BLAST_GE or kind not in rules.stackable:
+        return 0
+    return int(rules.amount[kind])
+
+
+#: A Wild Color Roulette's colour window (No Mercy, RULES.md §9.7), in the centre: said to
+#: its victim, who names the colour and turns cards up until one of it comes; to the others.
+ROULETTE_YOU: Final = N_("tui.roulette.you")
+ROULETTE: Final = N_("tui.roulette")
+
+
+def roulette_victim(state: TableState) -> int | None:
+    """The seat that names the colour of the wild on top, played without one, and then
+    suffers its effect (No Mercy's Wild Color Roulette: RULES.md §9.7, NM-11), while the
+    colour window is open; None otherwise (a first card's or a surfaced wild's window, which
+    has no victim, or rules not known here)."""
+    view, rules, w = state.view, state.engine_rules, state.mandatory()
+    if view is None or rules is None or w is None or w["kind"] != "color":
+        return None
+    kind = _top_kind(view)
+    if kind < 0 or rules.named[rules.effect[kind]] is None:
+        return None
+    return int(w["seat"])
 
 
 def _blast_line(view: dict[str, Any]) -> str:
@@ -291,6 +344,29 @@ ASKS: Final[dict[str, tuple[str, str, str]]] = {
 SURFACED: Final = (N_("tui.ask.color.surfaced"), "", N_("tui.ask.color.surfaced.others"))
 
 
+#: The colour window of a Wild Color Roulette (No Mercy, RULES.md §9.7): to its victim, who
+#: names the colour (its field ``by``: the Roulette's player), to the others (as ``ASKS``).
+ROULETTE_ASK: Final = (N_("tui.ask.color.roulette"), "", N_("tui.ask.color.roulette.others"))
+
+#: A chain of draw cards stacking by value (``stack_floor``): to its target, what a card of
+#: the hand does there (its field ``floor``), to the others (as ``ASKS``; field ``n``: the
+#: total).
+STACKED: Final = (
+    N_("tui.ask.penalty.stack"),
+    N_("tui.ask.penalty.stack.card"),
+    N_("tui.ask.penalty.stack.others"),
+)
+
+#: Under the title of the Roulette's colours, to its victim: what naming one does.
+ROULETTE_NOTE: Final = N_("tui.chooser.color.roulette.note")
+#: Under the title of a card's choices when it swaps hands with a seat chosen (a 7 of
+#: Seven-0 or No Mercy, a Friendly wild): what a swap does.
+SWAP: Final = N_("tui.chooser.swap.note")
+
+#: Before what is asked, to a seat eliminated from the round (its field ``then``).
+OUT: Final = N_("tui.ask.out")
+
+
 def surfaced(view: dict[str, Any]) -> bool:
     """Whether a colour window is for a wild a turn-over brought up (RULES.md §8.8, FL-8), not
     for the first card: a colour window opens only for a wild nobody played, and past the
@@ -322,11 +398,13 @@ MATCH_OVER: Final = {
 }
 
 
-def offers(state: TableState, window: str) -> str:
+def offers(state: TableState, window: str, card: str = "") -> str:
     """What the seat may do in ``window``, from its legal actions and nothing else: playing
-    a card if one plays, and each answer's key (``key_of``: UNO Attack's presses too)."""
+    a card if one plays (``card``, in words: by default the window's ``ASKS``), and each
+    answer's key (``key_of``: UNO Attack's presses too)."""
     moves = group(state.legal)
-    can = [t(ASKS[window][1])] if ASKS[window][1] and moves.by_card else []
+    card = card or (t(ASKS[window][1]) if ASKS[window][1] else "")
+    can = [card] if card and moves.by_card else []
     for kind in ANSWERS:
         if moves.by_kind.get(kind):
             key = key_of(kind, state.launcher)
@@ -355,16 +433,36 @@ def asked(state: TableState, now_ms: float) -> tuple[str, bool, str]:
     if w is None or w["kind"] not in ASKS:
         return "", False, ""
     mine = state.my_move()
-    head, _, to_others = SURFACED if w["kind"] == "color" and surfaced(view) else ASKS[w["kind"]]
-    card = challenged(view) if w["kind"] == "challenge" else ""
+    head, plays, to_others = _asks(state, w["kind"])
+    fields = {
+        "card": challenged(view) if w["kind"] == "challenge" else "",
+        "by": state.name(view["top_by"]),
+        "n": (view["pending"] or {}).get("amount", 0),
+        "floor": stack_floor(state),
+    }
     if w["kind"] == "blast" and not mine:
         text = t("tui.ask.blast.waiting")
     elif mine:
-        can = offers(state, w["kind"])
-        text = t("tui.ask", head=t(head, card=card), offers=can) if can else t(head, card=card)
+        can = offers(state, w["kind"], t(plays, **fields) if plays else "")
+        text = t("tui.ask", head=t(head, **fields), offers=can) if can else t(head, **fields)
     else:
-        text = t(to_others, who=state.name(w.get("seat")), card=card)
+        text = t(to_others, who=state.name(w.get("seat")), **fields)
+    if state.seat is not None and view["eliminated"][state.seat]:
+        text = t(OUT, then=text)
     return text, mine, countdown(state, now_ms) if w["kind"] != "live" else ""
+
+
+def _asks(state: TableState, window: str) -> tuple[str, str, str]:
+    """The words of what ``window`` asks (as ``ASKS``): a colour window's for a Wild Color
+    Roulette or a wild a turn-over brought up, a penalty's for a chain stacking by value."""
+    view = state.view or {}
+    if window == "color" and roulette_victim(state) is not None:
+        return ROULETTE_ASK
+    if window == "color" and surfaced(view):
+        return SURFACED
+    if window == "penalty" and stack_floor(state):
+        return STACKED
+    return ASKS[window]
 
 
 def prompt(state: TableState, now_ms: float) -> str:
@@ -470,12 +568,19 @@ SCORING: Final[dict[str, str]] = {
 }
 
 
+#: Under how the rounds count, where a knockout scores (No Mercy's 250, NM-25): its points.
+KNOCKOUT_POINTS: Final = N_("tui.scoring.knockout")
+
+
 def results(state: TableState) -> str:
-    """The last round's (or the match's) result: the winner, the points left in each hand,
-    the match's scores (none in a one-round game: ``scoring`` none), how the rounds count."""
+    """The last round's (or the match's) result: the winner, the points left in each hand
+    (a seat eliminated in the round is out instead: its hand does not count, RULES.md
+    §9.13), the match's scores (none in a one-round game: ``scoring`` none), how the rounds
+    count, and what a knockout is worth to the winner where it scores (NM-25)."""
     over: dict[str, Any] | None = state.round_over
     scoring = state.rules.get("scoring")
     scored = scoring != "none"
+    out = (state.view or {}).get("eliminated") or ()
     lines = []
     if over is not None:
         lines.append(f"[b]{escape(t('table.wins', who=state.name(over['winner'])))}[/]")
@@ -484,12 +589,17 @@ def results(state: TableState) -> str:
         lines.append(f"{'':<{NAME_WIDTH}}  {t('tui.results.left'):>13}{score}")
         for seat, left in enumerate(over["leftovers"]):
             name = escape(state.name(seat))
+            if seat < len(out) and out[seat]:
+                left = t("tui.seat.out")
             score = f"  {over['scores'][seat]:>11}" if scored else ""
             lines.append(f"{name:<{NAME_WIDTH}}  {left:>13}{score}")
         if scoring in SCORING:
             target = state.rules.get("target_score") or 500
             lines.append("")
             lines.append(escape(t(SCORING[str(scoring)], target=target)))
+            rules = state.engine_rules
+            if scored and rules is not None and rules.knockout_points:
+                lines.append(escape(t(KNOCKOUT_POINTS, points=rules.knockout_points)))
     if state.match_over is not None:
         winners = ", ".join(state.name(s) for s in state.match_over["winners"])
         lines.append("")

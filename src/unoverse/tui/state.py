@@ -5,17 +5,23 @@ status, and a local bot's decision that failed).
 
 The log is kept as a player reads it: a jump-in is one entry (its jump and its play), a
 race is one entry, with the cards and the penalty of a play refused as simultaneous (BLAST
-mode, RULES.md §5.8), which the race's frame follows, and the table turning over (two-faced
-cards, RULES.md §8.8) says which side it left up."""
+mode, RULES.md §5.8), which the race's frame follows, the table turning over (two-faced
+cards, RULES.md §8.8) says which side it left up, and a Wild Color Roulette's reveal (RULES.md
+§9.7) is one entry that lists the cards turned up, not a draw per card."""
 
 from __future__ import annotations
 
+import json
 from collections import deque
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from .. import i18n
 from ..core import events as ev
+from ..core import registry
+from ..core.errors import UnoverseError
+from ..core.rules import Rules
 from ..core.windows import WINDOW_SCHEMA
 from ..i18n import t
 from .link import Frame
@@ -32,6 +38,45 @@ EMOTE_SHOWN_MS = 4000.0
 ANSWERED_BY_ANY = frozenset({"live", "blast"})
 #: How many states' cards are remembered, to name the card that won a race.
 LANDED_KEPT = 64
+
+
+@lru_cache(maxsize=4)
+def compiled(variant: str, options: str) -> Rules | None:
+    """The engine's rules of ``variant`` with ``options`` (as JSON), compiled once; None for
+    a variant or options this version does not know (a newer server's)."""
+    try:
+        known = registry.get(variant)
+        return known.compile(known.options(json.loads(options)))
+    except UnoverseError:
+        return None
+
+
+def reveals_folded(events: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """``events`` with each reveal (``shown``: No Mercy's Wild Color Roulette, RULES.md §9.7)
+    in the place of the draws it lists. The engine turns the cards up one at a time, a
+    penalty ``draw`` each (every card is checked for Mercy, NM-12), then names them all in
+    the ``shown`` event: the log says the reveal once, where its first card came, so a
+    knockout that ended it follows it."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        if event["kind"] != ev.SHOWN:
+            out.append(event)
+            continue
+        left, at = len(event["cards"]), len(out)
+        for i in range(len(out) - 1, -1, -1):
+            if left <= 0:
+                break
+            drew = out[i]
+            if (
+                drew["kind"] == ev.DRAW
+                and drew.get("seat") == event["seat"]
+                and drew.get("reason") == ev.FOR_PENALTY
+            ):
+                left -= drew["count"]
+                del out[i]
+                at = i
+        out.insert(at, event)
+    return out
 
 
 def sides_after(events: list[dict[str, Any]], dark: bool) -> list[bool]:
@@ -132,9 +177,9 @@ class TableState:
     def _fold(self, events: list[dict[str, Any]], version: int) -> None:
         """An update's events, into the log and what the table shows of them: a jump-in's
         play joined to its jump, a simultaneous play kept for its race, the card that reached
-        ``version``, the side a turn-over leaves up."""
+        ``version``, the side a turn-over leaves up, a reveal instead of its draws."""
         sides = sides_after(events, bool(self.view and self.view.get("dark")))
-        for event in events:
+        for event in reveals_folded(events):
             kind, seat = event["kind"], event.get("seat", -1)
             last = self.log[-1] if self.log else None
             if kind == ev.PLAY:
@@ -224,6 +269,17 @@ class TableState:
         if s is not None and s.get("name"):
             return str(s["name"])
         return t("table.seat.n", n=seat + 1)
+
+    @property
+    def engine_rules(self) -> Rules | None:
+        """The engine's rules of the table (the round's variant, the room's options), for
+        what a view leaves to them: what a chain's answer must be worth, whose colour window
+        a wild opens; None before the room is known, or for rules this version does not
+        know (the table then shows only what the view says)."""
+        variant = (self.view or {}).get("variant") or (self.room or {}).get("variant")
+        if not variant:
+            return None
+        return compiled(str(variant), json.dumps(self.rules, sort_keys=True))
 
     @property
     def legal(self) -> list[str]:

@@ -31,6 +31,7 @@ from .dialogs import (
     RulesScreen,
     bound_keys,
     challenged_kinds,
+    victim_names,
 )
 from .hand import CARD_KEYS, HandKeys, HandView
 from .logview import LogView
@@ -302,15 +303,21 @@ class TableScreen(Screen[None]):
         if answer["type"] not in ("error", "lost") and (text == "uno" or text.endswith(" uno")):
             self.call_uno = False
 
-    def choose(self, title: str, moves: list[Move]) -> None:
-        """Send the one move, or let the player choose among several."""
+    def choose(self, title: str, moves: list[Move], note: str = "") -> None:
+        """Send the one move, or let the player choose among several. The note under the
+        title says how they differ: ``note``, else whether a card jumps in or is played, or
+        whose hand a swap brings (``render.SWAP``)."""
         if len(moves) == 1:
             self.send(moves[0].text)
             return
         state = self.play_app.state
-        options = [(m.text, describe(m, state.name)) for m in moves]
+        sizes = state.view["hand_sizes"] if state.view else []
+        options = [(m.text, describe(m, state.name, sizes)) for m in moves]
         kinds = {m.action.kind for m in moves}
-        note = t(render.JUMP_OR_PLAY) if {Kind.PLAY, Kind.JUMP} <= kinds else ""
+        if not note and {Kind.PLAY, Kind.JUMP} <= kinds:
+            note = t(render.JUMP_OR_PLAY)
+        elif not note and any(m.action.target >= 0 and m.action.kind == Kind.PLAY for m in moves):
+            note = t(render.SWAP)
         self.app.push_screen(Chooser(title, options, digits(moves), note), self._chosen)
 
     def _chosen(self, text: str | None) -> None:
@@ -380,16 +387,20 @@ class TableScreen(Screen[None]):
             self.say(f"{escape(cannot)} ({self.why_not()})")
             return
         kind = moves[0].action.kind
-        view = self.play_app.state.view
+        state = self.play_app.state
+        view = state.view
+        roulette = kind == Kind.COLOR and render.roulette_victim(state) is not None
         titles = {
             Kind.CATCH: N_("tui.chooser.catch"),
-            Kind.COLOR: N_("tui.chooser.color.surfaced")
+            Kind.COLOR: N_("tui.chooser.color.roulette")
+            if roulette
+            else N_("tui.chooser.color.surfaced")
             if view is not None and render.surfaced(view)
             else N_("tui.chooser.color"),
             Kind.BLAST: N_("tui.chooser.blast"),
         }
         title = t(titles[kind]) if kind in titles else key_of(kind, launcher).label
-        self.choose(escape(title), moves)
+        self.choose(escape(title), moves, t(render.ROULETTE_NOTE) if roulette else "")
 
     def action_hold(self) -> None:
         """BLAST mode: hold the card under the cursor up, if it may be."""
@@ -447,6 +458,7 @@ class TableScreen(Screen[None]):
         dealt = Dealt(
             challenged_kinds(self.variant(), state.rules),
             state.view is not None and render.two_faced(state.view),
+            victim_names(self.variant(), state.rules),
         )
         self.app.push_screen(KeysScreen(self.bound_keys(), dealt))
 

@@ -1,8 +1,8 @@
 """The log's lines: each event in words (``unoverse.core.sentences``, with the players' names), the
 races between seats, chat, emotes, and a bot's decision that failed, with a tag on what stands
 out (jump-ins, UNO calls, catches, challenges, races, BLAST, the launcher firing, eliminations,
-a round won, a bot's failure, the table turning over), in the current language (``tui.*``;
-the page's log tags and emotes' words)."""
+a Wild Color Roulette's reveal, a round won, a bot's failure, the table turning over), in the
+current language (``tui.*``; the page's log tags and emotes' words)."""
 
 from __future__ import annotations
 
@@ -20,7 +20,8 @@ from ..server.bot_pool import LIGHT
 
 Name = Callable[[int | None], str]
 
-#: The tag of each event kind that stands out: the page's log tags (``table.log.tag.*``).
+#: The tag of each event kind that stands out: the page's log tags (``table.log.tag.*``), and
+#: the terminal's own for a Wild Color Roulette's reveal (No Mercy, RULES.md §9.7).
 TAGS: Final[dict[str, str]] = {
     ev.JUMP: N_("table.log.tag.jump"),
     ev.UNO: N_("table.log.tag.call"),
@@ -34,6 +35,7 @@ TAGS: Final[dict[str, str]] = {
     ev.BLAST_DISCARD: N_("table.log.tag.blast"),
     ev.BLAST_PENALTY: N_("table.log.tag.blast"),
     ev.ELIMINATED: N_("table.log.tag.out"),
+    ev.SHOWN: N_("tui.tag.roulette"),
     ev.ROUND_OVER: N_("table.log.tag.win"),
 }
 #: The launcher firing (a press that drew cards).

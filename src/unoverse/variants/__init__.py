@@ -12,6 +12,7 @@ from .classic import CLASSIC
 from .flip import FLIP_GAME
 from .full_spectrum import FULL_SPECTRUM
 from .minecraft import MINECRAFT
+from .no_mercy import NO_MERCY
 
 VARIANTS: Final[tuple[Variant, ...]] = (
     CLASSIC,
@@ -20,6 +21,16 @@ VARIANTS: Final[tuple[Variant, ...]] = (
     FULL_SPECTRUM,
     BLAST,
     FLIP_GAME,
+    NO_MERCY,
 )
 
-__all__ = ["ATTACK", "BLAST", "CLASSIC", "FLIP_GAME", "FULL_SPECTRUM", "MINECRAFT", "VARIANTS"]
+__all__ = [
+    "ATTACK",
+    "BLAST",
+    "CLASSIC",
+    "FLIP_GAME",
+    "FULL_SPECTRUM",
+    "MINECRAFT",
+    "NO_MERCY",
+    "VARIANTS",
+]

@@ -19,7 +19,7 @@ from typing import Final
 from ...core.actions import Action
 from ...core.cards import CARD_COLOR, NO_COLOR
 from ...core.effects import OWN_EFFECTS
-from ...core.events import FOR_PENALTY, Event
+from ...core.events import ELIMINATED, FOR_PENALTY, SHOWN, Event
 from ...core.phase import Phase
 from ...core.plays import Plays
 
@@ -56,17 +56,27 @@ def roulette_player(
 
 def reveal(g: Plays, v: int, color: int, events: list[Event]) -> None:
     """P10(v, ``color``, reveal = True): card by card until one of ``color`` (a wild has
-    none), each shown to every seat; a knockout stops it (NM-12), and so does an empty
-    supply (only without Mercy). Then the seat after ``v`` plays."""
+    none), each shown to every seat (a public ``shown`` event lists them, U-N-2); a
+    knockout stops it (NM-12), and so does an empty supply (only without Mercy). Then the
+    seat after ``v`` plays."""
     known = g.known
+    shown: list[int] = []
     while True:
+        at = len(events)
         got = g.draw(v, 1, FOR_PENALTY, events)
-        if not got or g.eliminated[v]:
+        if not got:
+            break
+        shown.append(got[0])
+        if g.eliminated[v]:  # its hand is set aside, hidden (NM-13): told after the reveal
+            out = next(i for i in range(at, len(events)) if events[i].kind == ELIMINATED)
+            events.insert(out, Event(SHOWN, v, tuple(shown), color=color))
             break
         for o, row in enumerate(known):
             if o != v:
                 row[v].append(got[0])
         if CARD_COLOR[got[0]] == color:
             break
+    if not g.eliminated[v]:
+        events.append(Event(SHOWN, v, tuple(shown), color=color))
     if not g.over:
         g.set_turn(g.next_seat(v))

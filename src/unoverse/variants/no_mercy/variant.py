@@ -23,9 +23,14 @@ from ...core.game import Game
 from ...core.landing import Landing, Named
 from ...core.options import Options, OptionSpec
 from ...core.setup import start_on_number, turn_starter
-from ...core.variant import DeckRow, EngineSettings, Variant, conflict
+from ...core.variant import DeckRow, EngineSettings, QuickStart, Variant, conflict
 from ...i18n import N_
-from ..common import DEALER_SELECTION, FALSE_UNO_PENALTY, PERMISSIVE_ILLEGAL_PLAYS
+from ..common import (
+    DEALER_SELECTION,
+    FALSE_UNO_PENALTY,
+    PERMISSIVE_ILLEGAL_PLAYS,
+    wd4_wilds_block,
+)
 from ..house import HOUSE_OPTIONS, house_cards
 from .deck import DECKS
 from .roulette import ROULETTE, ROULETTE_PLAYER, named, roulette, roulette_player
@@ -52,9 +57,21 @@ EFFECTS: dict[str, tuple[int, int]] = {
     "WF": (fx.SWAP_HANDS, 0),
 }
 
-#: The house rules §9.14 offers (off by default): the others are built in or refused.
-_HOUSE = {s.name: s for s in HOUSE_OPTIONS}
-HOUSE_OFFERED = tuple(_HOUSE[n] for n in ("play_duplicates", "boomerang", "friendly_swap"))
+#: The house rules of §1.8 but the two built in (declared below with their one value): those
+#: §9.14 offers, off by default, and those it refuses (``REFUSED``).
+HOUSE = tuple(s for s in HOUSE_OPTIONS if s.name not in ("stacking", "draw_until_playable"))
+
+#: What No Mercy refuses (§9.14, H-5): the Seven-0 it plays always, the house rules that
+#: redefine its 0, those of cards its deck has not, and a revival its going out forbids.
+REFUSED = {
+    "seven_zero": N_("reason.conflict.no_mercy.seven_zero"),
+    "zero_chooses_direction": N_("reason.conflict.no_mercy.zero_chooses_direction"),
+    "zero_discard_color": N_("reason.conflict.no_mercy.zero_discard_color"),
+    "downpour": N_("reason.conflict.no_mercy.downpour"),
+    "bar_special": N_("reason.conflict.no_mercy.bar_special"),
+    "wd4_wilds_block": N_("reason.conflict.no_mercy.wd4_wilds_block"),
+    "revive": N_("reason.conflict.no_mercy.revive"),
+}
 
 NO_MERCY_OPTIONS: tuple[OptionSpec, ...] = (
     OptionSpec(
@@ -104,8 +121,7 @@ NO_MERCY_OPTIONS: tuple[OptionSpec, ...] = (
     ),
     OptionSpec(
         "draw_until_playable", "bool", True,
-        "built in: a player with no legal card draws until one plays (§9.5; it matters "
-        "only with no_mercy.voluntary_draw)",
+        "built in: a player with no legal card draws until one plays, and plays it (§9.5)",
     ),
     DEALER_SELECTION,
     FALSE_UNO_PENALTY,
@@ -117,13 +133,15 @@ NO_MERCY_OPTIONS: tuple[OptionSpec, ...] = (
         choices=("none", "winner_takes"),
     ),
     OptionSpec("target_score", "int", 1000, "points that end a match (NM-25)", minimum=1),
-    *HOUSE_OFFERED,
-    _HOUSE["friendly_count"],
+    wd4_wilds_block(False, "refused: No Mercy has no plain Wild Draw Four (§9.14)"),
+    *HOUSE,
 )  # fmt: skip
 
 
 class NoMercy(Variant):
     """UNO Show 'Em No Mercy."""
+
+    refused = REFUSED
 
     landings: ClassVar[Mapping[int, Landing]] = {
         ROULETTE: roulette,
@@ -145,12 +163,14 @@ class NoMercy(Variant):
         mercy = int(options["no_mercy.mercy_threshold"] or 25) if options["no_mercy.mercy"] else 0
         return {
             "must_play": not options["no_mercy.voluntary_draw"],
+            "decline_draws_until": bool(options["no_mercy.voluntary_draw"]),
             "elimination": mercy,
             "stackable": STACKABLE,
             "uno_any_path": bool(options["no_mercy.uno_any_path"]),
             "reverse_draw_self": options.text("no_mercy.wr4_two_player") == "self",
             "last_draws": options.text("no_mercy.last_card_effect") == "resolve_draws",
             "knockout_points": 250,
+            "jump_on_pending": False,
         }
 
     def check_conflicts(self, options: Options) -> None:
@@ -193,5 +213,6 @@ NO_MERCY = NoMercy(
     option_specs=NO_MERCY_OPTIONS,
     min_players=2,
     max_players=6,
-    bots=BotSettings(ismcts_iterations=300),
+    bots=BotSettings(ismcts_iterations=1000),
+    quick_starts=(QuickStart("no_mercy", "no_mercy"),),
 )

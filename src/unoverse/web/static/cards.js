@@ -75,6 +75,7 @@ const ICONS = {
   hit: { glyph: "HIT", f: "M20 1 23.7 8.6 31.2 4.6 29.7 12.9 38.1 14.1 32 20 38.1 25.9 29.7 27.1 31.2 35.4 23.7 31.4 20 39 16.3 31.4 8.8 35.4 10.3 27.1 1.9 25.9 8 20 1.9 14.1 10.3 12.9 8.8 4.6 16.3 8.6z" },
   flip: { glyph: "⟳", s: "M14 11h12v22H14zM5 24A15 15 0 0 1 30 9", f: "M35 4 34 15 25 11z" },
   wheel: { glyph: "+?", s: "M20 6a14 14 0 1 1 0 28a14 14 0 1 1 0-28zM20 6v28M6 20h28" },
+  roulette: { glyph: "◎", s: "M33 24a13 13 0 1 1-26 0a13 13 0 1 1 26 0zM10.8 14.8l18.4 18.4M29.2 14.8 10.8 33.2", f: "M13 1h14l-7 10z" },
   fire: { glyph: "FIRE", f: "M20 3c2 7 11 11 11 20a11 11 0 0 1-22 0c0-5 3-9 6-11 0 4 2 7 4 7-1-6 0-11 1-16z" },
 };
 
@@ -95,6 +96,7 @@ const KINDS = {
   "W+10": ["+10"], WM2: ["+2", "all"],
   WM4: ["+4", "all"],
   "+5": ["+5"], F: ["", "flip"], "W+2": ["+2"], WDC: ["+?", "wheel"],
+  WCR: ["", "roulette"],
 };
 for (let n = 0; n <= 9; n++) KINDS[n] = [String(n)];
 
@@ -188,6 +190,21 @@ const wheel = () => Object.values(COLORS).map((c, i) => {
   return html`<path d=${`M50 75L${p(i)}A36 52 0 0 1 ${p(i + 1)}Z`} fill=${c.fill} />`;
 });
 
+/** The Wild Color Roulette's centre (RULES.md §9.7): a wheel of the four colours, two
+ * sectors each, under a pointer, centred on (x, y) with radius r; it spins for nobody, so
+ * its colours are the same whatever colour is named. */
+function rouletteSvg(x, y, r) {
+  const four = ["R", "Y", "G", "B"];
+  const p = (k) => { const a = ((k - 0.5) * Math.PI) / 4; return `${(x + r * Math.sin(a)).toFixed(2)} ${(y - r * Math.cos(a)).toFixed(2)}`; };
+  return html`<g>
+    <circle cx=${x} cy=${y} r=${r + 2.5} fill=${WHITE} />
+    ${four.concat(four).map((letter, i) => html`<path d=${`M${x} ${y}L${p(i)}A${r} ${r} 0 0 1 ${p(i + 1)}Z`} fill=${COLORS[letter].fill}
+      stroke=${WHITE} stroke-width="1" />`)}
+    <circle cx=${x} cy=${y} r=${r * 0.3} fill=${DARK} stroke=${WHITE} stroke-width="1.5" />
+    <path d=${`M${x - 6} ${y - r - 7}h12l-6 ${r * 0.45 + 7}z`} fill=${WHITE} stroke=${DARK} stroke-width="1.5" stroke-linejoin="round" />
+  </g>`;
+}
+
 /** The centre: the icon above the text, or whichever there is, scaled by k. */
 function faceSvg(text, icon, ink, k) {
   if (icon && text) return html`${iconSvg(icon, 50, 75 - 17 * k, 32 * k, ink)}${labelSvg(50, 75 + 20 * k, text, 30 * k, ink)}`;
@@ -229,7 +246,7 @@ function cardFace(text, declared) {
       stroke=${card.wild && c ? c.fill : "none"} stroke-width="6" />
     ${card.wild ? wheel() : html`<ellipse cx="50" cy="75" rx="36" ry="52" fill=${ink === WHITE ? "#000" : WHITE} fill-opacity=${ink === WHITE ? 0.2 : 0.4} stroke=${ink} stroke-width="2.5" />`}
     ${card.wild && html`<ellipse cx="50" cy="75" rx="25" ry="39" fill=${c ? c.fill : card.kind === "WBK" ? WHITE : DARK} stroke=${WHITE} stroke-width="2" />`}
-    ${faceSvg(label, icon, c ? c.ink : WHITE, card.wild ? 0.7 : 1)}
+    ${card.kind === "WCR" ? rouletteSvg(50, 78, 21) : faceSvg(label, icon, c ? c.ink : WHITE, card.wild ? 0.7 : 1)}
     ${corner(19, 22, 20)}
     <g transform="rotate(180 50 75)">${corner(19, 22, 20)}</g>
     ${mark(81, 25)}${mark(19, 125)}

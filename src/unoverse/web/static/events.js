@@ -3,7 +3,7 @@
 // message whose fields are elements (`rich`).
 // A sentence names its cards through marks (`card(c)`): `describe` reads them as words
 // (the replay, screen readers), `pieces` hands them to the log to draw as small cards.
-import { cardName, faceName } from "./cards.js";
+import { cardName, faceName, parseCard } from "./cards.js";
 import { has, t, tn } from "./words.js";
 
 /** A card's mark inside a sentence: private-use characters round its notation. */
@@ -20,7 +20,7 @@ const list = (cards) => cards.map(card).join(", ");
 const PLAIN = new Set([
   "dealer_draw", "dealer", "deal", "starter", "starter_returned", "color", "draw_short", "uno",
   "false_uno", "catch", "reveal", "skip", "shuffle_hands", "hand", "swap", "illegal_caught",
-  "penalize", "revive", "all_draw", "all_hit", "boomerang", "jump", "revealed", "discard_all",
+  "penalize", "revive", "all_draw", "all_hit", "boomerang", "jump", "revealed", "shown", "discard_all",
   "blast", "blast_choice", "blast_discard", "blast_penalty", "blast_returned", "disarm", "holding",
   "blocked", "unblocked", "returned", "draw_round", "stall",
 ]);
@@ -129,6 +129,10 @@ export function rich(key, fields) {
 /** The card a challenge window is about, by the name of its face: the top card. */
 export const challenged = (view) => (view.top ? faceName(view.top) : "");
 
+/** Whether the colour window open is for a Wild Color Roulette's victim (No Mercy, RULES.md
+ * §9.7): a Roulette someone played is on top, its colour still unnamed. */
+export const roulette = (view) => Boolean(view.top && view.top_by != null && !view.color && parseCard(view.top).kind === "WCR");
+
 /** What the open mandatory window asks of its seat, in words (`mine`: the page's own seat),
  * at the table `view` (a challenge names the card challenged: the top card). */
 export function asks(window, name, mine, view) {
@@ -143,6 +147,7 @@ export function asks(window, name, mine, view) {
     case "challenge":
       return mine ? t("table.asks.challenge.mine", { card: challenged(view) }) : t("table.asks.challenge", { who, card: challenged(view) });
     case "color":
+      if (roulette(view)) return mine ? t("table.asks.roulette.mine") : t("table.asks.roulette", { who });
       return mine ? t("table.asks.color.mine") : t("table.asks.color", { who });
     case "blast":
       return t("table.asks.blast");

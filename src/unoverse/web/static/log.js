@@ -1,6 +1,7 @@
 // The table's log, newest first: the game's events in words with their cards drawn small
-// (as Board Game Arena's log does), the races of one state grouped into one line, the
-// moves a stand-in bot made for an absent player labelled, and the room's emotes.
+// (as Board Game Arena's log does), the races of one state grouped into one line, the cards
+// a seat turns up for all to see in one line (not one a draw), the moves a stand-in bot
+// made for an absent player labelled, and the room's emotes.
 import { html } from "./vendor/preact-htm.js";
 import { COLORS, cardName, kindLabel, parseCard } from "./cards.js";
 import { pieces } from "./events.js";
@@ -65,10 +66,17 @@ export function logLines(state, name) {
     const moves = state.log.filter((e) => e.game === race.game && e.version === race.version && e.event.seat === race.first);
     if (moves.length) winning.set(moves[moves.length - 1].id, race); // the update's first such event
   }
+  // the cards a seat turns up for all to see (No Mercy's Wild Color Roulette) are one line,
+  // its `shown` event's: not a line for each of its draws besides
+  const turnedUp = (entry) => `${entry.game}:${entry.version}:${entry.event.seat}`;
+  const shown = new Set(state.log.filter((entry) => entry.event.kind === "shown").map(turnedUp));
   const lines = [];
   for (const entry of state.log) {
+    if (entry.event.kind === "draw" && shown.has(turnedUp(entry))) continue;
     const said = pieces(entry.event, name);
-    const line = { id: entry.id, ...said, standIn: Boolean(entry.standIn), declared: entry.event.color };
+    // a wild shown is drawn undeclared: the colour of its line is the one looked for
+    const declared = entry.event.kind === "shown" ? undefined : entry.event.color;
+    const line = { id: entry.id, ...said, standIn: Boolean(entry.standIn), declared };
     const race = winning.get(entry.id);
     if (race) {
       line.race = race.text;

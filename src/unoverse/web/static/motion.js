@@ -5,13 +5,19 @@
 // in the air. A person who prefers reduced motion gets none of it.
 //
 // What moves: a card played from the hand or from a seat to the pile, cards drawn from the
-// pile (or fired by the launcher) to a hand or a seat, the deal, swaps, rotations and
+// pile (or fired by the launcher) to a hand or a seat, cards turned up for all to see (No
+// Mercy's Wild Color Roulette: face up, one after another), the deal, swaps, rotations and
 // shuffles of whole hands (backs flying between seats), and a seat's elimination.
+import { COLORS, kindLabel, parseCard } from "./cards.js";
 
 /** How long one movement takes, in ms (every one is at most this long). */
 export const MOVE_MS = 260;
 /** How far apart the movements of one update start, in ms. */
 const STAGGER_MS = 45;
+/** How far apart the cards turned up one by one start, in ms: each is seen. */
+const SHOWN_MS = 160;
+/** At most this many cards turned up fly face up (the rest are in the log). */
+const MAX_SHOWN = 8;
 /** How long a card takes to turn over to its other face. */
 const TURN_MS = 420;
 /** At most this many new cards of the hand slide in from the pile at once. */
@@ -90,11 +96,19 @@ function layer() {
   return el;
 }
 
-/** A card back flying from box `from` to box `to` (gone when it lands). */
-export function fly(from, to, { delay = 0, spread = 0 } = {}) {
+/** A card flying from box `from` to box `to` (gone when it lands): its back, or the face of
+ * the card `face` (its colour and value, as the log draws it). */
+export function fly(from, to, { delay = 0, spread = 0, face = null } = {}) {
   if (!from || !to || reduced() || !document.body.animate) return null;
   const ghost = document.createElement("div");
   ghost.className = "flyer";
+  if (face) {
+    const card = parseCard(face);
+    const c = COLORS[card.color];
+    ghost.className = "flyer face";
+    ghost.textContent = kindLabel(card.kind);
+    if (c) Object.assign(ghost.style, { background: c.fill, color: c.ink });
+  }
   const w = 36;
   const h = 54;
   const x0 = from.left + from.width / 2 - w / 2;
@@ -175,13 +189,17 @@ function count(n) {
 
 /**
  * Animate the new events of one update (`events`, oldest first, as the log holds them:
- * {id, event}) on the table under `root`, for the seat `mine` (null: a spectator). The
- * seat's own hand animates itself (hand.js); `ownPlay` is the card of the seat's own move
- * already shown flying when it was made (its play is not flown twice).
+ * {id, event}) on the table under `root`, for the seat `mine` (null: a spectator), with the
+ * seats `eliminated` (true for each seat out: it takes no part in a rotation). The seat's own
+ * hand animates itself (hand.js); `ownPlay` is the card of the seat's own move already shown
+ * flying when it was made (its play is not flown twice).
  */
-export function animateEvents(root, events, { mine, ownPlay, players }) {
+export function animateEvents(root, events, { mine, ownPlay, eliminated }) {
   if (!root || !events.length || reduced()) return;
   const at = places(root);
+  const active = [...eliminated.keys()].filter((s) => !eliminated[s]);
+  // the cards a seat turns up for all to see fly face up, not as the backs of its draws
+  const showing = new Set(events.filter(({ event: e }) => e.kind === "shown").map(({ event: e }) => e.seat));
   const seatOrHand = (s) => (s === mine ? at.hand() : at.seatRect(s));
   let delay = 0;
   const next = () => {
@@ -206,12 +224,18 @@ export function animateEvents(root, events, { mine, ownPlay, players }) {
       case "draw":
       case "deal":
       case "revealed":
-        if (e.seat !== mine) for (let i = 0; i < count(e.count || (e.cards && e.cards.length)); i++) fly(at.draw(), at.seatRect(e.seat), { delay: next() });
+        if (e.seat !== mine && !(e.kind === "draw" && showing.has(e.seat))) for (let i = 0; i < count(e.count || (e.cards && e.cards.length)); i++) fly(at.draw(), at.seatRect(e.seat), { delay: next() });
         break;
       case "press":
         if (e.count > 0) {
           const n = count(e.count + 2);
           for (let i = 0; i < n; i++) fly(at.draw(), seatOrHand(e.seat), { delay: i * 30, spread: (i - (n - 1) / 2) * 40 });
+        }
+        break;
+      case "shown":
+        if (e.seat !== mine) {
+          const d = next();
+          e.cards.slice(0, MAX_SHOWN).forEach((c, i) => fly(at.draw(), at.seatRect(e.seat), { delay: d + i * SHOWN_MS, face: c }));
         }
         break;
       case "swap":
@@ -223,12 +247,12 @@ export function animateEvents(root, events, { mine, ownPlay, players }) {
         break;
       case "rotate": {
         const d = next();
-        for (let s = 0; s < players; s++) fly(seatOrHand(s), seatOrHand((s + e.direction + players) % players), { delay: d });
+        active.forEach((s, i) => fly(seatOrHand(s), seatOrHand(active[(i + e.direction + active.length) % active.length]), { delay: d }));
         break;
       }
       case "shuffle_hands": {
         const d = next();
-        for (let s = 0; s < players; s++) {
+        for (const s of active) {
           fly(seatOrHand(s), at.pile(), { delay: d });
           fly(at.pile(), seatOrHand(s), { delay: d + MOVE_MS / 2 });
         }

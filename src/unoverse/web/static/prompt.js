@@ -2,8 +2,8 @@
 // names only what the rules allow at this moment ("take 4 or challenge" when no stacking is
 // allowed, "stack a draw card, take 4 or challenge" when it is). Every part is a catalogue
 // message (`table.prompt.*`), joined as the page's language joins a list (Intl.ListFormat).
-import { cardName } from "./cards.js";
-import { challenged, colorName } from "./events.js";
+import { cardName, kindLabel, parseCard } from "./cards.js";
+import { challenged, colorName, roulette } from "./events.js";
 import { language, t, tn } from "./words.js";
 
 /** The locale a list is joined in: the page's English is British ("colour", "a, b or c"). */
@@ -22,9 +22,9 @@ export function both(parts) {
 
 /**
  * The prompt for the seat whose window is open (`window`), from the grouped legal actions
- * (actions.js `groupLegal`) and the view.
+ * (actions.js `groupLegal`), the view and the room's `rules`.
  */
-export function ownPrompt(window, groups, view) {
+export function ownPrompt(window, groups, view, rules) {
   const { byCard, buttons } = groups;
   const has = (kind) => (buttons.get(kind) || []).length > 0;
   const plays = [...byCard.values()].flat().filter((a) => a.kind === "play" || a.kind === "jump");
@@ -34,7 +34,7 @@ export function ownPrompt(window, groups, view) {
     if (plays.length) parts.push(t("table.prompt.play_drawn", { card: cardName(view.drawn) }));
     if (has("pass")) parts.push(t("table.prompt.keep"));
   } else if (plays.length) {
-    if (penalty) parts.push(t("table.prompt.stack"));
+    if (penalty) parts.push(stackWords(penalty, view, rules));
     else parts.push(plays.every((a) => a.kind === "jump") ? t("table.prompt.jump") : t("table.prompt.play"));
   }
   if (has("take") && penalty) {
@@ -43,13 +43,20 @@ export function ownPrompt(window, groups, view) {
   if (has("challenge")) parts.push(t("table.prompt.challenge"));
   if (has("draw")) parts.push(t("table.prompt.draw"));
   if (has("press")) parts.push(t("table.prompt.press"));
-  if (has("color")) parts.push(t("table.prompt.color"));
+  if (has("color")) parts.push(roulette(view) ? t("table.prompt.roulette") : t("table.prompt.color"));
   if (has("blast")) parts.push(tn("table.prompt.blast", buttons.get("blast")[0].cards.length));
   if ([...byCard.values()].flat().some((a) => a.kind === "arm")) parts.push(t("table.prompt.pick_up"));
   if (has("disarm")) parts.push(t("table.prompt.disarm"));
   const lead = leads(window.kind, view);
   if (!lead) return "";
   return parts.length ? t("table.prompt.with", { lead, parts: either(parts) }) : lead;
+}
+
+/** Stacking on the pending penalty, in words: with stacking by value (UNO Blast, No Mercy,
+ * RULES.md §9.6) the least value an answer needs, the top card's; else any card that stacks. */
+function stackWords(penalty, view, rules) {
+  const value = rules.stacking === "blast_ge" && !penalty.until_color && view.top && /^\+(\d+)$/.exec(kindLabel(parseCard(view.top).kind));
+  return value ? t("table.prompt.stack_from", { n: value[1] }) : t("table.prompt.stack");
 }
 
 /** Taking the pending penalty, in words: a count, or drawing until something. */
@@ -74,7 +81,7 @@ function leads(kind, view) {
         ? t("table.prompt.lead.challenge", { n: penalty.amount, card: challenged(view) })
         : t("table.prompt.lead.challenge_unknown", { card: challenged(view) });
     case "color":
-      return t("table.prompt.lead.color");
+      return roulette(view) ? t("table.prompt.lead.roulette") : t("table.prompt.lead.color");
     case "blast":
       return t("table.prompt.lead.blast");
     case "live":

@@ -1,6 +1,8 @@
 // The results of a round and of a match, in the variant's own terms: UNO Blast ranks the
 // seats by elimination (the last one standing, or the first to empty the hand, wins; an
-// eliminated hand went under the discard pile, so its "points" say nothing), a one-round
+// eliminated hand went under the discard pile, so its "points" say nothing), No Mercy ranks
+// the seats still in by their points and those the Mercy rule knocked out after them, by how
+// long they lasted (their hands were set aside; the winner scores 250 for each), a one-round
 // game (scoring "none": Blast, Full Spectrum and Minecraft by default) names its winner
 // without a running score, and the points games say what each seat scored and how the
 // match is won (RULES.md P6). Used by the table (live frames) and by an ended room's link
@@ -18,6 +20,16 @@ const HOW = {
   none: "page.results.how.none",
 };
 
+/** How a variant ranks a round's seats: by the points left in each hand ("points"), by how
+ * long each lasted (UNO Blast, "elimination"), or the seats still in by their points, then
+ * those knocked out by how long they lasted (No Mercy, "mercy", RULES.md §9.8). */
+const RANKING = { blast: "elimination", no_mercy: "mercy" };
+/** What a round's winner scores for each seat knocked out (No Mercy, RULES.md §9.13). */
+const KNOCKOUT_POINTS = { mercy: 250 };
+
+/** The ranking of `variant`'s rounds. */
+const rankingOf = (variant) => RANKING[variant] || "points";
+
 /** "eliminated 2nd": the form for the ordinal's category in the language spoken. */
 const eliminated = (n) => t(`page.results.eliminated.${new Intl.PluralRules(language(), { type: "ordinal" }).select(n)}`, { n });
 
@@ -25,41 +37,49 @@ const eliminated = (n) => t(`page.results.eliminated.${new Intl.PluralRules(lang
 const together = (names) => new Intl.ListFormat(language(), { style: "long", type: "conjunction" }).format(names);
 
 /**
- * The rows of a round's table, best first: {seat, place, outcome, left, scored}.
+ * The rows of a round's table, best first: {seat, place, outcome, left, scored} (`left` is
+ * null for a hand the Mercy rule set aside: it counts for nothing).
  * `round`: {winner, leftovers, eliminated: [seat order of elimination] | null};
- * `scoring`: "winner_takes" | "lowest_total" | "none".
+ * `scoring`: "winner_takes" | "lowest_total" | "none"; `ranking`: as RANKING says.
  */
-export function roundRows(round, scoring, blast) {
+export function roundRows(round, scoring, ranking) {
   const n = round.leftovers.length;
-  const out = blast ? round.eliminated || [] : [];
+  const out = ranking === "points" ? [] : round.eliminated || [];
+  const bonus = (KNOCKOUT_POINTS[ranking] || 0) * out.length;
   const rows = [];
   for (let seat = 0; seat < n; seat++) {
     const k = out.indexOf(seat);
-    const left = round.leftovers[seat];
+    const left = ranking === "mercy" && k >= 0 ? null : round.leftovers[seat];
     let scored = null;
     if (scoring === "winner_takes")
-      scored = seat === round.winner ? round.leftovers.reduce((sum, p, s) => sum + (s === round.winner ? 0 : p), 0) : 0;
+      scored = seat === round.winner ? round.leftovers.reduce((sum, p, s) => sum + (s === round.winner ? 0 : p), bonus) : 0;
     else if (scoring === "lowest_total") scored = left;
     let place, outcome;
     if (seat === round.winner) {
       place = 1;
-      outcome = t(!blast ? "page.results.outcome.first_out" : left === 0 ? "page.results.outcome.emptied" : "page.results.outcome.standing");
+      outcome = t(ranking === "points" ? "page.results.outcome.first_out" : left === 0 ? "page.results.outcome.emptied" : "page.results.outcome.standing");
     } else if (k >= 0) {
       place = n - k;
       outcome = eliminated(k + 1);
     } else {
       place = 2;
-      outcome = blast ? t("page.results.outcome.still_in") : "";
+      outcome = ranking === "points" ? "" : t("page.results.outcome.still_in");
     }
-    rows.push({ seat, place, outcome, left, scored });
+    rows.push({ seat, place, outcome, left, scored, out: k });
   }
-  // points games rank the others by what they held; Blast by how long they lasted
-  const key = (r) => (blast ? [r.place, 0] : [r.seat === round.winner ? 0 : 1, r.left]);
+  // points games rank the others by what they held; Blast by how long they lasted; No Mercy
+  // the seats still in by what they held, then the knocked out by how long they lasted
+  const key = (r) => {
+    if (ranking === "elimination") return [r.place, 0];
+    if (r.seat === round.winner) return [0, 0];
+    return r.out >= 0 ? [2, -r.out] : [1, r.left];
+  };
   rows.sort((a, b) => key(a)[0] - key(b)[0] || key(a)[1] - key(b)[1] || a.seat - b.seat);
-  if (!blast) {
+  if (ranking !== "elimination") {
     let place = 0;
     rows.forEach((r, i) => {
-      place = i > 0 && r.left === rows[i - 1].left && r.seat !== round.winner ? place : i + 1;
+      const tied = i > 0 && r.out < 0 && rows[i - 1].out < 0 && r.left === rows[i - 1].left && r.seat !== round.winner;
+      place = tied ? place : i + 1;
       r.place = place;
     });
   }
@@ -67,12 +87,14 @@ export function roundRows(round, scoring, blast) {
 }
 
 /** The order of elimination told by a round's log (oldest first), for a server that does
- * not send `eliminated` with the round's end. */
-export function eliminationsFromLog(log, game) {
-  return log
+ * not send `eliminated` with the round's end; a seat the table shows out (`out`: true for
+ * each) whose line the log no longer keeps went before. */
+export function eliminationsFromLog(log, game, out) {
+  const logged = log
     .filter((entry) => entry.event.kind === "eliminated" && (game == null || entry.game === game))
     .map((entry) => entry.event.seat)
     .reverse();
+  return [...out.keys()].filter((s) => out[s] && !logged.includes(s)).concat(logged);
 }
 
 /**
@@ -81,13 +103,13 @@ export function eliminationsFromLog(log, game) {
  */
 export function ResultsTable({ result, name }) {
   const { scoring, target, winners, scores, round } = result;
-  const blast = result.variant === "blast";
+  const ranking = rankingOf(result.variant);
   const oneRound = scoring === "none";
-  const rows = round ? roundRows(round, scoring, blast) : scores.map((s, seat) => ({ seat, place: null, outcome: "", left: null, scored: null }));
+  const rows = round ? roundRows(round, scoring, ranking) : scores.map((s, seat) => ({ seat, place: null, outcome: "", left: null, scored: null }));
   if (!round) rows.sort((a, b) => (scoring === "lowest_total" ? scores[a.seat] - scores[b.seat] : scores[b.seat] - scores[a.seat]));
   const showScores = !oneRound && scores && scores.length > 0;
-  const showLeft = round && !blast;
-  const showOutcome = round && blast;
+  const showLeft = round && ranking !== "elimination";
+  const showOutcome = round && ranking !== "points";
   return html`<table class="results-table">
     <caption>${HOW[scoring] ? t(HOW[scoring], { target }) : ""}</caption>
     <thead><tr>
@@ -133,7 +155,8 @@ export function liveResult(state) {
   const variant = (state.room && state.room.variant) || "";
   let round = null;
   if (over) {
-    const eliminated = Array.isArray(over.eliminated) ? over.eliminated : variant === "blast" ? eliminationsFromLog(state.log, over.game) : null;
+    const shown = state.view ? state.view.eliminated : [];
+    const eliminated = Array.isArray(over.eliminated) ? over.eliminated : rankingOf(variant) !== "points" ? eliminationsFromLog(state.log, over.game, shown) : null;
     round = { game: over.game, winner: over.winner, leftovers: over.leftovers, eliminated };
   }
   return {

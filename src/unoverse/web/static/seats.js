@@ -2,7 +2,8 @@
 // the next seat (clockwise) on its left, and so on round the table. Round it runs
 // the direction of play, drawn as arrows; the acting seat has a ring that empties with its
 // turn's time; the seat that plays after it is marked "next". A seat shows its cards (a
-// count), who sits there (a player, a bot, a stand-in for an absent player), an absent
+// count; near the hand size that knocks it out, the count against it; once out, its hand
+// set aside), who sits there (a player, a bot, a stand-in for an absent player), an absent
 // player's grace time counting down, and "thinking…" while its bot thinks. The seats are
 // spaced evenly along a rounded rectangle, which uses the table's corners.
 import { html, useEffect, useLayoutEffect, useRef, useState } from "./vendor/preact-htm.js";
@@ -22,6 +23,27 @@ function seatSize(n, compact, backs) {
   const row = backs ? (compact ? 16 : 20) : 0;
   if (!compact) return [136, 78 + row];
   return n >= 7 ? [78, 58 + row] : [92, 62 + row];
+}
+
+/** How many cards short of a knockout a seat shows its count against the limit (NEAR), and
+ * shows it as a danger (DANGER). */
+const NEAR = 8;
+const DANGER = 4;
+
+/** The hand size that puts a seat out of the round by the room's rules, or null: No Mercy's
+ * Mercy rule (RULES.md §9.8), UNO Blast's elimination (§5.5). */
+function knockoutAt(rules) {
+  if (rules["no_mercy.mercy"]) return rules["no_mercy.mercy_threshold"];
+  const blast = rules["blast.elimination_threshold"];
+  if (blast) return rules["blast.elimination_inclusive"] ? blast : blast + 1;
+  return null;
+}
+
+/** A seat's badge of its count against the knockout's limit ("18/25"), once it comes near. */
+function Mercy({ count, limit }) {
+  if (limit == null || count < limit - NEAR) return null;
+  return html`<span class=${`badge mercy ${count >= limit - DANGER ? "danger" : ""}`} role="img"
+    aria-label=${tn("table.seat.mercy.label", limit - count, { limit })}>${t("table.seat.mercy", { n: count, limit })}</span>`;
 }
 
 /** How many backs a seat's row shows before "+n": as many as its width holds. */
@@ -208,6 +230,7 @@ function Seat({ seat, me, style, view, state, name, acting, next, catchable, onC
   const unoOpen = view.uno_open.includes(seat);
   const saidUno = count === 1 && view.said_uno.includes(seat) && !out;
   const score = state.scores && state.rules.scoring !== "none" ? state.scores[seat] : null;
+  const limit = knockoutAt(state.rules);
   const thinking = state.thinking && state.thinking.seat === seat && state.thinking.game === state.game && state.thinking.version >= view.version;
   const grace = presence.grace || null;
   const away = presence.kind === "player" && !presence.connected && !presence.stand_in;
@@ -238,8 +261,8 @@ function Seat({ seat, me, style, view, state, name, acting, next, catchable, onC
     ${view.backs[seat] && view.backs[seat].length > 0 && html`<${SeatBacks} cards=${view.backs[seat]} who=${name(seat)} room=${backsRoom} />`}
     <div class="seat-foot">
       ${compact && avatar}
-      ${(!me || compact) && html`<${CardBack} count=${count} small=${true} />`}
-      ${me && !compact && html`<span class="seat-you">${tn("table.seat.cards", count)}</span>`}
+      ${out ? html`<span class="set-aside">${t("table.seat.set_aside")}</span>` : (!me || compact) && html`<${CardBack} count=${count} small=${true} />`}
+      ${me && !compact && !out && html`<span class="seat-you">${tn("table.seat.cards", count)}</span>`}
       <span class="seat-status">
         ${thinking ? html`<span class="thinking">${tight ? "" : t("table.seat.thinking")}<span class="dots">…</span></span>`
           : grace ? html`<${Grace} grace=${grace} short=${tight} />`
@@ -250,7 +273,7 @@ function Seat({ seat, me, style, view, state, name, acting, next, catchable, onC
     <span class="seat-badges">
       ${saidUno && html`<span class="badge uno">${t("table.uno")}</span>`}
       ${unoOpen && html`<span class="badge warn" title=${t("table.badge.no_uno.title")}>${t("table.badge.no_uno")}</span>`}
-      ${out && html`<span class="badge">${t("table.badge.out")}</span>`}
+      ${out ? html`<span class="badge">${t("table.badge.out")}</span>` : html`<${Mercy} count=${count} limit=${limit} />`}
       ${presence.stand_in && html`<span class="badge standin" title=${t("table.badge.stand_in.title")}>${t("table.badge.stand_in")}</span>`}
       ${view.dealer === seat && html`<span class="badge" title=${t("table.badge.dealer.title")}>${t("table.badge.dealer")}</span>`}
       ${next && html`<span class="badge next-badge">${t("table.badge.next")}</span>`}

@@ -7,12 +7,12 @@
 import { html, useEffect, useLayoutEffect, useMemo, useRef, useState } from "./vendor/preact-htm.js";
 import { Card, CardBack, ColorChip, cardName } from "./cards.js";
 import { groupLegal, parseAction, playOptions, sortHand } from "./actions.js";
-import { asks, challenged, colorName, rich } from "./events.js";
+import { asks, challenged, colorName, rich, roulette } from "./events.js";
 import { seatName } from "./game.js";
 import { byeText } from "./net.js";
 import { Settings } from "./settings.js";
 import { RulesPanel } from "./rules.js";
-import { EmptyRing, Ring, TIMER_SECONDS } from "./seats.js";
+import { EmptyRing, Ring, TIMER_SECONDS, nextSeat } from "./seats.js";
 import { Hand, keyed } from "./hand.js";
 import { animateEvents, flipFrom, places, rectOf, settle } from "./motion.js";
 import { sound, soundsFor } from "./sound.js";
@@ -101,7 +101,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     settle(); // a newer state finishes whatever is still moving
     const own = ownFlight.current;
     ownFlight.current = null;
-    animateEvents(root.current, fresh, { mine, ownPlay: own, players: view ? view.players : 0 });
+    animateEvents(root.current, fresh, { mine, ownPlay: own, eliminated: view ? view.eliminated : [] });
     if (settings.sound) for (const name of soundsFor(fresh, mine)) sound(name);
   }, [fresh]);
   const launched = useRef(null); // the box of the card the seat just played from its hand
@@ -118,7 +118,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
   const handFrom = useMemo(() => {
     for (const { event: e } of fresh) {
       if (e.kind === "swap" && (e.seat === mine || e.target === mine)) return e.seat === mine ? e.target : e.seat;
-      if (e.kind === "rotate" && view) return (mine - e.direction + view.players) % view.players;
+      if (e.kind === "rotate" && view) return nextSeat(mine, -e.direction, view.eliminated);
       if (e.kind === "turn_over") return "turned";
     }
     return fresh.length ? "draw" : "pile";
@@ -251,7 +251,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
     ? t("table.blocked")
     : mandatory
       ? mine != null && (mandatory.seat === mine || (mandatory.kind === "live" && legal.length > 0))
-        ? ownPrompt(mandatory, groups, view) || asks(mandatory, name, mandatory.seat === mine, view)
+        ? ownPrompt(mandatory, groups, view, state.rules) || asks(mandatory, name, mandatory.seat === mine, view)
         : asks(mandatory, name, false, view)
       : view.winner != null
         ? t("table.wins", { who: name(view.winner) })
@@ -283,7 +283,7 @@ export function Table({ code, held, conn, state, settings, onLeave }) {
         onPick=${(key) => setPicked(picked.includes(key) ? picked.filter((x) => x !== key) : [...picked, key])} />
     </section>`}
     <${Side} state=${state} conn=${conn} settings=${settings} mine=${mine} name=${name} />
-    ${chooser && html`<${Chooser} chooser=${chooser} name=${name} onPick=${(a) => act(a.text, chooser.card)} onClose=${() => setChooser(null)} />`}
+    ${chooser && html`<${Chooser} chooser=${chooser} name=${name} sizes=${view.hand_sizes} onPick=${(a) => act(a.text, chooser.card)} onClose=${() => setChooser(null)} />`}
     <${Results} code=${code} state=${state} held=${held} name=${name} />
     <${Panel} panel=${panel} state=${state} onClose=${() => setPanel(null)} />
   </main>`;
@@ -431,7 +431,7 @@ function Actions({ act, button, groups, callUno, onUno, view, name, blastOptions
     ${button("challenge") && html`<button class="warn" onClick=${() => act("challenge")}>${t("table.action.challenge", { card: challenged(view) })}</button>`}
     ${button("catch_illegal") && html`<button class="warn" onClick=${() => act("catch_illegal")}>${t("table.action.catch_illegal")}</button>`}
     ${button("disarm") && html`<button onClick=${() => act("disarm")}>${t("table.action.disarm")}</button>`}
-    ${button("color") && html`<span class="choose-color" role="group" aria-label=${t("table.first_color")}>
+    ${button("color") && html`<span class="choose-color" role="group" aria-label=${roulette(view) ? t("table.roulette.color") : t("table.first_color")}>
       ${t("table.first_color.choose")}
       ${groups.buttons.get("color").map((a) => html`<button class="chip-button" onClick=${() => act(a.text)}
         aria-label=${t("table.first_color.pick", { color: colorName(a.color) })}><${ColorChip} color=${a.color} /></button>`)}
@@ -451,7 +451,7 @@ function BlastChoice({ options, picked, act }) {
   </span>`;
 }
 
-function Chooser({ chooser, name, onPick, onClose }) {
+function Chooser({ chooser, name, sizes, onPick, onClose }) {
   const ref = useRef(null);
   useEffect(() => {
     const first = ref.current && ref.current.querySelector("button, [role=button]");
@@ -461,14 +461,15 @@ function Chooser({ chooser, name, onPick, onClose }) {
     <div class="dialog" role="dialog" aria-modal="true" aria-label=${t("table.chooser", { card: cardName(chooser.card) })} ref=${ref}>
       <h2>${t("table.chooser", { card: cardName(chooser.card) })}</h2>
       ${ColorChoice({ options: chooser.options, onPick }) || html`<div class="choices">
-        ${chooser.options.map((a) => html`<button class="choice" onClick=${() => onPick(a)}>${optionLabel(a, chooser.card, name)}</button>`)}
+        ${chooser.options.map((a) => html`<button class="choice" onClick=${() => onPick(a)}>${optionLabel(a, chooser.card, name, sizes)}</button>`)}
       </div>`}
       <button class="small" onClick=${onClose}>${t("table.chooser.cancel")}</button>
     </div>
   </div>`;
 }
 
-function optionLabel(a, card, name) {
+/** An option of the chooser in words; a hand swapped with names its size (`sizes`, by seat). */
+function optionLabel(a, card, name, sizes) {
   const parts = [];
   if (a.kind === "jump") parts.push(t("table.option.jump"));
   if (a.cards.length > 1) parts.push(t("table.option.with", { cards: both(a.cards.filter((c, i) => i > 0 || c !== card).map((c) => cardName(c))) }));
@@ -479,7 +480,7 @@ function optionLabel(a, card, name) {
   if (a.number != null) parts.push(t("table.option.number", { number: a.number }));
   if (a.target === "cw") parts.push(t("table.option.cw"));
   else if (a.target === "ccw") parts.push(t("table.option.ccw"));
-  else if (a.target != null) parts.push(t("table.option.swap", { who: name(a.target) }));
+  else if (a.target != null) parts.push(tn("table.option.swap", sizes[a.target], { who: name(a.target) }));
   if (a.keep) parts.push(t("table.option.keep"));
   if (a.uno) parts.push(t("table.option.uno"));
   if (!parts.length) parts.push(t("table.option.play"));
