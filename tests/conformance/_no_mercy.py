@@ -392,13 +392,15 @@ class NoMercyModel:
             elif kind == "illegal_caught":
                 discard -= len(e.cards)
                 sim[e.target].extend(e.cards)
+                if limit and len(sim[e.target]) >= limit:  # a card back enters the hand too
+                    due = e.target
             elif kind == "hand" and s is not None:
                 sim[s] = list(e.cards)
             elif kind == "eliminated" and s is not None:
                 if s != due or e.count != limit or len(sim[s]) != limit:
                     self.fail(
                         f"NM-12: seat {s} knocked out holding {e.count} cards (threshold "
-                        f"{limit}, reached by the last card drawn: {s == due})"
+                        f"{limit}, reached by the last card in: {s == due})"
                     )
                 if e.cards or e.vis != PUBLIC:
                     self.fail("NM-13: a knocked-out hand is set aside face down, counted")

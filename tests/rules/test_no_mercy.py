@@ -507,6 +507,21 @@ def test_nm_22_with_permissive_illegal_plays_a_seat_with_no_legal_card_still_dra
         g.apply(0, "draw")
 
 
+def test_nm_12_a_caught_illegal_card_back_in_the_hand_is_checked_for_mercy() -> None:
+    """§1.5 with §9.8: seat 0, holding 25 cards, plays B7 illegally on R5; seat 1 catches
+    it: the card back makes 25 cards, and the Mercy rule knocks seat 0 out before the 2
+    penalty cards (NM-12: every card that enters a hand is checked)."""
+    many = "G1 G2 G3 G4 G6 G8 G9 Y1 Y2 Y3 Y4 Y6 Y8 Y9 G1 G2 G3 G4 G6 G8 G9 Y1 Y2 Y3"
+    g = table("R5", PILE, f"B1 {many}", "Y5 Y7", "G5 G7", "B8 B9", permissive_illegal_plays=True)
+    g.apply(0, "B1")
+    assert len(g.hands[0]) == 24
+    events = g.apply(1, "catch_illegal")
+    assert [e.kind for e in events][-2:] == [ev.ILLEGAL_CAUGHT, ev.ELIMINATED]
+    assert g.eliminated[0] and [e.count for e in events if e.kind == ev.ELIMINATED] == [25]
+    assert g.draw_pile == cards(PILE)  # no penalty drawn
+    assert g.turn == 1
+
+
 def test_the_built_in_stacking_is_the_only_one() -> None:
     with pytest.raises(InvalidOptionValue):
         NO_MERCY.options({"stacking": "off"})

@@ -1177,7 +1177,11 @@ class Game(Plays):
         if self.rules.hidden_backs:  # told as its play was (``core.backs``)
             back = backs.seen_by(self, offender, back)
         events.append(Event(ev.ILLEGAL_CAUGHT, seat, back, target=offender))
-        self.draw(offender, 2, ev.FOR_ILLEGAL, events)
+        limit = self.rules.elimination
+        if limit and len(self.hands[offender]) >= limit:  # the card back is checked too
+            blast.eliminate(self, offender, events)  # (No Mercy's Mercy rule, NM-12)
+        else:
+            self.draw(offender, 2, ev.FOR_ILLEGAL, events)
         if self.phase != _OVER:  # (an elimination may have left one seat)
             self.set_turn(self.next_seat(offender))
 
