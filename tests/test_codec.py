@@ -192,6 +192,7 @@ def test_cards_must_be_the_deck_each_once_and_in_their_place() -> None:
         ("said_uno", {"said_uno": [7]}),
         ("eliminated", {"eliminated": [5]}),
         ("illegal", {"illegal": [1, 0, 0, 0, 1]}),  # permissive_illegal_plays is off
+        ("illegal", {"illegal": [1, 0, 0, 0, 1, -1]}),  # 7 numbers
         ("penalty", {"penalty": [2, -1, False, True, 1, False]}),  # in the turn window
         ("drawn", {"drawn": 5}),  # in the turn window
         ("launcher", {"launcher": 0}),  # Classic has none

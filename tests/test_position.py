@@ -31,6 +31,23 @@ def test_position_text_round_trips() -> None:
         assert again.hands == game.hands and again.draw_pile == game.draw_pile
 
 
+@pytest.mark.parametrize(
+    ("text", "play", "illegal"),
+    [
+        ("no_mercy+permissive_illegal_plays; hands: GDA G4 G5 B1", "GDA", "R5 cw under 2"),
+        ("classic+seven_zero+permissive_illegal_plays; hands: G7 B1", "G7>1", "R5 cw swap 1"),
+    ],
+)
+def test_what_a_catch_undoes_reads_back(text: str, play: str, illegal: str) -> None:
+    """The catch window of an illegal Discard All or 7 names what the catch gives back."""
+    game = uv.position(f"{text} | Y2 Y3 | B2 B3; top: R5; turn: 0")
+    game.apply(0, play)
+    written = uv.position_text(game)
+    assert f"illegal: {illegal}" in written.splitlines()
+    again = uv.position(written)
+    assert again.illegal == game.illegal and uv.to_json(again) == uv.to_json(game)
+
+
 def test_an_eliminated_seat_reads_back_eliminated_not_the_winner() -> None:
     """A Blast round goes on after a seat is eliminated (its hand buried, empty): its text
     reads back as that very state, not as a round won by the empty hand."""
@@ -170,6 +187,21 @@ def test_impossible_positions_are_refused_naming_the_key(text: str, key: str, me
             "illegal: W cw",
             "illegal",
         ),  # a wild's colour
+        (
+            "classic+permissive_illegal_plays; hands: R1 | G1; top: G5@1; discard: R4; turn: 0; "
+            "illegal: R4 cw swap 0",
+            "illegal",
+        ),  # G5 names no seat to swap back with
+        (
+            "classic+permissive_illegal_plays; hands: R1 | G1; top: G5@1; discard: R4; turn: 0; "
+            "illegal: R4 cw under 1",
+            "illegal",
+        ),  # G5 laid no card under itself
+        (
+            "classic+permissive_illegal_plays; hands: R1 | G1; top: G5@1; discard: R4; turn: 0; "
+            "illegal: R4 cw under",
+            "illegal",
+        ),
         ("classic+jump_in; hands: R1 | G1; top: G5@1; turn: 0; jump: cw 1 sideways", "jump"),
         ("classic+jump_in; hands: R1 | G1; top: G5@1; turn: 0; jump: cw 1 turn x0", "jump"),
         ("classic+jump_in; hands: R1 | G1; top: G5@1; turn: 0; jump: cw 1 turn swap 0", "jump"),

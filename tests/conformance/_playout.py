@@ -115,7 +115,7 @@ CLASSIC_PRESETS = (
     "classic+draw_ends_turn",
     "classic+wd4_wilds_block",
     "classic+false_uno_penalty=2",
-    "classic+permissive_illegal_plays",
+    "classic+seven_zero+permissive_illegal_plays",
     "classic+two_player_rules=false",
     "classic+dealer_selection=random",
     "classic+stacking=same",

@@ -1048,9 +1048,8 @@ def test_house_rules_attack_accepts(option: str, added: str) -> None:
         ),
         (
             "permissive_illegal_plays",
-            "permissive_illegal_plays takes back only the illegal card (§1.5): an illegal "
-            "Discard All or Trade Hands moves other cards that a catch_illegal could not "
-            "give back",
+            "permissive_illegal_plays is not fitted to Attack: a catch's 2 cards come from a "
+            "draw pile (§1.5), and Attack draws only by pressing the launcher (§3.6)",
         ),
     ],
 )

@@ -59,7 +59,7 @@ REFUSALS = [
     (
         "attack+permissive_illegal_plays",
         "`permissive_illegal_plays` in Attack",
-        "an illegal Discard All or Trade Hands",
+        "Attack draws only by pressing the launcher",
     ),
     ("minecraft+stacking=blast_ge", "`stacking=blast_ge` outside Blast", "built-in stacking"),
     ("attack+revive", "`revive` with `stacking=off`", "revive needs stacking"),

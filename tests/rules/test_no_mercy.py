@@ -526,3 +526,52 @@ def test_the_built_in_stacking_is_the_only_one() -> None:
     with pytest.raises(InvalidOptionValue):
         NO_MERCY.options({"stacking": "off"})
     assert NO_MERCY.options()["stacking"] == "blast_ge"
+
+
+def hands(g: Game) -> list[list[str]]:
+    return [sorted(CARD_TEXT[c] for c in h) for h in g.hands]
+
+
+def test_u_n_8_a_caught_discard_all_takes_back_the_cards_it_laid_under_it() -> None:
+    """§1.5 with §9.9: seat 0 plays GDA illegally on R5, laying G4 and G5 under it; seat 2
+    catches it: all three go back to seat 0, R5 is the top again, and seat 0 draws 2."""
+    g = table("R5", PILE, "GDA G4 G5 B1", "Y5 Y7", "G6 G7", "B8 B9", permissive_illegal_plays=True)
+    g.apply(0, "GDA")
+    assert [CARD_TEXT[c] for c in g.discard] == ["R5", "G4", "G5", "GDA"]
+    events = g.apply(2, "catch_illegal")
+    caught = [e for e in events if e.kind == ev.ILLEGAL_CAUGHT]
+    assert [CARD_TEXT[c] for c in caught[0].cards] == ["GDA", "G4", "G5"]
+    assert [CARD_TEXT[c] for c in g.discard] == ["R5"] and g.color == color("R")
+    assert {"B1", "G4", "G5", "GDA"} <= set(hands(g)[0])
+    assert len(g.hands[0]) == 4 + 2 and g.turn == 1 and not g.uno_open
+
+
+def test_u_n_8_a_caught_7_swaps_back_and_a_caught_0_passes_back() -> None:
+    """§1.5 with §9.9: the hand moves of a caught illegal 7 or 0 are undone before the card
+    goes back to its player, who then draws 2."""
+    g = table("R5", PILE, "G7 B1", "Y5 Y7 Y8", "G6 G8", "B8 B9", permissive_illegal_plays=True)
+    before = hands(g)
+    g.apply(0, "G7>1")
+    assert hands(g)[0] == ["Y5", "Y7", "Y8"]
+    events = g.apply(2, "catch_illegal")
+    assert [e.kind for e in events][:2] == [ev.SWAP, ev.HAND]
+    assert hands(g)[1:] == before[1:] and len(g.hands[0]) == 2 + 2
+    assert {"G7", "B1"} <= set(hands(g)[0])
+    g = table("R5", PILE, "G0 B1", "Y5 Y7 Y8", "G6 G8", "B8 B9", permissive_illegal_plays=True)
+    before = hands(g)
+    g.apply(0, "G0")
+    assert hands(g)[1] == ["B1"]
+    g.apply(3, "catch_illegal")
+    assert hands(g)[1:] == before[1:] and {"G0", "B1"} <= set(hands(g)[0])
+
+
+def test_u_n_8_a_reshuffle_before_the_catch_keeps_the_cards_a_discard_all_laid() -> None:
+    """U-C-15 with a Discard All: the draw pile runs out before the catch; the reshuffle
+    keeps R5, the laid cards and the Discard All, so the catch can give them all back."""
+    g = table("Y9 Y8 R5", "", "GDA G4 B1", "Y5 Y7", "G6 G7", "B8 B9", permissive_illegal_plays=True)
+    g.apply(0, "GDA")
+    g.apply(None, "penalize:1:1")  # seat 1's card comes from a reshuffle of Y9 Y8
+    assert [CARD_TEXT[c] for c in g.discard] == ["R5", "G4", "GDA"]
+    assert integrity._illegal(g) is None  # what the catch undoes is still there
+    g.apply(2, "catch_illegal")
+    assert [CARD_TEXT[c] for c in g.discard] == ["R5"] and {"GDA", "G4"} <= set(hands(g)[0])

@@ -53,6 +53,30 @@ def test_u_c_15_a_reshuffle_while_an_illegal_play_may_be_caught_keeps_the_card_i
     assert uv.to_json(uv.from_json(uv.to_json(game))) == uv.to_json(game)
 
 
+def test_u_c_19_a_caught_7_or_0_moves_the_hands_back_first() -> None:
+    """``seven_zero``: seat 0's illegal G7 swapped its hand with seat 1's, and its illegal G0
+    passed every hand on; catching either moves the hands back before the card returns."""
+    game = uv.position(
+        "classic+seven_zero+permissive_illegal_plays; hands: G7 G4 B1 | Y2 Y3 | B2 B3; "
+        "top: R5; turn: 0"
+    )
+    game.apply(0, "G7>1")
+    assert hand(game, 0) == cards("Y2 Y3")
+    events = game.apply(2, "catch_illegal")
+    assert kinds(events) == ["swap", "hand", "hand", "illegal_caught", "draw"]
+    assert set(cards("G4 B1 G7")) <= set(hand(game, 0)) and len(game.hands[0]) == 3 + 2
+    assert hand(game, 1) == cards("Y2 Y3")
+    game = uv.position(
+        "classic+seven_zero+permissive_illegal_plays; hands: G0 G4 B1 | Y2 Y3 | B2 B3; "
+        "top: R5; turn: 0"
+    )
+    game.apply(0, "G0")
+    assert hand(game, 1) == cards("G4 B1")
+    game.apply(1, "catch_illegal")
+    assert set(cards("G4 B1 G0")) <= set(hand(game, 0)) and len(game.hands[0]) == 3 + 2
+    assert hand(game, 1) == cards("Y2 Y3") and hand(game, 2) == cards("B2 B3")
+
+
 def test_catch_illegal_restores_the_direction_and_passes_to_next_of_offender() -> None:
     game = uv.position(
         "classic+permissive_illegal_plays\n"

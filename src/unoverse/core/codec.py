@@ -265,8 +265,9 @@ def _read(game: Game, data: dict[str, Any], piles: dict[str, list[int]]) -> None
         game.said_uno[s] = True
     illegal = _get(data, "illegal")
     if illegal is not None:
-        o, c, col, k, d = [_int(x, "illegal", -_BIG, _BIG) for x in _list(illegal, "illegal", 5)]
-        game.illegal = (o, c, col, k, d)
+        words = [_int(x, "illegal", -_BIG, _BIG) for x in _list(illegal, "illegal", 7)]
+        o, c, col, k, d, swapped, buried = words
+        game.illegal = (o, c, col, k, d, swapped, buried)
     game.landed = _int(_get(data, "landed"), "landed", 0, _BIG)
     game.version = _int(_get(data, "version"), "version", 0, _BIG)
     jump = _get(data, "jump")

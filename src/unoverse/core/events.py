@@ -443,7 +443,9 @@ SCHEMA: Final[dict[str, EventSpec]] = {
         _spec(
             ILLEGAL_CAUGHT,
             "seat cards target",
-            "`seat` catches `target`'s illegal play of `cards`, which goes back to its hand",
+            "`seat` catches `target`'s illegal play of `cards` (the card, then any its Discard "
+            "All laid under it), which go back to its hand; the `swap` or `rotate` that undoes "
+            "its hand moves comes first",
         ),
         _spec(PENALIZE, "target count", "the referee makes `target` draw `count` cards"),
         _spec(REVIVE, "seat", "`seat`, out with UNO declared, is revived: the chain aims at it"),

@@ -785,8 +785,9 @@ class Game(Plays):
         declared = a.color
         if eff == fx.WILD_DRAW or eff == fx.WILD_DRAW_COLOR:  # fx.CHALLENGED, unrolled
             self.pen_legal = self._wild_draw_legal(hand, c)
-        if illegal:
-            self.illegal = (p, c, self.color, self.top_kind, self.direction)
+        if illegal:  # what a catch undoes: the seat a swap names (a 0's Pass follows the card)
+            swapped = a.target if eff == fx.SWAP_HANDS or eff == fx.SEVEN_SWAP else -1
+            self.illegal = (p, c, self.color, self.top_kind, self.direction, swapped, 0)
         else:
             self.illegal = None
         # _move_on, inline: the other seats' UNO windows close (the illegal window was set)
@@ -833,6 +834,8 @@ class Game(Plays):
         self.landed += 1
         if discards:
             self.discard_color_cards(p, discards, events)
+            if illegal and self.illegal is not None:  # a catch gives them back too
+                self.illegal = (*self.illegal[:6], size_before - len(laid) - len(hand))
         size = len(hand)
         # the hand the player holds once hands have moved: what a UNO call is judged on (P4)
         kept = self._kept(p, eff, size, 0, a.target, mult, -1) if MOVES_HANDS[eff] else size
@@ -1153,7 +1156,7 @@ class Game(Plays):
         snap = self.illegal
         if snap is None:
             raise NotYourWindow(reason=N_("reason.nothing_to_catch"), action="catch_illegal")
-        offender, c, color, top_kind, direction = snap
+        offender, c, color, top_kind, direction, _, buried = snap
         if seat == offender:
             raise IllegalAction(reason=N_("reason.catch_own"), action="catch_illegal")
         self.illegal = None
@@ -1162,21 +1165,20 @@ class Game(Plays):
         if self.discard[-1] != c:  # it turned the table over: turned back, it is on top (§8.12)
             turn_over(self)
             events.append(Event(ev.TURN_OVER, seat))
-        self.discard.pop()
-        self.discard_by.pop()
-        self.hands[offender].append(c)
+        cut = len(self.discard) - 1 - buried  # the card, and what a Discard All laid under it
+        back = (c, *self.discard[cut:-1]) if buried else _ONE_CARD[c]
+        self._undo_hand_moves(snap, events)
+        told = backs.seen_by(self, offender, back) if self.rules.hidden_backs else back
+        events.append(Event(ev.ILLEGAL_CAUGHT, seat, told, target=offender))  # (as its play was)
+        del self.discard[cut:], self.discard_by[cut:]
+        self.hands[offender] += back
         for o in range(self.n):
             if o != offender:
-                self.known[o][offender].append(c)  # everyone saw the card go back
+                self.known[o][offender] += back  # everyone saw the cards go back
         self.color, self.top_kind, self.direction = color, top_kind, direction
         self.color_next = -1  # (no colour is named for a wild its turning surfaced)
-        if offender in self.uno_open:
-            self.uno_open.remove(offender)
+        self.uno_open = []  # every window open now came with the illegal play
         self.clear_penalty()
-        back = _ONE_CARD[c]
-        if self.rules.hidden_backs:  # told as its play was (``core.backs``)
-            back = backs.seen_by(self, offender, back)
-        events.append(Event(ev.ILLEGAL_CAUGHT, seat, back, target=offender))
         limit = self.rules.elimination
         if limit and len(self.hands[offender]) >= limit:  # the card back is checked too
             blast.eliminate(self, offender, events)  # (No Mercy's Mercy rule, NM-12)
@@ -1184,6 +1186,22 @@ class Game(Plays):
             self.draw(offender, 2, ev.FOR_ILLEGAL, events)
         if self.phase != _OVER:  # (an elimination may have left one seat)
             self.set_turn(self.next_seat(offender))
+
+    def _undo_hand_moves(self, snap: tuple[int, ...], events: list[Event]) -> None:
+        """A caught illegal card's hand moves are undone (§1.5: the play is taken back): a 7
+        swaps back with the seat it named, a 0's Pass goes back the way it came. Each seat
+        keeps what it saw of the hands it held. ``snap`` is ``Table.illegal``."""
+        offender, c, _, top_kind, direction, swapped, _ = snap
+        if swapped >= 0:
+            swap_hands(self, offender, swapped, events)
+            return
+        k = CARD_KIND[c]
+        eff = self.rules.effect[k]
+        if eff == fx.COPY_TOP:
+            eff = self.rules.effect[top_kind]  # (what a copying card counted as)
+        if eff == fx.ROTATE_HANDS:
+            self.direction = -direction
+            rotate_hands(self, events)
 
     def _referee(self, a: Action, at: float | None = None) -> list[Event]:
         k = a.kind

@@ -437,7 +437,7 @@ def _illegal(game: Game) -> Problem:
     if ill is None:
         return None
     rules = game.rules
-    offender, c, color, top_kind, direction = ill
+    offender, c, color, top_kind, direction, swapped, buried = ill
     if not rules.permissive_illegal_plays:
         return "illegal", "illegal plays are refused (permissive_illegal_plays is off)"
     turned = rules.two_faced and 0 <= c < N_CARDS and game.discard[0] == TWIN[c] != c
@@ -455,15 +455,44 @@ def _illegal(game: Game) -> Problem:
         return "illegal", f"a direction is 1 or -1, not {direction}"
     if color not in rules.colors_for[c] or not 0 <= top_kind < N_KINDS:
         return "illegal", "the colour and kind to restore are out of range"
-    if len(game.discard) < 2:  # (a reshuffle keeps it, U-C-15)
+    if len(game.discard) < 2 + buried:  # (a reshuffle keeps it, U-C-15)
         return "illegal", "a catch restores the card beneath the illegal one: there is none"
+    moved = _illegal_moves(game, offender, c, top_kind, swapped, buried)
+    if moved is not None:
+        return "illegal", moved
     if turned:  # the card it covered lies second from the bottom, turned
         under, by = TWIN[game.discard[1]], game.discard_by[1]
     else:
-        under, by = game.discard[-2], game.discard_by[-2]
+        under, by = game.discard[-2 - buried], game.discard_by[-2 - buried]
     found = _top_problem(game, under, by, color, top_kind)
     if found is not None:
         return "illegal", f"what a catch restores: {found[1]}"
+    return None
+
+
+def _illegal_moves(
+    game: Game, offender: int, c: int, top_kind: int, swapped: int, buried: int
+) -> str | None:
+    """What a catch undoes besides the card: the seat its swap named, and the cards of its
+    colour that a Discard All laid under it (A-3)."""
+    kind = CARD_KIND[c] if 0 <= c < N_CARDS else -1
+    eff = game.rules.effect[kind] if kind >= 0 else fx.NONE
+    if eff == fx.COPY_TOP:
+        eff = game.rules.effect[top_kind]
+    if swapped >= 0:
+        if eff not in (fx.SWAP_HANDS, fx.SEVEN_SWAP):
+            return f"only a card that swaps hands names a seat to swap back, not {CARD_TEXT[c]}"
+        if swapped == offender or swapped >= game.n:
+            return f"seat {swapped} is not another seat to swap back with"
+    elif swapped != -1 or (eff == fx.SWAP_HANDS and kind >= 0):
+        return "a card that swaps hands names the seat it swapped with"
+    if buried < 0 or (buried and eff != fx.DISCARD_ALL):
+        return "only a Discard All lays cards under itself, and never fewer than none"
+    laid = range(len(game.discard) - 1 - buried, len(game.discard) - 1)
+    if any(
+        game.discard_by[i] != offender or CARD_COLOR[game.discard[i]] != CARD_COLOR[c] for i in laid
+    ):
+        return f"the cards under the Discard All are seat {offender}'s, of its colour"
     return None
 
 

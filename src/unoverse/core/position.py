@@ -325,17 +325,34 @@ def _windows(game: Game, f: dict[str, str], n: int) -> None:
     for seat in _seats(f.get("said", ""), n, "said"):
         game.said_uno[seat] = True
     if "illegal" in f:
-        words = f["illegal"].split()
-        if len(words) != 2:
-            raise NotationError(
-                f"position: illegal: the card a catch restores and the direction (R7 cw), not "
-                f"{shown(f['illegal'])}"
-            )
-        restored, kind = _model(words[0], "illegal")
-        direction = _direction(words[1], "illegal")
-        game.illegal = (game.discard_by[-1], game.discard[-1], restored, kind, direction)
+        game.illegal = _illegal(game, f["illegal"], n)
     if "jump" in f:
         game.jump_undo = _jump(game, f["jump"], n)
+
+
+def _illegal(game: Game, text: str, n: int) -> tuple[int, int, int, int, int, int, int]:
+    """The catch window on the illegal play on top: what a catch restores, ``CARD DIRECTION
+    [swap SEAT] [under N]`` (the seat its swap named; the cards a Discard All laid under it)."""
+    words = text.split()
+    if len(words) < 2:
+        raise NotationError(
+            f"position: illegal: the card a catch restores and the direction (R7 cw), not "
+            f"{shown(text)}"
+        )
+    restored, kind = _model(words[0], "illegal")
+    direction = _direction(words[1], "illegal")
+    rest = words[2:]
+    swapped, buried = -1, 0
+    if rest[:1] == ["swap"] and len(rest) > 1:
+        swapped, rest = _seat(rest[1], n, "illegal"), rest[2:]
+    if rest[:1] == ["under"] and len(rest) > 1:
+        buried, rest = _number(rest[1], "illegal"), rest[2:]
+    if rest:
+        raise NotationError(
+            f"position: illegal: {shown(' '.join(rest))} is not 'swap SEAT' or 'under N'"
+        )
+    top, by = game.discard[-1], game.discard_by[-1]
+    return (by, top, restored, kind, direction, swapped, buried)
 
 
 def _model(text: str, key: str) -> tuple[int, int]:
@@ -736,8 +753,11 @@ def _model_text(shade: int, kind: int) -> str:
 def _illegal_text(game: Game) -> str:
     if game.illegal is None:
         return ""
-    _, _, shade, kind, direction = game.illegal
-    return f"{_model_text(shade, kind)} {'cw' if direction == 1 else 'ccw'}"
+    _, _, shade, kind, direction, swapped, buried = game.illegal
+    words = [_model_text(shade, kind), "cw" if direction == 1 else "ccw"]
+    words += ["swap", str(swapped)] if swapped >= 0 else []
+    words += ["under", str(buried)] if buried else []
+    return " ".join(words)
 
 
 def _jump_text(game: Game) -> str:

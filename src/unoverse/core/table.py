@@ -157,8 +157,10 @@ class Table:
         self.out = -1  # seat out of cards whose last card's penalty is still pending
         self.uno_open: list[int] = []  # seats with an open UNO window (P4)
         self.said_uno = [False] * players  # declared UNO since the hand last held 2+ cards
-        # (offender, card, colour, top kind, direction) before an accepted illegal play
-        self.illegal: tuple[int, int, int, int, int] | None = None
+        # What catching an accepted illegal play undoes (§1.5): (offender, card, and the
+        # colour, top kind and direction before it, the seat its swap named or -1, and how
+        # many cards a Discard All laid under it)
+        self.illegal: tuple[int, int, int, int, int, int, int] | None = None
         self.landed = 0  # serial number of the top card: +1 each time a card lands
         # The jump-in window on the top card (jump_in, §4.9), None when closed: what a
         # jump-in must undo of the top card's effect — the state before it was played
@@ -266,12 +268,14 @@ class Table:
     def reshuffle(self, events: list[Event]) -> None:
         """P3: keep the top discard, shuffle the rest into a new draw pile (A-6: reload the
         launcher with them, which resets it). While an accepted illegal play may still be
-        caught, the card it covers stays too: the catch takes the illegal card back and
-        that card is the top again (U-C-15). An illegal card that turned the pile over (P9)
-        lies at its bottom, over the card it covered: those two stay, with the top."""
+        caught, the card it covers stays too, and the cards a Discard All laid between them:
+        the catch takes them back and that card is the top again (U-C-15). An illegal card
+        that turned the pile over (P9) lies at its bottom, over the card it covered: those
+        two stay, with the top."""
         d, by = self.discard, self.discard_by
-        if self.illegal is None or d[-1] == self.illegal[1]:
-            low, high = 0, len(d) - (1 if self.illegal is None else 2)
+        ill = self.illegal
+        if ill is None or d[-1] == ill[1]:
+            low, high = 0, len(d) - (1 if ill is None else 2 + ill[6])
         else:
             low, high = 2, len(d) - 1
         high = max(low, high)  # discard[low:high] is shuffled
