@@ -105,7 +105,6 @@ def test_no_mercy_winner_takes_scores_250_for_each_seat_knocked_out_in_the_round
         expected[game.winner] += left + 250 * sum(game.eliminated)
     assert result.scores == expected and max(expected) >= 1000
     assert any(sum(game.eliminated) for game in rounds)
-    scorer = Scorer.for_options(uv.get_variant("no_mercy").options(), 4, 250)
-    scorer.scoring = "winner_takes"
+    scorer = Scorer.for_rules(uv.new_game("no_mercy+scoring=winner_takes", 4, 0).rules, 4)
     assert scorer.add_round(1, [0, 0, 12, 0], knocked_out=2) is None
     assert scorer.scores == [0, 512, 0, 0]

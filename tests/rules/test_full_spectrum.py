@@ -636,8 +636,7 @@ def test_traditional_mode_scoring_none_is_a_single_round_by_default() -> None:
 
 
 def test_points_mode_winner_takes_to_500() -> None:
-    _, options = resolve_preset("fs+scoring=winner_takes")
-    scorer = Scorer.for_options(options, 3)
+    scorer = Scorer.for_rules(uv.new_game("fs+scoring=winner_takes", 3, 0).rules, 3)
     assert (scorer.scoring, scorer.target) == ("winner_takes", 500)
     rounds = [
         (1, ("W W W W W W", "-", "TSA P+3 R9")),  # 300 + 20 + 20 + 9 = 349

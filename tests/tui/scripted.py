@@ -76,7 +76,7 @@ def round_over(preset: str, players: int, seed: int) -> tuple[list[Frame], Game,
     game, events = position(preset, players, seed, lambda g: g.over)
     sent = frames(preset, game, events)
     leftovers = [game.hand_points(s) for s in range(game.n)]
-    scorer = Scorer.for_options(resolve_preset(preset)[1], game.n)
+    scorer = Scorer.for_rules(game.rules, game.n)
     scorer.add_round(game.winner, leftovers)
     scores = scorer.scores
     over = {"game": 1, "winner": game.winner, "leftovers": leftovers, "scores": scores}

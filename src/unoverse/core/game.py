@@ -1171,18 +1171,13 @@ class Game(Plays):
         told = backs.seen_by(self, offender, back) if self.rules.hidden_backs else back
         events.append(Event(ev.ILLEGAL_CAUGHT, seat, told, target=offender))  # (as its play was)
         del self.discard[cut:], self.discard_by[cut:]
-        self.hands[offender] += back
-        for o in range(self.n):
-            if o != offender:
-                self.known[o][offender] += back  # everyone saw the cards go back
         self.color, self.top_kind, self.direction = color, top_kind, direction
         self.color_next = -1  # (no colour is named for a wild its turning surfaced)
         self.uno_open = []  # every window open now came with the illegal play
         self.clear_penalty()
-        limit = self.rules.elimination
-        if limit and len(self.hands[offender]) >= limit:  # the card back is checked too
-            blast.eliminate(self, offender, events)  # (No Mercy's Mercy rule, NM-12)
-        else:
+        # each card back is checked as any that enters a hand (No Mercy's Mercy rule, NM-12)
+        blast.give(self, offender, list(back), events)
+        if not self.eliminated[offender]:
             self.draw(offender, 2, ev.FOR_ILLEGAL, events)
         if self.phase != _OVER:  # (an elimination may have left one seat)
             self.set_turn(self.next_seat(offender))

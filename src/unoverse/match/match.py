@@ -18,7 +18,7 @@ from mypy_extensions import mypyc_attr
 
 from ..core.errors import UnoverseError
 from ..core.game import Game
-from ..core.options import Options
+from ..core.rules import Rules
 from ..core.seeding import derive
 from ..core.setup import compiled, new_game, resolve_preset
 
@@ -57,16 +57,17 @@ class Scorer:
     knockout_points: int = 0  # a round's winner scores this per seat knocked out (NM-25)
 
     @classmethod
-    def for_options(cls, options: Options, players: int, knockout_points: int = 0) -> Scorer:
-        """The scorer a variant's options ask for; ``knockout_points``: what the winner of a
-        round scores per seat knocked out in it (``Rules.knockout_points``, No Mercy)."""
+    def for_rules(cls, rules: Rules, players: int) -> Scorer:
+        """The scorer a rule set's options ask for, with what the winner of a round scores
+        per seat knocked out in it (``Rules.knockout_points``, No Mercy's NM-25)."""
+        options = rules.options
         elimination = options.get("challenge_elimination")
         return cls(
             scoring=str(options.get("scoring", "none")),
             target=int(options.get("target_score", 500) or 500),
             elimination=elimination if isinstance(elimination, int) else None,
             scores=[0] * players,
-            knockout_points=knockout_points,
+            knockout_points=rules.knockout_points,
         )
 
     def add_round(
@@ -99,7 +100,7 @@ def play_match(
 ) -> MatchResult:
     """Play rounds of ``preset`` with ``play`` until the match is decided."""
     variant, options = resolve_preset(preset)
-    scorer = Scorer.for_options(options, players, compiled(variant, options).knockout_points)
+    scorer = Scorer.for_rules(compiled(variant, options), players)
     dealer: int | None = None
     for r in range(max_rounds):
         round_seed = derive(seed, "round", r)

@@ -48,7 +48,7 @@ from .bot_pool import BotPool, Decision, decision_seed, searches
 from .limits import Bucket
 from .ranking import RatedRound, ranks
 from .records import ChatLine, Entry, GameRecord, GameStore, LeaseLost
-from .results import eliminated_in, knocks_out
+from .results import eliminated_in
 from .room import Room, refuse_invisible, rules_of
 from .shuffle import Deal
 from .wire import events_for, seat_view
@@ -170,8 +170,8 @@ class Live:
         self._last = 0.0
         self.lock = asyncio.Lock()
         variant, self.options = resolve_preset(room.settings.preset)
-        #: the points a round's winner scores per seat knocked out (No Mercy, NM-25)
-        self.knockout_points = compiled(variant, self.options).knockout_points
+        #: the room's compiled rules: its scoring, and whether its rounds knock seats out
+        self.rules = compiled(variant, self.options)
         #: seat -> the socket holding it; the spectators' sockets
         self.conns: dict[int, Conn] = {}
         self.watchers: set[Conn] = set()
@@ -182,7 +182,7 @@ class Live:
         self.pending: dict[tuple[int, int], asyncio.Future[bytes]] = {}
         # the match
         self.match = -1
-        self.scorer = Scorer.for_options(self.options, room.settings.seats, self.knockout_points)
+        self.scorer = Scorer.for_rules(self.rules, room.settings.seats)
         self.round = 0
         self.dealer: int | None = None
         self.winners: tuple[int, ...] | None = None
@@ -668,9 +668,7 @@ class Live:
         async with self.lock:
             games = await self.store.games(self.room.code)
             self.match = max((g.match for g in games), default=-1) + 1
-            self.scorer = Scorer.for_options(
-                self.options, self.room.settings.seats, self.knockout_points
-            )
+            self.scorer = Scorer.for_rules(self.rules, self.room.settings.seats)
             self.round, self.dealer, self.winners = 0, None, None
             self.answers.clear()
             await self._deal()
@@ -795,7 +793,7 @@ class Live:
         rated = self._rated(game.winner, leftovers) if self.room.settings.rated else None
         out = (
             eliminated_in(e for _, events in self.history for e in events)
-            if knocks_out(self.room.settings.preset)
+            if self.rules.elimination
             else None
         )
         winners = self.scorer.add_round(game.winner, leftovers, len(out or ()))
@@ -1126,9 +1124,7 @@ class Live:
             return
         self.match = games[-1].match
         played = [g for g in games if g.match == self.match]
-        self.scorer = Scorer.for_options(
-            self.options, self.room.settings.seats, self.knockout_points
-        )
+        self.scorer = Scorer.for_rules(self.rules, self.room.settings.seats)
         self.winners, self.dealer, self.round = None, None, 0
         self.answers.clear()
         self.history = []

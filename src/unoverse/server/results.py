@@ -21,11 +21,6 @@ from .records import GameRecord, GameStore
 from .room import Room
 
 
-def knocks_out(preset: str) -> bool:
-    """Whether ``preset``'s rounds eliminate seats (UNO Blast, No Mercy's Mercy rule)."""
-    return compiled(*resolve_preset(preset)).elimination > 0
-
-
 def eliminated_in(events: Iterable[Event]) -> list[int]:
     """The seats eliminated among ``events``, in order."""
     return [int(e.seat) for e in events if e.kind == ev.ELIMINATED and e.seat is not None]
@@ -41,9 +36,8 @@ async def results(store: GameStore, room: Room) -> dict[str, Any] | None:
     match = games[-1].match
     played = [g for g in games if g.match == match]
     variant, options = resolve_preset(room.settings.preset)
-    scorer = Scorer.for_options(
-        options, room.settings.seats, compiled(variant, options).knockout_points
-    )
+    rules = compiled(variant, options)  # (a match is played under its room's preset)
+    scorer = Scorer.for_rules(rules, room.settings.seats)
     winners: tuple[int, ...] | None = None
     rounds = []
     for g in played:
@@ -57,7 +51,7 @@ async def results(store: GameStore, room: Room) -> dict[str, Any] | None:
                 "game": g.id,
                 "winner": winner,
                 "leftovers": leftovers,
-                "eliminated": await _eliminated(store, g) if knocks_out(g.preset) else None,
+                "eliminated": await _eliminated(store, g) if rules.elimination else None,
             }
         )
     return {
