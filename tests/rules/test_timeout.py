@@ -115,6 +115,17 @@ def test_a_timeout_with_only_plays_offered_plays_the_first() -> None:
     assert hand(game, 0) == ["B7", "G2"]
 
 
+def test_u_c_20_a_timeout_never_plays_an_illegal_card() -> None:
+    """No Mercy must play a card that matches (§9.5), and ``permissive_illegal_plays``
+    offers the others too, first in the hand's order: seat 0's timeout plays Y3, its first
+    card that matches, not G0."""
+    game = uv.position("no_mercy+permissive_illegal_plays; hands: G0 Y3 | Y1 Y2; top: Y5")
+    assert [str(a) for a in game.legal_actions(0)][:1] == ["G0"]
+    events = game.apply(None, "timeout")
+    assert events[0].action == "Y3" and of_kind(events, "play")[0].reason == "match"
+    assert not [w for w in game.windows() if w.kind == "illegal"]
+
+
 def test_only_the_referee_may_time_out_and_not_after_the_round() -> None:
     game = uv.position("hands: R1 G2 | Y1 Y2; top: R5")
     before = state_hash(game)

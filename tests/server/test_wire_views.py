@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from unoverse.core.errors import NotationError
+from unoverse.core.position import position
 from unoverse.core.setup import new_game
 from unoverse.server.wire import seat_view, view_dict, view_from_dict
 
@@ -64,3 +65,24 @@ def test_every_field_of_the_wire_form_is_in_the_protocols_table() -> None:
     named = set(re.findall(r"`(\w+)`", table))
     game = new_game("flip", 3, 1)
     assert set(seat_view(game, 0)) - named == set()
+
+
+def test_the_wire_form_names_the_seat_whose_colour_window_is_a_roulette() -> None:
+    """No Mercy's Wild Color Roulette (RULES.md §9.7): while its victim names the colour,
+    every view says who (``names_color``), so that a client need not know the card; at any
+    other time, and for a colour window that is not a victim's, it is null. A forged one
+    is refused."""
+    game = position("no_mercy; hands: WCR R1 | G1 G2 | B1 B2; top: R5; turn: 0")
+    assert view_dict(game.view(0))["names_color"] is None
+    game.apply(0, "WCR")
+    assert [w.seat for w in game.windows() if w.kind == "color"] == [1]
+    for seat in (0, 1, 2, None):
+        assert view_dict(game.view(seat))["names_color"] == 1
+    wire = view_dict(game.view(2))
+    assert view_from_dict(wire, game.rules) == game.view(2)
+    with pytest.raises(NotationError, match="names_color"):
+        view_from_dict({**wire, "names_color": None}, game.rules)
+    game.apply(1, "color:G")
+    assert view_dict(game.view(1))["names_color"] is None
+    first = new_game("classic", 3, 5)
+    assert all(view_dict(first.view(s))["names_color"] is None for s in (0, 1, 2, None))

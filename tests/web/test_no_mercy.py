@@ -82,11 +82,15 @@ def roulette_window(
     victim: int, legal: list[str], played_by: int | None = 1
 ) -> Callable[[Frame], None]:
     """The update's view with a Wild Color Roulette on top, played by ``played_by`` (None:
-    turned up to start), its colour not yet named by ``victim``."""
+    turned up to start), its colour not yet named by ``victim``: the view names the victim
+    (``names_color``) only for a Roulette played."""
 
     def change(frame: Frame) -> None:
         view = frame["view"]
-        view.update(top="WCR", top_by=played_by, color=None, phase="color", legal=legal)
+        named = victim if played_by is not None else None
+        view.update(
+            top="WCR", top_by=played_by, color=None, phase="color", legal=legal, names_color=named
+        )
         view["discard"] = [*view["discard"], "WCR"]
         view["windows"] = [{"kind": "color", "seat": victim}]
 

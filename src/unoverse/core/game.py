@@ -1258,6 +1258,9 @@ class Game(Plays):
             return events
         offers: list[Action] = []
         self._mandatory_actions(seat, offers)
+        if self.phase == _TURN and self.rules.permissive_illegal_plays:  # never one (U-C-20)
+            row = self.p1_row()
+            offers = [x for x in offers if x.kind is not _PLAY or row[x.card]] or offers
         choice = offers[0]
         if self.phase == _COLOR_PHASE:
             choice = COLOR_ACTIONS[most_held(self.hands[seat], self.declarable())]

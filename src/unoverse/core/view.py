@@ -18,7 +18,7 @@ from .phase import PHASE_NAMES, Phase
 from .rules import Rules
 from .table import Table
 from .value import Value
-from .windows import Window
+from .windows import COLOR, Window
 
 
 class Pending(Value):
@@ -258,6 +258,16 @@ class View(Value):
     def top(self) -> int:
         """The top card of the discard pile."""
         return self.discard[-1]
+
+    @property
+    def names_color(self) -> int:
+        """The seat that names the colour of the wild on top, played without one, and then
+        suffers its effect (``Variant.named``: No Mercy's Wild Color Roulette, NM-11), while
+        that colour window is open; -1 otherwise (a first card's window has no victim)."""
+        named, kind = self.rules.named, self.top_kind
+        if not named or kind < 0 or self.top_by < 0 or named[self.rules.effect[kind]] is None:
+            return -1
+        return next((w.seat for w in self.windows if w.kind == COLOR and w.seat is not None), -1)
 
 
 _PENALTY: Final = Phase.PENALTY

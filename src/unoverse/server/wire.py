@@ -90,6 +90,7 @@ def view_dict(view: View) -> dict[str, Any]:
         "said_uno": list(view.said_uno),
         "winner": view.winner if view.winner >= 0 else None,
         "two_faced": view.rules.two_faced,
+        "names_color": view.names_color if view.names_color >= 0 else None,
         "backs": [_cards(k) for k in view.backs],
         "pile_back": _card(view.pile_back),
         "dark": view.dark,
@@ -100,7 +101,7 @@ def view_from_dict(data: dict[str, Any], rules: Rules) -> View:
     """The view ``view_dict`` wrote as ``data``, under the room's ``rules`` (which the wire
     form leaves out: they are the room's, and its ``two_faced`` must be theirs);
     ``NotationError`` for a card, colour or kind the notation does not have, a field missing,
-    or a ``two_faced`` the rules do not have."""
+    or a ``two_faced`` or ``names_color`` that the view under these rules does not have."""
     try:
         live, pending = data["live"], data["pending"]
         if data["two_faced"] is not rules.two_faced:  # (the view carries it in its rules)
@@ -108,7 +109,7 @@ def view_from_dict(data: dict[str, Any], rules: Rules) -> View:
                 f"not a view of these rules: two_faced is {data['two_faced']!r}, the rules' "
                 f"cards are {'two' if rules.two_faced else 'one'}-faced"
             )
-        return View(
+        view = View(
             data["seat"],
             data["variant"],
             data["players"],
@@ -158,8 +159,15 @@ def view_from_dict(data: dict[str, Any], rules: Rules) -> View:
             pile_back=_id(data["pile_back"]),
             dark=data["dark"],
         )
+        named = view.names_color if view.names_color >= 0 else None
+        if data["names_color"] != named:  # (the view's, from its rules and windows)
+            raise NotationError(
+                f"not a view of these rules: names_color is {data['names_color']!r}, the "
+                f"view's is {named!r}"
+            )
     except (KeyError, TypeError) as exc:
         raise NotationError(f"not a view in its wire form: {exc}") from None
+    return view
 
 
 def _ids(cards: list[str]) -> tuple[int, ...]:

@@ -293,15 +293,10 @@ ROULETTE: Final = N_("tui.roulette")
 def roulette_victim(state: TableState) -> int | None:
     """The seat that names the colour of the wild on top, played without one, and then
     suffers its effect (No Mercy's Wild Color Roulette: RULES.md §9.7, NM-11), while the
-    colour window is open; None otherwise (a first card's or a surfaced wild's window, which
-    has no victim, or rules not known here)."""
-    view, rules, w = state.view, state.engine_rules, state.mandatory()
-    if view is None or rules is None or w is None or w["kind"] != "color":
-        return None
-    kind = _top_kind(view)
-    if kind < 0 or rules.named[rules.effect[kind]] is None:
-        return None
-    return int(w["seat"])
+    colour window is open: the view's ``names_color``; None otherwise."""
+    view = state.view
+    named = None if view is None else view.get("names_color")
+    return None if named is None else int(named)
 
 
 def _blast_line(view: dict[str, Any]) -> str:

@@ -129,9 +129,9 @@ export function rich(key, fields) {
 /** The card a challenge window is about, by the name of its face: the top card. */
 export const challenged = (view) => (view.top ? faceName(view.top) : "");
 
-/** Whether the colour window open is for a Wild Color Roulette's victim (No Mercy, RULES.md
- * §9.7): a Roulette someone played is on top, its colour still unnamed. */
-export const roulette = (view) => Boolean(view.top && view.top_by != null && !view.color && parseCard(view.top).kind === "WCR");
+/** Whether the colour window open is for the victim of the wild on top, who names its colour
+ * and then suffers it (the view's `names_color`: No Mercy's Wild Color Roulette, §9.7). */
+export const roulette = (view) => view.names_color != null;
 
 /** What the open mandatory window asks of its seat, in words (`mine`: the page's own seat),
  * at the table `view` (a challenge names the card challenged: the top card). */
