@@ -46,8 +46,10 @@ class UnoverseError(Exception):
         return self.message
 
     def renamed(self, texts: Mapping[str, str]) -> UnoverseError:
-        """The same error with each text of ``texts`` said as its value, in its message and
-        its fields (a card as the seat that named it sees it, ``core.backs``)."""
+        """The same error with each text of ``texts`` said as its value in its fields (a
+        card as the seat that named it sees it, ``core.backs``; an action field names its
+        card within its text). A reason's sentence is then written anew from the renamed
+        fields; only a bare message has its texts replaced where they stand."""
 
         def said(value: object) -> object:
             if isinstance(value, str):
@@ -57,7 +59,8 @@ class UnoverseError(Exception):
             return [said(v) for v in value] if isinstance(value, list) else value
 
         fields = {name: said(value) for name, value in self.fields.items()}
-        return _rebuild(type(self), str(said(self._message)), self.reason, fields)
+        message = "" if self.reason else str(said(self._message))
+        return _rebuild(type(self), message, self.reason, fields)
 
     def __reduce__(self) -> tuple[object, ...]:
         # the fields are keywords: rebuilt by name, as raised (pickled to a worker and back)
