@@ -31,14 +31,14 @@ FILLS = {"R": "#B3202A", "Y": "#FDD535", "G": "#5CC46A", "B": "#2563C9"}
 
 FACES = """
 const { html, render } = await import("/static/vendor/preact-htm.js");
-const { Card, cardName, kindLabel, parseCard } = await load("cards.js");
+const { Card, cardName, miniLabel, parseCard } = await load("cards.js");
 const probe = document.createElement("div");
 document.body.append(probe);
 return args[0].map((text) => {
   render(html`<${Card} text=${text} />`, probe);
   const svg = probe.querySelector("svg");
   const fills = [...svg.querySelectorAll("path")].map((p) => p.getAttribute("fill"));
-  const label = kindLabel(parseCard(text).kind);
+  const label = miniLabel(parseCard(text).kind);
   return { text, name: cardName(text), label, fills, face: svg.innerHTML };
 });
 """
@@ -64,6 +64,8 @@ def test_every_card_of_the_decks_has_a_face(browser: Browser, site: Site) -> Non
     # a coloured Draw Four is its colour's card, not a wild
     assert faces["R+4"]["name"] == "red draw four"
     assert faces["R+4"]["face"] != faces["WR4"]["face"]
+    # and on the log's small cards the wild one says it reverses
+    assert (faces["R+4"]["label"], faces["WR4"]["label"]) == ("+4", "⇄+4")
 
 
 def no_mercy_table(

@@ -158,6 +158,16 @@ export function kindLabel(kind) {
   return text || (icon ? ICONS[icon].glyph : "");
 }
 
+/** A kind's text on a card the size of a word (the log's, a flight's): its face text led by
+ * its icon's glyph where that is one sign, so that a Wild Reverse Draw Four ("⇄+4") or a
+ * Downpour ("☂+2") does not read as a plain "+4" or "+2". */
+export function miniLabel(kind) {
+  const label = kindLabel(kind);
+  const icon = kind[0] === "!" ? undefined : KINDS[kind][1];
+  const glyph = icon && ICONS[icon].glyph;
+  return glyph && glyph.length === 1 && label !== glyph ? glyph + label : label;
+}
+
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 /** Centred text, its size shrunk for long labels. */

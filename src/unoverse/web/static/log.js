@@ -3,7 +3,7 @@
 // a seat turns up for all to see in one line (not one a draw), the moves a stand-in bot
 // made for an absent player labelled, and the room's emotes.
 import { html } from "./vendor/preact-htm.js";
-import { COLORS, cardName, kindLabel, parseCard } from "./cards.js";
+import { COLORS, cardName, miniLabel, parseCard } from "./cards.js";
 import { pieces } from "./events.js";
 import { emoteText } from "./emotes.js";
 import { has, t } from "./words.js";
@@ -128,7 +128,7 @@ export function MiniCard({ text, declared }) {
   }
   const shown = card.wild && declared && COLORS[declared] ? declared : card.color;
   const c = shown ? COLORS[shown] : null;
-  const value = card.blast ? `!${text[1]}` : kindLabel(card.kind);
+  const value = card.blast ? `!${text[1]}` : miniLabel(card.kind);
   const cls = `mini-card ${card.wild ? "wild" : ""} ${card.blast ? "blast" : ""}`;
   const style = c ? { "--mini-fill": c.fill, "--mini-ink": card.wild ? "#fff" : c.ink } : null;
   const name = cardName(text, card.wild ? declared : undefined);

@@ -8,7 +8,7 @@
 // pile (or fired by the launcher) to a hand or a seat, cards turned up for all to see (No
 // Mercy's Wild Color Roulette: face up, one after another), the deal, swaps, rotations and
 // shuffles of whole hands (backs flying between seats), and a seat's elimination.
-import { COLORS, kindLabel, parseCard } from "./cards.js";
+import { COLORS, miniLabel, parseCard } from "./cards.js";
 
 /** How long one movement takes, in ms (every one is at most this long). */
 export const MOVE_MS = 260;
@@ -106,7 +106,7 @@ export function fly(from, to, { delay = 0, spread = 0, face = null } = {}) {
     const card = parseCard(face);
     const c = COLORS[card.color];
     ghost.className = "flyer face";
-    ghost.textContent = kindLabel(card.kind);
+    ghost.textContent = miniLabel(card.kind);
     if (c) Object.assign(ghost.style, { background: c.fill, color: c.ink });
   }
   const w = 36;
