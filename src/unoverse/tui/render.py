@@ -364,9 +364,9 @@ OUT: Final = N_("tui.ask.out")
 
 def surfaced(view: dict[str, Any]) -> bool:
     """Whether a colour window is for a wild a turn-over brought up (RULES.md §8.8, FL-8), not
-    for the first card: a colour window opens only for a wild nobody played, and past the
-    first card only turning the table over brings one up."""
-    return len(view["discard"]) > 1
+    for the first card: with two-faced cards a colour window opens only for a wild nobody
+    played, and past the first card only turning the table over brings one up."""
+    return bool(view.get("two_faced")) and len(view["discard"]) > 1
 
 
 def challenged(view: dict[str, Any]) -> str:

@@ -133,6 +133,11 @@ export const challenged = (view) => (view.top ? faceName(view.top) : "");
  * and then suffers it (the view's `names_color`: No Mercy's Wild Color Roulette, §9.7). */
 export const roulette = (view) => view.names_color != null;
 
+/** Whether the colour window open is for a wild a Flip turned up (RULES.md §8.8, FL-8), not
+ * for the first card: with two-faced cards, past the first card only turning the table over
+ * brings up a wild nobody played (the terminal's `render.surfaced`). */
+export const surfaced = (view) => view.two_faced && !roulette(view) && view.discard.length > 1;
+
 /** What the open mandatory window asks of its seat, in words (`mine`: the page's own seat),
  * at the table `view` (a challenge names the card challenged: the top card). */
 export function asks(window, name, mine, view) {
@@ -148,6 +153,7 @@ export function asks(window, name, mine, view) {
       return mine ? t("table.asks.challenge.mine", { card: challenged(view) }) : t("table.asks.challenge", { who, card: challenged(view) });
     case "color":
       if (roulette(view)) return mine ? t("table.asks.roulette.mine") : t("table.asks.roulette", { who });
+      if (surfaced(view)) return mine ? t("table.asks.surfaced.mine") : t("table.asks.surfaced", { who });
       return mine ? t("table.asks.color.mine") : t("table.asks.color", { who });
     case "blast":
       return t("table.asks.blast");

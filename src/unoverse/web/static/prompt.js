@@ -3,7 +3,7 @@
 // allowed, "stack a draw card, take 4 or challenge" when it is). Every part is a catalogue
 // message (`table.prompt.*`), joined as the page's language joins a list (Intl.ListFormat).
 import { cardName, kindLabel, parseCard } from "./cards.js";
-import { challenged, colorName, roulette } from "./events.js";
+import { challenged, colorName, roulette, surfaced } from "./events.js";
 import { language, t, tn } from "./words.js";
 
 /** The locale a list is joined in: the page's English is British ("colour", "a, b or c"). */
@@ -43,7 +43,7 @@ export function ownPrompt(window, groups, view, rules) {
   if (has("challenge")) parts.push(t("table.prompt.challenge"));
   if (has("draw")) parts.push(t("table.prompt.draw"));
   if (has("press")) parts.push(t("table.prompt.press"));
-  if (has("color")) parts.push(roulette(view) ? t("table.prompt.roulette") : t("table.prompt.color"));
+  if (has("color")) parts.push(t(roulette(view) ? "table.prompt.roulette" : surfaced(view) ? "table.prompt.surfaced" : "table.prompt.color"));
   if (has("blast")) parts.push(tn("table.prompt.blast", buttons.get("blast")[0].cards.length));
   if ([...byCard.values()].flat().some((a) => a.kind === "arm")) parts.push(t("table.prompt.pick_up"));
   if (has("disarm")) parts.push(t("table.prompt.disarm"));
@@ -81,7 +81,7 @@ function leads(kind, view) {
         ? t("table.prompt.lead.challenge", { n: penalty.amount, card: challenged(view) })
         : t("table.prompt.lead.challenge_unknown", { card: challenged(view) });
     case "color":
-      return roulette(view) ? t("table.prompt.lead.roulette") : t("table.prompt.lead.color");
+      return t(roulette(view) ? "table.prompt.lead.roulette" : surfaced(view) ? "table.prompt.lead.surfaced" : "table.prompt.lead.color");
     case "blast":
       return t("table.prompt.lead.blast");
     case "live":

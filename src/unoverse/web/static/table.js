@@ -7,7 +7,7 @@
 import { html, useEffect, useLayoutEffect, useMemo, useRef, useState } from "./vendor/preact-htm.js";
 import { Card, CardBack, ColorChip, cardName } from "./cards.js";
 import { groupLegal, parseAction, playOptions, sortHand } from "./actions.js";
-import { asks, challenged, colorName, rich, roulette } from "./events.js";
+import { asks, challenged, colorName, rich, roulette, surfaced } from "./events.js";
 import { seatName } from "./game.js";
 import { byeText } from "./net.js";
 import { Settings } from "./settings.js";
@@ -431,7 +431,7 @@ function Actions({ act, button, groups, callUno, onUno, view, name, blastOptions
     ${button("challenge") && html`<button class="warn" onClick=${() => act("challenge")}>${t("table.action.challenge", { card: challenged(view) })}</button>`}
     ${button("catch_illegal") && html`<button class="warn" onClick=${() => act("catch_illegal")}>${t("table.action.catch_illegal")}</button>`}
     ${button("disarm") && html`<button onClick=${() => act("disarm")}>${t("table.action.disarm")}</button>`}
-    ${button("color") && html`<span class="choose-color" role="group" aria-label=${roulette(view) ? t("table.roulette.color") : t("table.first_color")}>
+    ${button("color") && html`<span class="choose-color" role="group" aria-label=${t(roulette(view) ? "table.roulette.color" : surfaced(view) ? "table.surfaced.color" : "table.first_color")}>
       ${t("table.first_color.choose")}
       ${groups.buttons.get("color").map((a) => html`<button class="chip-button" onClick=${() => act(a.text)}
         aria-label=${t("table.first_color.pick", { color: colorName(a.color) })}><${ColorChip} color=${a.color} /></button>`)}
