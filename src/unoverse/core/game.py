@@ -1185,16 +1185,13 @@ class Game(Plays):
     def _undo_hand_moves(self, snap: tuple[int, ...], events: list[Event]) -> None:
         """A caught illegal card's hand moves are undone (§1.5: the play is taken back): a 7
         swaps back with the seat it named, a 0's Pass goes back the way it came. Each seat
-        keeps what it saw of the hands it held. ``snap`` is ``Table.illegal``."""
-        offender, c, _, top_kind, direction, swapped, _ = snap
+        keeps what it saw of the hands it held. ``snap`` is ``Table.illegal``, read while the
+        card is still on top (so a copying card still counts as what it copied)."""
+        offender, c, _, _, direction, swapped, _ = snap
         if swapped >= 0:
             swap_hands(self, offender, swapped, events)
             return
-        k = CARD_KIND[c]
-        eff = self.rules.effect[k]
-        if eff == fx.COPY_TOP:
-            eff = self.rules.effect[top_kind]  # (what a copying card counted as)
-        if eff == fx.ROTATE_HANDS:
+        if self.rules.effect[self._effective_kind(c)] == fx.ROTATE_HANDS:
             self.direction = -direction
             rotate_hands(self, events)
 

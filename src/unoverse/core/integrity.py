@@ -457,7 +457,7 @@ def _illegal(game: Game) -> Problem:
         return "illegal", "the colour and kind to restore are out of range"
     if len(game.discard) < 2 + buried:  # (a reshuffle keeps it, U-C-15)
         return "illegal", "a catch restores the card beneath the illegal one: there is none"
-    moved = _illegal_moves(game, offender, c, top_kind, swapped, buried)
+    moved = _illegal_moves(game, offender, c, swapped, buried)
     if moved is not None:
         return "illegal", moved
     if turned:  # the card it covered lies second from the bottom, turned
@@ -470,15 +470,11 @@ def _illegal(game: Game) -> Problem:
     return None
 
 
-def _illegal_moves(
-    game: Game, offender: int, c: int, top_kind: int, swapped: int, buried: int
-) -> str | None:
+def _illegal_moves(game: Game, offender: int, c: int, swapped: int, buried: int) -> str | None:
     """What a catch undoes besides the card: the seat its swap named, and the cards of its
     colour that a Discard All laid under it (A-3)."""
     kind = CARD_KIND[c] if 0 <= c < N_CARDS else -1
-    eff = game.rules.effect[kind] if kind >= 0 else fx.NONE
-    if eff == fx.COPY_TOP:
-        eff = game.rules.effect[top_kind]
+    eff = game.rules.effect[game._effective_kind(c)] if kind >= 0 else fx.NONE
     if swapped >= 0:
         if eff not in (fx.SWAP_HANDS, fx.SEVEN_SWAP):
             return f"only a card that swaps hands names a seat to swap back, not {CARD_TEXT[c]}"

@@ -43,6 +43,7 @@ def view_dict(view: View) -> dict[str, Any]:
     """A view in its wire form (the rules in force are the room's, sent once)."""
     live = view.live
     pending = view.pending
+    named = view.names_color
     return {
         "seat": view.seat,
         "variant": view.variant,
@@ -90,7 +91,7 @@ def view_dict(view: View) -> dict[str, Any]:
         "said_uno": list(view.said_uno),
         "winner": view.winner if view.winner >= 0 else None,
         "two_faced": view.rules.two_faced,
-        "names_color": view.names_color if view.names_color >= 0 else None,
+        "names_color": named if named >= 0 else None,
         "backs": [_cards(k) for k in view.backs],
         "pile_back": _card(view.pile_back),
         "dark": view.dark,
@@ -159,7 +160,8 @@ def view_from_dict(data: dict[str, Any], rules: Rules) -> View:
             pile_back=_id(data["pile_back"]),
             dark=data["dark"],
         )
-        named = view.names_color if view.names_color >= 0 else None
+        victim = view.names_color
+        named = victim if victim >= 0 else None
         if data["names_color"] != named:  # (the view's, from its rules and windows)
             raise NotationError(
                 f"not a view of these rules: names_color is {data['names_color']!r}, the "
